@@ -1,0 +1,26 @@
+"""pinosolve: a Pinochle rules engine and solver.
+
+Every variant is a data file (``rules/*.toml``); the public API starts from a variant::
+
+    from pinosolve import load_variant, Hand
+    v = load_variant("four-hand")
+    hand = v.parse_hand("AS TS KS QS JS")
+
+Heavy parts (the CP-SAT meld engine, the double-dummy solver) are imported on first use so that
+``import pinosolve`` stays cheap.
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from pinosolve.cards import CARDS, Card, Hand, Rank, Suit  # noqa: E402
+from pinosolve.deal import Deal  # noqa: E402
+from pinosolve.errors import DeckError, NotationError, PinosolveError, RulesError  # noqa: E402
+from pinosolve.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
+
+__all__ = [
+    "CARDS", "Card", "Deal", "DeckError", "Hand", "NotationError", "PinosolveError", "Rank",
+    "RulesError", "Suit", "Variant", "load_file", "load_variant", "resolve", "variant_ids",
+    "__version__",
+]

@@ -1,0 +1,87 @@
+"""The ``pinosolve`` command line.
+
+Every problem with the input is reported as one line on stderr with exit code 2; usage errors
+from the option parser are folded into the same one-line form. Commands live in small modules
+that are imported here only for registration; heavy dependencies (OR-Tools, the solver) are
+imported inside the commands that use them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from pinosolve import __version__
+from pinosolve.errors import PinosolveError
+
+app = typer.Typer(
+    name="pinosolve",
+    help="Pinochle rules engine and solver: meld, disputes, legal plays, double-dummy play.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pinosolve {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[Optional[bool], typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = None,
+) -> None:
+    """Pinochle rules engine and solver."""
+
+
+from pinosolve.cli import foundation  # noqa: E402,F401  (registers commands)
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Entry point: run the app, turning every input problem into one line and exit code 2."""
+    command = typer.main.get_command(app)
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        code = command.main(args=args, prog_name="pinosolve", standalone_mode=False)
+    except PinosolveError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:
+        name = type(exc).__name__
+        ctx = getattr(exc, "ctx", None)
+        if name == "NoArgsIsHelpError" and ctx is not None:
+            sys.stdout.write(ctx.get_help() + "\n")
+            return 0
+        if name == "Abort":
+            return _fail("aborted")
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            # the option parser's usage errors: fold them into one line
+            first = (exc.format_message().splitlines() or [name])[0]
+            hint = ""
+            if ctx is not None and getattr(ctx, "parent", None) is not None:
+                hint = f" (see 'pinosolve {ctx.info_name} --help')"
+            return _fail(first + hint)
+        if os.environ.get("PINOSOLVE_DEBUG"):  # a bug: one line, the traceback on request
+            raise
+        return _fail(f"internal error: {name}: {exc} (set PINOSOLVE_DEBUG=1 for a traceback)",
+                     70)
+    return code if isinstance(code, int) else 0
+
+
+def _fail(message: str, code: int = 2) -> int:
+    sys.stderr.write(f"pinosolve: error: {' '.join(message.split())}\n")
+    return code
+
+
+def run() -> None:
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""What every command shares: option declarations, JSON/batch plumbing and error handling.
+
+An analysis command is a pure function ``compute(params) -> dict`` (the JSON answer) plus a
+renderer for people. :func:`run_analysis` wires them to ``--json`` and ``--input``: with
+``--input`` each JSON line's keys are the command's option names, command-line options act as
+defaults, and a bad line yields ``{"error": …}`` on its line while the batch goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, Callable, Iterable, Optional
+
+import typer
+
+from pinosolve.errors import PinosolveError
+
+VariantOpt = Annotated[Optional[str], typer.Option(
+    "--variant", help="Variant ID (see 'pinosolve variants').", show_default=False)]
+RulesOpt = Annotated[Optional[str], typer.Option(
+    "--rules", help="A rules file (TOML), e.g. a house rule that extends a variant.",
+    show_default=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout.")]
+InputOpt = Annotated[Optional[str], typer.Option(
+    "--input", help="JSON lines (one object per line, keys = option names; '-' for stdin). "
+                    "One JSON line out per line in.", show_default=False)]
+
+Compute = Callable[[dict[str, Any]], dict[str, Any]]
+Render = Callable[[dict[str, Any]], None]
+
+
+def console():
+    """A rich console for human output (imported lazily: JSON paths never pay for it)."""
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def emit_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def _open_input(source: str) -> Iterable[str]:
+    if source == "-":
+        return sys.stdin
+    try:
+        return open(source, encoding="utf-8")
+    except FileNotFoundError:
+        raise PinosolveError(f"input file {source!r} not found") from None
+    except OSError as exc:
+        raise PinosolveError(f"input file {source!r} cannot be read: {exc.strerror}") from None
+
+
+def batch(source: str, defaults: dict[str, Any], compute: Compute) -> None:
+    """Run ``compute`` on every JSON line of ``source``; one JSON line out per line in."""
+    allowed = set(defaults)
+    stream = _open_input(source)
+    try:
+        for lineno, line in enumerate(stream, 1):
+            if not line.strip():
+                continue
+            emit_json(_one_line(lineno, line, defaults, allowed, compute))
+            sys.stdout.flush()
+    except UnicodeDecodeError:
+        raise PinosolveError(f"input {source!r} is not UTF-8 text") from None
+
+
+def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str],
+              compute: Compute) -> dict[str, Any]:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"line": lineno, "error": f"not a JSON object: {exc.msg} at column {exc.colno}"}
+    if not isinstance(obj, dict):
+        return {"line": lineno, "error": "not a JSON object: each line must be {...}"}
+    params = dict(defaults)
+    for key, value in obj.items():
+        name = str(key).replace("-", "_")
+        if name not in allowed:
+            return {"line": lineno, "error": f"unknown key {key!r}; keys are "
+                                             f"{', '.join(sorted(allowed))}"}
+        params[name] = value
+    try:
+        return compute(params)
+    except PinosolveError as exc:
+        return {"line": lineno, "error": str(exc)}
+    except RecursionError:
+        return {"line": lineno, "error": "input too deeply nested"}
+
+
+def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Optional[str],
+                 compute: Compute, render: Render) -> None:
+    """The one code path of every analysis command: batch, JSON or a table for people."""
+    if input_source is not None:
+        batch(input_source, params, compute)
+        return
+    result = compute(params)
+    if json_out:
+        emit_json(result)
+    else:
+        render(result)
+
+
+def want_str(params: dict[str, Any], key: str, what: str) -> Optional[str]:
+    """A text parameter from the command line or a JSON line (where it may be mistyped)."""
+    value = params.get(key)
+    if value is None:
+        return None
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return " ".join(value)
+    if not isinstance(value, str):
+        raise PinosolveError(f"{what} must be text, got {json.dumps(value)}")
+    return value

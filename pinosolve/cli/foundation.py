@@ -1,0 +1,253 @@
+"""Foundation commands: ``variants``, ``rules``, ``show`` (read and check cards) and ``deal``."""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cards import CARDS, Hand, Rank, Suit
+from pinosolve.cli import app
+from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, VariantOpt, console, emit_json,
+                                  run_analysis, want_str)
+from pinosolve.errors import PinosolveError
+from pinosolve.variant import Variant, load_variant, resolve, variant_ids
+
+
+def variant_of(params: dict[str, Any]) -> Variant:
+    return resolve(want_str(params, "variant", "variant"), want_str(params, "rules", "rules"))
+
+
+def suit_cells(hand: Hand) -> list[str]:
+    """One cell per suit, ranks high to low, 10 for the ten, — for a void."""
+    cells = []
+    for s in Suit:
+        ranks = ["10" if c.rank is Rank.T else c.rank.letter for c in hand.suit(s)]
+        cells.append(" ".join(ranks) if ranks else "—")
+    return cells
+
+
+# --- variants ---------------------------------------------------------------------------
+
+
+@app.command()
+def variants(json_out: JsonOpt = False) -> None:
+    """List the built-in variants with a one-line description."""
+    rows = [load_variant(v).summary() for v in variant_ids()]
+    if json_out:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table(title="Variants", title_justify="left")
+    for col in ("ID", "players", "deck", "description"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(r["id"], str(r["players"]), str(r["deck"]), r["description"])
+    console().print(table)
+
+
+# --- rules ------------------------------------------------------------------------------
+
+
+@app.command()
+def rules(
+    variant_id: Annotated[Optional[str], typer.Argument(
+        metavar="[ID]", help="Variant ID.", show_default=False)] = None,
+    rules_path: RulesOpt = None,
+    keys: Annotated[bool, typer.Option("--keys", help="Print every rules-file key.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Print a variant's fully resolved rule set (after 'extends')."""
+    from pinosolve.datafile import describe_fields, to_data
+    from pinosolve.schema import Rules
+
+    if keys:
+        rows = describe_fields(Rules)
+        if json_out:
+            emit_json([{"key": k, "type": t, "doc": d} for k, t, d in rows])
+        else:
+            from rich.table import Table
+
+            table = Table(title="Rules-file keys", title_justify="left")
+            for col in ("key", "holds", "meaning"):
+                table.add_column(col, overflow="fold")
+            for row in rows:
+                table.add_row(*row)
+            console().print(table)
+        return
+    v = resolve(variant_id, rules_path)
+    data = to_data(v.rules)
+    data["lineage"] = list(v.lineage)
+    if json_out:
+        emit_json(data)
+        return
+    _render_rules(v, data)
+
+
+def _render_rules(v: Variant, data: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    out = console()
+    out.print(f"[bold]{v.rules.name}[/bold] ({v.id}) — seed {v.rules.seed or '(none)'}")
+    out.print(v.rules.description)
+    for section, values in data.items():
+        if section in ("meld", "id", "name", "description", "seed", "lineage"):
+            continue
+        table = Table(title=section, title_justify="left", show_header=False)
+        table.add_column("key", style="bold")
+        table.add_column("value", overflow="fold")
+        for key, value in values.items():
+            table.add_row(key, _plain(value))
+        out.print(table)
+    meld = Table(title="meld", title_justify="left")
+    for col in ("kind", "cards", "class", "values (1x 2x 3x 4x)"):
+        meld.add_column(col, overflow="fold")
+    for kid, kind in v.rules.meld.kinds.items():
+        label = kid if kind.enabled else f"{kid} (off)"
+        meld.add_row(label, kind.cards, " ".join(kind.classes),
+                     " ".join(str(x) if x else "-" for x in kind.values))
+    out.print(meld)
+    classes = ", ".join(f"{k} = {d}" for k, d in v.rules.meld.classes.items())
+    out.print(f"reuse classes: {classes}")
+    if v.rules.meld.sequence:
+        out.print("two-hand melding: " + _plain(data["meld"]["sequence"]))
+    out.print("from: " + " <- ".join(reversed(v.lineage)))
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_plain(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, list):
+        return " ".join(_plain(v) for v in value) or "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+# --- show -------------------------------------------------------------------------------
+
+
+def compute_show(params: dict[str, Any]) -> dict[str, Any]:
+    """Read and check a hand or a deal against the variant's deck; count the counters held."""
+    v = variant_of(params)
+    deal_text = want_str(params, "deal", "deal")
+    hand_text = want_str(params, "hand", "hand")
+    if deal_text is not None and hand_text is not None:
+        raise PinosolveError("give a hand or --deal, not both")
+    if deal_text is not None:
+        full = params.get("full", False)
+        if not isinstance(full, bool):
+            raise PinosolveError(f"full must be true or false, got {full!r}")
+        deal = v.parse_deal(deal_text, full=full)
+        held = Hand()
+        for hand in deal.hands:
+            held = held + hand
+        undealt = v.deck - held
+        return {
+            "variant": v.id,
+            "deal": str(deal),
+            "hands": {seat: {"cards": hand.cards(), "count": len(hand),
+                             "points": v.hand_points(hand)} for seat, hand in deal.items()},
+            "undealt": undealt.cards(),
+            "undealt_points": v.hand_points(undealt),
+        }
+    if hand_text is None:
+        raise PinosolveError("give a hand (e.g. 'AS TS KS') or --deal 'N:…'")
+    hand = v.parse_hand(hand_text)
+    return {"variant": v.id, "hand": hand.cards(), "dotted": hand.dotted(), "count": len(hand),
+            "points": v.hand_points(hand)}
+
+
+def render_show(result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"{result['variant']}", title_justify="left")
+    table.add_column("seat" if "hands" in result else "")
+    for s in Suit:
+        table.add_column(s.symbol, overflow="fold")
+    table.add_column("cards", justify="right")
+    table.add_column("counters", justify="right")
+    rows = result["hands"].items() if "hands" in result else [("hand", result)]
+    for seat, info in rows:
+        hand = Hand(info["cards"] if "cards" in info else info["hand"])
+        table.add_row(seat, *suit_cells(hand), str(info["count"]), str(info["points"]))
+    if "hands" in result and result["undealt"]:
+        undealt = Hand(result["undealt"])
+        table.add_row("undealt", *suit_cells(undealt), str(len(undealt)),
+                      str(result["undealt_points"]))
+    out = console()
+    out.print(table)
+    if "deal" in result:
+        out.print(result["deal"])
+    else:
+        out.print(" ".join(result["hand"]))
+
+
+@app.command()
+def show(
+    hand: Annotated[Optional[str], typer.Argument(
+        help="A hand: 'AS TS KS', 'AS,TS,KS' or dotted 'AT.K..'.", show_default=False)] = None,
+    deal: Annotated[Optional[str], typer.Option(
+        "--deal", help="A deal 'N:<hand> <hand> …' (dotted or comma-joined hands).",
+        show_default=False)] = None,
+    full: Annotated[bool, typer.Option(
+        "--full", help="Require every hand to have the variant's full hand size.")] = False,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+) -> None:
+    """Read a hand or a deal, check it against the variant's deck, and count its counters."""
+    params = {"hand": hand, "deal": deal, "full": full, "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source,
+                 compute=compute_show, render=render_show)
+
+
+# --- deal -------------------------------------------------------------------------------
+
+
+def compute_deal(params: dict[str, Any]) -> dict[str, Any]:
+    """A random full deal of the variant from a fixed seed (reproducible)."""
+    v = variant_of(params)
+    seed = params.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PinosolveError(f"seed must be a whole number, got {seed!r}")
+    cards = list(v.deck)
+    random.Random(seed).shuffle(cards)
+    size = v.rules.deal.hand_size
+    hands = [Hand(cards[i * size:(i + 1) * size]) for i in range(len(v.seats))]
+    from pinosolve.deal import Deal
+
+    deal = Deal(v.seats, tuple(hands))
+    rest = Hand(cards[len(v.seats) * size:])
+    return {"variant": v.id, "seed": seed, "deal": str(deal), "kitty": rest.cards(),
+            "kitty_kind": v.rules.deal.kitty_kind}
+
+
+def render_deal(result: dict[str, Any]) -> None:
+    v = load_variant(result["variant"]) if result["variant"] in variant_ids() else None
+    out = console()
+    out.print(result["deal"])
+    if result["kitty"]:
+        out.print(f"{result['kitty_kind']}: {' '.join(result['kitty'])}")
+    del v
+
+
+@app.command("deal")
+def deal_cmd(
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the "
+                                                      "same deal.")] = 0,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+) -> None:
+    """Deal a random full deal of the variant (reproducible from --seed)."""
+    params = {"seed": seed, "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source,
+                 compute=compute_deal, render=render_deal)
+
+
+_ = CARDS  # re-exported names used by later command modules

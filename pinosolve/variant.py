@@ -1,0 +1,345 @@
+"""Variants: loading rules files (with ``extends``), checking them, and validating cards.
+
+A :class:`Variant` is a resolved, checked rule set plus the questions every command asks of
+it: is this card in the deck, is this hand or deal possible, which seats and sides are there.
+Rules files are TOML parsed as data (never executed); the built-in ones live in ``rules/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from pinosolve import meldtable
+from pinosolve.cards import CARDS, NUM_CARDS, Card, Hand, Rank, Suit
+from pinosolve.datafile import build
+from pinosolve.deal import Deal
+from pinosolve.errors import DeckError, RulesError
+from pinosolve.schema import Rules
+
+RULES_ENV = "PINOSOLVE_RULES_DIR"
+
+
+def rules_dir() -> Path:
+    """Where the built-in variant files are: the checkout's rules/, else the installed copy."""
+    if os.environ.get(RULES_ENV):
+        return Path(os.environ[RULES_ENV])
+    here = Path(__file__).resolve().parent
+    source = here.parent / "rules"
+    if (source / "four-hand.toml").is_file():
+        return source
+    return here / "rules_data"
+
+
+def variant_ids() -> list[str]:
+    """IDs of the built-in variants, sorted."""
+    return sorted(p.stem for p in rules_dir().glob("*.toml"))
+
+
+# --- loading --------------------------------------------------------------------------
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise RulesError(f"rules file {str(path)!r} not found") from None
+    except IsADirectoryError:
+        raise RulesError(f"rules file {str(path)!r} is a directory") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"{path}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{path}: not valid TOML: the file is not UTF-8 text") from None
+    except OSError as exc:
+        raise RulesError(f"rules file {str(path)!r} cannot be read: {exc.strerror}") from None
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Deep merge: tables merge key by key, everything else in ``over`` replaces."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _locate(ref: str, relative_to: Optional[Path]) -> Path:
+    """An ``extends`` value: a built-in ID, or a path relative to the extending file."""
+    if not isinstance(ref, str) or not ref:
+        raise RulesError(f"key 'extends': expected a variant ID or a file path, got {ref!r}")
+    if "/" not in ref and "\\" not in ref and not ref.endswith(".toml"):
+        path = rules_dir() / f"{ref}.toml"
+        if not path.is_file():
+            raise RulesError(unknown_variant_message(ref))
+        return path
+    path = Path(ref)
+    if not path.is_absolute() and relative_to is not None:
+        path = relative_to.parent / path
+    return path
+
+
+def _resolve(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    resolved = path.resolve()
+    if resolved in stack:
+        chain = " -> ".join(p.name for p in (*stack, resolved))
+        raise RulesError(f"{path}: 'extends' goes round in a circle: {chain}")
+    data = _read_toml(path)
+    parent = data.pop("extends", None)
+    if parent is None:
+        return data, (str(path),)
+    try:
+        base, lineage = _resolve(_locate(parent, path), (*stack, resolved))
+    except RulesError as exc:
+        message = str(exc)
+        raise RulesError(message if message.startswith(str(path)) else
+                         f"{path}: extends {parent!r}: {message}") from None
+    merged = _merge(base, data)
+    if "id" not in data:
+        merged["id"] = path.stem
+    return merged, (*lineage, str(path))
+
+
+def unknown_variant_message(ref: str) -> str:
+    return f"unknown variant {ref!r}; known variants: {', '.join(variant_ids())}"
+
+
+def load_file(path: str | os.PathLike[str]) -> "Variant":
+    """Load a rules file (a variant or a house rule that extends one) and check it."""
+    p = Path(path)
+    data, lineage = _resolve(p, ())
+    try:
+        rules = build(Rules, data)
+        check_rules(rules)
+    except RulesError as exc:
+        raise RulesError(f"{p}: {exc}") from None
+    return Variant(rules, str(p), lineage)
+
+
+@functools.lru_cache(maxsize=None)
+def load_variant(variant_id: str) -> "Variant":
+    """Load a built-in variant by ID."""
+    if not isinstance(variant_id, str) or not variant_id or "/" in variant_id:
+        raise RulesError(unknown_variant_message(str(variant_id)))
+    path = rules_dir() / f"{variant_id}.toml"
+    if not path.is_file():
+        raise RulesError(unknown_variant_message(variant_id))
+    return load_file(path)
+
+
+def resolve(variant: Optional[str] = None, rules: Optional[str] = None) -> "Variant":
+    """The rule set a command names: ``--variant ID`` or ``--rules PATH`` (exactly one)."""
+    if variant and rules:
+        raise RulesError("give --variant or --rules, not both")
+    if rules:
+        return load_file(rules)
+    if variant:
+        return load_variant(variant)
+    raise RulesError("name the rules: --variant ID (see 'pinosolve variants') or --rules PATH")
+
+
+# --- cross-key checks -------------------------------------------------------------------
+
+
+def check_rules(r: Rules) -> None:
+    """Checks that span keys; raises RulesError naming the key and the problem."""
+    ranks = r.deck.ranks
+    if not ranks or len(set(ranks)) != len(ranks):
+        raise RulesError(f"key 'deck.ranks': needs distinct ranks, got {list(ranks)}")
+    for key, order in (("trick.rank_order", r.trick.rank_order),
+                       ("trick.stock_rank_order", r.trick.stock_rank_order)):
+        if key.endswith("stock_rank_order") and not order:
+            continue
+        if sorted(order) != sorted(ranks):
+            raise RulesError(f"key {key!r}: must list each deck rank once "
+                             f"({' '.join(ranks)}), got {' '.join(order)}")
+    missing = [k for k in ranks if k not in r.points.cards]
+    extra = [k for k in r.points.cards if k not in ranks]
+    if missing:
+        raise RulesError(f"key 'points.cards': no points given for rank {missing[0]}")
+    if extra:
+        raise RulesError(f"key 'points.cards': rank {extra[0]!r} is not in the deck")
+    if any(v < 0 for v in r.points.cards.values()):
+        raise RulesError("key 'points.cards': card points cannot be negative")
+    in_play = r.deck.copies * len(Suit) * sum(r.points.cards.values()) + r.points.last_trick
+    if in_play != r.points.total:
+        raise RulesError(f"key 'points.total': says {r.points.total} but the card points "
+                         f"and last trick add up to {in_play}")
+    seats = r.players.seats
+    if not 2 <= len(seats) <= 8 or len(set(seats)) != len(seats):
+        raise RulesError(f"key 'players.seats': needs 2 to 8 distinct seats, got {list(seats)}")
+    for seat in seats:
+        if not seat or not seat.isalnum() or len(seat) > 3:
+            raise RulesError(f"key 'players.seats': seat {seat!r} must be 1-3 letters or digits")
+    deck_size = r.deck.copies * len(Suit) * len(ranks)
+    dealt = len(seats) * r.deal.hand_size + r.deal.kitty
+    if dealt != deck_size:
+        raise RulesError(f"key 'deal.hand_size': {len(seats)} players x {r.deal.hand_size} "
+                         f"cards + {r.deal.kitty} undealt = {dealt}, but the deck holds "
+                         f"{deck_size} cards")
+    if (r.deal.kitty > 0) != (r.deal.kitty_kind != "none"):
+        raise RulesError("key 'deal.kitty_kind': must be none exactly when deal.kitty is 0")
+    if r.deal.bidder_takes_kitty and r.deal.bidder_discards != r.deal.kitty:
+        raise RulesError("key 'deal.bidder_discards': a bidder who takes the kitty must lay "
+                         f"away as many cards ({r.deal.kitty}), got {r.deal.bidder_discards}")
+    if r.players.partnership == "fixed":
+        listed = [s for side in r.players.sides.values() for s in side]
+        if sorted(listed) != sorted(seats) or len(r.players.sides) < 2:
+            raise RulesError("key 'players.sides': fixed sides must share out every seat "
+                             "exactly once between at least two sides")
+    elif r.players.sides:
+        raise RulesError("key 'players.sides': only a fixed partnership has sides")
+    if r.players.partnership == "called-card" and not r.bidding.enabled:
+        raise RulesError("key 'players.partnership': a called-card partner needs an auction")
+    _check_meld(r)
+    above = [b.above for b in r.bidding.bands]
+    if above != sorted(set(above)):
+        raise RulesError("key 'bidding.bands': bands must be in rising order of 'above'")
+    if len(set(r.scoring.tie_break)) != len(r.scoring.tie_break):
+        raise RulesError("key 'scoring.tie_break': a tie-break is listed twice")
+
+
+def _check_meld(r: Rules) -> None:
+    meld = r.meld
+    if not meld.classes:
+        raise RulesError("key 'meld.classes': needs at least one reuse class")
+    copies = r.deck.copies
+    for kid, kind in meld.kinds.items():
+        key = f"meld.kinds.{kid}"
+        try:
+            pattern = meldtable.parse_pattern(kind.cards)
+        except RulesError as exc:
+            raise RulesError(f"key '{key}.cards': {exc}") from None
+        for p in pattern:
+            if p.rank.letter not in r.deck.ranks:
+                raise RulesError(f"key '{key}.cards': rank {p.rank.letter} is not in the deck")
+        bad = [c for c in kind.classes if c not in meld.classes]
+        if not kind.classes or bad:
+            raise RulesError(f"key '{key}.classes': unknown reuse class "
+                             f"{bad[0] if bad else '(none given)'!r}; classes are "
+                             f"{', '.join(meld.classes)}")
+        if not kind.values or all(v == 0 for v in kind.values):
+            raise RulesError(f"key '{key}.values': needs a value for at least one multiple")
+        if any(v < 0 for v in kind.values):
+            raise RulesError(f"key '{key}.values': meld values cannot be negative")
+        need = meldtable.max_copies_needed(kind)
+        top = max(n for n, v in enumerate(kind.values, 1) if v)
+        if need * top > copies:
+            raise RulesError(f"key '{key}.values': the {top}x meld needs {need * top} copies "
+                             f"of a card but the deck holds {copies}")
+        if len(kind.names) > len(kind.values):
+            raise RulesError(f"key '{key}.names': more names than values")
+    seq = meld.sequence
+    if seq is not None:
+        for c in seq.class_order:
+            if c not in meld.classes:
+                raise RulesError(f"key 'meld.sequence.class_order': unknown class {c!r}")
+        if seq.reuse == "upward" and sorted(seq.class_order) != sorted(meld.classes):
+            raise RulesError("key 'meld.sequence.class_order': upward reuse needs every meld "
+                             "class ordered from lowest to highest")
+        for k in seq.free_kinds:
+            if k not in meld.kinds:
+                raise RulesError(f"key 'meld.sequence.free_kinds': unknown meld kind {k!r}")
+
+
+# --- the variant ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A checked rule set and the card questions every command asks of it."""
+
+    rules: Rules
+    source: str
+    lineage: tuple[str, ...]
+
+    @property
+    def id(self) -> str:
+        return self.rules.id
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.rules.players.seats
+
+    @functools.cached_property
+    def deck(self) -> Hand:
+        """The full deck as a multiset."""
+        ranks = {Rank.parse(r) for r in self.rules.deck.ranks}
+        return Hand.from_counts(self.rules.deck.copies if c.rank in ranks else 0 for c in CARDS)
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck)
+
+    def card_points(self, card: Card) -> int:
+        return self.rules.points.cards[card.rank.letter]
+
+    def hand_points(self, hand: Hand) -> int:
+        return sum(self.card_points(c) * n for c, n in zip(CARDS, hand.counts) if n)
+
+    def check_hand(self, hand: Hand, what: str = "hand") -> Hand:
+        """Every card in the deck and no more copies than it holds; returns the hand."""
+        for card, n, have in zip(CARDS, hand.counts, self.deck.counts):
+            if n and not have:
+                raise DeckError(f"{what}: {card} is not in the {self.deck_size}-card deck of "
+                                f"{self.id}")
+            if n > have:
+                raise DeckError(f"{what}: {n} copies of {card}, but the deck holds {have}")
+        return hand
+
+    def parse_hand(self, text: str, what: str = "hand") -> Hand:
+        return self.check_hand(Hand.parse(text), what)
+
+    def parse_trump(self, text: Optional[str]) -> Suit:
+        if text is None or not str(text).strip():
+            raise DeckError("name the trump suit: S H D C (or ♠ ♥ ♦ ♣)")
+        try:
+            return Suit.parse(str(text))
+        except Exception:
+            raise DeckError(f"bad trump {text!r}: suits are S H D C (or ♠ ♥ ♦ ♣)") from None
+
+    def parse_deal(self, text: str, full: bool = False) -> Deal:
+        deal = Deal.parse(text, self.seats)
+        self.check_deal(deal, full=full)
+        return deal
+
+    def check_deal(self, deal: Deal, full: bool = False) -> Deal:
+        """No card outside the deck or over its copies; with ``full``, every hand complete."""
+        if deal.seats != self.seats:
+            raise DeckError(f"deal: seats {' '.join(deal.seats)} do not match {self.id}'s "
+                            f"seats {' '.join(self.seats)}")
+        for seat, hand in deal.items():
+            self.check_hand(hand, f"deal: seat {seat}")
+        total = [0] * NUM_CARDS
+        for hand in deal.hands:
+            for i, n in enumerate(hand.counts):
+                total[i] += n
+        for card, n, have in zip(CARDS, total, self.deck.counts):
+            if n > have:
+                raise DeckError(f"deal: {n} copies of {card} in all hands, but the deck holds "
+                                f"{have}")
+        if full:
+            need = self.rules.deal.hand_size
+            for seat, hand in deal.items():
+                if len(hand) != need:
+                    raise DeckError(f"deal: seat {seat} holds {len(hand)} cards; a full deal "
+                                    f"of {self.id} gives {need} each")
+        return deal
+
+    def sides(self) -> dict[str, tuple[str, ...]]:
+        """Fixed sides by name (four-handed play); otherwise every seat is its own side."""
+        if self.rules.players.partnership == "fixed":
+            return dict(self.rules.players.sides)
+        return {s: (s,) for s in self.seats}
+
+    def summary(self) -> dict[str, Any]:
+        r = self.rules
+        return {"id": r.id, "name": r.name, "description": r.description, "seed": r.seed,
+                "players": len(r.players.seats), "deck": self.deck_size,
+                "hand_size": r.deal.hand_size}
