@@ -1,0 +1,125 @@
+"""CLI conventions: --version, variants, rules, --json, --input batches, python -m."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from pinosolve import __version__
+from pinosolve.variant import variant_ids
+from tests.test_rules_files import EXPECTED
+
+
+def test_version(cli):
+    run = cli("--version")
+    assert run.code == 0 and run.out.strip().startswith(f"pinosolve {__version__}")
+
+
+def test_variants_json_lists_every_id(cli):
+    run = cli("variants", "--json")
+    assert run.code == 0, run.err
+    rows = run.json()
+    ids = [r["id"] for r in rows]
+    assert set(EXPECTED) <= set(ids) and ids == sorted(ids) == variant_ids()
+    for r in rows:
+        assert r["description"] and "\n" not in r["description"]
+
+
+def test_variants_table_fits_80_columns(cli):
+    run = cli("variants")
+    assert run.code == 0
+    assert max(len(line) for line in run.out.splitlines()) <= 80
+    assert "four-hand" in run.out
+
+
+def test_rules_json_is_resolved(cli):
+    run = cli("rules", "four-hand", "--json")
+    data = run.json()
+    assert data["id"] == "four-hand" and data["points"]["total"] == 25
+    assert data["meld"]["kinds"]["run"]["cards"] == "A@ T@ K@ Q@ J@"
+    assert cli("rules", "four-hand").code == 0
+
+
+def test_rules_keys_reference(cli):
+    data = cli("rules", "--keys", "--json").json()
+    keys = {row["key"] for row in data}
+    for key in ("trick.head", "trick.head_after_ruff", "trick.trump_when_cannot_overtrump",
+                "trick.partner_exempt", "trick.stock_obligations", "meld.kinds",
+                "bidding.bands", "scoring.save_meld", "scoring.throw_in", "passing.cards",
+                "deal.kitty_kind", "points.round_up_from"):
+        assert key in keys
+    assert all(row["doc"] for row in data)
+
+
+def test_show_hand_json(cli):
+    run = cli("show", "AAT.K9..QJ", "--variant", "four-hand", "--json")
+    assert run.json() == {"variant": "four-hand", "hand": ["AS", "AS", "TS", "KH", "9H", "QC",
+                                                           "JC"],
+                          "dotted": "AAT.K9..QJ", "count": 7, "points": 4}
+
+
+def test_show_table_uses_suit_symbols(cli):
+    run = cli("show", "AS TH", "--variant", "four-hand")
+    assert run.code == 0 and "♠" in run.out and "10" in run.out
+
+
+def test_deal_is_reproducible_and_valid(cli):
+    a = cli("deal", "--variant", "four-hand", "--seed", "7", "--json").json()
+    b = cli("deal", "--variant", "four-hand", "--seed", "7", "--json").json()
+    c = cli("deal", "--variant", "four-hand", "--seed", "8", "--json").json()
+    assert a == b and a["deal"] != c["deal"]
+    shown = cli("show", "--deal", a["deal"], "--full", "--variant", "four-hand", "--json").json()
+    assert all(h["count"] == 12 for h in shown["hands"].values())
+    assert sum(h["points"] for h in shown["hands"].values()) == 24
+
+
+def test_batch_one_line_out_per_line_in_and_errors_do_not_stop(cli):
+    lines = [
+        {"hand": "AS TS"},
+        {"hand": "XS"},
+        "not json",
+        {"hand": "AS", "variant": "nope"},
+        {"deal": "N:A... - - -"},
+        {"hand": "AS", "colour": "red"},
+        [1, 2],
+        {"hand": 5},
+        {"hand": ["AS", "KS"]},
+    ]
+    stdin = "\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n"
+    run = cli("show", "--variant", "four-hand", "--input", "-", stdin=stdin)
+    assert run.code == 0, run.err
+    out = run.lines()
+    assert len(out) == len(lines)
+    assert out[0]["hand"] == ["AS", "TS"]
+    assert "XS" in out[1]["error"] and out[1]["line"] == 2
+    assert "JSON" in out[2]["error"]
+    assert "nope" in out[3]["error"]
+    assert out[4]["hands"]["N"]["cards"] == ["AS"]
+    assert "colour" in out[5]["error"]
+    assert "error" in out[6] and "error" in out[7]
+    assert out[8]["hand"] == ["AS", "KS"]
+
+
+def test_batch_from_file_with_per_line_variant(cli, tmp_path):
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps({"hand": "9S"}) + "\n" +
+                    json.dumps({"hand": "9S", "variant": "double-deck"}) + "\n")
+    out = cli("show", "--variant", "four-hand", "--input", str(path)).lines()
+    assert out[0]["count"] == 1 and "9S" in out[1]["error"]
+
+
+def test_python_dash_m():
+    proc = subprocess.run([sys.executable, "-m", "pinosolve", "variants", "--json"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and json.loads(proc.stdout)
+
+
+def test_no_arguments_prints_help(cli):
+    run = cli()
+    assert run.code == 0 and "Usage" in run.out
+
+
+def test_import_does_not_load_ortools():
+    code = "import sys, pinosolve.cli; assert 'ortools' not in sys.modules"
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0

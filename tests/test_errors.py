@@ -1,0 +1,147 @@
+"""Bad input never crashes: each case gives exit code 2 and one line on stderr naming it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOOD_FILE = """
+extends = "four-hand"
+id = "house"
+"""
+
+BROKEN_RULES = {
+    # name: (file text, a word the message must contain)
+    "not-toml": ("id = [unclosed", "not valid TOML"),
+    "unknown-key": (GOOD_FILE + "colour = 'red'\n", "colour"),
+    "unknown-nested-key": (GOOD_FILE + "[trick]\nheadd = 'always'\n", "trick.headd"),
+    "bad-choice": (GOOD_FILE + "[trick]\nhead = 'sometimes'\n", "trick.head"),
+    "wrong-type": (GOOD_FILE + "[deal]\nhand_size = 'twelve'\n", "deal.hand_size"),
+    "bool-as-int": (GOOD_FILE + "[deck]\ncopies = true\n", "deck.copies"),
+    "total-mismatch": (GOOD_FILE + "[points]\ntotal = 26\n", "points.total"),
+    "deck-size": (GOOD_FILE + "[deal]\nhand_size = 11\n", "deal.hand_size"),
+    "rank-order": (GOOD_FILE + "[trick]\nrank_order = ['A','K','Q','J','9']\n",
+                   "trick.rank_order"),
+    "points-extra-rank": (GOOD_FILE + "[points]\ncards = {\"8\" = 0}\n", "points.cards"),
+    "unknown-extends": ("extends = 'no-such-variant'\n", "no-such-variant"),
+    "missing-extends-file": ("extends = './nothing.toml'\n", "nothing.toml"),
+    "missing-key": ("id = 'x'\nname = 'x'\ndescription = 'x'\n", "missing key"),
+    "bad-meld-pattern": (GOOD_FILE + "[meld.kinds.run]\ncards = 'A@ X@'\n", "meld.kinds.run"),
+    "unknown-class": (GOOD_FILE + "[meld.kinds.run]\nclasses = ['Z']\n", "meld.kinds.run"),
+    "meld-too-many-copies": (GOOD_FILE + "[meld.kinds.run]\nvalues = [15, 150, 300]\n",
+                             "meld.kinds.run.values"),
+    "sides-not-partition": (GOOD_FILE + "[players.sides]\nNS = ['N', 'E']\n", "players.sides"),
+    "copies-range": (GOOD_FILE + "[deck]\ncopies = 0\n", "deck.copies"),
+    "negative-value": (GOOD_FILE + "[meld.kinds.dix]\nvalues = [-1]\n", "meld.kinds.dix"),
+}
+
+
+def _one_line(run, *words):
+    assert run.code == 2, (run.code, run.out, run.err)
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1, run.err
+    assert lines[0].startswith("pinosolve: error: ")
+    assert "Traceback" not in run.err
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_RULES))
+def test_broken_rules_file(cli, tmp_path, name):
+    text, word = BROKEN_RULES[name]
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text)
+    _one_line(cli("show", "AS", "--rules", str(path)), word, str(path))
+
+
+def test_extends_cycle(cli, tmp_path):
+    (tmp_path / "a.toml").write_text("extends = './b.toml'\n")
+    (tmp_path / "b.toml").write_text("extends = './a.toml'\n")
+    _one_line(cli("rules", "--rules", str(tmp_path / "a.toml")), "circle")
+
+
+def test_rules_path_is_directory(cli, tmp_path):
+    _one_line(cli("rules", "--rules", str(tmp_path)), "directory")
+
+
+def test_rules_file_missing(cli, tmp_path):
+    _one_line(cli("rules", "--rules", str(tmp_path / "none.toml")), "not found")
+
+
+def test_good_house_file_loads(cli, tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text(GOOD_FILE + "[trick]\nhead = 'trump-led'\novertrump = false\n")
+    run = cli("rules", "--rules", str(path), "--json")
+    assert run.code == 0, run.err
+    data = run.json()
+    assert data["id"] == "house" and data["trick"]["head"] == "trump-led"
+    assert data["meld"]["kinds"]["run"]["values"] == [15, 150]  # inherited
+    assert data["lineage"][-1] == str(path)
+
+
+BAD_COMMANDS = {
+    # malformed cards and hands
+    "bad-rank": (["show", "XS", "--variant", "four-hand"], "'XS'"),
+    "bad-suit": (["show", "AX", "--variant", "four-hand"], "'AX'"),
+    "lone-rank": (["show", "A", "--variant", "four-hand"], "'A'"),
+    "eleven": (["show", "11H", "--variant", "four-hand"], "'11H'"),
+    "dotted-three-groups": (["show", "AAT.K9.QJ", "--variant", "four-hand"], "four suits"),
+    "dotted-bad-rank": (["show", "AXT...", "--variant", "four-hand"], "'X'"),
+    "three-copies": (["show", "AS AS AS", "--variant", "four-hand"], "AS"),
+    "nine-in-double-deck": (["show", "9S", "--variant", "double-deck"], "9S"),
+    "five-copies-double-deck": (["show", "AS AS AS AS AS", "--variant", "double-deck"], "AS"),
+    # malformed deals
+    "deal-unknown-seat": (["show", "--deal", "X:A... K... Q... J...", "--variant", "four-hand"],
+                          "'X'"),
+    "deal-too-few-hands": (["show", "--deal", "N:A... K... Q...", "--variant", "four-hand"],
+                           "expected 4 hands"),
+    "deal-too-many-hands": (["show", "--deal", "N:A... K... - - -", "--variant", "four-hand"],
+                            "expected 4 hands"),
+    "deal-bad-card": (["show", "--deal", "N:A... K... Q... JZ...", "--variant", "four-hand"],
+                      "seat W"),
+    "deal-too-many-copies": (["show", "--deal", "N:A... A... A... -", "--variant",
+                              "four-hand"], "AS"),
+    "deal-hand-size": (["show", "--deal", "N:A... K... Q... J...", "--full", "--variant",
+                        "four-hand"], "12"),
+    "deal-nine-double-deck": (["show", "--deal", "N:9... - - -", "--variant", "double-deck"],
+                              "9S"),
+    "deal-empty": (["show", "--deal", "", "--variant", "four-hand"], "empty deal"),
+    "deal-five-seats": (["show", "--deal", "N:A... - - - -", "--variant", "five-hand-call"],
+                        "'N'"),
+    # variants and options
+    "unknown-variant": (["show", "AS", "--variant", "nine-hand"], "nine-hand"),
+    "variant-path-like": (["show", "AS", "--variant", "../four-hand"], "unknown variant"),
+    "no-variant": (["show", "AS"], "--variant"),
+    "both-variant-and-rules": (["show", "AS", "--variant", "four-hand", "--rules", "x.toml"],
+                               "not both"),
+    "unknown-variant-rules-cmd": (["rules", "nope"], "nope"),
+    "no-hand": (["show", "--variant", "four-hand"], "hand"),
+    "hand-and-deal": (["show", "AS", "--deal", "N:- - - -", "--variant", "four-hand"],
+                      "not both"),
+    "unknown-option": (["show", "AS", "--bogus"], "--bogus"),
+    "unknown-command": (["frobnicate"], "frobnicate"),
+    "seed-not-int": (["deal", "--seed", "x", "--variant", "four-hand"], "seed"),
+    "missing-input-file": (["show", "--input", "/nonexistent/in.jsonl"], "not found"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_COMMANDS))
+def test_bad_command_line(cli, name):
+    args, word = BAD_COMMANDS[name]
+    _one_line(cli(*args), word)
+
+
+def test_at_least_thirty_malformed_cases():
+    assert len(BAD_COMMANDS) + len(BROKEN_RULES) + 3 >= 30
+
+
+def test_real_process_exit_code_and_no_traceback():
+    """The installed entry point, not only main(): exit status 2 and a single stderr line."""
+    proc = subprocess.run([sys.executable, "-m", "pinosolve", "show", "QX", "--variant",
+                           "four-hand"], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().count("\n") == 0 and "QX" in proc.stderr
+    assert proc.stdout == ""
