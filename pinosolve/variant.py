@@ -251,9 +251,12 @@ def _check_meld(r: Rules) -> None:
 # --- the variant ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Variant:
-    """A checked rule set and the card questions every command asks of it."""
+    """A checked rule set and the card questions every command asks of it.
+
+    Compared and hashed by identity: built-in variants are loaded once and cached.
+    """
 
     rules: Rules
     source: str

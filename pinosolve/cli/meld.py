@@ -1,0 +1,161 @@
+"""``pinosolve meld``: the maximum meld of a holding, per trump, all optima, or two rule sets."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cards import Card, Hand, Suit
+from pinosolve.cli import app
+from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, VariantOpt, console,
+                                  run_analysis, want_str)
+from pinosolve.cli.foundation import variant_of
+from pinosolve.errors import PinosolveError
+from pinosolve.variant import Variant, load_file, load_variant
+
+TRUMPS: tuple[Optional[Suit], ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
+
+
+def trump_name(trump: Optional[Suit]) -> str:
+    return trump.name if trump is not None else "none"
+
+
+def parse_trump(variant: Variant, text: Any, allow_none: bool = True) -> Optional[Suit]:
+    if isinstance(text, str) and text.strip().lower() in ("none", "-", "no", "nt") and allow_none:
+        return None
+    if text is not None and not isinstance(text, str):
+        raise PinosolveError(f"trump must be text such as S or ♠, got {text!r}")
+    return variant.parse_trump(text)
+
+
+def _flag(params: dict[str, Any], key: str) -> bool:
+    value = params.get(key, False)
+    if not isinstance(value, bool):
+        raise PinosolveError(f"{key.replace('_', '-')} must be true or false, got {value!r}")
+    return value
+
+
+def _other_variant(ref: Any) -> Variant:
+    if not isinstance(ref, str) or not ref.strip():
+        raise PinosolveError(f"compare needs a variant ID or a rules file, got {ref!r}")
+    if ref.endswith(".toml") or "/" in ref:
+        return load_file(ref)
+    return load_variant(ref)
+
+
+def compute_meld(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.meldsolver import best_meld, maximiser
+
+    v = variant_of(params)
+    hand_text = want_str(params, "hand", "hand")
+    if hand_text is None:
+        raise PinosolveError("give the holding, e.g. 'AS TS KS QS JS' (an empty holding is '-')")
+    hand = v.parse_hand(hand_text)
+    if _flag(params, "all_trumps"):
+        per = {trump_name(t): best_meld(v, hand, t) for t in TRUMPS}
+        best = max((t for t in per if t != "none"), key=lambda t: per[t].total)
+        return {"variant": v.id, "hand": hand.cards(), "best_trump": best,
+                "trumps": {t: {"total": d.total, "melds": d.to_json()} for t, d in per.items()}}
+    if params.get("trump") is None:
+        raise PinosolveError("name the trump with --trump S|H|D|C (or none), or use --all-trumps")
+    trump = parse_trump(v, params.get("trump"))
+    decl = best_meld(v, hand, trump)
+    result: dict[str, Any] = {"variant": v.id, "trump": trump_name(trump),
+                              "hand": hand.cards(), "total": decl.total, "melds": decl.to_json()}
+    if _flag(params, "all"):
+        decls = maximiser(v, trump).all_best(hand)
+        result["declarations"] = [d.to_json() for d in decls]
+    compare = params.get("compare")
+    if compare is not None:
+        other = _other_variant(compare)
+        other_decl = best_meld(other, other.check_hand(hand), trump)
+        mine = Counter((m["name"], m["points"]) for m in decl.to_json())
+        theirs = Counter((m["name"], m["points"]) for m in other_decl.to_json())
+        result["compare"] = {
+            "variant": other.id, "total": other_decl.total, "melds": other_decl.to_json(),
+            "difference": decl.total - other_decl.total,
+            "only_here": [{"name": n, "points": p} for (n, p) in (mine - theirs).elements()],
+            "only_there": [{"name": n, "points": p} for (n, p) in (theirs - mine).elements()],
+        }
+    return result
+
+
+def _meld_rows(melds: list[dict[str, Any]]) -> list[tuple[str, str, str]]:
+    return [(m["name"], " ".join(Card.parse(c).symbol for c in m["cards"]), str(m["points"]))
+            for m in melds]
+
+
+def render_meld(result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    out = console()
+    hand = Hand(result["hand"])
+    out.print(f"{result['variant']}: {hand.pretty()}")
+    if "trumps" in result:
+        table = Table(title="best meld for each trump", title_justify="left")
+        table.add_column("trump")
+        table.add_column("total", justify="right")
+        table.add_column("melds", overflow="fold")
+        for t, info in result["trumps"].items():
+            label = Suit[t].symbol if t != "none" else "no trump"
+            names = ", ".join(f"{m['name']} {m['points']}" for m in info["melds"]) or "—"
+            mark = " *" if t == result["best_trump"] else ""
+            table.add_row(label + mark, str(info["total"]), names)
+        out.print(table)
+        out.print("(no trump: the meld that needs no trump at all; * the best trump)")
+        return
+    trump = Suit[result["trump"]].symbol if result["trump"] != "none" else "no trump"
+    _print_declaration(out, f"trump {trump}", result["melds"], result["total"])
+    for i, melds in enumerate(result.get("declarations", [])[1:], 2):
+        _print_declaration(out, f"equally good declaration {i}", melds, result["total"])
+    if "declarations" in result:
+        out.print(f"{len(result['declarations'])} distinct optimal declaration(s)")
+    if "compare" in result:
+        c = result["compare"]
+        _print_declaration(out, f"under {c['variant']}", c["melds"], c["total"])
+        out.print(f"difference: {result['total']} - {c['total']} = {c['difference']}")
+        for key, where in (("only_here", result["variant"]), ("only_there", c["variant"])):
+            if c[key]:
+                out.print(f"  only under {where}: " +
+                          ", ".join(f"{m['name']} {m['points']}" for m in c[key]))
+
+
+def _print_declaration(out: Any, title: str, melds: list[dict[str, Any]], total: int) -> None:
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    table.add_column("meld")
+    table.add_column("cards", overflow="fold")
+    table.add_column("points", justify="right")
+    for row in _meld_rows(melds):
+        table.add_row(*row)
+    table.add_row("[bold]total[/bold]", "", f"[bold]{total}[/bold]")
+    out.print(table)
+
+
+@app.command()
+def meld(
+    hand: Annotated[Optional[str], typer.Argument(
+        help="The holding: 'AS TS KS QS JS', 'AS,TS' or dotted 'ATKQJ...'; '-' for none.",
+        show_default=False)] = None,
+    trump: Annotated[Optional[str], typer.Option(
+        "--trump", help="Trump suit S H D C (or none).", show_default=False)] = None,
+    all_trumps: Annotated[bool, typer.Option(
+        "--all-trumps", help="The best meld for each trump, and with no trump.")] = False,
+    all_: Annotated[bool, typer.Option(
+        "--all", help="Every distinct optimal declaration.")] = False,
+    compare: Annotated[Optional[str], typer.Option(
+        "--compare", help="Another variant ID (or rules file) to compare totals with.",
+        show_default=False)] = None,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+) -> None:
+    """The maximum meld of a holding: every meld, the cards it uses, its points, the total."""
+    params = {"hand": hand, "trump": trump, "all_trumps": all_trumps, "all": all_,
+              "compare": compare, "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source,
+                 compute=compute_meld, render=render_meld)

@@ -1,0 +1,133 @@
+"""The meld options of a variant under one trump: what the maximiser may choose from.
+
+An *option* is one meld as laid on the table: a kind from the rules file, a multiple (single,
+double, …), the suit of its suit variable, its exact cards, the reuse classes its cards occupy,
+and its points. Everything here is derived from the rules file; nothing is variant-specific.
+
+Two reductions keep declarations clean without changing any maximum:
+
+* a multiple is offered only when its value beats every split into smaller multiples of the
+  same kind (a "double marriage" worth 2 + 2 is just two marriages);
+* a composite meld spanning several classes (round house) is offered only when its value beats
+  the best meld of its own cards without it (seed 000: 24 = its parts, so it is not a meld of
+  its own; the double round house, 240 against 160 of parts, is).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Optional
+
+from pinosolve import meldtable
+from pinosolve.cards import CARDS, NUM_CARDS, Suit
+from pinosolve.variant import Variant
+
+SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+
+
+@dataclass(frozen=True)
+class MeldOption:
+    """One concrete meld: kind, multiple, suit, exact cards, reuse classes and points."""
+
+    kind: str
+    multiple: int
+    suit: Optional[Suit]
+    name: str
+    counts: tuple[int, ...]
+    classes: tuple[str, ...]
+    value: int
+
+    @property
+    def label(self) -> str:
+        """Human name: 'marriage in hearts', 'double pinochle'."""
+        return f"{self.name} in {SUIT_WORDS[self.suit]}" if self.suit is not None else self.name
+
+    def cards(self) -> list[str]:
+        return [str(c) for c, n in zip(CARDS, self.counts) for _ in range(n)]
+
+    def fits(self, counts: tuple[int, ...]) -> bool:
+        return all(a <= b for a, b in zip(self.counts, counts))
+
+
+def _best_split(values: dict[int, int], n: int) -> int:
+    """Best total for n sets made of smaller multiples (n itself excluded)."""
+    best = [0] * (n + 1)
+    for m in range(1, n + 1):
+        best[m] = max([best[m - k] + v for k, v in values.items() if k <= m and (k < n)] or [0])
+    return best[n]
+
+
+def all_options(variant: Variant, trump: Optional[Suit]) -> tuple[MeldOption, ...]:
+    """Every meld the table defines under this trump, with no reduction (for identifying
+    a claimed meld and for the brute-force view)."""
+    return _all_options(variant, trump)
+
+
+@functools.lru_cache(maxsize=256)
+def _all_options(variant: Variant, trump: Optional[Suit]) -> tuple[MeldOption, ...]:
+    deck = variant.deck.counts
+    out = []
+    for kid, kind in variant.rules.meld.kinds.items():
+        for suit, single in meldtable.instances(kind, trump):
+            base = [0] * NUM_CARDS
+            for card, n in single.items():
+                base[card.index] = n
+            for mult, value in enumerate(kind.values, 1):
+                counts = tuple(n * mult for n in base)
+                if value <= 0 or any(c > d for c, d in zip(counts, deck)):
+                    continue
+                out.append(MeldOption(kid, mult, suit, meldtable.multiple_name(kind, mult),
+                                      counts, tuple(kind.classes), value))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=256)
+def options(variant: Variant, trump: Optional[Suit]) -> tuple[MeldOption, ...]:
+    """The options the maximiser uses: all_options less dominated multiples and composites."""
+    everything = _all_options(variant, trump)
+    by_kind: dict[tuple[str, Optional[Suit]], dict[int, int]] = {}
+    for o in everything:
+        by_kind.setdefault((o.kind, o.suit), {})[o.multiple] = o.value
+    kept = [o for o in everything
+            if o.multiple == 1 or o.value > _best_split(by_kind[(o.kind, o.suit)], o.multiple)]
+    simple = tuple(o for o in kept if len(o.classes) == 1)
+    result = []
+    for o in kept:
+        if len(o.classes) > 1 and o.value <= best_meld_value(simple, o.counts):
+            continue
+        result.append(o)
+    return tuple(result)
+
+
+def best_meld_value(opts: tuple[MeldOption, ...], counts: tuple[int, ...]) -> int:
+    """Exact maximum by depth-first search; used only on a composite's few cards."""
+    usable = [o for o in opts if o.fits(counts)]
+    classes = sorted({c for o in usable for c in o.classes})
+    room = {c: list(counts) for c in classes}
+
+    def search(i: int) -> int:
+        if i == len(usable):
+            return 0
+        o = usable[i]
+        best = search(i + 1)
+        taken = 0
+        while all(room[c][k] >= n for c in o.classes for k, n in enumerate(o.counts) if n):
+            for c in o.classes:
+                for k, n in enumerate(o.counts):
+                    room[c][k] -= n
+            taken += 1
+            best = max(best, taken * o.value + search(i + 1))
+        for c in o.classes:
+            for k, n in enumerate(o.counts):
+                room[c][k] += n * taken
+        return best
+
+    return search(0)
+
+
+def identify(variant: Variant, trump: Optional[Suit],
+             counts: tuple[int, ...]) -> Optional[MeldOption]:
+    """The meld these exact cards make, if any (the highest-scoring reading)."""
+    matches = [o for o in _all_options(variant, trump) if o.counts == counts]
+    return max(matches, key=lambda o: o.value, default=None)
