@@ -1,0 +1,378 @@
+"""Two-handed melding, one meld per trick won, checked step by step (seeds 002 and 004).
+
+A sequence file lists what happened on the table: each meld step names the cards laid from the
+hand (``meld``) and the cards already on the table that join them (``table``), optionally the
+points claimed and a dix shown alongside; a ``played`` step lists melded cards played away to a
+trick, which breaks the melds they served. The checker keeps every melded card as a physical
+copy with the melds it has served, and applies the variant's ``[meld.sequence]`` rules:
+
+* one meld per trick won (free kinds such as the dix may be shown alongside);
+* at least one new card from the hand;
+* re-use of a melded card only in a meld of another kind (seed 002) or only upward: a higher
+  class, or a higher-scoring meld of the same class (seed 004);
+* no single K or Q added to a marriage already on the table;
+* no building on a meld broken by play;
+* upgrade scoring: completing a bigger meld from an intact one scores the difference
+  (royal marriage then run: 11, not 15; a second pinochle beside the first: 26);
+* the dix exchange for the turned trump card.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from pinosolve.cards import Card, Hand, Suit
+from pinosolve.dispute import explain_non_meld
+from pinosolve.errors import PinosolveError
+from pinosolve.meldmodel import MeldOption, identify
+from pinosolve.variant import Variant
+
+STEP_KEYS = {"meld", "table", "points", "dix", "exchange", "played", "trick", "note"}
+
+
+@dataclass
+class Copy:
+    """A physical card that has been melded."""
+
+    card: Card
+    melds: list[int] = field(default_factory=list)  # indices into Checker.melds
+    on_table: bool = True
+
+
+@dataclass
+class TableMeld:
+    option: MeldOption
+    copies: list[int]
+    step: int
+    intact: bool = True
+
+
+@dataclass
+class StepResult:
+    step: int
+    trick: Optional[int]
+    action: str
+    cards: list[str]
+    from_table: list[str] = field(default_factory=list)
+    meld: Optional[str] = None
+    points: int = 0
+    claimed: Optional[int] = None
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    alongside: list[dict[str, Any]] = field(default_factory=list)
+    note: str = ""
+
+    def violate(self, rule: str, reason: str, card: Optional[str] = None,
+                meld: Optional[str] = None) -> None:
+        self.violations.append({"rule": rule, "card": card, "meld": meld or self.meld,
+                                "reason": reason})
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"step": self.step, "trick": self.trick, "action": self.action,
+               "cards": self.cards, "from_table": self.from_table, "meld": self.meld,
+               "points": self.points, "claimed": self.claimed,
+               "ok": not self.violations, "violations": self.violations}
+        if self.alongside:
+            out["alongside"] = self.alongside
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+class Checker:
+    def __init__(self, variant: Variant, trump: Suit) -> None:
+        if variant.rules.meld.sequence is None:
+            raise PinosolveError(f"{variant.id} has no one-meld-per-trick melding "
+                                 "([meld.sequence] in its rules file)")
+        self.variant = variant
+        self.trump = trump
+        self.rules = variant.rules.meld.sequence
+        self.copies: list[Copy] = []
+        self.melds: list[TableMeld] = []
+        self.trick_melds: dict[int, int] = {}  # trick number -> step that melded on it
+        self.dix_exchanged = False
+        self.dix_melded = False
+        self.next_trick = 1
+
+    # --- helpers -----------------------------------------------------------------------
+
+    def _class_rank(self, option: MeldOption) -> int:
+        order = self.rules.class_order
+        return max(order.index(c) for c in option.classes) if order else 0
+
+    def _on_table(self, card: Card) -> list[int]:
+        return [i for i, c in enumerate(self.copies) if c.on_table and c.card == card]
+
+    def _pick_copies(self, cards: Hand, option: Optional[MeldOption],
+                     res: StepResult) -> list[int]:
+        """Choose which melded copy each table card is: the most permissive reading."""
+        chosen: list[int] = []
+        for card in cards:
+            free = [i for i in self._on_table(card) if i not in chosen]
+            if not free:
+                res.violate("table", f"{card} is not among the melded cards on the table",
+                            str(card))
+                continue
+
+            def cost(i: int) -> tuple[int, int]:
+                served = [self.melds[m] for m in self.copies[i].melds]
+                same = sum(1 for m in served if option and m.option.kind == option.kind)
+                broken = sum(1 for m in served if not m.intact)
+                return (same + broken, i)
+
+            chosen.append(min(free, key=cost))
+        return chosen
+
+    # --- steps -------------------------------------------------------------------------
+
+    def meld(self, n: int, step: dict[str, Any]) -> StepResult:
+        from_hand = _cards(step.get("meld", ""), n, "meld")
+        from_table = _cards(step.get("table", ""), n, "table")
+        trick = step.get("trick")
+        if trick is None:
+            trick = self.next_trick
+        elif isinstance(trick, bool) or not isinstance(trick, int):
+            raise PinosolveError(f"step {n}: trick must be a whole number, got {trick!r}")
+        self.next_trick = max(self.next_trick, trick + 1)
+        res = StepResult(n, trick, "meld", (from_hand + from_table).cards(),
+                         from_table.cards(), claimed=_points(step, n),
+                         note=str(step.get("note", "")))
+        option = identify(self.variant, self.trump, (from_hand + from_table).counts)
+        res.meld = option.label if option else None
+        if option is None:
+            reason, rule = explain_non_meld(self.variant, self.trump,
+                                            (from_hand + from_table).counts)
+            res.violate(rule, reason)
+        free_kind = option is not None and option.kind in self.rules.free_kinds
+        if self.rules.one_meld_per_trick and not free_kind:
+            if trick in self.trick_melds:
+                res.violate("meld.sequence.one_meld_per_trick",
+                            f"trick {trick} already gave the meld of step "
+                            f"{self.trick_melds[trick]}: one meld per trick won")
+            self.trick_melds.setdefault(trick, n)
+        if self.rules.new_card_from_hand and not from_hand:
+            res.violate("meld.sequence.new_card_from_hand",
+                        "no card comes from the hand: a meld must add at least one new card, "
+                        "not only re-arrange the cards on the table")
+        reused = self._pick_copies(from_table, option, res)
+        absorbed: list[int] = []
+        if option is not None:
+            absorbed = self._check_reuse(option, reused, from_hand, res)
+        value = option.value if option is not None else 0
+        if option is not None and self.rules.upgrade_scoring:
+            value -= sum(self.melds[m].option.value for m in absorbed)
+        if res.violations:
+            value = 0  # a meld that breaks a rule scores nothing
+        res.points = value
+        if option is not None and option.kind in self.rules.free_kinds:
+            self._dix(n, step, res, str(from_hand))
+        self._dix_alongside(n, step, res)
+        if res.claimed is not None and res.claimed != res.points:
+            why = ""
+            if absorbed and self.rules.upgrade_scoring:
+                parts = ", ".join(self.melds[m].option.label for m in absorbed)
+                why = (f": it completes the {parts} already scored, so it adds "
+                       f"{option.value} - {option.value - res.points} (upgrade scoring)")
+            rule = "meld.sequence.upgrade_scoring" if absorbed else "meld.kinds"
+            broken = self._broken_twin(option) if option is not None else None
+            if broken is not None and not absorbed:
+                rule = "meld.sequence.broken_by_play"
+                why = (f": the {broken.option.label} of step {broken.step} was broken by play, "
+                       f"so this {option.label} cannot pair with it and scores alone")
+            res.violate(rule, f"claimed {res.claimed} but the meld is worth {res.points}{why}")
+        if option is not None and not any(v["rule"] in ("table",) for v in res.violations):
+            self._lay(option, from_hand, reused, absorbed, n)
+        return res
+
+    def _check_reuse(self, option: MeldOption, reused: list[int], from_hand: Hand,
+                     res: StepResult) -> list[int]:
+        """Apply the re-use rules; return the intact melds the new meld absorbs (upgrade)."""
+        absorbed = []
+        for m_index in sorted({m for i in reused for m in self.copies[i].melds}):
+            old = self.melds[m_index]
+            cards = [str(self.copies[i].card) for i in reused if m_index in self.copies[i].melds]
+            card = " ".join(cards)
+            same_kind = (old.option.kind, old.option.multiple) == (option.kind, option.multiple)
+            same_class = bool(set(old.option.classes) & set(option.classes))
+            if not old.intact and same_class:
+                res.violate("meld.sequence.broken_by_play",
+                            f"{card} belonged to the {old.option.label} of step {old.step}, "
+                            f"broken by play: a broken meld cannot be built on", card,
+                            old.option.label)
+                continue
+            if same_kind and from_hand and not self.rules.add_to_marriage and \
+                    len(cards) < sum(old.option.counts):
+                res.violate("meld.sequence.add_to_marriage",
+                            f"{' '.join(from_hand.cards())} added to the {old.option.label} "
+                            f"on the table (step {old.step}): another {option.label} needs a "
+                            f"new pair of cards, not a single card added to one on the table",
+                            card, old.option.label)
+            if self.rules.reuse == "other-kind" and same_kind:
+                res.violate("meld.sequence.reuse",
+                            f"{card} already serves the {old.option.label} of step {old.step}: "
+                            f"a melded card may meld again only in a different kind of meld",
+                            card, old.option.label)
+            elif self.rules.reuse == "upward":
+                new_rank, old_rank = self._class_rank(option), self._class_rank(old.option)
+                if new_rank < old_rank:
+                    res.violate("meld.sequence.reuse",
+                                f"{card} already serves the {old.option.label} of step "
+                                f"{old.step} in class {'/'.join(old.option.classes)}: melding "
+                                f"it into class {'/'.join(option.classes)} is melding down",
+                                card, old.option.label)
+                elif new_rank == old_rank and option.value <= old.option.value:
+                    res.violate("meld.sequence.reuse",
+                                f"{card} already serves the {old.option.label} of step "
+                                f"{old.step}: in the same class a card melds again only into a "
+                                f"higher-scoring meld", card, old.option.label)
+            all_in = all(i in reused for i in old.copies if self.copies[i].on_table) and \
+                all(self.copies[i].on_table for i in old.copies)
+            if same_class and all_in and option.value > old.option.value:
+                absorbed.append(m_index)
+        return absorbed
+
+    def _broken_twin(self, option: MeldOption) -> Optional[TableMeld]:
+        """A broken meld of the same kind that a multiple would have needed intact."""
+        for m in reversed(self.melds):
+            if m.option.kind == option.kind and not m.intact and \
+                    any(not self.copies[i].on_table for i in m.copies):
+                return m
+        return None
+
+    def _dix(self, n: int, step: dict[str, Any], res: StepResult, cards: str) -> None:
+        exchange = step.get("exchange", False)
+        if not isinstance(exchange, bool):
+            raise PinosolveError(f"step {n}: exchange must be true or false")
+        rule = self.rules.dix_exchange
+        if exchange and rule == "none":
+            res.violate("meld.sequence.dix_exchange",
+                        f"{cards} exchanged for the turned card, but {self.variant.id} has no "
+                        "dix exchange", cards)
+        elif exchange and self.dix_exchanged:
+            res.violate("meld.sequence.dix_exchange",
+                        f"{cards}: the turned card was already taken by an earlier exchange",
+                        cards)
+        elif not exchange and rule == "first-must" and not self.dix_melded:
+            res.violate("meld.sequence.dix_exchange",
+                        f"{cards} is the first dix melded, so it must be exchanged for the "
+                        "turned trump card", cards)
+        self.dix_exchanged = self.dix_exchanged or exchange
+        self.dix_melded = True
+
+    def _dix_alongside(self, n: int, step: dict[str, Any], res: StepResult) -> None:
+        if "dix" not in step:
+            return
+        cards = _cards(step["dix"], n, "dix")
+        option = identify(self.variant, self.trump, cards.counts)
+        entry = {"cards": cards.cards(), "meld": option.label if option else None,
+                 "points": option.value if option else 0}
+        res.alongside.append(entry)
+        if option is None or option.kind not in self.rules.free_kinds:
+            res.violate("meld.sequence.free_kinds",
+                        f"{cards} cannot be shown alongside another meld: only "
+                        f"{', '.join(self.rules.free_kinds)} may be", str(cards))
+            entry["points"] = 0
+            return
+        self._dix(n, step, res, str(cards))
+        res.points += entry["points"]
+        self._lay(option, cards, [], [], n)
+
+    def _lay(self, option: MeldOption, from_hand: Hand, reused: list[int],
+             absorbed: list[int], n: int) -> None:
+        ids = list(reused)
+        for card in from_hand:
+            self.copies.append(Copy(card))
+            ids.append(len(self.copies) - 1)
+        self.melds.append(TableMeld(option, ids, n))
+        for i in ids:
+            self.copies[i].melds.append(len(self.melds) - 1)
+        for m in absorbed:  # the smaller meld lives on inside the bigger one
+            self.melds[m].intact = False
+
+    def played(self, n: int, step: dict[str, Any]) -> StepResult:
+        cards = _cards(step.get("played", ""), n, "played")
+        res = StepResult(n, None, "played", cards.cards(), note=str(step.get("note", "")))
+        for card in cards:
+            here = self._on_table(card)
+            if not here:
+                res.violate("table", f"{card} is not among the melded cards on the table",
+                            str(card))
+                continue
+            # the copy whose melds are already broken, or the fewest melds, goes first
+            i = min(here, key=lambda k: (sum(self.melds[m].intact
+                                             for m in self.copies[k].melds), k))
+            self.copies[i].on_table = False
+            for m in self.copies[i].melds:
+                self.melds[m].intact = False
+        return res
+
+
+def _cards(value: Any, n: int, key: str) -> Hand:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        value = " ".join(value)
+    if not isinstance(value, str):
+        raise PinosolveError(f"step {n}: {key} must be cards as text, got {value!r}")
+    try:
+        return Hand.parse(value)
+    except PinosolveError as exc:
+        raise PinosolveError(f"step {n}: {key}: {exc}") from None
+
+
+def _points(step: dict[str, Any], n: int) -> Optional[int]:
+    value = step.get("points")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PinosolveError(f"step {n}: points must be a whole number, got {value!r}")
+    return value
+
+
+def read_sequence(path: str) -> dict[str, Any]:
+    """A sequence file, TOML or JSON (by its first character)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PinosolveError(f"sequence file {path!r} not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PinosolveError(f"sequence file {path!r} cannot be read: {exc}") from None
+    try:
+        data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise PinosolveError(f"{path}: not valid TOML or JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise PinosolveError(f"{path}: expected a table with 'steps'")
+    return data
+
+
+def verify_sequence(variant: Variant, trump: Suit, steps: Any) -> dict[str, Any]:
+    """Check a whole melding sequence; every violation names the meld, the card and the rule."""
+    if not isinstance(steps, list) or not steps:
+        raise PinosolveError("a sequence needs a non-empty list 'steps'")
+    checker = Checker(variant, trump)
+    results = []
+    for n, step in enumerate(steps, 1):
+        if not isinstance(step, dict):
+            raise PinosolveError(f"step {n}: expected a table of keys, got {step!r}")
+        unknown = sorted(set(step) - STEP_KEYS)
+        if unknown:
+            raise PinosolveError(f"step {n}: unknown key {unknown[0]!r}; keys are "
+                                 f"{', '.join(sorted(STEP_KEYS))}")
+        if "played" in step:
+            if set(step) - {"played", "note"}:
+                raise PinosolveError(f"step {n}: a 'played' step lists only cards played away")
+            results.append(checker.played(n, step))
+        elif "meld" in step or "table" in step:
+            results.append(checker.meld(n, step))
+        else:
+            raise PinosolveError(f"step {n}: needs 'meld' (and 'table') or 'played'")
+    total = sum(r.points for r in results)
+    claimed = sum(r.claimed if r.claimed is not None else r.points for r in results)
+    return {"variant": variant.id, "trump": trump.name,
+            "valid": all(not r.violations for r in results),
+            "total": total, "claimed_total": claimed,
+            "steps": [r.to_json() for r in results],
+            "violations": [dict(v, step=r.step) for r in results for v in r.violations]}
+
