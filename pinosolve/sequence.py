@@ -164,13 +164,13 @@ class Checker:
         value = option.value if option is not None else 0
         if option is not None and self.rules.upgrade_scoring:
             value -= sum(self.melds[m].option.value for m in absorbed)
+        if option is not None and option.kind in self.rules.free_kinds:
+            self._dix(n, step, res, str(from_hand))
         if res.violations:
             value = 0  # a meld that breaks a rule scores nothing
         res.points = value
-        if option is not None and option.kind in self.rules.free_kinds:
-            self._dix(n, step, res, str(from_hand))
         self._dix_alongside(n, step, res)
-        if res.claimed is not None and res.claimed != res.points:
+        if res.claimed is not None and res.claimed != res.points and not res.violations:
             why = ""
             if absorbed and self.rules.upgrade_scoring:
                 parts = ", ".join(self.melds[m].option.label for m in absorbed)

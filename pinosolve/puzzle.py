@@ -1,0 +1,91 @@
+"""Puzzles: worked positions with a verified answer, in small TOML files under ``puzzles/``.
+
+A puzzle names its variant (or a rules file, relative to the puzzle), the position, the
+question for people, and the answer with a line or two on why. ``solve`` runs the engine on the
+position and ``check`` compares every key of the stored answer with the engine's, so the test
+suite verifies each answer and a reader can re-run any of them.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Callable
+
+from pinosolve.errors import PinosolveError
+from pinosolve.variant import Variant, load_file, load_variant
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PinosolveError(f"puzzle file {str(p)!r} not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PinosolveError(f"puzzle file {str(p)!r} cannot be read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise PinosolveError(f"{p}: not valid TOML: {exc}") from None
+    for key in ("title", "type", "question", "position", "answer"):
+        if key not in data:
+            raise PinosolveError(f"{p}: missing key {key!r}")
+    if data["type"] not in SOLVERS:
+        raise PinosolveError(f"{p}: unknown puzzle type {data['type']!r}; types are "
+                             f"{', '.join(sorted(SOLVERS))}")
+    data["_path"] = str(p)
+    return data
+
+
+def variant_of(puzzle: dict[str, Any]) -> Variant:
+    if puzzle.get("rules"):
+        return load_file(Path(puzzle["_path"]).parent / puzzle["rules"])
+    if puzzle.get("variant"):
+        return load_variant(puzzle["variant"])
+    raise PinosolveError(f"{puzzle['_path']}: name a 'variant' or a 'rules' file")
+
+
+def _meld_dispute(puzzle: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.cli.meld import parse_trump
+    from pinosolve.dispute import verify_claims
+
+    v = variant_of(puzzle)
+    pos = puzzle["position"]
+    return verify_claims(v, v.parse_hand(pos["hand"]), parse_trump(v, pos["trump"]),
+                         [v.parse_hand(c, "claim") for c in pos["claims"]],
+                         pos.get("announced"))
+
+
+def _meld_sequence(puzzle: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.cli.meld import parse_trump
+    from pinosolve.sequence import verify_sequence
+
+    v = variant_of(puzzle)
+    pos = puzzle["position"]
+    result = verify_sequence(v, parse_trump(v, pos["trump"], allow_none=False), pos["steps"])
+    result["rules"] = sorted({x["rule"] for x in result["violations"]})
+    return result
+
+
+SOLVERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "meld-dispute": _meld_dispute,
+    "meld-sequence": _meld_sequence,
+}
+
+
+def solve(puzzle: dict[str, Any]) -> dict[str, Any]:
+    return SOLVERS[puzzle["type"]](puzzle)
+
+
+def check(puzzle: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    """Where the engine disagrees with the stored answer (empty: verified)."""
+    wrong = []
+    for key, expected in puzzle["answer"].items():
+        if key == "why":
+            continue
+        got = result.get(key)
+        if isinstance(expected, list) and isinstance(got, list):
+            got, expected = sorted(got), sorted(expected)
+        if got != expected:
+            wrong.append(f"{key}: the answer on file says {expected!r}, the engine {got!r}")
+    return wrong
+
