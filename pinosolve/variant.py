@@ -18,7 +18,7 @@ from pinosolve import meldtable
 from pinosolve.cards import CARDS, NUM_CARDS, Card, Hand, Rank, Suit
 from pinosolve.datafile import build
 from pinosolve.deal import Deal
-from pinosolve.errors import DeckError, RulesError
+from pinosolve.errors import DeckError, NotationError, RulesError
 from pinosolve.schema import Rules
 
 RULES_ENV = "PINOSOLVE_RULES_DIR"
@@ -297,7 +297,11 @@ class Variant:
         return hand
 
     def parse_hand(self, text: str, what: str = "hand") -> Hand:
-        return self.check_hand(Hand.parse(text), what)
+        try:
+            hand = Hand.parse(text)
+        except NotationError as exc:
+            raise NotationError(f"{what}: {exc}") from None
+        return self.check_hand(hand, what)
 
     def parse_trump(self, text: Optional[str]) -> Suit:
         if text is None or not str(text).strip():

@@ -145,3 +145,46 @@ def test_real_process_exit_code_and_no_traceback():
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0 and "QX" in proc.stderr
     assert proc.stdout == ""
+
+
+MELD_BAD = {
+    "meld-no-trump": (["meld", "AS", "--variant", "four-hand"], "--trump"),
+    "meld-bad-trump": (["meld", "AS", "--trump", "X", "--variant", "four-hand"], "'X'"),
+    "meld-bad-card": (["meld", "AS ZZ", "--trump", "S", "--variant", "four-hand"], "'ZZ'"),
+    "meld-no-hand": (["meld", "--trump", "S", "--variant", "four-hand"], "holding"),
+    "meld-compare-unknown": (["meld", "AS", "--trump", "S", "--variant", "four-hand",
+                              "--compare", "nope"], "nope"),
+    "meld-compare-nines": (["meld", "9S", "--trump", "S", "--variant", "four-hand",
+                            "--compare", "double-deck"], "9S"),
+    "meld-nine-double-deck": (["meld", "9H", "--trump", "H", "--variant", "double-deck"], "9H"),
+    "verify-no-claim": (["verify", "--hand", "AS", "--trump", "S", "--variant", "four-hand"],
+                        "--claim"),
+    "verify-no-hand": (["verify", "--claim", "AS", "--trump", "S", "--variant", "four-hand"],
+                       "--hand"),
+    "verify-bad-claim": (["verify", "--hand", "AS", "--claim", "AX", "--trump", "S",
+                          "--variant", "four-hand"], "claim 1"),
+    "verify-missing-sequence": (["verify", "--sequence", "/nonexistent.toml", "--variant",
+                                 "two-hand"], "not found"),
+    "verify-sequence-no-stock-variant": (["verify", "--sequence",
+                                          "puzzles/meld/13-second-pinochle.toml", "--variant",
+                                          "four-hand"], None),
+    "puzzle-missing": (["puzzle", "/nonexistent.toml"], "not found"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MELD_BAD))
+def test_bad_meld_and_verify_input(cli, name, monkeypatch):
+    from tests.conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+    args, word = MELD_BAD[name]
+    if word is None:  # the sequence file names its own variant: this must succeed
+        assert cli(*args).code == 0
+        return
+    _one_line(cli(*args), word)
+
+
+def test_verify_sequence_needs_a_two_hand_variant(cli, tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text('trump = "S"\n[[steps]]\nmeld = "KS QS"\n')
+    _one_line(cli("verify", "--sequence", str(path), "--variant", "four-hand"), "[meld.sequence]")

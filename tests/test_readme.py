@@ -42,3 +42,11 @@ def test_readme_examples_run(tmp_path):
         proc = subprocess.run(shell_line, shell=True, capture_output=True, text=True, cwd=ROOT)
         assert proc.returncode == 0, (line, proc.stderr)
         assert proc.stdout.strip(), line
+
+
+def test_readme_python_examples_run(capsys):
+    blocks = re.findall(r"^```python\n(.*?)^```", README, flags=re.S | re.M)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+    assert "190" in capsys.readouterr().out

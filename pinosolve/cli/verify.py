@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
@@ -55,12 +56,20 @@ def _compute_sequence(params: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(path, str):
         raise PinosolveError(f"sequence must be a file path, got {path!r}")
     data = read_sequence(path)
+    if isinstance(data.get("position"), dict) and "steps" in data["position"]:
+        # a meld-sequence puzzle: its position is the sequence
+        data = {**{k: data[k] for k in ("variant", "rules") if k in data}, **data["position"]}
     unknown = sorted(set(data) - {"variant", "rules", "trump", "steps", "note", "title"})
     if unknown:
         raise PinosolveError(f"{path}: unknown key {unknown[0]!r}; keys are variant, rules, "
                              "trump, steps, title, note")
-    if data.get("variant") or data.get("rules"):
-        v = resolve(data.get("variant"), data.get("rules"))
+    if data.get("rules"):
+        rules_path = Path(data["rules"])
+        if not rules_path.is_absolute():
+            rules_path = Path(path).parent / rules_path
+        v = resolve(None, str(rules_path))
+    elif data.get("variant"):
+        v = resolve(data.get("variant"), None)
     else:
         v = variant_of(params)
     trump_text = data.get("trump", params.get("trump"))
