@@ -21,6 +21,8 @@ VariantOpt = Annotated[Optional[str], typer.Option(
 RulesOpt = Annotated[Optional[str], typer.Option(
     "--rules", help="A rules file (TOML), e.g. a house rule that extends a variant.",
     show_default=False)]
+TrumpOpt = Annotated[Optional[str], typer.Option(
+    "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣; none for no trump).", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout.")]
 InputOpt = Annotated[Optional[str], typer.Option(
     "--input", help="JSON lines (one object per line, keys = option names; '-' for stdin). "

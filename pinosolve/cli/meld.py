@@ -9,8 +9,8 @@ import typer
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, VariantOpt, console,
-                                  run_analysis, want_str)
+from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                  console, run_analysis, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant, load_file, load_variant
@@ -140,8 +140,7 @@ def meld(
     hand: Annotated[Optional[str], typer.Argument(
         help="The holding: 'AS TS KS QS JS', 'AS,TS' or dotted 'ATKQJ...'; '-' for none.",
         show_default=False)] = None,
-    trump: Annotated[Optional[str], typer.Option(
-        "--trump", help="Trump suit S H D C (or none).", show_default=False)] = None,
+    trump: TrumpOpt = None,
     all_trumps: Annotated[bool, typer.Option(
         "--all-trumps", help="The best meld for each trump, and with no trump.")] = False,
     all_: Annotated[bool, typer.Option(

@@ -9,8 +9,8 @@ import typer
 
 from pinosolve.cards import Card, Hand
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, VariantOpt, console,
-                                  run_analysis, want_str)
+from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                  console, run_analysis, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.cli.meld import parse_trump
 from pinosolve.errors import PinosolveError
@@ -123,8 +123,7 @@ def verify(
     claim: Annotated[Optional[list[str]], typer.Option(
         "--claim", help="One meld as laid on the table, e.g. \"KH QH\" (repeat per meld).",
         show_default=False)] = None,
-    trump: Annotated[Optional[str], typer.Option(
-        "--trump", help="Trump suit S H D C (or none).", show_default=False)] = None,
+    trump: TrumpOpt = None,
     announced: Annotated[Optional[int], typer.Option(
         "--announced", help="The total the player announced for the claim.",
         show_default=False)] = None,
