@@ -33,10 +33,14 @@ Render = Callable[[dict[str, Any]], None]
 
 
 def console():
-    """A rich console for human output (imported lazily: JSON paths never pay for it)."""
+    """A rich console for human output (imported lazily: JSON paths never pay for it).
+
+    Markup is off: card names, rule keys like ``[trick.head]`` and text from rules files are
+    data and must print as written.
+    """
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    return Console(highlight=False, soft_wrap=False, markup=False)
 
 
 def emit_json(obj: Any) -> None:

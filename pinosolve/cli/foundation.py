@@ -90,7 +90,7 @@ def _render_rules(v: Variant, data: dict[str, Any]) -> None:
     from rich.table import Table
 
     out = console()
-    out.print(f"[bold]{v.rules.name}[/bold] ({v.id}) — seed {v.rules.seed or '(none)'}")
+    out.print(f"{v.rules.name} ({v.id}) — seed {v.rules.seed or '(none)'}", style="bold")
     out.print(v.rules.description)
     for section, values in data.items():
         if section in ("meld", "id", "name", "description", "seed", "lineage"):

@@ -131,7 +131,7 @@ def _print_declaration(out: Any, title: str, melds: list[dict[str, Any]], total:
     table.add_column("points", justify="right")
     for row in _meld_rows(melds):
         table.add_row(*row)
-    table.add_row("[bold]total[/bold]", "", f"[bold]{total}[/bold]")
+    table.add_row("total", "", str(total), style="bold")
     out.print(table)
 
 

@@ -30,7 +30,7 @@ def puzzle(
                        "result": result, "verified": not wrong, "disagreements": wrong})
             continue
         out = console()
-        out.print(f"[bold]{p['title']}[/bold]  ({path})")
+        out.print(f"{p['title']}  ({path})", style="bold")
         out.print(" ".join(p["question"].split()))
         if p["type"].startswith("meld"):
             render_verify(result)

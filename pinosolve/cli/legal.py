@@ -1,0 +1,102 @@
+"""``pinosolve legal``: which cards may be played to a trick, and why the others may not."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cards import Card
+from pinosolve.cli import app
+from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                  console, run_analysis, want_str)
+from pinosolve.cli.foundation import variant_of
+from pinosolve.errors import PinosolveError
+
+
+def parse_stage(v: Any, value: Any) -> int:
+    if value is None:
+        return 2
+    if isinstance(value, bool) or value not in (1, 2):
+        raise PinosolveError(f"stage must be 1 (while the stock lasts) or 2 (the play-off), "
+                             f"got {value!r}")
+    if value == 1 and v.rules.deal.kitty_kind != "stock":
+        raise PinosolveError(f"{v.id} has no stock, so no stage 1")
+    return value
+
+
+def _in_order(text: str) -> list[Card]:
+    """Cards in the order written (a Hand would sort them)."""
+    return [Card.parse(t) for t in text.replace(",", " ").split()]
+
+
+def compute_legal(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.play import PlayRules, legal_plays
+
+    v = variant_of(params)
+    hand_text = want_str(params, "hand", "hand")
+    if hand_text is None:
+        raise PinosolveError("give the hand of the player to move with --hand")
+    hand = v.parse_hand(hand_text, "hand")
+    if not hand:
+        raise PinosolveError("hand: the player to move holds no card")
+    trick_text = want_str(params, "trick", "trick") or ""
+    trick = v.parse_hand(trick_text, "trick")
+    order = list(_in_order(trick_text))
+    if len(order) >= len(v.seats):
+        raise PinosolveError(f"trick: {len(order)} cards, but a trick of {v.id} has "
+                             f"{len(v.seats)}; the trick is complete")
+    v.check_hand(trick + hand, "hand and trick together")
+    if params.get("trump") is None:
+        raise PinosolveError("name the trump with --trump S|H|D|C")
+    from pinosolve.cli.meld import parse_trump
+
+    trump = parse_trump(v, params["trump"], allow_none=False)
+    stage = parse_stage(v, params.get("stage"))
+    rules = PlayRules.of(v, stage)
+    legal, why = legal_plays(rules, [c.index for c in hand], [c.index for c in order],
+                             int(trump))
+    return {"variant": v.id, "trump": trump.name, "stage": stage,
+            "trick": [str(c) for c in order],
+            "legal": [str(Card.from_index(c)) for c in legal],
+            "illegal": {str(Card.from_index(c)): r for c, r in sorted(why.items())}}
+
+
+def render_legal(result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    out = console()
+    trick = " ".join(Card.parse(c).symbol for c in result["trick"]) or "(you lead)"
+    out.print(f"{result['variant']}, trump {result['trump']}, trick: {trick}")
+    table = Table(show_header=True)
+    table.add_column("card")
+    table.add_column("may be played?", overflow="fold")
+    for c in result["legal"]:
+        table.add_row(Card.parse(c).symbol, "yes")
+    for c, reason in result["illegal"].items():
+        table.add_row(Card.parse(c).symbol, f"no: {reason}")
+    out.print(table)
+
+
+@app.command()
+def legal(
+    hand: Annotated[Optional[str], typer.Option(
+        "--hand", help="The hand of the player to move.", show_default=False)] = None,
+    trick: Annotated[Optional[str], typer.Option(
+        "--trick", help="The cards already played to the trick, in order: \"JD QC\".",
+        show_default=False)] = None,
+    trump: TrumpOpt = None,
+    stage: Annotated[Optional[int], typer.Option(
+        "--stage", help="Two-handed play: 1 while the stock lasts, 2 the play-off.",
+        show_default=False)] = None,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+) -> None:
+    """The cards that may be played, and the rule that forbids each of the others."""
+    params = {"hand": hand, "trick": trick, "trump": trump, "stage": stage,
+              "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source,
+                 compute=compute_legal, render=render_legal)
+

@@ -1,0 +1,130 @@
+"""Trick play from the rules file: which cards may be played, who wins a trick, what it is worth.
+
+Legality comes from the variant's obligation knobs alone (``[trick]`` in the rules file):
+follow suit; head the trick always, only on trump leads, or never; trump when void; overtrump;
+trump even when unable to overtrump; whether a plain lead that has been trumped still obliges
+followers to beat the best card of the led suit; a partner exemption; and, in two-handed play,
+no obligations while the stock lasts. A trick is won by the highest trump, else the highest
+card of the led suit; of two identical cards the first played wins.
+
+Cards here are indices 0..23 (``Card.index``): suit = index // 6, rank = index % 6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from pinosolve.cards import CARDS, Rank, Suit
+from pinosolve.schema import Trick
+from pinosolve.variant import Variant
+
+NRANK = len(Rank)
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The trick rules of one variant and stage, precomputed for fast use in search."""
+
+    trick: Trick
+    strength: tuple[int, ...]  # per rank index: lower is stronger
+    points: tuple[int, ...]    # per card index
+    last_trick: int
+    free: bool                 # no obligations at all (two-hand stock stage)
+
+    @classmethod
+    def of(cls, variant: Variant, stage: int = 2) -> "PlayRules":
+        trick = variant.rules.trick
+        order = trick.rank_order
+        free = False
+        if stage == 1:
+            if variant.rules.deal.kitty_kind != "stock":
+                raise ValueError("stage 1 exists only in variants with a stock")
+            order = trick.stock_rank_order or order
+            free = trick.stock_obligations == "none"
+        strength = [NRANK] * NRANK
+        for i, letter in enumerate(order):
+            strength[Rank.parse(letter)] = i
+        points = tuple(variant.card_points(c) if c.rank.letter in variant.rules.deck.ranks
+                       else 0 for c in CARDS)
+        return cls(trick, tuple(strength), points, variant.rules.points.last_trick, free)
+
+    def beats(self, card: int, best: int, led: int, trump: Optional[int]) -> bool:
+        """Whether ``card``, played later, beats ``best`` (the trick's current winner)."""
+        cs, bs = card // NRANK, best // NRANK
+        if cs == bs:
+            return self.strength[card % NRANK] < self.strength[best % NRANK]
+        return cs == trump  # a trump beats a plain card; an off-suit card never wins
+
+    def winner(self, trick: Sequence[int], trump: Optional[int]) -> int:
+        """Position (0-based, in play order) of the card that wins the trick."""
+        led = trick[0] // NRANK
+        best = 0
+        for i in range(1, len(trick)):
+            if self.beats(trick[i], trick[best], led, trump):
+                best = i
+        return best
+
+
+def _name(card: int) -> str:
+    return str(CARDS[card])
+
+
+def legal_plays(rules: PlayRules, hand: Sequence[int], trick: Sequence[int],
+                trump: Optional[int], partner_winning: bool = False
+                ) -> tuple[list[int], dict[int, str]]:
+    """The distinct cards of ``hand`` that may be played to ``trick``, and for every card that
+    may not, the rule that forbids it (the rule's key in brackets)."""
+    cards = sorted(set(hand))
+    if not trick or rules.free:
+        return cards, {}
+    t = rules.trick
+    led = trick[0] // NRANK
+    win = rules.winner(trick, trump)
+    best = trick[win]
+    ruffed = best // NRANK == trump and led != trump
+    exempt = t.partner_exempt and partner_winning
+    suit_sym = Suit(led).symbol
+    allowed = cards
+    why: dict[int, str] = {}
+
+    def narrow(keep: list[int], reason: str) -> None:
+        nonlocal allowed
+        if keep:
+            for c in allowed:
+                if c not in keep:
+                    why[c] = reason
+            allowed = keep
+
+    led_cards = [c for c in cards if c // NRANK == led]
+    if t.follow_suit and led_cards:
+        narrow(led_cards, f"must follow suit: you hold {suit_sym} [trick.follow_suit]")
+        heading = t.head == "always" or (t.head == "trump-led" and led == trump)
+        if heading and not exempt:
+            if ruffed:
+                if t.head_after_ruff:
+                    top = max((c for c in trick if c // NRANK == led),
+                              key=lambda c: -rules.strength[c % NRANK])
+                    higher = [c for c in led_cards
+                              if rules.strength[c % NRANK] < rules.strength[top % NRANK]]
+                    narrow(higher, f"must beat the {_name(top)} even though the trick is "
+                                   "trumped [trick.head_after_ruff]")
+            else:
+                higher = [c for c in led_cards if rules.beats(c, best, led, trump)]
+                narrow(higher, f"must beat the {_name(best)} with a higher {suit_sym} "
+                               f"[trick.head = {t.head}]")
+        return allowed, why
+    if trump is None or led == trump:
+        return allowed, why  # void in the led suit and no trump to play: any card
+    trumps = [c for c in cards if c // NRANK == trump]
+    if t.trump_if_void and trumps:
+        narrow(trumps, f"void in {suit_sym}: must play a trump [trick.trump_if_void]")
+        if ruffed and t.overtrump and not exempt:
+            over = [c for c in trumps if rules.beats(c, best, led, trump)]
+            if over:
+                narrow(over, f"must overtrump the {_name(best)} [trick.overtrump]")
+            elif not t.trump_when_cannot_overtrump:
+                allowed = cards  # unable to overtrump: free to discard
+                for c in cards:
+                    why.pop(c, None)
+    return allowed, why

@@ -1,0 +1,338 @@
+"""Double-dummy trick play: the value of a position and of every legal card, all hands known.
+
+The reference search, kept clear so that the compiled core (issue 5) can be checked against it:
+
+* alpha-beta over legal plays, values being the points side 0 takes from here to the end
+  (the cards already on the table in the current trick and the last-trick bonus included);
+* a transposition table at trick boundaries, keyed on the hands still held and the player on
+  lead, storing lower and upper bounds on the points still to win (history-free values), with
+  a size bound (cleared when full) and the best lead of each entry for move ordering;
+* an MTD(f) driver: only null-window tests "can side 0 reach at least T?";
+* move ordering: the table's best lead first, high cards to lead, a counter on partner's
+  winning card, the cheapest winning card, else the lowest loser;
+* equivalent cards searched once: the copies of one card always; cards adjacent in rank in one
+  hand only when they have the same point value and no other player holds, and the table shows,
+  a card of a rank in [lower, higher] of that suit (both ends included: of two identical cards
+  the first played wins, so the bridge rule is wrong here).
+
+Seat indices follow the variant's clockwise seat order; side 0 is the side of the player to
+move at the root.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from pinosolve.play import NRANK, PlayRules, legal_plays
+
+INF = 1 << 30
+DEFAULT_TT_ENTRIES = 2_000_000
+
+
+class SearchTimeout(Exception):
+    """Raised inside the search when the time budget is spent."""
+
+
+@dataclass
+class Position:
+    """A double-dummy position: the hands still held, the trick so far, who led it."""
+
+    hands: list[list[int]]       # per seat: card indices, with repeats for copies
+    leader: int                  # seat index that led the current trick
+    trick: list[int]             # cards on the table in the current trick, in play order
+    side: tuple[int, ...]        # per seat: 0 or 1
+    trump: int
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+
+@dataclass
+class Result:
+    value: Optional[int]                    # points the side to move takes from here
+    bounds: tuple[int, int]                 # proved lower and upper bound on the value
+    cards: dict[int, tuple[int, int]] = field(default_factory=dict)  # card -> (lo, hi)
+    line: list[int] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    exact: bool = True
+
+
+class Search:
+    """One search context: rules, sides and a transposition table shared across queries."""
+
+    def __init__(self, rules: PlayRules, trump: int, side: Sequence[int],
+                 tt_entries: int = DEFAULT_TT_ENTRIES, deadline: Optional[float] = None,
+                 use_tt: bool = True, use_equivalence: bool = True) -> None:
+        self.rules = rules
+        self.trump = trump
+        self.side = tuple(side)
+        self.n = len(side)
+        self.points = rules.points
+        self.strength = rules.strength
+        self.tt: dict[tuple, list] = {}
+        self.tt_entries = tt_entries
+        self.deadline = deadline
+        self.nodes = 0
+        self.use_tt = use_tt
+        self.use_equivalence = use_equivalence
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def remaining(self, hands: list[list[int]], trick: list[int]) -> int:
+        """All points still to be won: table, hands and the last-trick bonus."""
+        pts = self.points
+        total = sum(pts[c] for c in trick) + sum(pts[c] for h in hands for c in h)
+        if trick or any(hands):
+            total += self.rules.last_trick
+        return total
+
+    def _winning_seat(self, leader: int, trick: list[int]) -> int:
+        return (leader + self.rules.winner(trick, self.trump)) % self.n
+
+    def moves(self, hands: list[list[int]], leader: int, trick: list[int],
+              tt_best: Optional[int] = None) -> list[tuple[int, list[int]]]:
+        """Distinct legal cards grouped into equivalence classes, best first:
+        (representative, [every card of its class])."""
+        player = (leader + len(trick)) % self.n
+        partner_winning = False
+        if trick:
+            partner_winning = self.side[self._winning_seat(leader, trick)] == self.side[player]
+        legal, _ = legal_plays(self.rules, hands[player], trick, self.trump, partner_winning)
+        groups = self._equivalence(hands, player, trick, legal)
+        groups.sort(key=lambda g: self._order_key(g[0], hands, leader, trick, player, tt_best))
+        return groups
+
+    def _equivalence(self, hands: list[list[int]], player: int, trick: list[int],
+                     legal: list[int]) -> list[tuple[int, list[int]]]:
+        if not self.use_equivalence:
+            return [(c, [c]) for c in legal]
+        strength = self.strength
+        others: set[tuple[int, int]] = {(c // NRANK, strength[c % NRANK]) for c in trick}
+        for seat, hand in enumerate(hands):
+            if seat != player:
+                others.update((c // NRANK, strength[c % NRANK]) for c in hand)
+        groups: list[tuple[int, list[int]]] = []
+        by_suit: dict[int, list[int]] = {}
+        for c in legal:
+            by_suit.setdefault(c // NRANK, []).append(c)
+        for suit, cards in by_suit.items():
+            cards.sort(key=lambda c: strength[c % NRANK])  # strongest first
+            current = [cards[0]]
+            for c in cards[1:]:
+                prev = current[-1]
+                lo, hi = strength[prev % NRANK], strength[c % NRANK]
+                clear = all((suit, s) not in others for s in range(lo, hi + 1))
+                if clear and self.points[c] == self.points[prev]:
+                    current.append(c)
+                else:
+                    groups.append((current[-1], current))
+                    current = [c]
+            groups.append((current[-1], current))
+        return groups
+
+    def _order_key(self, card: int, hands: list[list[int]], leader: int, trick: list[int],
+                   player: int, tt_best: Optional[int]) -> tuple:
+        strength = self.strength[card % NRANK]
+        is_trump = card // NRANK == self.trump
+        pts = self.points[card]
+        if card == tt_best:
+            return (-1, 0, 0)
+        if not trick:  # leading: high trumps, then aces and other high cards
+            return (0, strength, 0 if is_trump else 1)
+        win_seat = self._winning_seat(leader, trick)
+        best = trick[self.rules.winner(trick, self.trump)]
+        led = trick[0] // NRANK
+        if self.side[win_seat] == self.side[player]:
+            return (0, -pts, strength)  # partner winning: give counters
+        if self.rules.beats(card, best, led, self.trump):
+            return (0, 0 if not is_trump else 1, -strength, pts)  # cheapest winner first
+        return (1, pts, -strength)  # cannot win: lowest loser
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.deadline is not None and (self.nodes & 1023) == 0 and \
+                time.perf_counter() > self.deadline:
+            raise SearchTimeout
+
+    # --- alpha-beta ------------------------------------------------------------------------
+
+    def ab(self, hands: list[list[int]], leader: int, trick: list[int], alpha: int, beta: int,
+           rem: int) -> int:
+        """Points side 0 takes from here (fail-soft within [alpha, beta])."""
+        self._tick()
+        if rem <= 0:
+            return 0
+        if alpha >= rem:
+            return rem
+        if beta <= 0:
+            return 0
+        key = None
+        tt_best = None
+        if not trick:
+            if self.use_tt:
+                key = (tuple(tuple(h) for h in hands), leader)
+                entry = self.tt.get(key)
+                if entry is not None:
+                    lo, hi, tt_best = entry
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo == hi:
+                        return lo
+            a0, b0 = alpha, beta
+        player = (leader + len(trick)) % self.n
+        maximise = self.side[player] == 0
+        best = -INF if maximise else INF
+        best_card = None
+        hand = hands[player]
+        for card, _ in self.moves(hands, leader, trick, tt_best):
+            hand.remove(card)
+            trick.append(card)
+            if len(trick) == self.n:
+                winner = self._winning_seat(leader, trick)
+                won = sum(self.points[c] for c in trick)
+                if not any(hands):
+                    won += self.rules.last_trick
+                gain = won if self.side[winner] == 0 else 0
+                v = gain + self.ab(hands, winner, [], alpha - gain, beta - gain, rem - won)
+            else:
+                v = self.ab(hands, leader, trick, alpha, beta, rem)
+            trick.pop()
+            hand.append(card)
+            hand.sort()
+            if maximise:
+                if v > best:
+                    best, best_card = v, card
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best, best_card = v, card
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        if key is not None:
+            if len(self.tt) >= self.tt_entries:
+                self.tt.clear()
+            lo, hi = 0, rem
+            entry = self.tt.get(key)
+            if entry is not None:
+                lo, hi = entry[0], entry[1]
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.tt[key] = [lo, hi, best_card]
+        return best
+
+    def mtdf(self, hands: list[list[int]], leader: int, trick: list[int],
+             guess: Optional[int] = None) -> tuple[int, int]:
+        """Exact side-0 value by null-window tests; on timeout, SearchTimeout carries bounds."""
+        rem = self.remaining(hands, trick)
+        lo, hi = 0, rem
+        g = rem // 2 if guess is None else max(0, min(rem, guess))
+        try:
+            while lo < hi:
+                beta = g + 1 if g == lo else g
+                v = self.ab(hands, leader, trick, beta - 1, beta, rem)
+                if v < beta:
+                    hi = v
+                else:
+                    lo = v
+                g = v
+        except SearchTimeout:
+            raise BoundsTimeout(lo, hi) from None
+        return lo, hi
+
+
+class BoundsTimeout(Exception):
+    def __init__(self, lo: int, hi: int) -> None:
+        super().__init__(f"bounds {lo}..{hi}")
+        self.lo, self.hi = lo, hi
+
+
+def _after(search: Search, hands: list[list[int]], leader: int, trick: list[int],
+           card: int) -> tuple[list[list[int]], int, list[int], int]:
+    """The position after ``card`` is played, and the side-0 points it banks at once."""
+    hands = [list(h) for h in hands]
+    trick = list(trick)
+    player = (leader + len(trick)) % search.n
+    hands[player].remove(card)
+    trick.append(card)
+    if len(trick) < search.n:
+        return hands, leader, trick, 0
+    winner = search._winning_seat(leader, trick)
+    won = sum(search.points[c] for c in trick)
+    if not any(hands):
+        won += search.rules.last_trick
+    return hands, winner, [], (won if search.side[winner] == 0 else 0)
+
+
+def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
+          timeout: Optional[float] = None, tt_entries: int = DEFAULT_TT_ENTRIES,
+          use_tt: bool = True, use_equivalence: bool = True) -> Result:
+    """Value of the position for the side to move, every legal card's value, and a line."""
+    start = time.perf_counter()
+    deadline = start + timeout if timeout else None
+    mover = pos.to_move
+    # re-label sides so that side 0 is the side to move
+    side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
+    search = Search(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
+    hands = [sorted(h) for h in pos.hands]
+    trick = list(pos.trick)
+    result = Result(None, (0, search.remaining(hands, trick)))
+    try:
+        lo, hi = search.mtdf(hands, pos.leader, trick)
+        result.value, result.bounds = lo, (lo, hi)
+    except BoundsTimeout as t:
+        result.bounds, result.exact = (t.lo, t.hi), False
+    if result.exact and not value_only:
+        try:
+            for rep, group in search.moves(hands, pos.leader, trick):
+                h2, l2, t2, gain = _after(search, hands, pos.leader, trick, rep)
+                lo, hi = search.mtdf(h2, l2, t2, result.value - gain)
+                for card in group:
+                    result.cards[card] = (lo + gain, hi + gain)
+            result.line = principal_line(search, hands, pos.leader, trick, result.value)
+        except BoundsTimeout:
+            result.exact = False
+    result.nodes = search.nodes
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def principal_line(search: Search, hands: list[list[int]], leader: int, trick: list[int],
+                   value: int) -> list[int]:
+    """One optimal continuation to the end of the deal (side-0 value ``value`` throughout)."""
+    line: list[int] = []
+    hands = [list(h) for h in hands]
+    trick = list(trick)
+    while any(hands) or (trick and len(trick) < search.n):
+        player = (leader + len(trick)) % search.n
+        maximise = search.side[player] == 0
+        chosen = None
+        for rep, _ in search.moves(hands, leader, trick):
+            h2, l2, t2, gain = _after(search, hands, leader, trick, rep)
+            rem = search.remaining(h2, t2)
+            target = value - gain
+            if maximise:  # does this card keep side 0 at >= value?
+                ok = search.ab(h2, l2, t2, target - 1, target, rem) >= target
+            else:  # does it hold side 0 to <= value?
+                ok = search.ab(h2, l2, t2, target, target + 1, rem) <= target
+            if ok:
+                chosen = (rep, h2, l2, t2, gain)
+                break
+        if chosen is None:  # pragma: no cover - would mean an inconsistent value
+            raise RuntimeError("no move keeps the proved value")
+        rep, hands, leader, trick, gain = chosen
+        value -= gain
+        line.append(rep)
+    return line

@@ -1,0 +1,166 @@
+"""The double-dummy search against a plain minimax on random short endings, per family."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pinosolve import CARDS, Card, load_file, load_variant
+from pinosolve.play import PlayRules, legal_plays
+from pinosolve.solver import Position, solve
+from pinosolve.variant import rules_dir
+from tests import dd_oracle
+
+FAMILIES = {
+    # family: (variants (or example files), how many cards each player may hold at most)
+    "two-hand": (["two-hand", "two-hand-57", "two-hand-1000", "examples/two-hand-57-trump-led",
+                  "examples/two-hand-1000-ten-high"], 6),
+    "three-hand": (["three-hand-kitty", "three-hand-auction"], 4),
+    "four-hand": (["four-hand", "four-hand-classic", "trickster-classic", "trickster-modern",
+                   "examples/trickster-head-trump-led", "examples/trickster-counters-a10kq"], 4),
+    "double-deck": (["double-deck"], 4),
+    "five-hand": (["five-hand-call"], 3),
+}
+POSITIONS_PER_FAMILY = 500
+
+
+def _variant(ref: str):
+    if ref.startswith("examples/"):
+        return load_file(rules_dir() / f"{ref}.toml")
+    return load_variant(ref)
+
+
+def _sides(v, rnd: random.Random) -> list[int]:
+    n = len(v.seats)
+    if v.rules.players.partnership == "fixed":
+        names = list(v.rules.players.sides)
+        return [next(i for i, s in enumerate(names) if seat in v.rules.players.sides[s])
+                for seat in v.seats]
+    if n == 2:
+        return [0, 1]
+    declarer = rnd.randrange(n)
+    team = {declarer}
+    if v.rules.players.partnership == "called-card":
+        team.add(rnd.randrange(n))
+    return [0 if i in team else 1 for i in range(n)]
+
+
+def random_position(v, rnd: random.Random, max_cards: int):
+    n = len(v.seats)
+    deck = list(v.deck)
+    rnd.shuffle(deck)
+    m = rnd.randint(0, max_cards - 1)  # cards each player holds once this trick is over
+    played = rnd.randint(0, n - 1)
+    if m == 0 and played == 0:
+        m = 1
+    leader = rnd.randrange(n)
+    hands = [[] for _ in range(n)]
+    for k in range(n):
+        seat = (leader + k) % n
+        size = m if k < played else m + 1
+        hands[seat] = [deck.pop().index for _ in range(size)]
+    trick = [deck.pop().index for _ in range(played)]
+    trump = rnd.randrange(4)
+    return Position(hands, leader, trick, tuple(_sides(v, rnd)), trump)
+
+
+def _oracle_values(v, pos):
+    s = lambda c: str(Card.from_index(c))  # noqa: E731
+    rules = v.rules
+    strength = dd_oracle.strength_of(rules)
+    points = dict(rules.points.cards)
+    hands = [[s(c) for c in h] for h in pos.hands]
+    trick = [s(c) for c in pos.trick]
+    trump = "SHDC"[pos.trump]
+    mover = pos.to_move
+    side = [0 if pos.side[i] == pos.side[mover] else 1 for i in range(len(hands))]
+    partner_winning = bool(trick) and side[
+        (pos.leader + dd_oracle.trick_winner(trick, trump, strength)) % len(hands)] == 0
+    legal = dd_oracle.legal(rules, hands[mover], trick, trump, strength, partner_winning)
+    return {card: dd_oracle.play(rules, points, rules.points.last_trick, hands, pos.leader,
+                                 trick, trump, side, strength, card) for card in legal}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_search_equals_plain_minimax(family):
+    refs, max_cards = FAMILIES[family]
+    rnd = random.Random(f"dd-{family}")
+    variants = [_variant(r) for r in refs]
+    for i in range(POSITIONS_PER_FAMILY):
+        v = variants[i % len(variants)]
+        pos = random_position(v, rnd, max_cards)
+        expected = _oracle_values(v, pos)
+        result = solve(pos, PlayRules.of(v))
+        got = {str(Card.from_index(c)): lo for c, (lo, hi) in result.cards.items()}
+        assert all(lo == hi for lo, hi in result.cards.values())
+        assert got == expected, (v.id, pos)
+        assert result.value == max(expected.values()), (v.id, pos)
+        assert result.exact and result.bounds == (result.value, result.value)
+
+
+def test_without_table_or_equivalence_the_values_are_the_same():
+    rnd = random.Random(7)
+    v = load_variant("four-hand")
+    for _ in range(100):
+        pos = random_position(v, rnd, 3)
+        a = solve(pos, PlayRules.of(v))
+        b = solve(pos, PlayRules.of(v), use_tt=False, use_equivalence=False)
+        assert a.value == b.value and a.cards == b.cards
+
+
+def test_principal_line_realises_the_value():
+    """Playing the line out gives the side to move exactly the value."""
+    rnd = random.Random(11)
+    for vid in ("two-hand-57", "four-hand-classic", "three-hand-kitty"):
+        v = load_variant(vid)
+        rules = PlayRules.of(v)
+        for _ in range(30):
+            pos = random_position(v, rnd, 3)
+            res = solve(pos, rules)
+            hands = [list(h) for h in pos.hands]
+            leader, trick, got = pos.leader, list(pos.trick), 0
+            mover_side = pos.side[pos.to_move]
+            for card in res.line:
+                player = (leader + len(trick)) % len(hands)
+                hands[player].remove(card)
+                trick.append(card)
+                if len(trick) == len(hands):
+                    w = (leader + rules.winner(trick, pos.trump)) % len(hands)
+                    pts = sum(rules.points[c] for c in trick)
+                    if not any(hands):
+                        pts += rules.last_trick
+                    if pos.side[w] == mover_side:
+                        got += pts
+                    leader, trick = w, []
+            assert not any(hands) and got == res.value
+
+
+def test_timeout_answers_bounds():
+    v = load_variant("four-hand")
+    rnd = random.Random(3)
+    deck = list(v.deck)
+    rnd.shuffle(deck)
+    hands = [[deck[i * 12 + k].index for k in range(12)] for i in range(4)]
+    res = solve(Position(hands, 0, [], (0, 1, 0, 1), 0), PlayRules.of(v), timeout=0.05)
+    assert not res.exact
+    lo, hi = res.bounds
+    assert 0 <= lo <= hi <= 25
+
+
+def test_engine_and_oracle_agree_on_legal_sets():
+    rnd = random.Random(5)
+    for ref in [r for refs, _ in FAMILIES.values() for r in refs]:
+        v = _variant(ref)
+        rules = PlayRules.of(v)
+        strength = dd_oracle.strength_of(v.rules)
+        for _ in range(200):
+            pos = random_position(v, rnd, 6)
+            hand = pos.hands[pos.to_move]
+            for pw in (False, True):
+                legal, why = legal_plays(rules, hand, pos.trick, pos.trump, pw)
+                oracle = dd_oracle.legal(v.rules, [str(CARDS[c]) for c in hand],
+                                         [str(CARDS[c]) for c in pos.trick], "SHDC"[pos.trump],
+                                         strength, pw)
+                assert {str(CARDS[c]) for c in legal} == oracle
+                assert set(why) | set(legal) == set(hand)
