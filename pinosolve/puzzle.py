@@ -66,9 +66,21 @@ def _meld_sequence(puzzle: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _double_dummy(puzzle: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.cli.solve import compute_solve
+
+    params = dict(puzzle["position"])
+    if puzzle.get("rules"):
+        params["rules"] = str(Path(puzzle["_path"]).parent / puzzle["rules"])
+    else:
+        params["variant"] = puzzle.get("variant")
+    return compute_solve(params)
+
+
 SOLVERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "meld-dispute": _meld_dispute,
     "meld-sequence": _meld_sequence,
+    "double-dummy": _double_dummy,
 }
 
 

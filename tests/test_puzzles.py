@@ -42,3 +42,30 @@ def test_bad_puzzle_files(cli, tmp_path, text, word):
     path.write_text(text)
     run = cli("puzzle", str(path))
     assert run.code == 2 and word in run.err and len(run.err.strip().splitlines()) == 1
+
+
+DD = [p for p in ALL if puzzles.load(p)["type"] == "double-dummy"]
+
+
+def test_double_dummy_collection_covers_every_family():
+    variants = {puzzles.load(p)["variant"] for p in DD}
+    assert len(DD) >= 30
+    for family in (("two-hand", "two-hand-57", "two-hand-1000"),
+                   ("three-hand-kitty", "three-hand-auction"),
+                   ("four-hand", "four-hand-classic", "trickster-classic", "trickster-modern"),
+                   ("double-deck",), ("five-hand-call",)):
+        assert variants & set(family), family
+
+
+@pytest.mark.parametrize("path", DD, ids=lambda p: p.stem)
+def test_double_dummy_answer_by_plain_minimax(path):
+    """Re-verify each double-dummy answer with the independent oracle, not the engine."""
+    from pinosolve.cli.solve import position_of
+    from tests.test_solver import _oracle_values
+
+    p = puzzles.load(path)
+    v = puzzles.variant_of(p)
+    pos, _ = position_of(v, dict(p["position"]))
+    values = _oracle_values(v, pos)
+    assert values == p["answer"]["cards"]
+    assert max(values.values()) == p["answer"]["value"]

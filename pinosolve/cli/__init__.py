@@ -41,7 +41,7 @@ def _root(
     """Pinochle rules engine and solver."""
 
 
-from pinosolve.cli import foundation, legal, meld, puzzles, verify  # noqa: E402,F401  (registers commands)
+from pinosolve.cli import foundation, legal, meld, puzzles, solve, verify  # noqa: E402,F401  (registers commands)
 
 
 def main(argv: Optional[list[str]] = None) -> int:

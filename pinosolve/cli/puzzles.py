@@ -34,6 +34,10 @@ def puzzle(
         out.print(" ".join(p["question"].split()))
         if p["type"].startswith("meld"):
             render_verify(result)
+        else:
+            from pinosolve.cli.solve import render_solve
+
+            render_solve(result)
         out.print("answer: " + " ".join(p["answer"].get("why", "").split()))
         out.print("verified: the engine agrees with the answer on file" if not wrong else
                   "DISAGREES: " + "; ".join(wrong))

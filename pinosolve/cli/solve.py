@@ -1,0 +1,212 @@
+"""``pinosolve solve``: double-dummy value of a position and of every legal card."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cards import CARDS, Card, Hand, Suit
+from pinosolve.cli import app
+from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                  console, run_analysis, want_str)
+from pinosolve.cli.foundation import suit_cells, variant_of
+from pinosolve.errors import PinosolveError
+from pinosolve.variant import Variant
+
+
+def _seat(v: Variant, value: Any, what: str) -> int:
+    if not isinstance(value, str) or value.strip().upper() not in [s.upper() for s in v.seats]:
+        raise PinosolveError(f"{what}: unknown seat {value!r}; seats are {' '.join(v.seats)}")
+    return [s.upper() for s in v.seats].index(value.strip().upper())
+
+
+def sides_for(v: Variant, declarer: Any, partner: Any) -> tuple[int, ...]:
+    """Two sides from the variant: fixed partners, declarer against the rest, or declarer and
+    called partner against the rest; in two-handed play each player alone."""
+    n = len(v.seats)
+    kind = v.rules.players.partnership
+    if kind == "fixed":
+        names = list(v.rules.players.sides)
+        return tuple(next(i for i, name in enumerate(names) if seat in v.rules.players.sides[name])
+                     for seat in v.seats)
+    if n == 2:
+        return (0, 1)
+    if declarer is None:
+        raise PinosolveError(f"{v.id}: name the declarer with --declarer SEAT (the other "
+                             "players play together against him)")
+    team = {_seat(v, declarer, "declarer")}
+    if kind == "called-card":
+        if partner is None:
+            raise PinosolveError(f"{v.id}: name the called partner with --partner SEAT (the "
+                                 "declarer's own seat if he holds the called card)")
+        team.add(_seat(v, partner, "partner"))
+    elif partner is not None:
+        raise PinosolveError(f"{v.id} has no called partner; drop --partner")
+    return tuple(0 if i in team else 1 for i in range(n))
+
+
+def position_of(v: Variant, params: dict[str, Any]):
+    """Read and check the position: deal (cards still held), leader, trick, trump, sides."""
+    from pinosolve.cli.meld import parse_trump
+    from pinosolve.solver import Position
+
+    deal_text = want_str(params, "deal", "deal")
+    if deal_text is None:
+        raise PinosolveError("give the cards still held with --deal 'N:<hand> <hand> …'")
+    deal = v.parse_deal(deal_text)
+    if params.get("trump") is None:
+        raise PinosolveError("name the trump with --trump S|H|D|C")
+    trump = parse_trump(v, params["trump"], allow_none=False)
+    if params.get("leader") is None:
+        raise PinosolveError("name the player who led (or leads) the trick with --leader SEAT")
+    leader = _seat(v, params["leader"], "leader")
+    trick_text = want_str(params, "trick", "trick") or ""
+    try:
+        trick = [Card.parse(t) for t in trick_text.replace(",", " ").split()]
+    except PinosolveError as exc:
+        raise PinosolveError(f"trick: {exc}") from None
+    n = len(v.seats)
+    if len(trick) >= n:
+        raise PinosolveError(f"trick: {len(trick)} cards, but a trick of {v.id} has {n}; "
+                             "give only an unfinished trick")
+    everything = Hand(trick)
+    for hand in deal.hands:
+        everything = everything + hand
+    v.check_hand(everything, "deal and trick together")
+    sizes = [len(h) for h in deal.hands]
+    after = sizes[(leader + len(trick)) % n] if len(trick) else sizes[leader]
+    for k in range(n):
+        seat = (leader + k) % n
+        want = after - 1 if k < len(trick) else after
+        if sizes[seat] != want:
+            already = " (it has played to this trick)" if k < len(trick) else ""
+            raise PinosolveError(f"deal: seat {v.seats[seat]} holds {sizes[seat]} cards but "
+                                 f"should hold {want}{already}")
+    if after == 0:
+        raise PinosolveError("deal: no cards left to play")
+    side = sides_for(v, params.get("declarer"), params.get("partner"))
+    hands = [[c.index for c in h] for h in deal.hands]
+    return Position(hands, leader, [c.index for c in trick], side, int(trump)), trump
+
+
+def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.play import PlayRules
+    from pinosolve.solver import solve
+
+    v = variant_of(params)
+    pos, trump = position_of(v, params)
+    timeout = params.get("timeout")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or timeout <= 0):
+        raise PinosolveError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    value_only = params.get("value_only", False)
+    if not isinstance(value_only, bool):
+        raise PinosolveError(f"value-only must be true or false, got {value_only!r}")
+    res = solve(pos, PlayRules.of(v, 2), value_only=value_only, timeout=timeout)
+    mover = pos.to_move
+    out: dict[str, Any] = {
+        "variant": v.id, "trump": trump.name, "to_move": v.seats[mover],
+        "side": [v.seats[i] for i in range(len(v.seats)) if pos.side[i] == pos.side[mover]],
+        "value": res.value, "exact": res.exact, "bounds": list(res.bounds),
+    }
+    if not value_only:
+        out["cards"] = {str(CARDS[c]): lo for c, (lo, hi) in sorted(res.cards.items())
+                        if lo == hi}
+        out["line"] = [str(CARDS[c]) for c in res.line]
+    out["nodes"] = res.nodes
+    out["seconds"] = round(res.seconds, 4)
+    out["hands"] = {v.seats[i]: [str(CARDS[c]) for c in sorted(h)]
+                    for i, h in enumerate(pos.hands)}
+    out["leader"] = v.seats[pos.leader]
+    out["trick"] = [str(CARDS[c]) for c in pos.trick]
+    if not res.exact:
+        out["note"] = ("time ran out: the value lies within the bounds proved so far"
+                       if res.value is None else
+                       "time ran out while valuing each card; the position's value is exact")
+    return out
+
+
+def render_solve(result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    out = console()
+    seats = list(result["hands"])
+    table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}",
+                  title_justify="left")
+    table.add_column("seat")
+    for s in Suit:
+        table.add_column(s.symbol)
+    for seat, cards in result["hands"].items():
+        mark = " (to move)" if seat == result["to_move"] else ""
+        table.add_row(seat + mark, *suit_cells(Hand(cards)))
+    out.print(table)
+    if result["trick"]:
+        out.print(f"trick so far (led by {result['leader']}): "
+                  + " ".join(Card.parse(c).symbol for c in result["trick"]))
+    side = "+".join(result["side"])
+    if result["exact"] or result["value"] is not None:
+        out.print(f"{result['to_move']} to move; side {side} takes {result['value']} from here "
+                  "with best play", style="bold")
+    else:
+        lo, hi = result["bounds"]
+        out.print(f"{result['to_move']} to move; side {side} takes between {lo} and {hi} "
+                  "(time ran out)", style="bold")
+    if result.get("cards"):
+        cards = Table(title="each legal card", title_justify="left")
+        cards.add_column("card")
+        cards.add_column(f"{side} takes", justify="right")
+        best = max(result["cards"].values())
+        for card, val in sorted(result["cards"].items(), key=lambda kv: -kv[1]):
+            cards.add_row(Card.parse(card).symbol + ("  best" if val == best else ""), str(val))
+        out.print(cards)
+    if result.get("line"):
+        n = len(seats)
+        first = n - len(result["trick"]) if result["trick"] else n
+        chunks = [result["line"][:first]]
+        rest = result["line"][first:]
+        chunks += [rest[i:i + n] for i in range(0, len(rest), n)]
+        out.print("optimal line:")
+        for i, chunk in enumerate(chunks, 1):
+            lead_in = result["trick"] if i == 1 else []
+            out.print(f"  trick {i}: " + " ".join(Card.parse(c).symbol for c in lead_in)
+                      + (" | " if lead_in else "") + " ".join(Card.parse(c).symbol
+                                                            for c in chunk))
+    if result.get("note"):
+        out.print(result["note"])
+    out.print(f"{result['nodes']} nodes, {result['seconds']} s")
+
+
+@app.command("solve")
+def solve_cmd(
+    deal: Annotated[Optional[str], typer.Option(
+        "--deal", help="The cards still held: 'N:<hand> <hand> …'.", show_default=False)] = None,
+    trump: TrumpOpt = None,
+    leader: Annotated[Optional[str], typer.Option(
+        "--leader", help="The seat that led (or leads) the current trick.",
+        show_default=False)] = None,
+    trick: Annotated[Optional[str], typer.Option(
+        "--trick", help="Cards already on the table in this trick, in order from the leader.",
+        show_default=False)] = None,
+    declarer: Annotated[Optional[str], typer.Option(
+        "--declarer", help="Three- and five-handed play: the bidder's seat.",
+        show_default=False)] = None,
+    partner: Annotated[Optional[str], typer.Option(
+        "--partner", help="Five-handed call-partner play: the called partner's seat.",
+        show_default=False)] = None,
+    value_only: Annotated[bool, typer.Option(
+        "--value-only", help="Only the position's value (faster).")] = False,
+    timeout: Annotated[Optional[float], typer.Option(
+        "--timeout", help="Seconds; when they run out, answer the bounds proved so far.",
+        show_default=False)] = None,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+) -> None:
+    """Double-dummy: the points the side to move takes with best play, and each card's value."""
+    params = {"deal": deal, "trump": trump, "leader": leader, "trick": trick,
+              "declarer": declarer, "partner": partner, "value_only": value_only,
+              "timeout": timeout, "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source,
+                 compute=compute_solve, render=render_solve)

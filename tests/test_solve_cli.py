@@ -1,0 +1,106 @@
+"""The solve command: JSON shape, sides per family, mid-trick positions, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+ENDING = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
+
+
+def test_solve_json_shape(cli):
+    run = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
+              ENDING, "--json")
+    assert run.code == 0, run.err
+    data = run.json()
+    assert data["to_move"] == "N" and data["side"] == ["N", "S"]
+    assert data["value"] == 10 and data["exact"]
+    assert data["cards"] == {"AH": 10, "AS": 10, "KS": 8}
+    assert len(data["line"]) == 12 and data["nodes"] > 0 and data["seconds"] >= 0
+
+
+def test_value_only(cli):
+    data = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
+               ENDING, "--value-only", "--json").json()
+    assert data["value"] == 10 and "cards" not in data
+
+
+def test_mid_trick(cli):
+    # N led A♠ and has one card fewer; E to play
+    data = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--trick",
+               "AS", "--deal", "N:K.A.. T.K.A. Q.T.T. 9.Q.K.", "--json").json()
+    assert data["to_move"] == "E" and data["side"] == ["E", "W"]
+    assert data["cards"] == {"TS": 0}  # must follow; N-S take all 10 anyway
+    assert data["value"] == 0
+
+
+def test_three_hand_needs_a_declarer(cli):
+    deal = "N:A.K.. T.A.. K.T.."
+    run = cli("solve", "--variant", "three-hand-kitty", "--trump", "S", "--leader", "N",
+              "--deal", deal)
+    assert run.code == 2 and "--declarer" in run.err
+    data = cli("solve", "--variant", "three-hand-kitty", "--trump", "S", "--leader", "N",
+               "--deal", deal, "--declarer", "E", "--json").json()
+    assert data["side"] == ["N", "W"]
+
+
+def test_five_hand_called_partner(cli):
+    deal = "1:A... K... T... Q... J..."
+    run = cli("solve", "--variant", "five-hand-call", "--trump", "H", "--leader", "1",
+              "--deal", deal, "--declarer", "1")
+    assert run.code == 2 and "--partner" in run.err
+    data = cli("solve", "--variant", "five-hand-call", "--trump", "H", "--leader", "1",
+               "--deal", deal, "--declarer", "1", "--partner", "3", "--json").json()
+    assert data["side"] == ["1", "3"]
+    assert data["value"] == 3 + 2  # A K T of spades + last trick 2
+
+
+def test_two_hand_each_alone(cli):
+    data = cli("solve", "--variant", "two-hand-57", "--trump", "H", "--leader", "S",
+               "--deal", "N:A.A.. T.K..", "--json").json()
+    assert data["side"] == ["S"]
+
+
+def test_timeout_reports_bounds(cli):
+    deal = cli("deal", "--variant", "four-hand", "--seed", "5", "--json").json()["deal"]
+    data = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
+               deal, "--timeout", "0.05", "--json").json()
+    assert data["exact"] is False and "note" in data
+    lo, hi = data["bounds"]
+    assert 0 <= lo <= hi <= 25
+
+
+def test_human_output(cli):
+    run = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
+              ENDING)
+    assert run.code == 0 and "optimal line" in run.out and "best" in run.out
+
+
+def test_batch(cli):
+    lines = [{"deal": ENDING, "trump": "S", "leader": "N"},
+             {"deal": ENDING, "trump": "S", "leader": "Q"},
+             {"deal": ENDING, "trump": "S", "leader": "E", "trick": "AS"}]
+    out = cli("solve", "--variant", "four-hand", "--input", "-", "--json",
+              stdin="\n".join(json.dumps(x) for x in lines)).lines()
+    assert out[0]["value"] == 10 and "error" in out[1] and "error" in out[2]
+
+
+@pytest.mark.parametrize("args, word", [
+    (["--deal", ENDING, "--leader", "N"], "--trump"),
+    (["--trump", "S", "--leader", "N"], "--deal"),
+    (["--trump", "S", "--deal", ENDING], "--leader"),
+    (["--trump", "S", "--leader", "X", "--deal", ENDING], "'X'"),
+    (["--trump", "S", "--leader", "N", "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.."], "should hold"),
+    (["--trump", "S", "--leader", "N", "--deal", "N:AAA... - - -"], "AS"),
+    (["--trump", "S", "--leader", "N", "--trick", "AS KS QS JS", "--deal", ENDING],
+     "unfinished"),
+    (["--trump", "S", "--leader", "N", "--trick", "AS", "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."],
+     "should hold"),
+    (["--trump", "S", "--leader", "N", "--deal", "N:- - - -"], "no cards"),
+    (["--trump", "S", "--leader", "N", "--deal", ENDING, "--timeout", "-1"], "timeout"),
+    (["--trump", "S", "--leader", "N", "--deal", ENDING, "--trick", "ZZ"], "trick"),
+])
+def test_solve_errors(cli, args, word):
+    run = cli("solve", "--variant", "four-hand", *args)
+    assert run.code == 2 and word in run.err and len(run.err.strip().splitlines()) == 1
