@@ -18,6 +18,8 @@ def test_solve_json_shape(cli):
     assert data["value"] == 10 and data["exact"]
     assert data["cards"] == {"AH": 10, "AS": 10, "KS": 8}
     assert len(data["line"]) == 12 and data["nodes"] > 0 and data["seconds"] >= 0
+    won = sum(t["points"] for t in data["tricks"] if t["winner"] in data["side"])
+    assert won == data["value"] and len(data["tricks"]) == 3
 
 
 def test_value_only(cli):

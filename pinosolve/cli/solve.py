@@ -103,7 +103,8 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     value_only = params.get("value_only", False)
     if not isinstance(value_only, bool):
         raise PinosolveError(f"value-only must be true or false, got {value_only!r}")
-    res = solve(pos, PlayRules.of(v, 2), value_only=value_only, timeout=timeout)
+    rules = PlayRules.of(v, 2)
+    res = solve(pos, rules, value_only=value_only, timeout=timeout)
     mover = pos.to_move
     out: dict[str, Any] = {
         "variant": v.id, "trump": trump.name, "to_move": v.seats[mover],
@@ -114,6 +115,7 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
         out["cards"] = {str(CARDS[c]): lo for c, (lo, hi) in sorted(res.cards.items())
                         if lo == hi}
         out["line"] = [str(CARDS[c]) for c in res.line]
+        out["tricks"] = _tricks(v, rules, pos, res.line)
     out["nodes"] = res.nodes
     out["seconds"] = round(res.seconds, 4)
     out["hands"] = {v.seats[i]: [str(CARDS[c]) for c in sorted(h)]
@@ -125,6 +127,26 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
                        if res.value is None else
                        "time ran out while valuing each card; the position's value is exact")
     return out
+
+
+def _tricks(v: Variant, rules: Any, pos: Any, line: list[int]) -> list[dict[str, Any]]:
+    """The line trick by trick: who led, who played what, who won, points taken."""
+    n = len(v.seats)
+    leader, played = pos.leader, list(pos.trick)
+    tricks, cards_left = [], sum(len(h) for h in pos.hands)
+    for card in line:
+        played.append(card)
+        cards_left -= 1
+        if len(played) == n:
+            w = (leader + rules.winner(played, pos.trump)) % n
+            pts = sum(rules.points[c] for c in played) + (rules.last_trick if not cards_left
+                                                          else 0)
+            tricks.append({"leader": v.seats[leader],
+                           "cards": [[v.seats[(leader + i) % n], str(CARDS[c])]
+                                     for i, c in enumerate(played)],
+                           "winner": v.seats[w], "points": pts})
+            leader, played = w, []
+    return tricks
 
 
 def render_solve(result: dict[str, Any]) -> None:
@@ -160,18 +182,11 @@ def render_solve(result: dict[str, Any]) -> None:
         for card, val in sorted(result["cards"].items(), key=lambda kv: -kv[1]):
             cards.add_row(Card.parse(card).symbol + ("  best" if val == best else ""), str(val))
         out.print(cards)
-    if result.get("line"):
-        n = len(seats)
-        first = n - len(result["trick"]) if result["trick"] else n
-        chunks = [result["line"][:first]]
-        rest = result["line"][first:]
-        chunks += [rest[i:i + n] for i in range(0, len(rest), n)]
+    if result.get("tricks"):
         out.print("optimal line:")
-        for i, chunk in enumerate(chunks, 1):
-            lead_in = result["trick"] if i == 1 else []
-            out.print(f"  trick {i}: " + " ".join(Card.parse(c).symbol for c in lead_in)
-                      + (" | " if lead_in else "") + " ".join(Card.parse(c).symbol
-                                                            for c in chunk))
+        for i, t in enumerate(result["tricks"], 1):
+            cards = ", ".join(f"{seat} {Card.parse(c).symbol}" for seat, c in t["cards"])
+            out.print(f"  trick {i}: {cards}  -> {t['winner']} wins {t['points']}")
     if result.get("note"):
         out.print(result["note"])
     out.print(f"{result['nodes']} nodes, {result['seconds']} s")
