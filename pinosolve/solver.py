@@ -253,6 +253,41 @@ class Search:
         return lo, hi
 
 
+class CoreSearch(Search):
+    """The same search with ``ab`` in the compiled core; move lists (for per-card values and
+    the line) still come from the Python side, which is the reference for both."""
+
+    def __init__(self, rules: PlayRules, trump: int, side: Sequence[int],
+                 tt_entries: int = DEFAULT_TT_ENTRIES, deadline: Optional[float] = None,
+                 use_tt: bool = True, use_equivalence: bool = True) -> None:
+        super().__init__(rules, trump, side, tt_entries, deadline, use_tt, use_equivalence)
+        from pinosolve import _core
+
+        t = rules.trick
+        knobs = (int(t.follow_suit), ("always", "trump-led", "never").index(t.head),
+                 int(t.trump_if_void), int(t.overtrump), int(t.trump_when_cannot_overtrump),
+                 int(t.head_after_ruff), int(t.partner_exempt))
+        bits = max(4, min(28, tt_entries.bit_length() - 1))
+        self._timeout = _core.Timeout
+        self.core = _core.Core(list(side), trump, list(rules.strength), list(rules.points),
+                               rules.last_trick, knobs, int(rules.free), bits, int(use_tt),
+                               int(use_equivalence))
+
+    def ab(self, hands: list[list[int]], leader: int, trick: list[int], alpha: int, beta: int,
+           rem: int) -> int:
+        budget = 0.0
+        if self.deadline is not None:
+            budget = self.deadline - time.perf_counter()
+            if budget <= 0:
+                raise SearchTimeout
+        try:
+            return self.core.ab(hands, leader, trick, alpha, beta, rem, budget)
+        except self._timeout:
+            raise SearchTimeout from None
+        finally:
+            self.nodes = self.core.nodes
+
+
 class BoundsTimeout(Exception):
     def __init__(self, lo: int, hi: int) -> None:
         super().__init__(f"bounds {lo}..{hi}")
@@ -278,14 +313,22 @@ def _after(search: Search, hands: list[list[int]], leader: int, trick: list[int]
 
 def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
           timeout: Optional[float] = None, tt_entries: int = DEFAULT_TT_ENTRIES,
-          use_tt: bool = True, use_equivalence: bool = True) -> Result:
-    """Value of the position for the side to move, every legal card's value, and a line."""
+          use_tt: bool = True, use_equivalence: bool = True,
+          backend: Optional[str] = None) -> Result:
+    """Value of the position for the side to move, every legal card's value, and a line.
+
+    ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.core)."""
+    if backend is None:
+        from pinosolve.core import backend as chosen
+
+        backend = chosen()
     start = time.perf_counter()
     deadline = start + timeout if timeout else None
     mover = pos.to_move
     # re-label sides so that side 0 is the side to move
     side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
-    search = Search(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
+    kind = CoreSearch if backend == "c" else Search
+    search = kind(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     result = Result(None, (0, search.remaining(hands, trick)))
@@ -302,7 +345,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
                 for card in group:
                     result.cards[card] = (lo + gain, hi + gain)
             result.line = principal_line(search, hands, pos.leader, trick, result.value)
-        except BoundsTimeout:
+        except (BoundsTimeout, SearchTimeout):  # the value stands; cards or line are partial
             result.exact = False
     result.nodes = search.nodes
     result.seconds = time.perf_counter() - start

@@ -82,8 +82,17 @@ def _oracle_values(v, pos):
                                  trick, trump, side, strength, card) for card in legal}
 
 
+def _backends() -> list[str]:
+    try:
+        from pinosolve import _core  # noqa: F401
+    except ImportError:
+        return ["python"]
+    return ["python", "c"]
+
+
+@pytest.mark.parametrize("backend", _backends())
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_search_equals_plain_minimax(family):
+def test_search_equals_plain_minimax(family, backend):
     refs, max_cards = FAMILIES[family]
     rnd = random.Random(f"dd-{family}")
     variants = [_variant(r) for r in refs]
@@ -91,7 +100,7 @@ def test_search_equals_plain_minimax(family):
         v = variants[i % len(variants)]
         pos = random_position(v, rnd, max_cards)
         expected = _oracle_values(v, pos)
-        result = solve(pos, PlayRules.of(v))
+        result = solve(pos, PlayRules.of(v), backend=backend)
         got = {str(Card.from_index(c)): lo for c, (lo, hi) in result.cards.items()}
         assert all(lo == hi for lo, hi in result.cards.values())
         assert got == expected, (v.id, pos)
@@ -146,6 +155,22 @@ def test_timeout_answers_bounds():
     assert not res.exact
     lo, hi = res.bounds
     assert 0 <= lo <= hi <= 25
+
+
+def test_timeout_while_valuing_cards_or_the_line_keeps_the_value(monkeypatch):
+    """A budget that runs out after the value is proved: the value stays, marked inexact."""
+    import pinosolve.solver as solver
+
+    v = load_variant("four-hand")
+    pos = random_position(v, random.Random(4), 4)
+    exact = solve(pos, PlayRules.of(v), backend="python")
+
+    def boom(*args, **kwargs):
+        raise solver.SearchTimeout
+
+    monkeypatch.setattr(solver, "principal_line", boom)
+    res = solve(pos, PlayRules.of(v), backend="python")
+    assert res.value == exact.value and not res.exact and res.line == []
 
 
 def test_engine_and_oracle_agree_on_legal_sets():

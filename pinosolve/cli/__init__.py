@@ -29,7 +29,9 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"pinosolve {__version__}")
+        from pinosolve.core import describe
+
+        typer.echo(f"pinosolve {__version__}; {describe()}")
         raise typer.Exit()
 
 

@@ -1,0 +1,76 @@
+"""Full-deal double-dummy speed of the search core, over fixed seeded deals (issue 5 targets).
+
+    python bench/dd_full.py [--deals N] [--timeout S] [--backend c|python] [--families ...]
+
+Each deal is `pinosolve deal --seed K` for K = 0..N-1, with a seeded random trump; the bidder
+(three- and five-hand) is seat 1 and the called partner seat 3. Prints median and worst time
+and nodes per family for --value-only, and for four-hand also the time to value every opening
+lead. Deals that hit --timeout are counted and reported as capped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pinosolve import load_variant  # noqa: E402
+from pinosolve.cli.foundation import compute_deal  # noqa: E402
+from pinosolve.cli.solve import sides_for  # noqa: E402
+from pinosolve.core import describe  # noqa: E402
+from pinosolve.play import PlayRules  # noqa: E402
+from pinosolve.solver import Position, solve  # noqa: E402
+
+FAMILIES = {"four-hand": (None, None), "two-hand": (None, None),
+            "three-hand-kitty": ("E", None), "double-deck": (None, None),
+            "five-hand-call": ("1", "3")}
+
+
+def deal_position(vid: str, seed: int, declarer, partner) -> Position:
+    v = load_variant(vid)
+    deal = v.parse_deal(compute_deal({"variant": vid, "seed": seed})["deal"])
+    rnd = random.Random(f"trump/{vid}/{seed}")
+    hands = [[c.index for c in h] for h in deal.hands]
+    return Position(hands, 0, [], sides_for(v, declarer, partner), rnd.randrange(4))
+
+
+def measure(vid: str, deals: int, timeout: float, backend: str, value_only: bool) -> None:
+    declarer, partner = FAMILIES[vid]
+    rules = PlayRules.of(load_variant(vid))
+    times, nodes, capped = [], [], 0
+    for seed in range(deals):
+        pos = deal_position(vid, seed, declarer, partner)
+        start = time.perf_counter()
+        res = solve(pos, rules, value_only=value_only, timeout=timeout, backend=backend)
+        times.append(time.perf_counter() - start)
+        nodes.append(res.nodes)
+        capped += not res.exact
+    what = "value only" if value_only else "every lead"
+    cap = f"; {capped} capped at {timeout:g} s" if capped else ""
+    q = statistics.quantiles(times, n=10) if len(times) >= 10 else [max(times)] * 9
+    print(f"{vid:17s} {what:10s} x{deals}: median {statistics.median(times):8.3f} s, "
+          f"p90 {q[8]:8.3f} s, worst {max(times):8.3f} s; nodes median "
+          f"{int(statistics.median(nodes))}, worst {max(nodes)}{cap}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--backend", default=None)
+    ap.add_argument("--families", nargs="*", default=list(FAMILIES))
+    args = ap.parse_args()
+    print(f"python {sys.version.split()[0]}; {describe()}; one thread")
+    for vid in args.families:
+        measure(vid, args.deals, args.timeout, args.backend, True)
+        if vid == "four-hand":
+            measure(vid, args.deals, args.timeout, args.backend, False)
+
+
+if __name__ == "__main__":
+    main()

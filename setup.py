@@ -1,0 +1,19 @@
+"""Build the optional compiled search core; everything else is in pyproject.toml.
+
+The extension is optional: if it cannot be built, pip still installs pinosolve and the
+double-dummy search falls back to the pure-Python reference (``pinosolve --version`` says
+which one is in use).
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "pinosolve._core",
+            sources=["pinosolve/_core.c"],
+            extra_compile_args=["-O3", "-std=c11"],
+            optional=True,
+        )
+    ]
+)
