@@ -23,7 +23,7 @@ def _examples():
 def test_setup_block_has_the_two_commands():
     lines = [line for line in BLOCKS[0].splitlines() if line.strip()]
     assert len(lines) == 2
-    assert "pip install" in lines[0] and "pinosolve" in lines[0]
+    assert "pip install -e" in lines[0] and "pinosolve" in lines[0]
     assert "pytest" in lines[1]
 
 
