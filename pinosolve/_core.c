@@ -34,7 +34,7 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    int n, trump, last_trick, free_play, use_tt, use_equiv;
+    int n, trump, last_trick, free_play, use_tt, use_equiv, use_relative;
     int side[MAXSEAT];
     int strength[NRANK];
     int points[NCARD];
@@ -230,6 +230,73 @@ static inline void give(Core *c, int seat, int card) {
     c->hand_size[seat]++;
 }
 
+/* The canonical trick-boundary key: per suit, the remaining ranks in strength order, each as
+ * (points, copies held by every seat); the trump suit first, the plain suits sorted by that
+ * encoding, then the leader. Positions with the same key are the same game: only relative
+ * order, identical copies, points, trump and who holds what matter at a trick boundary.
+ * slot_of[suit] and suit_of[slot] translate the stored best lead. */
+typedef struct { int len; uint32_t code[NRANK]; int rank[NRANK]; } SuitCode;
+
+static int suitcmp(const SuitCode *a, const SuitCode *b) {
+    if (a->len != b->len) return a->len < b->len ? -1 : 1;
+    for (int i = 0; i < a->len; i++)
+        if (a->code[i] != b->code[i]) return a->code[i] < b->code[i] ? -1 : 1;
+    return 0;
+}
+
+static inline uint64_t mix(uint64_t h, uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return h ^ (h >> 31);
+}
+
+static void relative_key(const Core *c, int leader, uint64_t *key, uint64_t *lock,
+                         SuitCode codes[4], int suit_of[4]) {
+    int by_strength[NRANK];
+    for (int r = 0; r < NRANK; r++) by_strength[c->strength[r]] = r;
+    for (int su = 0; su < 4; su++) {
+        SuitCode *sc = &codes[su];
+        sc->len = 0;
+        for (int st = 0; st < NRANK; st++) {
+            int r = by_strength[st], k = su * NRANK + r;
+            uint32_t packed = 0, any = 0;
+            for (int s = 0; s < c->n; s++) {
+                packed |= (uint32_t)c->hand[s][k] << (3 * s);
+                any |= c->hand[s][k];
+            }
+            if (!any) continue;
+            sc->code[sc->len] = ((uint32_t)c->points[k] << 24) | packed;
+            sc->rank[sc->len] = r;
+            sc->len++;
+        }
+    }
+    int slot = 0;
+    if (c->trump >= 0) suit_of[slot++] = c->trump;
+    for (int su = 0; su < 4; su++) if (su != c->trump) suit_of[slot++] = su;
+    /* sort the plain suits (slots after trump) by their encoding */
+    int first = c->trump >= 0 ? 1 : 0;
+    for (int i = first + 1; i < 4; i++) {
+        int x = suit_of[i], j = i - 1;
+        while (j >= first && suitcmp(&codes[suit_of[j]], &codes[x]) > 0) {
+            suit_of[j + 1] = suit_of[j];
+            j--;
+        }
+        suit_of[j + 1] = x;
+    }
+    uint64_t h1 = 0x1234567ULL + (uint64_t)leader, h2 = 0x89ABCDEFULL ^ ((uint64_t)leader << 7);
+    for (int i = 0; i < 4; i++) {
+        const SuitCode *sc = &codes[suit_of[i]];
+        h1 = mix(h1, 0xF00D0000ULL + (uint64_t)sc->len);
+        h2 = mix(h2, 0xBEEF0000ULL ^ ((uint64_t)sc->len << 3));
+        for (int g = 0; g < sc->len; g++) {
+            h1 = mix(h1, sc->code[g]);
+            h2 = mix(h2, (uint64_t)sc->code[g] * 0x2545F4914F6CDD1DULL + 17);
+        }
+    }
+    *key = h1;
+    *lock = h2;
+}
+
 static int ab(Core *c, int leader, int *trick, int tlen, int alpha, int beta, int rem) {
     if (c->timed_out) return TIMEOUT_FLAG;
     c->nodes++;
@@ -243,15 +310,26 @@ static int ab(Core *c, int leader, int *trick, int tlen, int alpha, int beta, in
     Entry *e = NULL;
     int tt_best = -1, a0 = alpha, b0 = beta;
     uint64_t key = 0, lock = 0;
+    SuitCode codes[4];
+    int suit_of[4];
     if (tlen == 0 && c->use_tt) {
-        key = c->hkey ^ c->zlead_key[leader];
-        lock = c->hlock ^ c->zlead_lock[leader];
+        if (c->use_relative) {
+            relative_key(c, leader, &key, &lock, codes, suit_of);
+        } else {
+            key = c->hkey ^ c->zlead_key[leader];
+            lock = c->hlock ^ c->zlead_lock[leader];
+        }
         e = &c->tt[key & c->tt_mask];
         if (e->used && e->key == key && e->lock == lock) {
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
             if (e->lo == e->hi) return e->lo;
             tt_best = e->best;
+            if (c->use_relative && tt_best >= 0) { /* slot*8+relative index -> card */
+                const SuitCode *sc = &codes[suit_of[tt_best >> 3]];
+                int idx = tt_best & 7;
+                tt_best = idx < sc->len ? suit_of[tt_best >> 3] * NRANK + sc->rank[idx] : -1;
+            }
         }
     }
     int player = (leader + tlen) % c->n;
@@ -296,8 +374,16 @@ static int ab(Core *c, int leader, int *trick, int tlen, int alpha, int beta, in
         if (best <= a0) { if (best < hi) hi = best; }
         else if (best >= b0) { if (best > lo) lo = best; }
         else lo = hi = best;
+        int stored = best_card;
+        if (c->use_relative && best_card >= 0) {
+            int su = best_card / NRANK, slot = 0, idx = 0;
+            while (suit_of[slot] != su) slot++;
+            const SuitCode *sc = &codes[su];
+            while (idx < sc->len && sc->rank[idx] != best_card % NRANK) idx++;
+            stored = slot * 8 + idx;
+        }
         e->key = key; e->lock = lock; e->lo = (int16_t)lo; e->hi = (int16_t)hi;
-        e->best = (int8_t)best_card; e->used = 1;
+        e->best = (int8_t)stored; e->used = 1;
     }
     return best;
 }
@@ -328,12 +414,13 @@ static void Core_dealloc(Core *self) {
 
 static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"side", "trump", "strength", "points", "last_trick", "knobs",
-                            "free_play", "tt_bits", "use_tt", "use_equivalence", NULL};
+                            "free_play", "tt_bits", "use_tt", "use_equivalence",
+                            "use_relative", NULL};
     PyObject *side, *strength, *points, *knobs;
-    int trump, last, free_play = 0, tt_bits = 20, use_tt = 1, use_equiv = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOOiO|iiii", names, &side, &trump, &strength,
+    int trump, last, free_play = 0, tt_bits = 20, use_tt = 1, use_equiv = 1, use_rel = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOOiO|iiiii", names, &side, &trump, &strength,
                                      &points, &last, &knobs, &free_play, &tt_bits, &use_tt,
-                                     &use_equiv))
+                                     &use_equiv, &use_rel))
         return -1;
     Py_ssize_t n = PySequence_Size(side);
     if (n < 2 || n > MAXSEAT) {
@@ -357,6 +444,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     self->free_play = free_play;
     self->use_tt = use_tt;
     self->use_equiv = use_equiv;
+    self->use_relative = use_rel;
     PyMem_RawFree(self->tt);
     self->tt = PyMem_RawCalloc((size_t)1 << tt_bits, sizeof(Entry));
     if (!self->tt) { PyErr_NoMemory(); return -1; }
