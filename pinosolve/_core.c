@@ -252,13 +252,15 @@ static inline uint64_t mix(uint64_t h, uint64_t v) {
 
 static void relative_key(const Core *c, int leader, uint64_t *key, uint64_t *lock,
                          SuitCode codes[4], int suit_of[4]) {
-    int by_strength[NRANK];
+    int by_strength[NRANK + 1];  /* a rank not in the deck has strength NRANK */
+    for (int st = 0; st <= NRANK; st++) by_strength[st] = -1;
     for (int r = 0; r < NRANK; r++) by_strength[c->strength[r]] = r;
     for (int su = 0; su < 4; su++) {
         SuitCode *sc = &codes[su];
         sc->len = 0;
         for (int st = 0; st < NRANK; st++) {
             int r = by_strength[st], k = su * NRANK + r;
+            if (r < 0) continue;
             uint32_t packed = 0, any = 0;
             for (int s = 0; s < c->n; s++) {
                 packed |= (uint32_t)c->hand[s][k] << (3 * s);
@@ -434,6 +436,11 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     self->n = (int)n;
     if (read_ints(side, self->side, self->n, "side") < 0) return -1;
     if (read_ints(strength, self->strength, NRANK, "strength") < 0) return -1;
+    for (int r = 0; r < NRANK; r++)
+        if (self->strength[r] < 0 || self->strength[r] > NRANK) {
+            PyErr_SetString(PyExc_ValueError, "strength: each rank 0..6 (6: not in the deck)");
+            return -1;
+        }
     if (read_ints(points, self->points, NCARD, "points") < 0) return -1;
     int k[7];
     if (read_ints(knobs, k, 7, "knobs") < 0) return -1;
