@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Optional
 
-from pinosolve.cards import CARDS, Card, Rank, Suit
+from pinosolve.cards import CARDS, Rank, Suit
 from pinosolve.errors import RulesError
 from pinosolve.schema import MeldKind
 
@@ -104,7 +104,3 @@ def multiple_name(kind: MeldKind, n: int) -> str:
         return kind.names[n - 1]
     prefix = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}.get(n, f"{n}x ")
     return prefix + kind.name
-
-
-def card_label(card: Card) -> str:
-    return str(card)

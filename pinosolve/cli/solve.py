@@ -153,7 +153,6 @@ def render_solve(result: dict[str, Any]) -> None:
     from rich.table import Table
 
     out = console()
-    seats = list(result["hands"])
     table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}",
                   title_justify="left")
     table.add_column("seat")
