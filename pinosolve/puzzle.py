@@ -45,23 +45,21 @@ def variant_of(puzzle: dict[str, Any]) -> Variant:
 
 
 def _meld_dispute(puzzle: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.cli.meld import parse_trump
     from pinosolve.dispute import verify_claims
 
     v = variant_of(puzzle)
     pos = puzzle["position"]
-    return verify_claims(v, v.parse_hand(pos["hand"]), parse_trump(v, pos["trump"]),
+    return verify_claims(v, v.parse_hand(pos["hand"]), v.parse_trump(pos["trump"], allow_none=True),
                          [v.parse_hand(c, "claim") for c in pos["claims"]],
                          pos.get("announced"))
 
 
 def _meld_sequence(puzzle: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.cli.meld import parse_trump
     from pinosolve.sequence import verify_sequence
 
     v = variant_of(puzzle)
     pos = puzzle["position"]
-    result = verify_sequence(v, parse_trump(v, pos["trump"], allow_none=False), pos["steps"])
+    result = verify_sequence(v, v.parse_trump(pos["trump"]), pos["steps"])
     result["rules"] = sorted({x["rule"] for x in result["violations"]})
     return result
 

@@ -303,9 +303,14 @@ class Variant:
             raise NotationError(f"{what}: {exc}") from None
         return self.check_hand(hand, what)
 
-    def parse_trump(self, text: Optional[str]) -> Suit:
-        if text is None or not str(text).strip():
+    def parse_trump(self, text: Optional[str], allow_none: bool = False) -> Optional[Suit]:
+        """A trump suit; with ``allow_none``, 'none' (or - no nt) means no trump is named."""
+        if text is not None and not isinstance(text, str):
+            raise DeckError(f"trump must be text such as S or ♠, got {text!r}")
+        if text is None or not text.strip():
             raise DeckError("name the trump suit: S H D C (or ♠ ♥ ♦ ♣)")
+        if allow_none and text.strip().lower() in ("none", "-", "no", "nt"):
+            return None
         try:
             return Suit.parse(str(text))
         except Exception:

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Callable, Iterable, Optional
 
 import typer
 
+from pinosolve.cards import Hand
 from pinosolve.errors import PinosolveError
 
 VariantOpt = Annotated[Optional[str], typer.Option(
@@ -106,6 +107,39 @@ def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Option
         emit_json(result)
     else:
         render(result)
+
+
+def want_flag(params: dict[str, Any], key: str) -> bool:
+    """A true/false option (a JSON line may give anything)."""
+    value = params.get(key, False)
+    if not isinstance(value, bool):
+        raise PinosolveError(f"{key.replace('_', '-')} must be true or false, got {value!r}")
+    return value
+
+
+def want_trump(variant: Any, params: dict[str, Any], allow_none: bool = False) -> Any:
+    """The --trump option: required, a suit (or 'none' where no trump is a question)."""
+    if params.get("trump") is None:
+        raise PinosolveError("name the trump with --trump S|H|D|C"
+                             + (" (or none)" if allow_none else ""))
+    return variant.parse_trump(params["trump"], allow_none)
+
+
+def want_trick(variant: Any, params: dict[str, Any]) -> list[Any]:
+    """The --trick option: the cards on the table in play order, fewer than a full trick."""
+    from pinosolve.cards import Card
+
+    text = want_str(params, "trick", "trick") or ""
+    try:
+        trick = [Card.parse(t) for t in text.replace(",", " ").split()]
+    except PinosolveError as exc:
+        raise PinosolveError(f"trick: {exc}") from None
+    variant.check_hand(Hand(trick), "trick")
+    n = len(variant.seats)
+    if len(trick) >= n:
+        raise PinosolveError(f"trick: {len(trick)} cards, but a trick of {variant.id} has {n}; "
+                             "give only an unfinished trick")
+    return trick
 
 
 def want_str(params: dict[str, Any], key: str, what: str) -> Optional[str]:

@@ -10,7 +10,7 @@ import typer
 from pinosolve.cards import CARDS, Hand, Rank, Suit
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, VariantOpt, console, emit_json,
-                                  run_analysis, want_str)
+                                  run_analysis, want_flag, want_str)
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant, load_variant, resolve, variant_ids
 
@@ -137,10 +137,7 @@ def compute_show(params: dict[str, Any]) -> dict[str, Any]:
     if deal_text is not None and hand_text is not None:
         raise PinosolveError("give a hand or --deal, not both")
     if deal_text is not None:
-        full = params.get("full", False)
-        if not isinstance(full, bool):
-            raise PinosolveError(f"full must be true or false, got {full!r}")
-        deal = v.parse_deal(deal_text, full=full)
+        deal = v.parse_deal(deal_text, full=want_flag(params, "full"))
         held = Hand()
         for hand in deal.hands:
             held = held + hand

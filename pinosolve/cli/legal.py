@@ -6,10 +6,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import Card
+from pinosolve.cards import Card, Hand
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_str)
+                                  console, run_analysis, want_str, want_trick, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -25,11 +25,6 @@ def parse_stage(v: Any, value: Any) -> int:
     return value
 
 
-def _in_order(text: str) -> list[Card]:
-    """Cards in the order written (a Hand would sort them)."""
-    return [Card.parse(t) for t in text.replace(",", " ").split()]
-
-
 def compute_legal(params: dict[str, Any]) -> dict[str, Any]:
     from pinosolve.play import PlayRules, legal_plays
 
@@ -40,18 +35,9 @@ def compute_legal(params: dict[str, Any]) -> dict[str, Any]:
     hand = v.parse_hand(hand_text, "hand")
     if not hand:
         raise PinosolveError("hand: the player to move holds no card")
-    trick_text = want_str(params, "trick", "trick") or ""
-    trick = v.parse_hand(trick_text, "trick")
-    order = list(_in_order(trick_text))
-    if len(order) >= len(v.seats):
-        raise PinosolveError(f"trick: {len(order)} cards, but a trick of {v.id} has "
-                             f"{len(v.seats)}; the trick is complete")
-    v.check_hand(trick + hand, "hand and trick together")
-    if params.get("trump") is None:
-        raise PinosolveError("name the trump with --trump S|H|D|C")
-    from pinosolve.cli.meld import parse_trump
-
-    trump = parse_trump(v, params["trump"], allow_none=False)
+    order = want_trick(v, params)
+    v.check_hand(Hand(order) + hand, "hand and trick together")
+    trump = want_trump(v, params)
     stage = parse_stage(v, params.get("stage"))
     rules = PlayRules.of(v, stage)
     legal, why = legal_plays(rules, [c.index for c in hand], [c.index for c in order],

@@ -10,7 +10,7 @@ import typer
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_str)
+                                  console, run_analysis, want_flag, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant, load_file, load_variant
@@ -20,21 +20,6 @@ TRUMPS: tuple[Optional[Suit], ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
 
 def trump_name(trump: Optional[Suit]) -> str:
     return trump.name if trump is not None else "none"
-
-
-def parse_trump(variant: Variant, text: Any, allow_none: bool = True) -> Optional[Suit]:
-    if isinstance(text, str) and text.strip().lower() in ("none", "-", "no", "nt") and allow_none:
-        return None
-    if text is not None and not isinstance(text, str):
-        raise PinosolveError(f"trump must be text such as S or ♠, got {text!r}")
-    return variant.parse_trump(text)
-
-
-def _flag(params: dict[str, Any], key: str) -> bool:
-    value = params.get(key, False)
-    if not isinstance(value, bool):
-        raise PinosolveError(f"{key.replace('_', '-')} must be true or false, got {value!r}")
-    return value
 
 
 def _other_variant(ref: Any) -> Variant:
@@ -53,18 +38,18 @@ def compute_meld(params: dict[str, Any]) -> dict[str, Any]:
     if hand_text is None:
         raise PinosolveError("give the holding, e.g. 'AS TS KS QS JS' (an empty holding is '-')")
     hand = v.parse_hand(hand_text)
-    if _flag(params, "all_trumps"):
+    if want_flag(params, "all_trumps"):
         per = {trump_name(t): best_meld(v, hand, t) for t in TRUMPS}
         best = max((t for t in per if t != "none"), key=lambda t: per[t].total)
         return {"variant": v.id, "hand": hand.cards(), "best_trump": best,
                 "trumps": {t: {"total": d.total, "melds": d.to_json()} for t, d in per.items()}}
     if params.get("trump") is None:
         raise PinosolveError("name the trump with --trump S|H|D|C (or none), or use --all-trumps")
-    trump = parse_trump(v, params.get("trump"))
+    trump = v.parse_trump(params["trump"], allow_none=True)
     decl = best_meld(v, hand, trump)
     result: dict[str, Any] = {"variant": v.id, "trump": trump_name(trump),
                               "hand": hand.cards(), "total": decl.total, "melds": decl.to_json()}
-    if _flag(params, "all"):
+    if want_flag(params, "all"):
         decls = maximiser(v, trump).all_best(hand)
         result["declarations"] = [d.to_json() for d in decls]
     compare = params.get("compare")

@@ -9,7 +9,8 @@ import typer
 from pinosolve.cards import CARDS, Card, Hand, Suit
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_str)
+                                  console, run_analysis, want_flag, want_str, want_trick,
+                                  want_trump)
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant
@@ -48,28 +49,18 @@ def sides_for(v: Variant, declarer: Any, partner: Any) -> tuple[int, ...]:
 
 def position_of(v: Variant, params: dict[str, Any]):
     """Read and check the position: deal (cards still held), leader, trick, trump, sides."""
-    from pinosolve.cli.meld import parse_trump
     from pinosolve.solver import Position
 
     deal_text = want_str(params, "deal", "deal")
     if deal_text is None:
         raise PinosolveError("give the cards still held with --deal 'N:<hand> <hand> …'")
     deal = v.parse_deal(deal_text)
-    if params.get("trump") is None:
-        raise PinosolveError("name the trump with --trump S|H|D|C")
-    trump = parse_trump(v, params["trump"], allow_none=False)
+    trump = want_trump(v, params)
     if params.get("leader") is None:
         raise PinosolveError("name the player who led (or leads) the trick with --leader SEAT")
     leader = _seat(v, params["leader"], "leader")
-    trick_text = want_str(params, "trick", "trick") or ""
-    try:
-        trick = [Card.parse(t) for t in trick_text.replace(",", " ").split()]
-    except PinosolveError as exc:
-        raise PinosolveError(f"trick: {exc}") from None
+    trick = want_trick(v, params)
     n = len(v.seats)
-    if len(trick) >= n:
-        raise PinosolveError(f"trick: {len(trick)} cards, but a trick of {v.id} has {n}; "
-                             "give only an unfinished trick")
     everything = Hand(trick)
     for hand in deal.hands:
         everything = everything + hand
@@ -100,9 +91,7 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
                                 or timeout <= 0):
         raise PinosolveError(f"timeout must be a positive number of seconds, got {timeout!r}")
-    value_only = params.get("value_only", False)
-    if not isinstance(value_only, bool):
-        raise PinosolveError(f"value-only must be true or false, got {value_only!r}")
+    value_only = want_flag(params, "value_only")
     rules = PlayRules.of(v, 2)
     res = solve(pos, rules, value_only=value_only, timeout=timeout)
     mover = pos.to_move

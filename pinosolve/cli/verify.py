@@ -10,9 +10,8 @@ import typer
 from pinosolve.cards import Card, Hand
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_str)
+                                  console, run_analysis, want_str, want_trump)
 from pinosolve.cli.foundation import variant_of
-from pinosolve.cli.meld import parse_trump
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import resolve
 
@@ -27,9 +26,7 @@ def compute_verify(params: dict[str, Any]) -> dict[str, Any]:
     if hand_text is None:
         raise PinosolveError("give the holding with --hand (the melds are checked against it)")
     hand = v.parse_hand(hand_text, "hand")
-    if params.get("trump") is None:
-        raise PinosolveError("name the trump with --trump S|H|D|C (or none)")
-    trump = parse_trump(v, params["trump"])
+    trump = want_trump(v, params, allow_none=True)
     claims_raw = params.get("claim") or []
     if isinstance(claims_raw, str):
         claims_raw = [claims_raw]
@@ -75,7 +72,7 @@ def _compute_sequence(params: dict[str, Any]) -> dict[str, Any]:
     trump_text = data.get("trump", params.get("trump"))
     if trump_text is None:
         raise PinosolveError("name the trump in the sequence file or with --trump")
-    trump = parse_trump(v, trump_text, allow_none=False)
+    trump = v.parse_trump(trump_text)
     return verify_sequence(v, trump, data.get("steps"))
 
 
