@@ -7,7 +7,9 @@ The reference search, kept clear so that the compiled core (issue 5) can be chec
 * a transposition table at trick boundaries, keyed on the hands still held and the player on
   lead, storing lower and upper bounds on the points still to win (history-free values), with
   a size bound (cleared when full) and the best lead of each entry for move ordering;
-* an MTD(f) driver: only null-window tests "can side 0 reach at least T?";
+* an MTD(f)-style driver: only null-window tests "can side 0 reach at least T?", the first at
+  a guess, then halving the interval still open (fail-soft values move by one point at a
+  time in this game, so stepping from the guess wastes tests);
 * move ordering: the table's best lead first, high cards to lead, a counter on partner's
   winning card, the cheapest winning card, else the lowest loser;
 * equivalent cards searched once: the copies of one card always; cards adjacent in rank in one
@@ -241,13 +243,13 @@ class Search:
         g = rem // 2 if guess is None else max(0, min(rem, guess))
         try:
             while lo < hi:
-                beta = g + 1 if g == lo else g
+                beta = min(max(g, lo + 1), hi)
                 v = self.ab(hands, leader, trick, beta - 1, beta, rem)
                 if v < beta:
                     hi = v
                 else:
                     lo = v
-                g = v
+                g = (lo + hi + 1) // 2  # after the guess, halve the interval left
         except SearchTimeout:
             raise BoundsTimeout(lo, hi) from None
         return lo, hi
@@ -255,11 +257,15 @@ class Search:
 
 class CoreSearch(Search):
     """The same search with ``ab`` in the compiled core; move lists (for per-card values and
-    the line) still come from the Python side, which is the reference for both."""
+    the line) still come from the Python side, which is the reference for both.
+
+    ``core_options``: the core's technique switches (``pinosolve._core.OPT_*``), for
+    measuring them one by one; None means all the default ones."""
 
     def __init__(self, rules: PlayRules, trump: int, side: Sequence[int],
                  tt_entries: int = DEFAULT_TT_ENTRIES, deadline: Optional[float] = None,
-                 use_tt: bool = True, use_equivalence: bool = True) -> None:
+                 use_tt: bool = True, use_equivalence: bool = True,
+                 core_options: Optional[int] = None) -> None:
         super().__init__(rules, trump, side, tt_entries, deadline, use_tt, use_equivalence)
         from pinosolve import _core
 
@@ -269,9 +275,10 @@ class CoreSearch(Search):
                  int(t.head_after_ruff), int(t.partner_exempt))
         bits = max(4, min(28, tt_entries.bit_length() - 1))
         self._timeout = _core.Timeout
+        options = _core.OPT_DEFAULT if core_options is None else core_options
         self.core = _core.Core(list(side), trump, list(rules.strength), list(rules.points),
                                rules.last_trick, knobs, int(rules.free), bits, int(use_tt),
-                               int(use_equivalence))
+                               int(use_equivalence), options=options)
 
     def ab(self, hands: list[list[int]], leader: int, trick: list[int], alpha: int, beta: int,
            rem: int) -> int:
@@ -314,7 +321,7 @@ def _after(search: Search, hands: list[list[int]], leader: int, trick: list[int]
 def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
           timeout: Optional[float] = None, tt_entries: int = DEFAULT_TT_ENTRIES,
           use_tt: bool = True, use_equivalence: bool = True,
-          backend: Optional[str] = None) -> Result:
+          backend: Optional[str] = None, core_options: Optional[int] = None) -> Result:
     """Value of the position for the side to move, every legal card's value, and a line.
 
     ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.core)."""
@@ -327,8 +334,12 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     mover = pos.to_move
     # re-label sides so that side 0 is the side to move
     side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
-    kind = CoreSearch if backend == "c" else Search
-    search = kind(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
+    search: Search
+    if backend == "c":
+        search = CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt,
+                            use_equivalence, core_options)
+    else:
+        search = Search(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     result = Result(None, (0, search.remaining(hands, trick)))
