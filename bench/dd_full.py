@@ -1,11 +1,15 @@
 """Full-deal double-dummy speed of the search core, over fixed seeded deals (issue 5 targets).
 
     python bench/dd_full.py [--deals N] [--timeout S] [--backend c|python] [--families ...]
+    python bench/dd_full.py --ablation [--deals N] [--families four-hand]
 
 Each deal is `pinosolve deal --seed K` for K = 0..N-1, with a seeded random trump; the bidder
 (three- and five-hand) is seat 1 and the called partner seat 3. Prints median and worst time
 and nodes per family for --value-only, and for four-hand also the time to value every opening
 lead. Deals that hit --timeout are counted and reported as capped.
+
+--ablation measures the compiled core's techniques one at a time: every default technique
+switched off in turn (and the optional master-trump bound switched on), value only.
 """
 
 from __future__ import annotations
@@ -39,23 +43,39 @@ def deal_position(vid: str, seed: int, declarer, partner) -> Position:
     return Position(hands, 0, [], sides_for(v, declarer, partner), rnd.randrange(4))
 
 
-def measure(vid: str, deals: int, timeout: float, backend: str, value_only: bool) -> None:
+def measure(vid: str, deals: int, timeout: float, backend: str, value_only: bool,
+            options=None, label: str = "") -> None:
     declarer, partner = FAMILIES[vid]
     rules = PlayRules.of(load_variant(vid))
     times, nodes, capped = [], [], 0
     for seed in range(deals):
         pos = deal_position(vid, seed, declarer, partner)
         start = time.perf_counter()
-        res = solve(pos, rules, value_only=value_only, timeout=timeout, backend=backend)
+        res = solve(pos, rules, value_only=value_only, timeout=timeout, backend=backend,
+                    core_options=options)
         times.append(time.perf_counter() - start)
         nodes.append(res.nodes)
         capped += not res.exact
-    what = "value only" if value_only else "every lead"
+    what = label or ("value only" if value_only else "every lead")
     cap = f"; {capped} capped at {timeout:g} s" if capped else ""
     q = statistics.quantiles(times, n=10) if len(times) >= 10 else [max(times)] * 9
-    print(f"{vid:17s} {what:10s} x{deals}: median {statistics.median(times):8.3f} s, "
+    print(f"{vid:17s} {what:14s} x{deals}: median {statistics.median(times):8.3f} s, "
           f"p90 {q[8]:8.3f} s, worst {max(times):8.3f} s; nodes median "
           f"{int(statistics.median(nodes))}, worst {max(nodes)}{cap}", flush=True)
+
+
+def ablation(args) -> None:
+    from pinosolve import _core
+
+    default = _core.OPT_DEFAULT
+    runs = [("all default", default)]
+    for name in ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER"):
+        runs.append((f"no {name[4:].lower()}", default & ~getattr(_core, name)))
+    runs.append(("+ master", default | _core.OPT_MASTER))
+    families = args.families if args.families != list(FAMILIES) else ["four-hand"]
+    for vid in families:
+        for label, options in runs:
+            measure(vid, args.deals, args.timeout, "c", True, options, label)
 
 
 def main() -> None:
@@ -64,8 +84,12 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--backend", default=None)
     ap.add_argument("--families", nargs="*", default=list(FAMILIES))
+    ap.add_argument("--ablation", action="store_true")
     args = ap.parse_args()
     print(f"python {sys.version.split()[0]}; {describe()}; one thread")
+    if args.ablation:
+        ablation(args)
+        return
     for vid in args.families:
         measure(vid, args.deals, args.timeout, args.backend, True)
         if vid == "four-hand":

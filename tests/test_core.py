@@ -57,6 +57,27 @@ def test_core_without_table_or_equivalence():
         assert a.value == b.value and a.cards == b.cards
 
 
+def _switches():
+    names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER")
+    runs = [(f"no {n}", core.OPT_DEFAULT & ~getattr(core, n)) for n in names]
+    return runs + [("with OPT_MASTER", core.OPT_DEFAULT | core.OPT_MASTER), ("bare", 0)]
+
+
+@pytest.mark.parametrize("label,options", _switches())
+def test_every_technique_switch_keeps_the_values(label, options):
+    """The bench's ablation runs are only meaningful if each switch leaves the answer alone."""
+    rnd = random.Random(f"switch-{label}")
+    for i in range(120):
+        vid = ("four-hand", "two-hand-1000", "double-deck", "three-hand-kitty",
+               "five-hand-call")[i % 5]
+        v = load_variant(vid)
+        rules = PlayRules.of(v)
+        pos = random_position(v, rnd, 4)
+        a = solve(pos, rules, backend="c", core_options=options)
+        b = solve(pos, rules, backend="python")
+        assert a.value == b.value and a.cards == b.cards, (label, vid, pos)
+
+
 def test_core_timeout_gives_bounds():
     v = load_variant("double-deck")
     pos = random_position(v, random.Random(1), 20)
