@@ -50,7 +50,8 @@ enum {
     OPT_QUICK = 8,      /* quick points at trick boundaries, the last trick without search */
     OPT_ORDER = 16,     /* tuned move ordering (else the reference's simple one) */
     OPT_MASTER = 32,    /* master trumps bound both sides at trick boundaries */
-    OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER,
+    OPT_GUESS = 64,     /* the driver's first test at a playout's value (used in Python) */
+    OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS,
 };
 
 typedef struct {
@@ -377,6 +378,58 @@ static Entry *probe(Core *c, uint64_t key, uint64_t lock, Entry **slot, int dept
     return NULL;
 }
 
+/* The distinct legal cards of `player`, equivalent cards once, best first. */
+static int gen_moves(const Core *c, int player, int leader, const int *trick, int tlen, int wi,
+                     int tt_best, int *moves) {
+    int best_card_on_table = tlen ? trick[wi] : -1;
+    int win_seat = tlen ? (leader + wi) % c->n : -1;
+    int partner_winning = tlen && c->side[win_seat] == c->side[player];
+    unsigned lm[4];
+    legal(c, player, trick, tlen, best_card_on_table, partner_winning, lm);
+    int m = 0;
+    int equiv = c->opts & OPT_EQUIV;
+    for (int su = 0; su < 4; su++) {
+        unsigned mask = lm[su];
+        if (!mask) continue;
+        if (equiv && (mask & (mask - 1))) {
+            unsigned others = 0;
+            for (int s = 0; s < c->n; s++) if (s != player) others |= c->pres[s][su];
+            for (int i = 0; i < tlen; i++) if (SUIT(trick[i]) == su) others |= 1u << POS(trick[i]);
+            mask = equivalence(c, su, mask, others);
+        }
+        while (mask) { moves[m++] = su * 8 + lowbit(mask); mask &= mask - 1; }
+    }
+    if (m > 1) order(c, player, leader, trick, tlen, best_card_on_table, win_seat, tt_best, moves, m);
+    return m;
+}
+
+/* A quick guess at the value: both sides play their first-ordered card to the end. */
+static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
+    int played[NID * MAXCOPY * MAXSEAT], who[NID * MAXCOPY * MAXSEAT], np = 0, total = 0;
+    int start = tlen;
+    for (;;) {
+        int player = (leader + tlen) % c->n;
+        if (!c->size[player]) break;
+        int moves[NID];
+        int m = gen_moves(c, player, leader, trick, tlen, wi, -1, moves);
+        if (!m) break;
+        int card = moves[0];
+        take(c, player, card);
+        played[np] = card; who[np++] = player;
+        trick[tlen] = card;
+        if (tlen && beats(c, card, trick[wi])) wi = tlen;
+        if (tlen + 1 < c->n) { tlen++; continue; }
+        int w = (leader + wi) % c->n, won = 0, any = 0;
+        for (int j = 0; j < c->n; j++) { won += c->pts[trick[j]]; any |= c->size[j]; }
+        if (!any) won += c->last_trick;
+        if (c->side[w] == 0) total += won;
+        leader = w; tlen = 0; wi = 0;
+    }
+    while (np > 0) { np--; give(c, who[np], played[np]); }
+    (void)start;
+    return total;
+}
+
 /* Points side 0 takes from here, fail-soft within (alpha, beta). trick[0..tlen) is on the
  * table led by `leader`; wi is the position in it of the card winning so far. */
 static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int beta,
@@ -458,25 +511,8 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         }
     }
     int maximise = c->side[player] == 0;
-    int best_card_on_table = tlen ? trick[wi] : -1;
-    int win_seat = tlen ? (leader + wi) % c->n : -1;
-    int partner_winning = tlen && c->side[win_seat] == c->side[player];
-    unsigned lm[4];
-    legal(c, player, trick, tlen, best_card_on_table, partner_winning, lm);
-    int moves[NID], m = 0;
-    int equiv = c->opts & OPT_EQUIV;
-    for (int su = 0; su < 4; su++) {
-        unsigned mask = lm[su];
-        if (!mask) continue;
-        if (equiv && (mask & (mask - 1))) {
-            unsigned others = 0;
-            for (int s = 0; s < c->n; s++) if (s != player) others |= c->pres[s][su];
-            for (int i = 0; i < tlen; i++) if (SUIT(trick[i]) == su) others |= 1u << POS(trick[i]);
-            mask = equivalence(c, su, mask, others);
-        }
-        while (mask) { moves[m++] = su * 8 + lowbit(mask); mask &= mask - 1; }
-    }
-    if (m > 1) order(c, player, leader, trick, tlen, best_card_on_table, win_seat, tt_best, moves, m);
+    int moves[NID];
+    int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves);
     int best = maximise ? -INF : INF, best_card = -1;
     for (int i = 0; i < m; i++) {
         int card = moves[i], v;
@@ -666,46 +702,68 @@ static int load_hands(Core *c, PyObject *hands) {
     return 0;
 }
 
-static PyObject *Core_ab(Core *self, PyObject *args) {
-    PyObject *hands, *trick_obj;
-    int leader, alpha, beta, rem;
-    double budget = 0;
-    if (!PyArg_ParseTuple(args, "OiOiii|d", &hands, &leader, &trick_obj, &alpha, &beta, &rem,
-                          &budget))
-        return NULL;
+/* hands, leader and the trick so far into the search state; -1 with an exception set */
+static int load_position(Core *self, PyObject *hands, int leader, PyObject *trick_obj,
+                         int *trick, int *tlen_out, int *wi_out) {
     if (leader < 0 || leader >= self->n) {
         PyErr_SetString(PyExc_ValueError, "leader out of range");
-        return NULL;
+        return -1;
     }
-    if (load_hands(self, hands) < 0) return NULL;
-    int trick[MAXSEAT];
+    if (load_hands(self, hands) < 0) return -1;
     PyObject *tf = PySequence_Fast(trick_obj, "trick");
-    if (!tf) return NULL;
+    if (!tf) return -1;
     Py_ssize_t tlen = PySequence_Fast_GET_SIZE(tf);
-    if (tlen >= self->n) { Py_DECREF(tf); PyErr_SetString(PyExc_ValueError, "trick full"); return NULL; }
+    if (tlen >= self->n) {
+        Py_DECREF(tf);
+        PyErr_SetString(PyExc_ValueError, "trick full");
+        return -1;
+    }
     int wi = 0;
     for (Py_ssize_t i = 0; i < tlen; i++) {
         long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(tf, i));
         if (card < 0 || card >= NCARD || self->pos_of_rank[card % NRANK] < 0) {
             Py_DECREF(tf);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad card in trick");
-            return NULL;
+            return -1;
         }
         trick[i] = (int)(card / NRANK) * 8 + self->pos_of_rank[card % NRANK];
         if (i && beats(self, trick[i], trick[wi])) wi = (int)i;
     }
     Py_DECREF(tf);
+    *tlen_out = (int)tlen;
+    *wi_out = wi;
+    return 0;
+}
+
+static PyObject *Core_ab(Core *self, PyObject *args) {
+    PyObject *hands, *trick_obj;
+    int leader, alpha, beta, rem, tlen, wi;
+    double budget = 0;
+    if (!PyArg_ParseTuple(args, "OiOiii|d", &hands, &leader, &trick_obj, &alpha, &beta, &rem,
+                          &budget))
+        return NULL;
+    int trick[MAXSEAT];
+    if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi) < 0) return NULL;
     self->deadline = budget > 0 ? now() + budget : 0;
     self->timed_out = 0;
     int v;
     Py_BEGIN_ALLOW_THREADS
-    v = ab(self, leader, trick, (int)tlen, wi, alpha, beta, rem);
+    v = ab(self, leader, trick, tlen, wi, alpha, beta, rem);
     Py_END_ALLOW_THREADS
     if (v == TIMEOUT_FLAG) {
         PyErr_SetString(TimeoutError_, "search time budget spent");
         return NULL;
     }
     return PyLong_FromLong(v);
+}
+
+static PyObject *Core_playout(Core *self, PyObject *args) {
+    PyObject *hands, *trick_obj;
+    int leader, tlen, wi;
+    if (!PyArg_ParseTuple(args, "OiO", &hands, &leader, &trick_obj)) return NULL;
+    int trick[MAXSEAT];
+    if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi) < 0) return NULL;
+    return PyLong_FromLong(playout(self, leader, trick, tlen, wi));
 }
 
 static PyObject *Core_get_nodes(Core *self, void *closure) {
@@ -737,6 +795,9 @@ static PyMethodDef Core_methods[] = {
 #endif
     {"ab", (PyCFunction)Core_ab, METH_VARARGS,
      "ab(hands, leader, trick, alpha, beta, rem[, budget_seconds]) -> side-0 points"},
+    {"playout", (PyCFunction)Core_playout, METH_VARARGS,
+     "playout(hands, leader, trick) -> side-0 points when both sides play their first-ordered "
+     "card (a guess for the driver)"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Core_getset[] = {
@@ -771,7 +832,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddObject(m, "Core", (PyObject *)&CoreType);
     static const struct { const char *name; int value; } opts[] = {
         {"OPT_TT", OPT_TT}, {"OPT_EQUIV", OPT_EQUIV}, {"OPT_RELATIVE", OPT_RELATIVE},
-        {"OPT_QUICK", OPT_QUICK}, {"OPT_ORDER", OPT_ORDER}, {"OPT_MASTER", OPT_MASTER},
+        {"OPT_QUICK", OPT_QUICK}, {"OPT_ORDER", OPT_ORDER}, {"OPT_MASTER", OPT_MASTER}, {"OPT_GUESS", OPT_GUESS},
         {"OPT_DEFAULT", OPT_DEFAULT}};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         PyModule_AddIntConstant(m, opts[i].name, opts[i].value);

@@ -235,11 +235,17 @@ class Search:
             self.tt[key] = [lo, hi, best_card]
         return best
 
+    def guess(self, hands: list[list[int]], leader: int, trick: list[int]) -> Optional[int]:
+        """A first guess at the value for the driver; None: the middle of the range."""
+        return None
+
     def mtdf(self, hands: list[list[int]], leader: int, trick: list[int],
              guess: Optional[int] = None) -> tuple[int, int]:
         """Exact side-0 value by null-window tests; on timeout, SearchTimeout carries bounds."""
         rem = self.remaining(hands, trick)
         lo, hi = 0, rem
+        if guess is None:
+            guess = self.guess(hands, leader, trick)
         g = rem // 2 if guess is None else max(0, min(rem, guess))
         try:
             while lo < hi:
@@ -276,9 +282,17 @@ class CoreSearch(Search):
         bits = max(4, min(28, tt_entries.bit_length() - 1))
         self._timeout = _core.Timeout
         options = _core.OPT_DEFAULT if core_options is None else core_options
+        self.use_guess = bool(options & _core.OPT_GUESS)
         self.core = _core.Core(list(side), trump, list(rules.strength), list(rules.points),
                                rules.last_trick, knobs, int(rules.free), bits, int(use_tt),
                                int(use_equivalence), options=options)
+
+    def guess(self, hands: list[list[int]], leader: int, trick: list[int]) -> Optional[int]:
+        """Both sides play the core's first-ordered card to the end: a cheap guess that saves
+        the driver a costly test far from the value."""
+        if not self.use_guess:
+            return None
+        return self.core.playout(hands, leader, trick)
 
     def ab(self, hands: list[list[int]], leader: int, trick: list[int], alpha: int, beta: int,
            rem: int) -> int:

@@ -58,7 +58,7 @@ def test_core_without_table_or_equivalence():
 
 
 def _switches():
-    names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER")
+    names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS")
     runs = [(f"no {n}", core.OPT_DEFAULT & ~getattr(core, n)) for n in names]
     return runs + [("with OPT_MASTER", core.OPT_DEFAULT | core.OPT_MASTER), ("bare", 0)]
 
