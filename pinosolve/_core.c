@@ -406,7 +406,6 @@ static int gen_moves(const Core *c, int player, int leader, const int *trick, in
 /* A quick guess at the value: both sides play their first-ordered card to the end. */
 static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
     int played[NID * MAXCOPY * MAXSEAT], who[NID * MAXCOPY * MAXSEAT], np = 0, total = 0;
-    int start = tlen;
     for (;;) {
         int player = (leader + tlen) % c->n;
         if (!c->size[player]) break;
@@ -426,7 +425,6 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
         leader = w; tlen = 0; wi = 0;
     }
     while (np > 0) { np--; give(c, who[np], played[np]); }
-    (void)start;
     return total;
 }
 
