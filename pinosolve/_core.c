@@ -553,7 +553,6 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         if (best <= a0) { if (best < hi) hi = best; }
         else if (best >= b0) { if (best > lo) lo = best; }
         else { lo = hi = best; }
-        if (lo > hi) lo = hi = best;  /* cannot happen with consistent bounds */
         slot->lock = lock;
         slot->lo = (int16_t)lo;
         slot->hi = (int16_t)hi;
