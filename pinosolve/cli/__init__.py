@@ -43,7 +43,8 @@ def _root(
     """Pinochle rules engine and solver."""
 
 
-from pinosolve.cli import foundation, legal, meld, puzzles, solve, verify  # noqa: E402,F401  (registers commands)
+from pinosolve.cli import (bid, foundation, legal, makeable, meld, passing,  # noqa: E402,F401
+                           puzzles, score, solve, verify)  # (registers commands)
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -61,16 +61,20 @@ def _open_input(source: str) -> Iterable[str]:
 
 def batch(source: str, defaults: dict[str, Any], compute: Compute) -> None:
     """Run ``compute`` on every JSON line of ``source``; one JSON line out per line in."""
-    allowed = set(defaults)
-    stream = _open_input(source)
     try:
-        for lineno, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
-            emit_json(_one_line(lineno, line, defaults, allowed, compute))
-            sys.stdout.flush()
+        batch_lines(_open_input(source), defaults, compute)
     except UnicodeDecodeError:
         raise PinosolveError(f"input {source!r} is not UTF-8 text") from None
+
+
+def batch_lines(lines: Iterable[str], defaults: dict[str, Any], compute: Compute) -> None:
+    """``compute`` on every JSON line; one JSON line out per line in."""
+    allowed = set(defaults)
+    for lineno, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        emit_json(_one_line(lineno, line, defaults, allowed, compute))
+        sys.stdout.flush()
 
 
 def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str],

@@ -1,0 +1,57 @@
+"""``pinosolve bid``: judge an auction so far — each call, the legal next bids, the winner."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cli import app
+from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, VariantOpt, console,
+                                  run_analysis, want_str)
+from pinosolve.cli.foundation import variant_of
+
+
+def compute_bid(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.bidding import outcome, parse_history, run_auction
+
+    v = variant_of(params)
+    history = parse_history(want_str(params, "history", "history") or "")
+    return outcome(run_auction(v, history, want_str(params, "dealer", "dealer")))
+
+
+def render_bid(result: dict[str, Any]) -> None:
+    out = console()
+    out.print(f"{result['variant']}: dealer {result['dealer']}, bidding order "
+              f"{' '.join(result['order'])}")
+    for i, c in enumerate(result["calls"], 1):
+        mark = "" if c["legal"] else f"  ILLEGAL: {c['reason']}"
+        out.print(f"  {i:>2}. {c['seat']:<3} {c['call']}{mark}")
+    if result["passed"]:
+        out.print(f"passed: {' '.join(result['passed'])}")
+    if result["high"]:
+        out.print(f"high bid: {result['high']['seat']} {result['high']['bid']}")
+    if result["next_bids"]:
+        nb = result["next_bids"]
+        more = f" … up to {nb['highest']}" if nb["highest"] is not None else " …"
+        out.print(f"legal next bids: {', '.join(map(str, nb['lowest']))}{more}")
+    out.print(result["ruling"], style="bold")
+
+
+@app.command("bid")
+def bid_cmd(
+    history: Annotated[Optional[str], typer.Option(
+        "--history", help="The calls so far in turn order: bids and 'pass', e.g. "
+                          "\"25 26 pass 30\".", show_default=False)] = None,
+    dealer: Annotated[Optional[str], typer.Option(
+        "--dealer", help="The dealer's seat (default: the last seat); bidding starts on his "
+                         "left.", show_default=False)] = None,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+) -> None:
+    """Judge an auction: legal calls, legal next bids, who passed, who wins, all-pass duty."""
+    params = {"history": history, "dealer": dealer, "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source, compute=compute_bid,
+                 render=render_bid)

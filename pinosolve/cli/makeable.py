@@ -1,0 +1,109 @@
+"""``pinosolve makeable``: with every hand known, is the contract made, and by how much?"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cli import app
+from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt, console,
+                                  run_analysis, want_str, want_trump)
+from pinosolve.cli.foundation import variant_of
+from pinosolve.errors import PinosolveError
+
+
+def _seat(v: Any, value: Any, what: str) -> Optional[str]:
+    if value is None:
+        return None
+    for s in v.seats:
+        if isinstance(value, str) and s.upper() == value.strip().upper():
+            return s
+    raise PinosolveError(f"{what}: {value!r} is not a seat of {v.id}; seats are "
+                         f"{' '.join(v.seats)}")
+
+
+def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.makeable import analyse
+
+    v = variant_of(params)
+    deal_text = want_str(params, "deal", "deal")
+    if deal_text is None:
+        raise PinosolveError("give every hand with --deal 'N:<hand> <hand> …'")
+    deal = v.parse_deal(deal_text, full=True)
+    trump = want_trump(v, params)
+    bidder = _seat(v, params.get("bidder"), "bidder")
+    if bidder is None:
+        raise PinosolveError("name the bidder with --bidder SEAT")
+    bid = params.get("bid")
+    if bid is None or isinstance(bid, bool) or not isinstance(bid, int):
+        raise PinosolveError(f"give the contract with --bid N (a whole number), got {bid!r}")
+    laid_text = want_str(params, "laid_away", "laid-away")
+    laid = v.parse_hand(laid_text, "laid-away") if laid_text is not None else None
+    timeout = params.get("timeout")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or timeout <= 0):
+        raise PinosolveError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    return analyse(v, deal, trump, bidder, bid, _seat(v, params.get("partner"), "partner"),
+                   laid, _seat(v, params.get("dealer"), "dealer"), timeout)
+
+
+def render_makeable(result: dict[str, Any]) -> None:
+    out = console()
+    side = "+".join(result["side"])
+    out.print(f"{result['variant']}, trump {result['trump']}: {result['bidder']} bid "
+              f"{result['bid']}; {result['leader']} leads")
+    for seat, m in result["melds"].items():
+        mark = " (bidding side)" if seat in result["side"] else ""
+        out.print(f"  {seat} meld {m['meld']}{mark}: "
+                  + (", ".join(f"{x['name']} {x['points']}" for x in m["melds"]) or "none"))
+    lo, hi = result["trick_points_bounds"]
+    pts = str(lo) if lo == hi else f"{lo}–{hi}"
+    out.print(f"{side}: meld {result['meld']}, double-dummy trick points {pts}")
+    if result["made"] is None:
+        out.print("undecided within the time allowed", style="bold")
+    elif result["margin"] is None:
+        out.print("made" if result["made"] else "set", style="bold")
+    elif result["made"]:
+        out.print(f"made with {result['margin']} to spare", style="bold")
+    else:
+        out.print(f"set by {-result['margin']}", style="bold")
+    for reason in result["reasons"]:
+        out.print(f"  - {reason}")
+    t = result["throw_in"]
+    out.print("throw-in: " + (t["advice"] if t["allowed"] else f"not allowed ({t['why']})"))
+    out.print(f"{result['nodes']} nodes, {result['seconds']} s")
+
+
+@app.command("makeable")
+def makeable_cmd(
+    deal: Annotated[Optional[str], typer.Option(
+        "--deal", help="Every hand as played: 'N:<hand> <hand> …'.", show_default=False)] = None,
+    trump: TrumpOpt = None,
+    bidder: Annotated[Optional[str], typer.Option(
+        "--bidder", help="The seat that won the auction.", show_default=False)] = None,
+    bid: Annotated[Optional[int], typer.Option(
+        "--bid", help="The contract.", show_default=False)] = None,
+    partner: Annotated[Optional[str], typer.Option(
+        "--partner", help="Call-partner play: the called partner's seat.",
+        show_default=False)] = None,
+    laid_away: Annotated[Optional[str], typer.Option(
+        "--laid-away", help="Kitty games: the cards the bidder laid away.",
+        show_default=False)] = None,
+    dealer: Annotated[Optional[str], typer.Option(
+        "--dealer", help="Where the eldest hand leads first: the dealer (default the last "
+                         "seat).", show_default=False)] = None,
+    timeout: Annotated[Optional[float], typer.Option(
+        "--timeout", help="Seconds for the double-dummy search; then answer from its bounds.",
+        show_default=False)] = None,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+) -> None:
+    """Meld plus double-dummy trick points against the bid: made or set, and by how much."""
+    params = {"deal": deal, "trump": trump, "bidder": bidder, "bid": bid, "partner": partner,
+              "laid_away": laid_away, "dealer": dealer, "timeout": timeout,
+              "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source,
+                 compute=compute_makeable, render=render_makeable)

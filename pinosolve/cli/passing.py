@@ -1,0 +1,137 @@
+"""``pinosolve pass``: the declarer's best pass-back, or the partnership's best exchange."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cards import Hand
+from pinosolve.cli import app
+from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt, console,
+                                  run_analysis, want_flag, want_str, want_trump)
+from pinosolve.cli.foundation import suit_cells, variant_of
+from pinosolve.errors import PinosolveError
+
+
+def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.passing import pass_back, side_exchange
+
+    v = variant_of(params)
+    trump = want_trump(v, params)
+    hand_text = want_str(params, "hand", "hand")
+    if hand_text is None:
+        raise PinosolveError("give the declarer's hand with --hand (before the pass)")
+    hand = v.parse_hand(hand_text, "hand")
+    received_text = want_str(params, "received", "received")
+    received = v.parse_hand(received_text, "received") if received_text is not None else None
+    partner_text = want_str(params, "partner", "partner")
+    called_text = want_str(params, "called", "called")
+    if partner_text is None:
+        if received is None:
+            raise PinosolveError("give the cards the partner passed with --received (or the "
+                                 "partner's hand with --partner for the side's best exchange)")
+        if called_text is not None:
+            raise PinosolveError("--called goes with --partner")
+        return pass_back(v, trump, hand, received, want_flag(params, "all"))
+    partner = v.parse_hand(partner_text, "partner")
+    if want_flag(params, "all"):
+        raise PinosolveError("--all lists pass-backs; it does not go with --partner")
+    called = None
+    if called_text is not None:
+        if not v.rules.passing.called_card_passed:
+            raise PinosolveError(f"--called: in {v.id} no called card is passed "
+                                 "[passing.called_card_passed = false]")
+        called = v.parse_hand(called_text, "called")
+        if len(called) != 1 or not called.issubset(partner):
+            raise PinosolveError("--called: one card, held by the partner")
+    best = side_exchange(v, trump, hand, partner, called)
+    from pinosolve.meldsolver import best_meld
+
+    out: dict[str, Any] = {
+        "variant": v.id, "trump": trump.name, "hand": hand.cards(), "partner": partner.cards(),
+        "best": _exchange_json(v, trump, best.passed, best.returned, best.declarer,
+                               best.partner),
+        "meld_without_pass": best_meld(v, hand, trump).total + best_meld(v, partner,
+                                                                         trump).total,
+    }
+    assert out["best"]["side_meld"] == best.meld + best.partner_meld
+    if received is not None:
+        actual = pass_back(v, trump, hand, received)
+        ret = Hand(actual["return"])
+        out["actual"] = _exchange_json(v, trump, received, ret, hand + received - ret,
+                                       partner - received + ret)
+        out["actual"]["note"] = "the pass received, with the declarer's best return"
+        out["gain"] = out["best"]["side_meld"] - out["actual"]["side_meld"]
+    return out
+
+
+def _exchange_json(v: Any, trump: Any, passed: Hand, returned: Hand, declarer: Hand,
+                   partner: Any) -> dict[str, Any]:
+    from pinosolve.meldsolver import best_meld
+
+    dm, pm = best_meld(v, declarer, trump), best_meld(v, partner, trump)
+    return {"pass": passed.cards(), "return": returned.cards(),
+            "declarer": {"hand": declarer.cards(), "meld": dm.total, "melds": dm.to_json()},
+            "partner": {"hand": partner.cards(), "meld": pm.total, "melds": pm.to_json()},
+            "side_meld": dm.total + pm.total}
+
+
+def render_pass(result: dict[str, Any]) -> None:
+    out = console()
+    if "best" not in result:
+        out.print(f"{result['variant']}, trump {result['trump']}: hand + received "
+                  f"{' '.join(result['received'])}")
+        out.print(f"pass back: {' '.join(result['return'])}", style="bold")
+        out.print(f"keep: {'  '.join(suit_cells(Hand(result['keep'])))}")
+        out.print(f"meld {result['meld']} (hand alone: {result['meld_before']}): "
+                  + ", ".join(f"{m['name']} {m['points']}" for m in result["melds"]))
+        out.print("strength kept: " + ", ".join(f"{k} {n}" for k, n in
+                                                 result["strength"].items()))
+        out.print(f"tie-break: {result['tie_break']}")
+        if "alternatives" in result:
+            more = "" if result["complete"] else " (list cut short)"
+            out.print(f"{len(result['alternatives'])} returns keep meld "
+                      f"{result['meld']}{more}:")
+            for alt in result["alternatives"]:
+                out.print(f"  {' '.join(alt['return'])}   "
+                          + ", ".join(f"{k} {n}" for k, n in alt["strength"].items()))
+        return
+    for label in ("best", "actual"):
+        if label not in result:
+            continue
+        ex = result[label]
+        out.print(f"{label}: partner passes {' '.join(ex['pass'])}, declarer returns "
+                  f"{' '.join(ex['return'])}: side meld {ex['side_meld']} "
+                  f"(declarer {ex['declarer']['meld']} + partner {ex['partner']['meld']})",
+                  style="bold" if label == "best" else None)
+    out.print(f"without any exchange: {result['meld_without_pass']}")
+    if "gain" in result:
+        out.print(f"the best exchange gains {result['gain']} over the pass received")
+
+
+@app.command("pass")
+def pass_cmd(
+    trump: TrumpOpt = None,
+    hand: Annotated[Optional[str], typer.Option(
+        "--hand", help="The declarer's hand before the pass.", show_default=False)] = None,
+    received: Annotated[Optional[str], typer.Option(
+        "--received", help="The cards the partner passed.", show_default=False)] = None,
+    partner: Annotated[Optional[str], typer.Option(
+        "--partner", help="The partner's hand before the pass: choose the pass and the "
+                          "return together for the side's most meld.", show_default=False)] = None,
+    called: Annotated[Optional[str], typer.Option(
+        "--called", help="With --partner in call-partner play: the called card, which must "
+                         "be among the cards passed.", show_default=False)] = None,
+    all_: Annotated[bool, typer.Option(
+        "--all", help="List every return that keeps the maximum meld.")] = False,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+) -> None:
+    """The declarer's pass-back for the most meld (ties: keep trumps, aces, tens)."""
+    params = {"trump": trump, "hand": hand, "received": received, "partner": partner,
+              "called": called, "all": all_, "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source, compute=compute_pass,
+                 render=render_pass)

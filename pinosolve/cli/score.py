@@ -1,0 +1,220 @@
+"""``pinosolve score`` (one round) and ``pinosolve game`` (a whole game record)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cli import app
+from pinosolve.cli.common import (JsonOpt, RulesOpt, TrumpOpt, VariantOpt, batch_lines,
+                                  console, emit_json, run_analysis, want_str)
+from pinosolve.cli.foundation import variant_of
+from pinosolve.errors import PinosolveError
+
+_PAIRS = ("meld", "points", "won", "tricks")
+_NUMBERS = ("points", "tricks")
+
+
+def _pairs(value: Any, key: str) -> Any:
+    """``["N=12", "S=AS KS"]`` from the command line -> ``{"N": 12, "S": "AS KS"}``."""
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        return value
+    out: dict[str, Any] = {}
+    for item in value:
+        name, sep, rest = item.partition("=")
+        if not sep or not name.strip():
+            raise PinosolveError(f"--{key.replace('_', '-')} {item!r}: write NAME=VALUE, e.g. "
+                                 f"{'NS=15' if key in _NUMBERS else 'N=12'}")
+        rest = rest.strip()
+        if key in _NUMBERS or (key == "meld" and rest.lstrip("-").isdigit()):
+            try:
+                out[name.strip()] = int(rest)
+            except ValueError:
+                raise PinosolveError(f"--{key} {item!r}: {rest!r} is not a whole number") from None
+        else:
+            out[name.strip()] = rest
+    return out
+
+
+def compute_score(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.scoring import ROUND_KEYS, score
+
+    v = variant_of(params)
+    data: dict[str, Any] = {}
+    for key in ROUND_KEYS - {"variant", "rules", "note"}:
+        value = params.get(key)
+        if value is None or value is False:
+            continue
+        data[key] = _pairs(value, key) if key in _PAIRS else value
+    return score(v, data)
+
+
+def render_score(result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    out = console()
+    title = f"{result['variant']}"
+    if result["bidder"] is not None:
+        title += f": {result['bidder']} bid {result['bid']}"
+        if result.get("trump"):
+            title += f", trump {result['trump']}"
+    table = Table(title=title, title_justify="left")
+    for col in ("side", "meld", "counted", "trick points", "scored", "change"):
+        table.add_column(col, justify="left" if col in ("side", "counted") else "right")
+    for sd in result["sides"]:
+        tp = "—" if sd["trick_points"] is None else str(sd["trick_points"])
+        table.add_row(sd["side"] + (" (bid)" if sd["bidding"] else ""), str(sd["meld"]),
+                      "yes" if sd["meld_counted"] else "no", tp, str(sd["points_scored"]),
+                      f"{sd['change']:+d}")
+    out.print(table)
+    if result["made"] is not None:
+        verdict = "made" if result["made"] else ("thrown in" if result.get("thrown_in")
+                                                  else "set")
+        out.print(f"contract {verdict}", style="bold")
+    out.print("score: " + ", ".join(f"{u} {c:+d}" for u, c in result["score"].items()))
+    for reason in result["reasons"]:
+        out.print(f"  - {reason}")
+    if result.get("game_over"):
+        out.print(f"game over: {', '.join(result['game_over']['winner'])} win", style="bold")
+
+
+def _whole_json(source: str) -> Optional[dict[str, Any]]:
+    """A --input that is one (pretty-printed) JSON object rather than JSON lines."""
+    try:
+        text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+    except FileNotFoundError:
+        raise PinosolveError(f"input file {source!r} not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PinosolveError(f"input file {source!r} cannot be read: {exc}") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1:
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError:
+            obj = None
+        if isinstance(obj, dict):
+            return obj
+    return {"__lines__": text}
+
+
+PairOpt = list[str]
+
+
+@app.command("score")
+def score_cmd(
+    bidder: Annotated[Optional[str], typer.Option(
+        "--bidder", help="The seat that won the auction.", show_default=False)] = None,
+    bid: Annotated[Optional[int], typer.Option(
+        "--bid", help="The winning bid.", show_default=False)] = None,
+    trump: TrumpOpt = None,
+    partner: Annotated[Optional[str], typer.Option(
+        "--partner", help="Call-partner play: the called partner's seat.",
+        show_default=False)] = None,
+    meld: Annotated[Optional[PairOpt], typer.Option(
+        "--meld", help="SEAT=points or SEAT=cards (the meld engine counts them); repeat.",
+        show_default=False)] = None,
+    points: Annotated[Optional[PairOpt], typer.Option(
+        "--points", help="SIDE=trick points (a seat where there are no fixed sides); repeat.",
+        show_default=False)] = None,
+    won: Annotated[Optional[PairOpt], typer.Option(
+        "--won", help="SIDE=the cards it won (instead of --points); repeat.",
+        show_default=False)] = None,
+    tricks: Annotated[Optional[PairOpt], typer.Option(
+        "--tricks", help="SIDE=number of tricks taken; repeat.", show_default=False)] = None,
+    last_trick: Annotated[Optional[str], typer.Option(
+        "--last-trick", help="The side that took the last trick.", show_default=False)] = None,
+    laid_away: Annotated[Optional[str], typer.Option(
+        "--laid-away", help="Cards the bidder laid away (they count for him where the rules "
+                            "say so).", show_default=False)] = None,
+    throw_in: Annotated[bool, typer.Option(
+        "--throw-in", help="The bidder conceded without play.")] = False,
+    shoot: Annotated[bool, typer.Option(
+        "--shoot", help="The bidder shot the moon.")] = False,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: Annotated[Optional[str], typer.Option(
+        "--input", help="A round as one JSON object (keys: variant, bidder, bid, trump, meld, "
+                        "points or won, tricks, last_trick, laid_away, throw_in, shoot), or "
+                        "JSON lines of rounds; '-' for stdin.", show_default=False)] = None,
+) -> None:
+    """Score one round: meld kept or lost, trick points, bid made or set, each rule named."""
+    params = {"bidder": bidder, "bid": bid, "trump": trump, "partner": partner, "meld": meld,
+              "points": points, "won": won, "tricks": tricks, "last_trick": last_trick,
+              "laid_away": laid_away, "throw_in": throw_in, "shoot": shoot,
+              "variant": variant, "rules": rules_path}
+    if input_source is not None:
+        whole = _whole_json(input_source)
+        if whole is not None and "__lines__" not in whole:
+            merged = dict(params)
+            for key, value in whole.items():
+                name = str(key).replace("-", "_")
+                if name not in merged:
+                    raise PinosolveError(f"unknown key {key!r}; keys are "
+                                         f"{', '.join(sorted(merged))}")
+                merged[name] = value
+            result = compute_score(merged)
+            emit_json(result) if json_out else render_score(result)
+            return
+        batch_lines(whole["__lines__"].splitlines(), params, compute_score)
+        return
+    run_analysis(params, json_out=json_out, input_source=None, compute=compute_score,
+                 render=render_score)
+
+
+# --- game ---------------------------------------------------------------------------------
+
+
+def compute_game(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.game import game_from_file
+
+    path = want_str(params, "file", "file")
+    if path is None:
+        raise PinosolveError("give the game record: pinosolve game FILE")
+    fallback = None
+    if params.get("variant") or params.get("rules"):
+        fallback = variant_of(params)
+    return game_from_file(path, fallback)
+
+
+def render_game(result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    out = console()
+    units = list(result["totals"])
+    table = Table(title=f"{result['variant']}, game {result['game'] or 'none'}",
+                  title_justify="left")
+    table.add_column("round", justify="right")
+    table.add_column("bid")
+    for u in units:
+        table.add_column(u, justify="right")
+    for row in result["rounds"]:
+        bid = "—" if row["bidder"] is None else (
+            f"{row['bidder']} {row['bid']} " + ("made" if row["made"] else "set"))
+        table.add_row(str(row["round"]), bid,
+                      *[f"{row['score'][u]:+d} = {row['totals'][u]}" for u in units])
+    out.print(table)
+    if result["winner"]:
+        w = result["winner"]
+        out.print(f"winner: {'/'.join(w['winner'])} after round {w['round']} — {w['why']}",
+                  style="bold")
+    else:
+        out.print(result["status"], style="bold")
+
+
+@app.command("game")
+def game_cmd(
+    file: Annotated[Optional[str], typer.Argument(
+        metavar="FILE", help="Game record (TOML or JSON): variant and a list of rounds with "
+                             "the keys of 'pinosolve score'.", show_default=False)] = None,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Score a whole game round by round and name the winner by the variant's rules."""
+    params = {"file": file, "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=None, compute=compute_game,
+                 render=render_game)

@@ -1,0 +1,196 @@
+"""A whole game: rounds scored one by one, running totals, and the winner by the variant's rules.
+
+After each round the scores are checked against ``scoring.game``. Several players or sides over
+the target are separated by ``scoring.tie_break`` in order (``bidder``: the side that won this
+round's bid; ``higher-score``; ``last-round``: most points this round; ``most-tricks``: most
+tricks this round). ``must_bid_or_set_to_win`` lets only a side that made its bid, or the side
+that set it, go out. ``mercy`` ends a lopsided game early. A failed shoot-the-moon ends it at
+once. A game record that goes on after the game was won is an error.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, Optional
+
+from pinosolve.errors import PinosolveError
+from pinosolve.scoring import Round, groups, read_round, score_round, score_units
+from pinosolve.variant import Variant, resolve
+
+GAME_KEYS = {"variant", "rules", "rounds", "start", "title", "note"}
+
+
+def read_record(path: str) -> dict[str, Any]:
+    """A game record, TOML or JSON (by its first character)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PinosolveError(f"game file {path!r} not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PinosolveError(f"game file {path!r} cannot be read: {exc}") from None
+    try:
+        data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise PinosolveError(f"{path}: not valid TOML or JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise PinosolveError(f"{path}: expected a table with 'rounds'")
+    return data
+
+
+def variant_for(data: dict[str, Any], path: Optional[str], fallback: Optional[Variant]
+                ) -> Variant:
+    if data.get("rules"):
+        rules = Path(str(data["rules"]))
+        if path and not rules.is_absolute():
+            rules = Path(path).parent / rules
+        return resolve(None, str(rules))
+    if data.get("variant"):
+        return resolve(str(data["variant"]), None)
+    if fallback is None:
+        raise PinosolveError("name the variant in the game file (variant = ID) or with "
+                             "--variant / --rules")
+    return fallback
+
+
+def _winner_among(v: Variant, over: list[str], rnd: Round, result: dict[str, Any],
+                  totals: dict[str, int]) -> tuple[list[str], str]:
+    """Apply the tie-breaks to the units over the target; ([], why) if none decides."""
+    s = v.rules.scoring
+    if _one_side(v, rnd, over):
+        return over, f"{'/'.join(over)} reached {s.game} [scoring.game = {s.game}]"
+    candidates = list(over)
+    for rule in s.tie_break:
+        if rule == "bidder":
+            bidders = [u for g in groups(v, rnd) if g.bidding for u in g.units]
+            pick = [u for u in candidates if u in bidders]
+        elif rule == "higher-score":
+            best = max(totals[u] for u in candidates)
+            pick = [u for u in candidates if totals[u] == best]
+        elif rule == "last-round":
+            best = max(result["score"][u] for u in candidates)
+            pick = [u for u in candidates if result["score"][u] == best]
+        else:  # most-tricks
+            tricks = {sd["side"]: sd["tricks"] for sd in result["sides"]}
+            per_unit = {u: next((t for g in groups(v, rnd) if u in g.units
+                                 for t in [tricks.get(g.name)]), None) for u in candidates}
+            if any(t is None for t in per_unit.values()):
+                return [], ("the tie would go to the most tricks, but the last round gives "
+                            "no tricks [scoring.tie_break]")
+            best = max(per_unit.values())  # type: ignore[type-var]
+            pick = [u for u in candidates if per_unit[u] == best]
+        if pick:
+            candidates = pick
+        if _one_side(v, rnd, candidates):
+            return candidates, (f"{', '.join(over)} all reached {s.game}; "
+                                f"{'/'.join(candidates)} wins by the tie-break '{rule}' "
+                                f"[scoring.tie_break]")
+    return [], (f"{', '.join(over)} all reached {s.game} and no tie-break separates them: "
+                "the game goes on [scoring.tie_break]")
+
+
+def _one_side(v: Variant, rnd: Round, units: list[str]) -> bool:
+    """The units are one scoring group (a called partnership shares one result)."""
+    if len(units) == 1:
+        return True
+    return any(set(units) <= set(g.units) for g in groups(v, rnd))
+
+
+def _mercy(v: Variant, totals: dict[str, int]) -> Optional[str]:
+    s = v.rules.scoring
+    low, high = min(totals.values()), max(totals.values())
+    if s.mercy == "minus-half" and low <= -s.game / 2:
+        return f"a score of {low} is at or below minus half the game [scoring.mercy = minus-half]"
+    if s.mercy == "minus-game" and low <= -s.game:
+        return f"a score of {low} is at or below minus the game [scoring.mercy = minus-game]"
+    if s.mercy == "spread" and high - low >= s.game:
+        return (f"the spread {high - low} reaches the game {s.game} "
+                "[scoring.mercy = spread]")
+    return None
+
+
+def play_game(v: Variant, rounds: Any, start: Any = None) -> dict[str, Any]:
+    """Score every round in order and name the winner (JSON)."""
+    s = v.rules.scoring
+    if not isinstance(rounds, list) or not rounds:
+        raise PinosolveError("a game record needs a non-empty list 'rounds'")
+    units = score_units(v)
+    totals = {u: 0 for u in units}
+    if start is not None:
+        if not isinstance(start, dict):
+            raise PinosolveError("start must be a table of side -> score")
+        for k, val in start.items():
+            match = [u for u in units if u.upper() == str(k).upper()]
+            if not match or isinstance(val, bool) or not isinstance(val, int):
+                raise PinosolveError(f"start: bad entry {k!r} = {val!r}; keys are "
+                                     f"{', '.join(units)}")
+            totals[match[0]] = val
+    table: list[dict[str, Any]] = []
+    winner: Optional[dict[str, Any]] = None
+    for n, data in enumerate(rounds, 1):
+        if winner is not None:
+            raise PinosolveError(f"round {n}: the game was already over after round "
+                                 f"{winner['round']} ({winner['why']})")
+        if isinstance(data, dict):
+            data = {k: val for k, val in data.items() if k not in ("variant", "rules")}
+        try:
+            rnd = read_round(v, data)
+            result = score_round(v, rnd)
+        except PinosolveError as exc:
+            raise PinosolveError(f"round {n}: {exc}") from None
+        for u, change in result["score"].items():
+            totals[u] += change
+        table.append({"round": n, "bidder": result["bidder"], "bid": result["bid"],
+                      "made": result["made"], "score": result["score"],
+                      "totals": dict(totals), "reasons": result["reasons"]})
+        if "game_over" in result:
+            winner = {"round": n, "winner": result["game_over"]["winner"],
+                      "why": "the shooter failed to take every trick "
+                             "[scoring.shoot_the_moon]"}
+            continue
+        if not s.game:
+            continue
+        over = [u for u in units if totals[u] >= s.game]
+        if s.must_bid_or_set_to_win and over:
+            eligible = _bid_or_set(v, rnd, result)
+            kept = [u for u in over if u in eligible]
+            if len(kept) < len(over):
+                table[-1]["reasons"].append(
+                    f"{', '.join(u for u in over if u not in kept)} over {s.game} without "
+                    "making the bid or setting it: not out [scoring.must_bid_or_set_to_win]")
+            over = kept
+        if over:
+            names, why = _winner_among(v, over, rnd, result, totals)
+            if names:
+                winner = {"round": n, "winner": names, "why": why}
+                continue
+            table[-1]["reasons"].append(why)
+        why_mercy = _mercy(v, totals)
+        if why_mercy:
+            best = max(totals.values())
+            winner = {"round": n, "winner": [u for u in units if totals[u] == best],
+                      "why": f"mercy: {why_mercy}; the highest score wins"}
+    out: dict[str, Any] = {"variant": v.id, "game": s.game, "rounds": table,
+                           "totals": totals, "winner": winner}
+    if winner is None:
+        out["status"] = ("no game target: each deal is settled alone [scoring.game = 0]"
+                         if not s.game else f"no winner yet: nobody has gone out at {s.game}")
+    return out
+
+
+def _bid_or_set(v: Variant, rnd: Round, result: dict[str, Any]) -> list[str]:
+    """Units that may win this round: the bidders if they made, the defenders if they set."""
+    if result["made"] is None:
+        return list(score_units(v))
+    return [u for g in groups(v, rnd) if g.bidding == bool(result["made"]) for u in g.units]
+
+
+def game_from_file(path: str, fallback: Optional[Variant] = None) -> dict[str, Any]:
+    data = read_record(path)
+    unknown = sorted(set(data) - GAME_KEYS)
+    if unknown:
+        raise PinosolveError(f"{path}: unknown key {unknown[0]!r}; keys are "
+                             f"{', '.join(sorted(GAME_KEYS))}")
+    v = variant_for(data, path, fallback)
+    return play_game(v, data.get("rounds"), data.get("start"))

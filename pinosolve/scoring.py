@@ -1,0 +1,586 @@
+"""Scoring one round: meld counted or lost, trick points, bid made or set, and the score change.
+
+Every decision comes from the rules file (``[scoring]``, ``[points]``, ``[deal]``) and is
+reported with the key that made it, so that a score dispute ends with the rule, not an
+opinion. The round's facts are checked first: trick points that do not add up to the
+variant's total, a bidder who is not a seat, a side that scored points without a trick, a
+throw-in the rules do not allow — each is a one-line error.
+
+Who scores together (a *group*): fixed partnerships score by side (``NS``/``EW``); without
+partners every seat scores alone; with a called partner the bidder and partner score as one
+group and so do the defenders, and each seat's running score gets its group's change (the
+reading recorded in ``rules/five-hand-call.toml``). Trick points, tricks and won cards are
+keyed by side in fixed partnerships and by seat otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from pinosolve.bidding import value_problem
+from pinosolve.cards import Card, Hand, Rank, Suit
+from pinosolve.errors import PinosolveError
+from pinosolve.variant import Variant
+
+ROUND_KEYS = {"variant", "rules", "bidder", "partner", "bid", "trump", "meld", "points", "won",
+              "tricks", "last_trick", "laid_away", "throw_in", "shoot", "note"}
+
+
+@dataclass(frozen=True)
+class Group:
+    """Players who score together this round."""
+
+    name: str
+    seats: tuple[str, ...]
+    keys: tuple[str, ...]      # keys of points / tricks / won for this group
+    units: tuple[str, ...]     # running scores that receive the group's change
+    bidding: bool
+
+
+@dataclass
+class Round:
+    """The facts of one round, checked against the variant."""
+
+    bidder: Optional[str] = None
+    partner: Optional[str] = None
+    bid: Optional[int] = None
+    trump: Optional[Suit] = None
+    meld: dict[str, int] = field(default_factory=dict)          # seat -> meld points
+    meld_cards: dict[str, Hand] = field(default_factory=dict)   # seat -> holding, if given
+    points: Optional[dict[str, int]] = None                      # key -> raw trick points
+    won: Optional[dict[str, Hand]] = None
+    tricks: Optional[dict[str, int]] = None
+    last_trick: Optional[str] = None
+    laid_away: Optional[Hand] = None
+    throw_in: bool = False
+    shoot: bool = False
+
+
+def point_keys(v: Variant) -> tuple[str, ...]:
+    """Keys of trick points and tricks: sides in fixed partnerships, seats otherwise."""
+    if v.rules.players.partnership == "fixed":
+        return tuple(v.rules.players.sides)
+    return v.seats
+
+
+def score_units(v: Variant) -> tuple[str, ...]:
+    """Whose running score is kept: sides in fixed partnerships, seats otherwise."""
+    return point_keys(v)
+
+
+def groups(v: Variant, rnd: Round) -> list[Group]:
+    kind = v.rules.players.partnership
+    if kind == "fixed":
+        return [Group(name, seats, (name,), (name,), rnd.bidder in seats)
+                for name, seats in v.rules.players.sides.items()]
+    if kind == "called-card" and rnd.bidder is not None:
+        team = tuple(s for s in v.seats if s in (rnd.bidder, rnd.partner))
+        rest = tuple(s for s in v.seats if s not in team)
+        return [Group("+".join(team), team, team, team, True),
+                Group("+".join(rest), rest, rest, rest, False)]
+    return [Group(s, (s,), (s,), (s,), s == rnd.bidder) for s in v.seats]
+
+
+def round_points(v: Variant, raw: int) -> int:
+    """Card points as recorded: seed 004 counts in tens, a remainder of 7, 8 or 9 rounding up."""
+    unit, up = v.rules.points.round_to, v.rules.points.round_up_from
+    if unit == 1:
+        return raw
+    base, rest = divmod(raw, unit)
+    return (base + (1 if up and rest >= up else 0)) * unit
+
+
+def number_of_tricks(v: Variant) -> int:
+    """Tricks in a round: every card played, the stock included, laid-away cards not."""
+    d = v.rules.deal
+    played = v.deck_size - (d.kitty if d.kitty_kind != "stock" else 0)
+    if d.bidder_takes_kitty:
+        played = v.deck_size - d.bidder_discards
+    return played // len(v.seats)
+
+
+# --- reading the facts --------------------------------------------------------------------
+
+
+def _seat(v: Variant, value: Any, what: str) -> str:
+    if isinstance(value, str):
+        for s in v.seats:
+            if s.upper() == value.strip().upper():
+                return s
+    raise PinosolveError(f"{what}: {value!r} is not a seat of {v.id}; seats are "
+                         f"{' '.join(v.seats)}")
+
+
+def _whole(value: Any, what: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PinosolveError(f"{what} must be a whole number, got {value!r}")
+    if value < low:
+        raise PinosolveError(f"{what} must be at least {low}, got {value}")
+    return value
+
+
+def _cards(v: Variant, value: Any, what: str) -> Hand:
+    if isinstance(value, list) and all(isinstance(c, str) for c in value):
+        value = " ".join(value)
+    if not isinstance(value, str):
+        raise PinosolveError(f"{what} must be cards as text, got {value!r}")
+    return v.parse_hand(value, what)
+
+
+def _keyed(v: Variant, data: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise PinosolveError(f"{what} must be a table of {'/'.join(keys)} -> value")
+    out: dict[str, Any] = {}
+    for k, val in data.items():
+        match = [key for key in keys if key.upper() == str(k).strip().upper()]
+        if not match:
+            raise PinosolveError(f"{what}: unknown key {k!r}; {v.id} keys are "
+                                 f"{', '.join(keys)}")
+        out[match[0]] = val
+    return out
+
+
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise PinosolveError(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def read_round(v: Variant, data: dict[str, Any]) -> Round:
+    """Check a round's facts (a JSON/TOML table) and return them; every problem is one line."""
+    if not isinstance(data, dict):
+        raise PinosolveError("a round must be a table of keys")
+    unknown = sorted(set(data) - ROUND_KEYS)
+    if unknown:
+        raise PinosolveError(f"unknown key {unknown[0]!r}; round keys are "
+                             f"{', '.join(sorted(ROUND_KEYS))}")
+    r = v.rules
+    rnd = Round()
+    rnd.throw_in, rnd.shoot = _flag(data, "throw_in"), _flag(data, "shoot")
+    if data.get("trump") is not None:
+        rnd.trump = v.parse_trump(data["trump"])
+    if r.bidding.enabled:
+        if data.get("bidder") is None:
+            raise PinosolveError(f"name the bidder (bidder = SEAT): {v.id} has an auction")
+        rnd.bidder = _seat(v, data["bidder"], "bidder")
+        if data.get("bid") is None:
+            raise PinosolveError("give the winning bid (bid = N)")
+        rnd.bid = _whole(data["bid"], "bid")
+        problem = value_problem(r.bidding, rnd.bid)
+        if problem:
+            raise PinosolveError(f"bid {rnd.bid} cannot be the contract: {problem}")
+    else:
+        for key in ("bidder", "bid", "throw_in", "shoot"):
+            if data.get(key) not in (None, False):
+                raise PinosolveError(f"{key}: {v.id} has no auction [bidding.enabled = false]")
+    if r.players.partnership == "called-card" and rnd.bidder is not None:
+        if data.get("partner") is None:
+            raise PinosolveError(f"{v.id}: name the called partner (partner = SEAT; the "
+                                 "bidder's own seat if he holds the called card)")
+        rnd.partner = _seat(v, data["partner"], "partner")
+    elif data.get("partner") is not None:
+        raise PinosolveError(f"partner: {v.id} has no called partner")
+    _read_meld(v, data.get("meld") or {}, rnd)
+    keys = point_keys(v)
+    if data.get("laid_away") is not None:
+        if not (r.deal.bidder_discards and rnd.bidder):
+            raise PinosolveError(f"laid_away: in {v.id} the bidder lays no cards away "
+                                 "[deal.bidder_discards = 0]")
+        rnd.laid_away = _cards(v, data["laid_away"], "laid_away")
+        if len(rnd.laid_away) != r.deal.bidder_discards:
+            raise PinosolveError(f"laid_away: {len(rnd.laid_away)} cards, but the bidder lays "
+                                 f"away {r.deal.bidder_discards} [deal.bidder_discards]")
+    if data.get("last_trick") is not None:
+        rnd.last_trick = _keyed(v, {data["last_trick"]: 0}, "last_trick", keys).popitem()[0]
+    if data.get("tricks") is not None:
+        tricks = {k: _whole(n, f"tricks {k}") for k, n in
+                  _keyed(v, data["tricks"], "tricks", keys).items()}
+        total = number_of_tricks(v)
+        if set(tricks) == set(keys) and sum(tricks.values()) != total:
+            raise PinosolveError(f"tricks: {sum(tricks.values())} in all, but a round of "
+                                 f"{v.id} has {total}")
+        if sum(tricks.values()) > total:
+            raise PinosolveError(f"tricks: {sum(tricks.values())} in all, more than the "
+                                 f"{total} of a round")
+        rnd.tricks = tricks
+    if data.get("points") is not None and data.get("won") is not None:
+        raise PinosolveError("give either points or won (the cards), not both")
+    if data.get("won") is not None:
+        _read_won(v, data["won"], rnd, keys)
+    elif data.get("points") is not None:
+        _read_points(v, data["points"], rnd, keys)
+    elif not rnd.throw_in:
+        raise PinosolveError("give the trick points (points = {side: n}) or the cards won "
+                             "(won = {side: cards})")
+    if rnd.throw_in and (rnd.points is not None or rnd.tricks):
+        raise PinosolveError("throw_in: a hand thrown in is not played; drop points, won and "
+                             "tricks")
+    _check_tricks_against_points(v, rnd)
+    return rnd
+
+
+def _read_meld(v: Variant, meld: Any, rnd: Round) -> None:
+    if not isinstance(meld, dict):
+        raise PinosolveError("meld must be a table of seat -> points or cards")
+    together = Hand()
+    for key, value in meld.items():
+        seat = _seat(v, key, "meld")
+        if isinstance(value, (str, list)):
+            hand = _cards(v, value, f"meld {seat}")
+            limit = v.rules.deal.hand_size + (v.rules.deal.bidder_discards
+                                              if seat == rnd.bidder else 0)
+            if len(hand) > limit:
+                raise PinosolveError(f"meld {seat}: {len(hand)} cards, but a holding of {v.id} "
+                                     f"has at most {limit}")
+            together = together + hand
+            rnd.meld_cards[seat] = hand
+        else:
+            rnd.meld[seat] = _whole(value, f"meld {seat}")
+    v.check_hand(together, "meld holdings together")
+    if rnd.meld_cards:
+        if rnd.trump is None:
+            raise PinosolveError("trump: needed to count meld given as cards")
+        from pinosolve.meldsolver import best_meld
+
+        for seat, hand in rnd.meld_cards.items():
+            rnd.meld[seat] = best_meld(v, hand, rnd.trump).total
+
+
+def _read_points(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> None:
+    points = {k: _whole(n, f"points {k}") for k, n in _keyed(v, data, "points", keys).items()}
+    missing = [k for k in keys if k not in points]
+    if missing:
+        raise PinosolveError(f"points: missing {', '.join(missing)} (give every "
+                             f"{'side' if len(keys) < len(v.seats) else 'seat'}, 0 included)")
+    rnd.points = points
+    _check_total(v, rnd, sum(points.values()))
+
+
+def _read_won(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> None:
+    won = {k: _cards(v, c, f"won {k}") for k, c in _keyed(v, data, "won", keys).items()}
+    missing = [k for k in keys if k not in won]
+    if missing:
+        raise PinosolveError(f"won: missing {', '.join(missing)}")
+    everything = Hand()
+    for hand in won.values():
+        everything = everything + hand
+    if rnd.laid_away is not None:
+        everything = everything + rnd.laid_away
+    v.check_hand(everything, "won cards together")
+    played = number_of_tricks(v) * len(v.seats)
+    in_tricks = sum(len(h) for h in won.values())
+    if in_tricks != played:
+        raise PinosolveError(f"won: {in_tricks} cards in tricks, but a round of {v.id} plays "
+                             f"{played}")
+    for k, hand in won.items():
+        if len(hand) % len(v.seats):
+            raise PinosolveError(f"won {k}: {len(hand)} cards is not a whole number of tricks")
+    bonus = v.rules.points.last_trick
+    if bonus and rnd.last_trick is None:
+        raise PinosolveError("last_trick: say who took the last trick (it is worth "
+                             f"{bonus} [points.last_trick])")
+    rnd.won = won
+    rnd.points = {k: v.hand_points(h) + (bonus if k == rnd.last_trick else 0)
+                  for k, h in won.items()}
+    tricks = {k: len(h) // len(v.seats) for k, h in won.items()}
+    if rnd.tricks is not None and any(rnd.tricks.get(k, n) != n for k, n in tricks.items()):
+        raise PinosolveError("tricks: do not match the cards won")
+    rnd.tricks = tricks
+
+
+def _check_total(v: Variant, rnd: Round, in_tricks: int) -> None:
+    total = v.rules.points.total
+    away = v.hand_points(rnd.laid_away) if rnd.laid_away is not None else 0
+    if in_tricks + away != total:
+        extra = f" (with {away} laid away)" if rnd.laid_away is not None else ""
+        raise PinosolveError(f"points add up to {in_tricks + away}{extra}, but a round of "
+                             f"{v.id} has {total} [points.total]")
+
+
+def _check_tricks_against_points(v: Variant, rnd: Round) -> None:
+    if rnd.points is None or rnd.tricks is None:
+        return
+    for k, n in rnd.tricks.items():
+        if n == 0 and rnd.points.get(k, 0) > 0:
+            raise PinosolveError(f"{k}: {rnd.points[k]} trick points but no trick")
+    if rnd.last_trick is not None and rnd.tricks.get(rnd.last_trick) == 0:
+        raise PinosolveError(f"last_trick: {rnd.last_trick} took no trick")
+
+
+# --- scoring ------------------------------------------------------------------------------
+
+
+@dataclass
+class GroupScore:
+    group: Group
+    meld: int = 0
+    meld_counted: bool = True
+    raw: Optional[int] = None         # trick points taken (laid-away cards included)
+    points: int = 0                   # as recorded (rounded), 0 if not scored
+    tricks: Optional[int] = None
+    total: int = 0
+    change: int = 0
+
+
+def _took_trick(g: GroupScore) -> Optional[bool]:
+    if g.tricks is not None:
+        return g.tricks > 0
+    if g.raw:
+        return True
+    return None
+
+
+def _took_counter(v: Variant, rnd: Round, g: GroupScore) -> Optional[bool]:
+    """Whether the group captured a counter card (a card with points), as far as known."""
+    if rnd.won is not None:
+        return any(v.card_points(c) > 0 for k in g.group.keys for c in rnd.won[k])
+    raw = sum(rnd.points[k] for k in g.group.keys) if rnd.points else 0
+    bonus = v.rules.points.last_trick
+    if raw == 0:
+        return False
+    if rnd.last_trick is not None:
+        return raw - (bonus if rnd.last_trick in g.group.keys else 0) > 0
+    if raw > bonus:
+        return True
+    return None
+
+
+def score_round(v: Variant, rnd: Round) -> dict[str, Any]:
+    """Score a checked round. JSON: ``made``, ``score`` (unit -> change), ``reasons``, …"""
+    r, s = v.rules, v.rules.scoring
+    reasons: list[str] = []
+    gs = [GroupScore(g) for g in groups(v, rnd)]
+    bidding = next((g for g in gs if g.group.bidding), None)
+    for g in gs:
+        meld_seats = [seat for seat in g.group.seats
+                      if s.meld_by == "all" or seat == rnd.bidder]
+        for seat in g.group.seats:
+            if seat not in meld_seats and rnd.meld.get(seat):
+                reasons.append(f"{seat}'s meld {rnd.meld[seat]} does not count: only the "
+                               "bidder melds [scoring.meld_by = bidder]")
+        g.meld = sum(rnd.meld.get(seat, 0) for seat in meld_seats)
+        if rnd.points is not None:
+            g.raw = sum(rnd.points[k] for k in g.group.keys)
+            if g is bidding and rnd.laid_away is not None and r.deal.discards_count:
+                away = v.hand_points(rnd.laid_away)
+                g.raw += away
+                reasons.append(f"{g.group.name}: the {away} points laid away count for the "
+                               "bidder [deal.discards_count]")
+        if rnd.tricks is not None:
+            g.tricks = sum(rnd.tricks.get(k, 0) for k in g.group.keys)
+    out: dict[str, Any] = {"variant": v.id, "bidder": rnd.bidder, "bid": rnd.bid,
+                           "trump": rnd.trump.name if rnd.trump is not None else None,
+                           "made": None}
+    if rnd.throw_in:
+        return _thrown_in(v, rnd, gs, bidding, reasons, out)
+    if rnd.shoot:
+        return _shoot(v, rnd, gs, bidding, reasons, out)
+    for g in gs:
+        _settle_meld(v, rnd, g, reasons)
+        assert g.raw is not None
+        if s.min_trick_points and g.raw < s.min_trick_points:
+            g.points = 0
+            g.meld_counted = False
+            reasons.append(f"{g.group.name} took {g.raw} trick points, fewer than "
+                           f"{s.min_trick_points}: scores nothing "
+                           f"[scoring.min_trick_points = {s.min_trick_points}]")
+        else:
+            g.points = round_points(v, g.raw)
+            if g.points != g.raw:
+                reasons.append(f"{g.group.name}: {g.raw} card points count as {g.points} "
+                               f"(in {r.points.round_to}s, {r.points.round_up_from} and up "
+                               "rounds up) [points.round_to, points.round_up_from]")
+        g.total = (g.meld if g.meld_counted else 0) + g.points
+        g.change = g.total
+    if bidding is not None:
+        assert rnd.bid is not None
+        made = _bid_made(v, rnd, bidding, reasons)
+        out["made"] = made
+        others = [g for g in gs if g is not bidding]
+        if s.settlement == "each-opponent":
+            n = len(others)
+            sign = 1 if made else -1
+            bidding.change = sign * rnd.bid * n
+            for g in others:
+                g.change = -sign * rnd.bid
+            reasons.append(
+                f"each opponent {'pays' if made else 'is paid'} the bid {rnd.bid}: "
+                f"{bidding.group.name} {bidding.change:+d} "
+                "[scoring.settlement = each-opponent]")
+        elif not made:
+            if s.set == "progressive":
+                bidding.change = 0
+                for g in others:
+                    g.change += rnd.bid
+                reasons.append(f"{bidding.group.name} is set: scores nothing, and the bid "
+                               f"{rnd.bid} goes to the opponents [scoring.set = progressive]")
+            else:
+                bidding.change = -rnd.bid
+                reasons.append(f"{bidding.group.name} is set: the bid {rnd.bid} is subtracted "
+                               "and the round's points are lost [scoring.set = subtract]")
+    out["score"] = _unit_changes(v, gs)
+    out["sides"] = [_group_json(g) for g in gs]
+    out["reasons"] = reasons
+    return out
+
+
+def _settle_meld(v: Variant, rnd: Round, g: GroupScore, reasons: list[str]) -> None:
+    s = v.rules.scoring
+    name = g.group.name
+    if g.meld and s.min_meld and g.meld < s.min_meld:
+        g.meld_counted = False
+        reasons.append(f"{name}'s meld {g.meld} is below the minimum {s.min_meld}: not "
+                       f"recorded [scoring.min_meld = {s.min_meld}]")
+        return
+    if not g.meld or s.save_meld == "none":
+        return
+    assert g.raw is not None
+    if s.save_meld == "trick":
+        took = _took_trick(g)
+        if took is None:
+            raise PinosolveError(f"tricks: needed to decide whether {name} saved its meld "
+                                 "by taking a trick [scoring.save_meld = trick]")
+        g.meld_counted = took
+        why = "took a trick" if took else "took no trick"
+    elif s.save_meld == "counter":
+        g.meld_counted = g.raw > 0
+        why = (f"took {g.raw} trick points" if g.raw else "took no trick points (no counter, "
+               "not the last trick)")
+    else:
+        g.meld_counted = g.raw >= s.save_meld_points
+        why = f"took {g.raw} trick points, {s.save_meld_points} needed"
+    key = f"scoring.save_meld = {s.save_meld}"
+    reasons.append(f"{name}'s meld {g.meld} {'counts' if g.meld_counted else 'is lost'}: "
+                   f"{why} [{key}]")
+
+
+def _bid_made(v: Variant, rnd: Round, g: GroupScore, reasons: list[str]) -> bool:
+    s, b = v.rules.scoring, v.rules.bidding
+    name, bid = g.group.name, rnd.bid
+    assert bid is not None
+    if s.min_meld and g.meld < s.min_meld:
+        reasons.append(f"{name} melded {g.meld}, below the minimum {s.min_meld}: the bid "
+                       f"fails [scoring.min_meld = {s.min_meld}]")
+        return False
+    if s.min_trick_points and (g.raw or 0) < s.min_trick_points:
+        reasons.append(f"{name} took fewer than {s.min_trick_points} trick points: the bid "
+                       f"fails [scoring.min_trick_points = {s.min_trick_points}]")
+        return False
+    if b.trump_needs_marriage and rnd.bidder in rnd.meld_cards and rnd.trump is not None:
+        hand = rnd.meld_cards[rnd.bidder]
+        if not (Card(rnd.trump, Rank.K) in hand and Card(rnd.trump, Rank.Q) in hand):
+            reasons.append(f"the bidder holds no marriage in trump: the bid fails "
+                           "[bidding.trump_needs_marriage]")
+            return False
+    if s.bidder_needs_counter:
+        counter = _took_counter(v, rnd, g)
+        if counter is None:
+            raise PinosolveError("last_trick: needed to decide whether the bidding side took "
+                                 "a counter [scoring.bidder_needs_counter]")
+        if not counter:
+            reasons.append(f"{name} captured no counter: the bid fails "
+                           "[scoring.bidder_needs_counter]")
+            return False
+    made = g.total >= bid
+    meld = g.meld if g.meld_counted else 0
+    reasons.append(f"{name}: meld {meld} + trick points {g.points} = {g.total} "
+                   f"{'≥' if made else '<'} bid {bid}: {'made' if made else 'set'} [scoring]")
+    return made
+
+
+def _thrown_in(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[GroupScore],
+               reasons: list[str], out: dict[str, Any]) -> dict[str, Any]:
+    s = v.rules.scoring
+    assert bidding is not None and rnd.bid is not None
+    if s.throw_in == "never":
+        raise PinosolveError(f"throw_in: {v.id} does not allow the bidder to throw in "
+                             "[scoring.throw_in = never]")
+    reach = bidding.meld + v.rules.points.total
+    if s.throw_in == "unreachable":
+        if rnd.bid <= reach:
+            raise PinosolveError(
+                f"throw_in: a bid of {rnd.bid} is within reach (meld {bidding.meld} + all "
+                f"{v.rules.points.total} trick points = {reach}), so it must be played "
+                "[scoring.throw_in = unreachable]")
+        reasons.append(f"the bid {rnd.bid} exceeds meld {bidding.meld} + all "
+                       f"{v.rules.points.total} trick points = {reach}: the bidder may throw in "
+                       "[scoring.throw_in = unreachable]")
+    else:
+        reasons.append("the bidder throws in [scoring.throw_in = any]")
+    bidding.change = -rnd.bid
+    bidding.meld_counted = False
+    reasons.append(f"{bidding.group.name} loses the bid {rnd.bid}")
+    extra = {"meld": 0, "meld+25": 25, "meld+50": 50, "nothing": 0}[s.throw_in_defenders]
+    for g in gs:
+        if g is bidding:
+            continue
+        counted = s.throw_in_defenders != "nothing" and not (
+            s.min_meld and g.meld < s.min_meld)
+        g.meld_counted = counted
+        g.change = (g.meld if counted else 0) + (extra if s.throw_in_defenders != "nothing"
+                                                 else 0)
+        g.total = g.change
+        reasons.append(f"{g.group.name} scores {g.change} "
+                       f"[scoring.throw_in_defenders = {s.throw_in_defenders}]")
+    out["made"] = False
+    out["thrown_in"] = True
+    out["score"] = _unit_changes(v, gs)
+    out["sides"] = [_group_json(g) for g in gs]
+    out["reasons"] = reasons
+    return out
+
+
+def _shoot(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[GroupScore],
+           reasons: list[str], out: dict[str, Any]) -> dict[str, Any]:
+    s = v.rules.scoring
+    assert bidding is not None
+    if not s.shoot_the_moon:
+        raise PinosolveError(f"shoot: {v.id} does not allow shooting the moon "
+                             "[scoring.shoot_the_moon = false]")
+    if not s.game:
+        raise PinosolveError("shoot: shooting the moon needs a game target [scoring.game]")
+    if bidding.tricks is None:
+        raise PinosolveError("tricks: needed to decide whether the shooter took every trick")
+    total = number_of_tricks(v)
+    made = bidding.tricks == total
+    for g in gs:
+        g.meld_counted = False
+        g.change = 0
+    if made:
+        bidding.change = s.game
+        reasons.append(f"{bidding.group.name} took all {total} tricks shooting the moon: "
+                       f"credited with the game score {s.game} [scoring.shoot_the_moon]")
+    else:
+        winners = [u for g in gs if g is not bidding for u in g.group.units]
+        out["game_over"] = {"winner": winners}
+        reasons.append(f"{bidding.group.name} took {bidding.tricks} of {total} tricks shooting "
+                       f"the moon: the game is over and the opponents "
+                       f"({', '.join(winners)}) win [scoring.shoot_the_moon]")
+    out["made"] = made
+    out["shoot"] = True
+    out["score"] = _unit_changes(v, gs)
+    out["sides"] = [_group_json(g) for g in gs]
+    out["reasons"] = reasons
+    return out
+
+
+def _unit_changes(v: Variant, gs: list[GroupScore]) -> dict[str, int]:
+    changes = {u: 0 for u in score_units(v)}
+    for g in gs:
+        for u in g.group.units:
+            changes[u] = g.change
+    return changes
+
+
+def _group_json(g: GroupScore) -> dict[str, Any]:
+    return {"side": g.group.name, "seats": list(g.group.seats), "bidding": g.group.bidding,
+            "meld": g.meld, "meld_counted": g.meld_counted, "trick_points": g.raw,
+            "points_scored": g.points, "tricks": g.tricks, "total": g.total,
+            "change": g.change}
+
+
+def score(v: Variant, data: dict[str, Any]) -> dict[str, Any]:
+    """Read and score one round."""
+    return score_round(v, read_round(v, data))
