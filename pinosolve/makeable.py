@@ -26,6 +26,8 @@ from pinosolve.variant import Variant
 
 def _team(v: Variant, bidder: str, partner: Optional[str]) -> tuple[str, ...]:
     kind = v.rules.players.partnership
+    if partner is not None and kind != "called-card":
+        raise PinosolveError(f"{v.id} has no called partner; drop --partner")
     if kind == "fixed":
         return next(seats for seats in v.rules.players.sides.values() if bidder in seats)
     if kind == "called-card":
@@ -33,8 +35,6 @@ def _team(v: Variant, bidder: str, partner: Optional[str]) -> tuple[str, ...]:
             raise PinosolveError(f"{v.id}: name the called partner with --partner SEAT (the "
                                  "bidder's own seat if he holds the called card)")
         return tuple(s for s in v.seats if s in (bidder, partner))
-    if partner is not None:
-        raise PinosolveError(f"{v.id} has no called partner; drop --partner")
     return (bidder,)
 
 

@@ -176,8 +176,8 @@ def _describe(v: Variant, trump: Suit, hand: Hand, received: Hand, returned: Han
             "meld": decl.total, "melds": decl.to_json(),
             "meld_before": best_meld(v, hand, trump).total,
             "strength": strength(v, kept, trump),
-            "tie_break": f"equal meld: most trumps kept, then most {first.name.title()}s "
-                         f"({first.letter}), then most {second.letter} [trick.rank_order]"}
+            "tie_break": f"equal meld: most trumps kept, then most {first.letter}, then most "
+                         f"{second.letter} (the two top ranks of trick.rank_order)"}
 
 
 def _all_returns(m: _Model, v: Variant, trump: Suit, hand: Hand, received: Hand, xs: list[int],

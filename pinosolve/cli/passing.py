@@ -18,6 +18,8 @@ def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
     from pinosolve.passing import pass_back, side_exchange
 
     v = variant_of(params)
+    if v.rules.passing.cards == 0:
+        raise PinosolveError(f"{v.id} has no passing between partners [passing.cards = 0]")
     trump = want_trump(v, params)
     hand_text = want_str(params, "hand", "hand")
     if hand_text is None:
