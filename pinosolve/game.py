@@ -19,7 +19,7 @@ from pinosolve.errors import PinosolveError
 from pinosolve.scoring import Round, groups, read_round, score_round, score_units
 from pinosolve.variant import Variant, resolve
 
-GAME_KEYS = {"variant", "rules", "rounds", "start", "title", "note"}
+GAME_KEYS = {"variant", "rules", "rounds", "start", "title", "note", "answer"}
 
 
 def read_record(path: str) -> dict[str, Any]:
@@ -83,10 +83,10 @@ def _winner_among(v: Variant, over: list[str], rnd: Round, result: dict[str, Any
         if pick:
             candidates = pick
         if _one_side(v, rnd, candidates):
-            return candidates, (f"{', '.join(over)} all reached {s.game}; "
+            return candidates, (f"{' and '.join(over)} reached {s.game}; "
                                 f"{'/'.join(candidates)} wins by the tie-break '{rule}' "
                                 f"[scoring.tie_break]")
-    return [], (f"{', '.join(over)} all reached {s.game} and no tie-break separates them: "
+    return [], (f"{' and '.join(over)} reached {s.game} and no tie-break separates them: "
                 "the game goes on [scoring.tie_break]")
 
 
@@ -193,4 +193,12 @@ def game_from_file(path: str, fallback: Optional[Variant] = None) -> dict[str, A
         raise PinosolveError(f"{path}: unknown key {unknown[0]!r}; keys are "
                              f"{', '.join(sorted(GAME_KEYS))}")
     v = variant_for(data, path, fallback)
-    return play_game(v, data.get("rounds"), data.get("start"))
+    out = play_game(v, data.get("rounds"), data.get("start"))
+    answer = data.get("answer")
+    if answer is not None:
+        if not isinstance(answer, dict) or set(answer) - {"winner", "round"}:
+            raise PinosolveError(f"{path}: answer must be a table with winner and round")
+        got = out["winner"] or {}
+        out["answer"] = answer
+        out["agrees"] = all(got.get(k) == val for k, val in answer.items())
+    return out

@@ -471,7 +471,7 @@ def _bid_made(v: Variant, rnd: Round, g: GroupScore, reasons: list[str]) -> bool
     if b.trump_needs_marriage and rnd.bidder in rnd.meld_cards and rnd.trump is not None:
         hand = rnd.meld_cards[rnd.bidder]
         if not (Card(rnd.trump, Rank.K) in hand and Card(rnd.trump, Rank.Q) in hand):
-            reasons.append(f"the bidder holds no marriage in trump: the bid fails "
+            reasons.append("the bidder holds no marriage in trump: the bid fails "
                            "[bidding.trump_needs_marriage]")
             return False
     if s.bidder_needs_counter:

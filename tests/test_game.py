@@ -122,3 +122,45 @@ def test_game_command(cli, tmp_path):
         run = cli("game", str(f))
         assert run.code == 2 and run.err.count("\n") == 1, run.err
     assert cli("game", str(tmp_path / "missing.toml")).code == 2
+
+
+def test_game_records_on_file_agree(cli):
+    from tests.conftest import ROOT
+
+    records = sorted((ROOT / "puzzles/games").glob("*.toml"))
+    assert len(records) >= 2
+    for path in records:
+        run = cli("game", str(path), "--json")
+        assert run.code == 0, (path, run.err)
+        assert run.json()["agrees"] is True, path
+
+
+def test_a_wrong_answer_on_file_exits_1(cli, tmp_path):
+    from tests.conftest import ROOT
+
+    text = (ROOT / "puzzles/games/seed001-bidder-goes-out.toml").read_text()
+    f = tmp_path / "wrong.toml"
+    f.write_text(text.replace('winner = ["EW"]', 'winner = ["NS"]'))
+    run = cli("game", str(f))
+    assert run.code == 1 and "DISAGREES" in run.out
+
+
+def test_scoring_commands_do_not_import_ortools_or_the_solver():
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = ("import sys, io, contextlib\n"
+            "from pinosolve.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    main(['score', '--variant', 'four-hand', '--bidder', 'N', '--bid', '30',\n"
+            "          '--points', 'NS=20', '--points', 'EW=5', '--tricks', 'NS=10',\n"
+            "          '--tricks', 'EW=2'])\n"
+            "    main(['bid', '--variant', 'double-deck', '--history', '50 55'])\n"
+            "    main(['game', 'puzzles/games/seed001-bidder-goes-out.toml'])\n"
+            "heavy = [m for m in sys.modules if m.startswith('ortools') or m == 'pinosolve.solver']\n"
+            "print(heavy)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"

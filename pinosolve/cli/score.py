@@ -203,6 +203,9 @@ def render_game(result: dict[str, Any]) -> None:
                   style="bold")
     else:
         out.print(result["status"], style="bold")
+    if "agrees" in result:
+        out.print("the answer on file " + ("agrees" if result["agrees"] else
+                                            f"DISAGREES: {result['answer']}"))
 
 
 @app.command("game")
@@ -216,5 +219,7 @@ def game_cmd(
 ) -> None:
     """Score a whole game round by round and name the winner by the variant's rules."""
     params = {"file": file, "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=None, compute=compute_game,
-                 render=render_game)
+    result = compute_game(params)
+    emit_json(result) if json_out else render_game(result)
+    if result.get("agrees") is False:
+        raise typer.Exit(1)
