@@ -10,12 +10,11 @@ once. A game record that goes on after the game was won is an error.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from pathlib import Path
 from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
+from pinosolve.sequence import read_document
 from pinosolve.scoring import Round, groups, read_round, score_round, score_units
 from pinosolve.variant import Variant, resolve
 
@@ -23,20 +22,8 @@ GAME_KEYS = {"variant", "rules", "rounds", "start", "title", "note", "answer"}
 
 
 def read_record(path: str) -> dict[str, Any]:
-    """A game record, TOML or JSON (by its first character)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PinosolveError(f"game file {path!r} not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PinosolveError(f"game file {path!r} cannot be read: {exc}") from None
-    try:
-        data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise PinosolveError(f"{path}: not valid TOML or JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise PinosolveError(f"{path}: expected a table with 'rounds'")
-    return data
+    """A game record, TOML or JSON."""
+    return read_document(path, "game file", "a table with 'rounds'")
 
 
 def variant_for(data: dict[str, Any], path: Optional[str], fallback: Optional[Variant]

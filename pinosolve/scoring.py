@@ -103,7 +103,8 @@ def number_of_tricks(v: Variant) -> int:
 # --- reading the facts --------------------------------------------------------------------
 
 
-def _seat(v: Variant, value: Any, what: str) -> str:
+def seat_name(v: Variant, value: Any, what: str) -> str:
+    """The seat ``value`` names (any case), or a one-line error listing the seats."""
     if isinstance(value, str):
         for s in v.seats:
             if s.upper() == value.strip().upper():
@@ -164,7 +165,7 @@ def read_round(v: Variant, data: dict[str, Any]) -> Round:
     if r.bidding.enabled:
         if data.get("bidder") is None:
             raise PinosolveError(f"name the bidder (bidder = SEAT): {v.id} has an auction")
-        rnd.bidder = _seat(v, data["bidder"], "bidder")
+        rnd.bidder = seat_name(v, data["bidder"], "bidder")
         if data.get("bid") is None:
             raise PinosolveError("give the winning bid (bid = N)")
         rnd.bid = _whole(data["bid"], "bid")
@@ -179,7 +180,7 @@ def read_round(v: Variant, data: dict[str, Any]) -> Round:
         if data.get("partner") is None:
             raise PinosolveError(f"{v.id}: name the called partner (partner = SEAT; the "
                                  "bidder's own seat if he holds the called card)")
-        rnd.partner = _seat(v, data["partner"], "partner")
+        rnd.partner = seat_name(v, data["partner"], "partner")
     elif data.get("partner") is not None:
         raise PinosolveError(f"partner: {v.id} has no called partner")
     _read_meld(v, data.get("meld") or {}, rnd)
@@ -226,7 +227,7 @@ def _read_meld(v: Variant, meld: Any, rnd: Round) -> None:
         raise PinosolveError("meld must be a table of seat -> points or cards")
     together = Hand()
     for key, value in meld.items():
-        seat = _seat(v, key, "meld")
+        seat = seat_name(v, key, "meld")
         if isinstance(value, (str, list)):
             hand = _cards(v, value, f"meld {seat}")
             limit = v.rules.deal.hand_size + (v.rules.deal.bidder_discards

@@ -330,21 +330,26 @@ def _points(step: dict[str, Any], n: int) -> Optional[int]:
     return value
 
 
-def read_sequence(path: str) -> dict[str, Any]:
-    """A sequence file, TOML or JSON (by its first character)."""
+def read_document(path: str, what: str, expect: str) -> dict[str, Any]:
+    """A TOML or JSON file (told apart by its first character) holding one table."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise PinosolveError(f"sequence file {path!r} not found") from None
+        raise PinosolveError(f"{what} {path!r} not found") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise PinosolveError(f"sequence file {path!r} cannot be read: {exc}") from None
+        raise PinosolveError(f"{what} {path!r} cannot be read: {exc}") from None
     try:
         data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
         raise PinosolveError(f"{path}: not valid TOML or JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise PinosolveError(f"{path}: expected a table with 'steps'")
+        raise PinosolveError(f"{path}: expected {expect}")
     return data
+
+
+def read_sequence(path: str) -> dict[str, Any]:
+    """A sequence file, TOML or JSON."""
+    return read_document(path, "sequence file", "a table with 'steps'")
 
 
 def verify_sequence(variant: Variant, trump: Suit, steps: Any) -> dict[str, Any]:

@@ -14,13 +14,9 @@ from pinosolve.errors import PinosolveError
 
 
 def _seat(v: Any, value: Any, what: str) -> Optional[str]:
-    if value is None:
-        return None
-    for s in v.seats:
-        if isinstance(value, str) and s.upper() == value.strip().upper():
-            return s
-    raise PinosolveError(f"{what}: {value!r} is not a seat of {v.id}; seats are "
-                         f"{' '.join(v.seats)}")
+    from pinosolve.scoring import seat_name
+
+    return None if value is None else seat_name(v, value, what)
 
 
 def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
