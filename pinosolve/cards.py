@@ -259,6 +259,18 @@ class Hand:
         return "  ".join(parts)
 
 
+def hand_from_data(value: object, what: str) -> Hand:
+    """Cards given in a data file or JSON: text, or a list of card texts. Errors name ``what``."""
+    if isinstance(value, list) and all(isinstance(c, str) for c in value):
+        value = " ".join(value)
+    if not isinstance(value, str):
+        raise NotationError(f"{what} must be cards as text, got {value!r}")
+    try:
+        return Hand.parse(value)
+    except NotationError as exc:
+        raise NotationError(f"{what}: {exc}") from None
+
+
 def parse_card(text: str) -> Card:
     return Card.parse(text)
 

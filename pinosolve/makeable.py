@@ -20,7 +20,7 @@ from pinosolve.bidding import value_problem
 from pinosolve.cards import Hand, Suit
 from pinosolve.deal import Deal
 from pinosolve.errors import PinosolveError
-from pinosolve.scoring import round_points
+from pinosolve.scoring import Round, groups, round_points
 from pinosolve.variant import Variant
 
 
@@ -28,14 +28,10 @@ def _team(v: Variant, bidder: str, partner: Optional[str]) -> tuple[str, ...]:
     kind = v.rules.players.partnership
     if partner is not None and kind != "called-card":
         raise PinosolveError(f"{v.id} has no called partner; drop --partner")
-    if kind == "fixed":
-        return next(seats for seats in v.rules.players.sides.values() if bidder in seats)
-    if kind == "called-card":
-        if partner is None:
-            raise PinosolveError(f"{v.id}: name the called partner with --partner SEAT (the "
-                                 "bidder's own seat if he holds the called card)")
-        return tuple(s for s in v.seats if s in (bidder, partner))
-    return (bidder,)
+    if kind == "called-card" and partner is None:
+        raise PinosolveError(f"{v.id}: name the called partner with --partner SEAT (the "
+                             "bidder's own seat if he holds the called card)")
+    return next(g.seats for g in groups(v, Round(bidder=bidder, partner=partner)) if g.bidding)
 
 
 def first_leader(v: Variant, bidder: str, dealer: Optional[str]) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from pinosolve.bidding import value_problem
-from pinosolve.cards import Card, Hand, Rank, Suit
+from pinosolve.cards import Card, Hand, Rank, Suit, hand_from_data
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant
 
@@ -122,11 +122,7 @@ def _whole(value: Any, what: str, low: int = 0) -> int:
 
 
 def _cards(v: Variant, value: Any, what: str) -> Hand:
-    if isinstance(value, list) and all(isinstance(c, str) for c in value):
-        value = " ".join(value)
-    if not isinstance(value, str):
-        raise PinosolveError(f"{what} must be cards as text, got {value!r}")
-    return v.parse_hand(value, what)
+    return v.check_hand(hand_from_data(value, what), what)
 
 
 def _keyed(v: Variant, data: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
@@ -421,10 +417,7 @@ def score_round(v: Variant, rnd: Round) -> dict[str, Any]:
                 bidding.change = -rnd.bid
                 reasons.append(f"{bidding.group.name} is set: the bid {rnd.bid} is subtracted "
                                "and the round's points are lost [scoring.set = subtract]")
-    out["score"] = _unit_changes(v, gs)
-    out["sides"] = [_group_json(g) for g in gs]
-    out["reasons"] = reasons
-    return out
+    return _finish(v, gs, reasons, out)
 
 
 def _settle_meld(v: Variant, rnd: Round, g: GroupScore, reasons: list[str]) -> None:
@@ -527,10 +520,7 @@ def _thrown_in(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[G
                        f"[scoring.throw_in_defenders = {s.throw_in_defenders}]")
     out["made"] = False
     out["thrown_in"] = True
-    out["score"] = _unit_changes(v, gs)
-    out["sides"] = [_group_json(g) for g in gs]
-    out["reasons"] = reasons
-    return out
+    return _finish(v, gs, reasons, out)
 
 
 def _shoot(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[GroupScore],
@@ -561,6 +551,12 @@ def _shoot(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[Group
                        f"({', '.join(winners)}) win [scoring.shoot_the_moon]")
     out["made"] = made
     out["shoot"] = True
+    return _finish(v, gs, reasons, out)
+
+
+def _finish(v: Variant, gs: list[GroupScore], reasons: list[str], out: dict[str, Any]
+            ) -> dict[str, Any]:
+    """The answer's common part: each unit's change, each side's figures, the reasons."""
     out["score"] = _unit_changes(v, gs)
     out["sides"] = [_group_json(g) for g in gs]
     out["reasons"] = reasons

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from pinosolve.cards import Card, Hand, Suit
+from pinosolve.cards import Card, Hand, Suit, hand_from_data
 from pinosolve.dispute import explain_non_meld
 from pinosolve.errors import PinosolveError
 from pinosolve.meldmodel import MeldOption, identify
@@ -311,14 +311,7 @@ class Checker:
 
 
 def _cards(value: Any, n: int, key: str) -> Hand:
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        value = " ".join(value)
-    if not isinstance(value, str):
-        raise PinosolveError(f"step {n}: {key} must be cards as text, got {value!r}")
-    try:
-        return Hand.parse(value)
-    except PinosolveError as exc:
-        raise PinosolveError(f"step {n}: {key}: {exc}") from None
+    return hand_from_data(value, f"step {n}: {key}")
 
 
 def _points(step: dict[str, Any], n: int) -> Optional[int]:

@@ -48,7 +48,7 @@ def emit_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def _open_input(source: str) -> Iterable[str]:
+def open_input(source: str) -> Iterable[str]:
     if source == "-":
         return sys.stdin
     try:
@@ -62,7 +62,7 @@ def _open_input(source: str) -> Iterable[str]:
 def batch(source: str, defaults: dict[str, Any], compute: Compute) -> None:
     """Run ``compute`` on every JSON line of ``source``; one JSON line out per line in."""
     try:
-        batch_lines(_open_input(source), defaults, compute)
+        batch_lines(open_input(source), defaults, compute)
     except UnicodeDecodeError:
         raise PinosolveError(f"input {source!r} is not UTF-8 text") from None
 
@@ -119,6 +119,15 @@ def want_flag(params: dict[str, Any], key: str) -> bool:
     if not isinstance(value, bool):
         raise PinosolveError(f"{key.replace('_', '-')} must be true or false, got {value!r}")
     return value
+
+
+def want_timeout(params: dict[str, Any]) -> Optional[float]:
+    """The --timeout option: seconds, positive (a JSON line may give anything)."""
+    timeout = params.get("timeout")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or timeout <= 0):
+        raise PinosolveError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    return timeout
 
 
 def want_trump(variant: Any, params: dict[str, Any], allow_none: bool = False) -> Any:

@@ -8,7 +8,7 @@ import typer
 
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt, console,
-                                  run_analysis, want_str, want_trump)
+                                  run_analysis, want_str, want_timeout, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -36,10 +36,7 @@ def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
         raise PinosolveError(f"give the contract with --bid N (a whole number), got {bid!r}")
     laid_text = want_str(params, "laid_away", "laid-away")
     laid = v.parse_hand(laid_text, "laid-away") if laid_text is not None else None
-    timeout = params.get("timeout")
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
-                                or timeout <= 0):
-        raise PinosolveError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    timeout = want_timeout(params)
     return analyse(v, deal, trump, bidder, bid, _seat(v, params.get("partner"), "partner"),
                    laid, _seat(v, params.get("dealer"), "dealer"), timeout)
 

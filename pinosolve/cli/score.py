@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import Annotated, Any, Optional
 
 import typer
 
 from pinosolve.cli import app
 from pinosolve.cli.common import (JsonOpt, RulesOpt, TrumpOpt, VariantOpt, batch_lines,
+                                  open_input,
                                   console, emit_json, run_analysis, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
@@ -83,12 +83,11 @@ def render_score(result: dict[str, Any]) -> None:
 
 def _whole_json(source: str) -> Optional[dict[str, Any]]:
     """A --input that is one (pretty-printed) JSON object rather than JSON lines."""
+    stream = open_input(source)
     try:
-        text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
-    except FileNotFoundError:
-        raise PinosolveError(f"input file {source!r} not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PinosolveError(f"input file {source!r} cannot be read: {exc}") from None
+        text = stream.read()
+    except UnicodeDecodeError:
+        raise PinosolveError(f"input {source!r} is not UTF-8 text") from None
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > 1:
         try:

@@ -9,7 +9,8 @@ import typer
 from pinosolve.cards import CARDS, Card, Hand, Suit
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_flag, want_str, want_trick,
+                                  console, run_analysis, want_flag, want_str, want_timeout,
+                                  want_trick,
                                   want_trump)
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
@@ -87,10 +88,7 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
 
     v = variant_of(params)
     pos, trump = position_of(v, params)
-    timeout = params.get("timeout")
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
-                                or timeout <= 0):
-        raise PinosolveError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    timeout = want_timeout(params)
     value_only = want_flag(params, "value_only")
     rules = PlayRules.of(v, 2)
     res = solve(pos, rules, value_only=value_only, timeout=timeout)
