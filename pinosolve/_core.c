@@ -19,11 +19,15 @@
  *  - partition keys: at a trick boundary only the relative order of the cards left matters,
  *    with each card's point value kept; plain suits are sorted so that suit permutations
  *    share entries;
+ *  - partition search (Ginsberg; DDS's "winning ranks"): each result also says which ranks it
+ *    relied on, and its entry then answers every position that differs only in the weaker
+ *    cards, as long as each seat holds the same point values among them (build_key, ab);
  *  - pinochle-correct card equivalence (same points, no card held elsewhere or on the table
  *    with a strength in [stronger, weaker], both ends included);
  *  - quick points: the leader's side surely takes the trick it leads with a card nobody can
  *    beat, and the last trick is scored without search;
- *  - move ordering: the table's best lead first, then sure winners, then game heuristics.
+ *  - move ordering: the table's best lead first, then the two leads that last refuted a
+ *    sibling with as many cards left (killer leads), then sure winners, then game heuristics.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -51,18 +55,20 @@ enum {
     OPT_ORDER = 16,     /* tuned move ordering (else the reference's simple one) */
     OPT_MASTER = 32,    /* master trumps bound both sides at trick boundaries */
     OPT_GUESS = 64,     /* the driver's first test at a playout's value (used in Python) */
-    OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS,
+    OPT_PARTITION = 128, /* table entries cover every position alike in the ranks that mattered */
+    OPT_KILLER = 256,   /* leads that refuted a sibling lately are tried next after the table's */
+    OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS |
+                  OPT_PARTITION | OPT_KILLER,
 };
 
 typedef struct {
-    uint64_t lock;
+    uint32_t check;     /* coarse code bits (see build_key) */
+    uint32_t lock;      /* the position seen through cut */
     int16_t lo, hi;
+    uint16_t cut;       /* exact rank levels per key slot, 3 bits each */
     int8_t best;        /* slot * 8 + relative index, or -1 */
     uint8_t depth;      /* cards left in play when stored; 0 = empty */
-    uint8_t pad[2];
 } Entry;
-
-typedef struct { int len; uint64_t code[NRANK]; int pos[NRANK]; } SuitCode;
 
 typedef struct {
     PyObject_HEAD
@@ -80,9 +86,14 @@ typedef struct {
     uint8_t pres[MAXSEAT][4];
     uint32_t col[4][8];
     int size[MAXSEAT];
+    uint8_t slen[MAXSEAT][4];    /* cards per seat and suit */
+    uint64_t zc[MAXSEAT][NID];   /* a random code per (seat, card points): see build_key */
+    uint64_t lvl[4][8];          /* per rank level: the sum of its holders' codes */
+    uint64_t suitsum[4];         /* per suit: the sum over its levels */
     long long nodes;
     double deadline;
     int timed_out;
+    int8_t killer[64][MAXSEAT][2]; /* per cards left and seat: leads that refuted lately */        /* per cards left at a lead: leads that refuted lately */
 } Core;
 
 static PyObject *TimeoutError_;
@@ -110,6 +121,9 @@ static inline void take(Core *c, int seat, int card) {
     if (--c->cnt[seat][card] == 0) c->pres[seat][su] &= (uint8_t)~(1u << p);
     c->col[su][p] -= 1u << (4 * seat);
     c->size[seat]--;
+    c->slen[seat][su]--;
+    c->lvl[su][p] -= c->zc[seat][card];
+    c->suitsum[su] -= c->zc[seat][card];
 }
 
 static inline void give(Core *c, int seat, int card) {
@@ -117,6 +131,9 @@ static inline void give(Core *c, int seat, int card) {
     if (c->cnt[seat][card]++ == 0) c->pres[seat][su] |= (uint8_t)(1u << p);
     c->col[su][p] += 1u << (4 * seat);
     c->size[seat]++;
+    c->slen[seat][su]++;
+    c->lvl[su][p] += c->zc[seat][card];
+    c->suitsum[su] += c->zc[seat][card];
 }
 
 /* Legal cards of `player` as a presence mask per suit (out[4]). trick[0..tlen) is on the
@@ -160,31 +177,53 @@ static void legal(const Core *c, int player, const int *trick, int tlen, int bes
 /* Equivalent cards: within one suit, cards of `mask` whose strengths are adjacent in the
  * player's view (nothing held by another seat or lying on the table in [stronger, weaker])
  * and that have the same points. Keeps the weakest of each group. */
-static unsigned equivalence(const Core *c, int su, unsigned mask, unsigned others) {
+static unsigned equivalence(const Core *c, int su, unsigned mask, unsigned others,
+                            uint8_t *group_top) {
     unsigned keep = 0;
-    int prev = -1;
+    int prev = -1, top = -1;
     while (mask) {
         int p = lowbit(mask);
         mask &= mask - 1;
         if (prev >= 0 && c->pts[su * 8 + prev] == c->pts[su * 8 + p] &&
             !(others & (((2u << p) - 1) & ~((1u << prev) - 1)))) {
             keep &= ~(1u << prev);  /* the weaker card represents the group */
+        } else {
+            top = p;
         }
+        group_top[p] = (uint8_t)top;
         keep |= 1u << p;
         prev = p;
     }
     return keep;
 }
 
-/* The relative key of a trick-boundary position: per suit, the cards still in play in
- * strength order, each as (points, every seat's copies); trump first, plain suits sorted by
- * that encoding; then the leader. suit_of[slot] maps back for the stored best lead. */
-static int suitcmp(const SuitCode *a, const SuitCode *b) {
-    if (a->len != b->len) return a->len < b->len ? -1 : 1;
-    for (int i = 0; i < a->len; i++)
-        if (a->code[i] != b->code[i]) return a->code[i] < b->code[i] ? -1 : 1;
-    return 0;
-}
+/* The table key of a trick-boundary position (partition search).
+ *
+ * A stored result holds for every position that agrees with the searched one on the cards
+ * whose ranks mattered: per suit, its strongest few rank levels still in play ("exact": each
+ * level's points and every seat's copies), while the weaker cards ("small") only need the same
+ * point values per seat. The search reports, for every result, the weakest rank per suit whose
+ * identity it relied on (rel[suit], -1 for none); every level at least that strong is exact.
+ *
+ * The bucket comes from a coarse code that every position of a partition shares (leader and,
+ * per suit, each seat's length and point sum); each entry keeps how many levels per key slot it
+ * needs exact (cut) and a lock of the position seen through that cut, so a probe recomputes
+ * the lock for each candidate from per-level prefix chains and suffix sums. Trump takes slot 0;
+ * plain suits are sorted by their coarse code (then their exact code), so suit permutations
+ * share entries. */
+typedef struct {
+    int len[4];                     /* rank levels in play, per suit */
+    uint64_t code[4][NRANK];        /* per level: points << 32 | every seat's copies */
+    int pos[4][NRANK];              /* per level: its strength position */
+    uint64_t pre[4][NRANK + 1];     /* chain over the first i levels */
+    uint64_t suf[4][NRANK + 1];     /* commutative sum of (seat, points) over levels i.. */
+    int suit_of[4];                 /* key slot -> suit */
+    int leader;
+    uint64_t coarse, exact;         /* bucket sources: partition entries, exact entries */
+    uint32_t check, exact_check;
+    unsigned full;                  /* the cut with every level exact */
+    uint32_t full_lock;             /* the lock through it (set by probe) */
+} Key;
 
 static inline uint64_t mix(uint64_t h, uint64_t v) {
     h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
@@ -192,72 +231,135 @@ static inline uint64_t mix(uint64_t h, uint64_t v) {
     return h ^ (h >> 31);
 }
 
-static void position_key(const Core *c, int leader, uint64_t *key, uint64_t *lock,
-                         SuitCode codes[4], int suit_of[4]) {
+static inline uint64_t small_card(int seat, int pts) {  /* the codes of Core.zc */
+    uint64_t z = ((uint64_t)(unsigned)seat << 32 | (uint32_t)pts) + 0x632BE59BD9B4E019ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void build_key(const Core *c, int leader, Key *k) {
     int relative = c->opts & OPT_RELATIVE;
+    uint64_t coarse[4], exact[4];
     for (int su = 0; su < 4; su++) {
-        SuitCode *sc = &codes[su];
-        sc->len = 0;
+        int len = 0;
+        uint64_t h = 0x51ED270B27A3C1D5ULL, before = 0, all = c->suitsum[su];
+        k->pre[su][0] = h;
         for (int p = 0; p < c->npos; p++) {
             uint32_t packed = c->col[su][p];
             if (!packed && relative) continue;
-            sc->code[sc->len] = ((uint64_t)(uint32_t)c->pts[su * 8 + p] << 32) | packed;
-            sc->pos[sc->len] = p;
-            sc->len++;
+            uint64_t code = ((uint64_t)(uint32_t)c->pts[su * 8 + p] << 32) | packed;
+            k->code[su][len] = code;
+            k->pos[su][len] = p;
+            k->suf[su][len] = all - before;
+            before += c->lvl[su][p];
+            h = (h ^ code) * 0x9E3779B97F4A7C15ULL;
+            h ^= h >> 29;
+            k->pre[su][++len] = h;
         }
+        k->suf[su][len] = 0;
+        k->len[su] = len;
+        exact[su] = h;
+        coarse[su] = all;  /* the multiset of (seat, points) in the suit */
     }
     int slot = 0;
-    if (c->trump >= 0) suit_of[slot++] = c->trump;
-    for (int su = 0; su < 4; su++) if (su != c->trump) suit_of[slot++] = su;
+    if (c->trump >= 0) k->suit_of[slot++] = c->trump;
+    for (int su = 0; su < 4; su++) if (su != c->trump) k->suit_of[slot++] = su;
     if (relative) {
         int first = c->trump >= 0 ? 1 : 0;
         for (int i = first + 1; i < 4; i++) {
-            int x = suit_of[i], j = i - 1;
-            while (j >= first && suitcmp(&codes[suit_of[j]], &codes[x]) > 0) {
-                suit_of[j + 1] = suit_of[j];
+            int x = k->suit_of[i], j = i - 1;
+            while (j >= first) {
+                int y = k->suit_of[j];
+                if (coarse[y] < coarse[x] || (coarse[y] == coarse[x] && exact[y] <= exact[x]))
+                    break;
+                k->suit_of[j + 1] = y;
                 j--;
             }
-            suit_of[j + 1] = x;
+            k->suit_of[j + 1] = x;
         }
     }
-    /* two independent multiply chains over the codes, each finished with an avalanche */
-    uint64_t h1 = 0x1234567ULL + (uint64_t)leader, h2 = 0x89ABCDEFULL ^ ((uint64_t)leader << 7);
+    uint64_t h = 0x1234567ULL + (uint64_t)leader, x = 0x7654321ULL ^ (uint64_t)leader;
+    k->full = 0;
     for (int i = 0; i < 4; i++) {
-        const SuitCode *sc = &codes[suit_of[i]];
-        h1 = (h1 ^ (0xF00D0000ULL + (uint64_t)sc->len)) * 0x9E3779B97F4A7C15ULL;
-        h2 = (h2 + (0xBEEF0000ULL ^ (uint64_t)sc->len)) * 0xC2B2AE3D27D4EB4FULL;
-        for (int g = 0; g < sc->len; g++) {
-            h1 = (h1 ^ sc->code[g]) * 0x9E3779B97F4A7C15ULL;
-            h2 = (h2 + sc->code[g]) * 0xC2B2AE3D27D4EB4FULL;
-            h2 ^= h2 >> 29;
-        }
+        h = mix(h, coarse[k->suit_of[i]]);
+        x = mix(x, exact[k->suit_of[i]] + (uint64_t)k->len[k->suit_of[i]]);
+        k->full |= (unsigned)k->len[k->suit_of[i]] << (3 * i);
     }
-    *key = mix(h1, 0);
-    h2 = mix(h2, 0x5EED);
-    *lock = h2 | 1;  /* never 0 */
+    k->leader = leader;
+    k->coarse = h;
+    k->check = (uint32_t)(mix(h, 0xC4EC4ULL) >> 32);
+    k->exact = x;
+    k->exact_check = (uint32_t)(mix(x, 0xE8AC7ULL) >> 32);
+}
+
+/* The lock of the position seen through `cut` (3 bits per key slot: exact levels); 0 when
+ * the cut does not fit this position (stored locks are never 0). */
+static uint32_t key_lock(const Key *k, unsigned cut) {
+    uint64_t h = 0x89ABCDEFULL ^ ((uint64_t)k->leader << 7);
+    for (int i = 0; i < 4; i++) {
+        int su = k->suit_of[i], x = (cut >> (3 * i)) & 7;
+        if (x > k->len[su]) return 0;
+        h = (h ^ (k->pre[su][x] + (uint64_t)x)) * 0xC2B2AE3D27D4EB4FULL;
+        h ^= h >> 29;
+        h = (h ^ k->suf[su][x]) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 31;
+    }
+    return (uint32_t)(h >> 32) | 1u;
+}
+
+/* rel (weakest relied-on position per suit) -> cut, and back */
+static unsigned cut_of(const Core *c, const Key *k, const int8_t *rel) {
+    int exact_all = !(c->opts & OPT_PARTITION) || !(c->opts & OPT_RELATIVE);
+    unsigned cut = 0;
+    for (int i = 0; i < 4; i++) {
+        int su = k->suit_of[i], x = 0;
+        if (exact_all) x = k->len[su];
+        else while (x < k->len[su] && k->pos[su][x] <= rel[su]) x++;
+        cut |= (unsigned)x << (3 * i);
+    }
+    return cut;
+}
+
+static void rel_of(const Key *k, unsigned cut, int8_t *rel) {
+    for (int i = 0; i < 4; i++) {
+        int su = k->suit_of[i], x = (cut >> (3 * i)) & 7;
+        rel[su] = (int8_t)(x ? k->pos[su][x - 1] : -1);
+    }
+}
+
+static inline void mark(int8_t *rel, int card) {
+    if (POS(card) > rel[SUIT(card)]) rel[SUIT(card)] = (int8_t)POS(card);
+}
+
+/* `player` holds cards of w's suit, each compared with w (may it, must it beat w?): for each
+ * pair the stronger card is relied on, which is w itself unless all of them are stronger. */
+static inline void compared(const Core *c, int player, int w, int8_t *rel) {
+    unsigned mine = c->pres[player][SUIT(w)];
+    if (!mine) return;
+    if (mine >> (POS(w) + 1)) mark(rel, w);
+    else mark(rel, SUIT(w) * 8 + (31 - __builtin_clz(mine)));
+}
+
+static inline void join(int8_t *rel, const int8_t *other) {
+    for (int i = 0; i < 4; i++) if (other[i] > rel[i]) rel[i] = other[i];
 }
 
 /* slot*8+index <-> card, through the key's suit order */
-static int encode_best(const SuitCode codes[4], const int suit_of[4], int card) {
+static int encode_best(const Key *k, int card) {
     int su = SUIT(card), slot = 0, idx = 0;
-    while (suit_of[slot] != su) slot++;
-    const SuitCode *sc = &codes[su];
-    while (idx < sc->len && sc->pos[idx] != POS(card)) idx++;
+    while (k->suit_of[slot] != su) slot++;
+    while (idx < k->len[su] && k->pos[su][idx] != POS(card)) idx++;
     return slot * 8 + idx;
 }
 
-static int decode_best(const SuitCode codes[4], const int suit_of[4], int best) {
+static int decode_best(const Key *k, int best) {
     if (best < 0) return -1;
-    int su = suit_of[best >> 3], idx = best & 7;
-    const SuitCode *sc = &codes[su];
-    return idx < sc->len ? su * 8 + sc->pos[idx] : -1;
+    int su = k->suit_of[best >> 3], idx = best & 7;
+    return idx < k->len[su] ? su * 8 + k->pos[su][idx] : -1;
 }
 
-static inline int suit_len(const Core *c, int s, int su) {
-    int k = 0;
-    for (int p = 0; p < c->npos; p++) k += c->cnt[s][su * 8 + p];
-    return k;
-}
+static inline int suit_len(const Core *c, int s, int su) { return c->slen[s][su]; }
 
 /* Quick points: a lower bound on what the leader's side takes by cashing sure winners.
  * In each suit the leader leads its cards that no other seat can beat (an equal copy played
@@ -266,7 +368,7 @@ static inline int suit_len(const Core *c, int s, int su) {
  * every round, so the suits' plans do not disturb each other. Every other seat adds at least
  * its lowest-point cards of the suit while it has them (a card of the suit it discarded earlier
  * fell on one of these tricks too). All tricks cashed: the last-trick bonus as well. */
-static int quick_points(const Core *c, int leader) {
+static int quick_points(const Core *c, int leader, int8_t *rel) {
     int t = c->trump, total = 0, tricks = 0;
     int must_follow = c->follow && !c->free_play;
     for (int su = 0; su < 4; su++) {
@@ -283,12 +385,17 @@ static int quick_points(const Core *c, int leader) {
             }
         }
         int lim = others ? lowbit(others) : c->npos - 1;
-        int k = 0;
+        int k = 0, weakest = -1, held = suit_len(c, leader, su);
         for (int p = 0; p <= lim && k < cap; p++) {
             int n = c->cnt[leader][su * 8 + p];
+            if (n) weakest = p;
             while (n-- > 0 && k < cap) { k++; total += c->pts[su * 8 + p]; }
         }
         if (!k) continue;
+        /* relied on: the others' strongest card, or which of the leader's cards are cashed */
+        int below = (mine >> (lim + 1)) != 0;  /* cards of the leader that lose to lim */
+        if (others && below) { if (lim > rel[su]) rel[su] = (int8_t)lim; }
+        else if ((others || k < held) && weakest > rel[su]) rel[su] = (int8_t)weakest;
         tricks += k;
         if (!must_follow) continue;
         for (int s = 0; s < c->n; s++) {
@@ -332,11 +439,14 @@ static void order(const Core *c, int player, int leader, const int *trick, int t
             int s = (leader + j) % c->n;
             if (c->side[s] != c->side[player] && can_overtake(c, s, led, best)) safe = 0;
         }
+    const int8_t *killer = !tlen && (c->opts & OPT_KILLER) ? c->killer[c->size[player] & 63][player] : NULL;
     for (int i = 0; i < n; i++) {
         int card = cards[i], st = POS(card), su = SUIT(card);
         int is_trump = su == t, pts = c->pts[card];
         int k;
         if (card == tt_best) k = -1000000;
+        else if (killer && card == killer[0]) k = -900000;
+        else if (killer && card == killer[1]) k = -800000;
         else if (!tlen) {
             if (!tuned) k = st * 10 + (is_trump ? 0 : 1);
             else {
@@ -366,21 +476,41 @@ static void order(const Core *c, int player, int leader, const int *trick, int t
     }
 }
 
-static Entry *probe(Core *c, uint64_t key, uint64_t lock, Entry **slot, int depth) {
-    Entry *b = &c->tt[(key & c->tt_mask) * BUCKET];
+/* The entry whose partition holds this position, if any. Entries that need every level
+ * exact live in a bucket of the exact position; the others in the bucket of the coarse code,
+ * which all positions of their partition share. */
+static Entry *probe(Core *c, Key *k) {
+    Entry *b = &c->tt[(k->exact & c->tt_mask) * BUCKET];
+    uint32_t full = k->full_lock = key_lock(k, k->full);
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].depth && b[i].check == k->exact_check && b[i].lock == full) return &b[i];
+    if (!(c->opts & OPT_PARTITION)) return NULL;
+    b = &c->tt[(k->coarse & c->tt_mask) * BUCKET];
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].depth && b[i].check == k->check && b[i].lock == key_lock(k, b[i].cut))
+            return &b[i];
+    return NULL;
+}
+
+/* Where a result goes: in the exact tier (found by the whole position) or the partition
+ * tier (found through its cut); its own entry if the bucket has it, else the shallowest. */
+static Entry *store_slot(Core *c, const Key *k, int exact, unsigned cut, uint32_t *check,
+                         uint32_t *lock) {
+    Entry *b = &c->tt[((exact ? k->exact : k->coarse) & c->tt_mask) * BUCKET];
+    *check = exact ? k->exact_check : k->check;
+    *lock = exact ? k->full_lock : key_lock(k, cut);
     Entry *victim = &b[0];
     for (int i = 0; i < BUCKET; i++) {
-        if (b[i].lock == lock && b[i].depth) { *slot = &b[i]; return &b[i]; }
+        if (b[i].check == *check && b[i].lock == *lock && (exact || b[i].cut == cut))
+            return &b[i];
         if (b[i].depth < victim->depth) victim = &b[i];
     }
-    (void)depth;
-    *slot = victim;
-    return NULL;
+    return victim;
 }
 
 /* The distinct legal cards of `player`, equivalent cards once, best first. */
 static int gen_moves(const Core *c, int player, int leader, const int *trick, int tlen, int wi,
-                     int tt_best, int *moves) {
+                     int tt_best, int *moves, uint8_t group_top[4][8]) {
     int best_card_on_table = tlen ? trick[wi] : -1;
     int win_seat = tlen ? (leader + wi) % c->n : -1;
     int partner_winning = tlen && c->side[win_seat] == c->side[player];
@@ -391,11 +521,12 @@ static int gen_moves(const Core *c, int player, int leader, const int *trick, in
     for (int su = 0; su < 4; su++) {
         unsigned mask = lm[su];
         if (!mask) continue;
+        for (unsigned q = mask; q; q &= q - 1) group_top[su][lowbit(q)] = (uint8_t)lowbit(q);
         if (equiv && (mask & (mask - 1))) {
             unsigned others = 0;
             for (int s = 0; s < c->n; s++) if (s != player) others |= c->pres[s][su];
             for (int i = 0; i < tlen; i++) if (SUIT(trick[i]) == su) others |= 1u << POS(trick[i]);
-            mask = equivalence(c, su, mask, others);
+            mask = equivalence(c, su, mask, others, group_top[su]);
         }
         while (mask) { moves[m++] = su * 8 + lowbit(mask); mask &= mask - 1; }
     }
@@ -410,7 +541,8 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
         int player = (leader + tlen) % c->n;
         if (!c->size[player]) break;
         int moves[NID];
-        int m = gen_moves(c, player, leader, trick, tlen, wi, -1, moves);
+        uint8_t tops[4][8];
+        int m = gen_moves(c, player, leader, trick, tlen, wi, -1, moves, tops);
         if (!m) break;
         int card = moves[0];
         take(c, player, card);
@@ -429,9 +561,15 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
 }
 
 /* Points side 0 takes from here, fail-soft within (alpha, beta). trick[0..tlen) is on the
- * table led by `leader`; wi is the position in it of the card winning so far. */
+ * table led by `leader`; wi is the position in it of the card winning so far. rel receives,
+ * per suit, the weakest strength position whose rank the result relied on (-1: none); see
+ * build_key. A rank is relied on when a card is compared with the trick's winning card (for
+ * who wins, or for what a follower may play), when a bound counts sure winners, when a table
+ * entry answered, and when equivalent cards were searched once and part of their group is
+ * relied on. */
 static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int beta,
-              int rem) {
+              int rem, int8_t *rel) {
+    for (int i = 0; i < 4; i++) rel[i] = -1;
     if (c->timed_out) return TIMEOUT_FLAG;
     c->nodes++;
     if ((c->nodes & 4095) == 0 && c->deadline > 0 && now() > c->deadline) {
@@ -441,12 +579,11 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     if (rem <= 0) return 0;
     if (alpha >= rem) return rem;
     if (beta <= 0) return 0;
-    Entry *e = NULL, *slot = NULL;
+    Entry *e = NULL;
+    int stored = 0;
     int tt_best = -1, a0 = alpha, b0 = beta;
-    uint64_t key = 0, lock = 0;
-    SuitCode codes[4];
-    int suit_of[4];
-    int player = (leader + tlen) % c->n;
+    int8_t erel[4] = {-1, -1, -1, -1};
+    Key key;
     if (tlen == 0) {
         int last = c->opts & OPT_QUICK;
         for (int s = 0; s < c->n && last; s++) last = c->size[s] == 1;
@@ -457,23 +594,38 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 int s = (leader + k) % c->n;
                 for (int x = 0; x < 4; x++)
                     if (c->pres[s][x]) { t[k] = x * 8 + lowbit(c->pres[s][x]); break; }
+                if (k && SUIT(t[k]) == SUIT(t[w])) mark(rel, POS(t[k]) < POS(t[w]) ? t[k] : t[w]);
                 if (k && beats(c, t[k], t[w])) w = k;
             }
             return c->side[(leader + w) % c->n] == 0 ? rem : 0;
         }
         if (c->opts & OPT_TT) {
-            position_key(c, leader, &key, &lock, codes, suit_of);
-            e = probe(c, key, lock, &slot, 0);
+            build_key(c, leader, &key);
+            __builtin_prefetch(&c->tt[(key.exact & c->tt_mask) * BUCKET]);
+            __builtin_prefetch(&c->tt[(key.coarse & c->tt_mask) * BUCKET]);
+        }
+        if (c->opts & OPT_QUICK) {
+            int8_t qrel[4] = {-1, -1, -1, -1};
+            int sure = quick_points(c, leader, qrel);
+            if (c->side[leader] == 0) {
+                if (sure >= beta) { memcpy(rel, qrel, 4); return sure; }
+            } else {
+                if (rem - sure <= alpha) { memcpy(rel, qrel, 4); return rem - sure; }
+            }
+        }
+        if (c->opts & OPT_TT) {
+            e = probe(c, &key);
+            stored = 1;
 #ifdef STATS
             st_ttprobe++; if (e) st_tthit++;
 #endif
             if (e) {
-                if (e->lo >= beta) return e->lo;
-                if (e->hi <= alpha) return e->hi;
-                if (e->lo == e->hi) return e->lo;
+                rel_of(&key, e->cut, erel);
+                if (e->lo >= beta || e->lo == e->hi) { memcpy(rel, erel, 4); return e->lo; }
+                if (e->hi <= alpha) { memcpy(rel, erel, 4); return e->hi; }
                 if (e->lo > alpha) alpha = e->lo;
                 if (e->hi < beta) beta = e->hi;
-                tt_best = decode_best(codes, suit_of, e->best);
+                tt_best = decode_best(&key, e->best);
             }
         }
         if ((c->opts & OPT_MASTER) && c->trump >= 0) {
@@ -496,22 +648,32 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                     got[sd] += copies * c->pts[t * 8 + p];
                 }
             }
-            if (got[0] >= beta) return got[0];
-            if (rem - got[1] <= alpha) return rem - got[1];
-        }
-        if (c->opts & OPT_QUICK) {
-            int sure = quick_points(c, leader);
-            if (c->side[leader] == 0) {
-                if (sure >= beta) return sure;
-            } else {
-                if (rem - sure <= alpha) return rem - sure;
+            int cut = got[0] >= beta ? got[0] : rem - got[1] <= alpha ? rem - got[1] : -1;
+            if (cut >= 0) {
+                for (int i = 0; i < 4; i++) rel[i] = (int8_t)(c->npos - 1);  /* all of it */
+                return cut;
             }
+        }
+    }
+    int player = (leader + tlen) % c->n;
+    if (tlen) {
+        /* what this seat may play, and whether it beats the trick, compare with the winner */
+        int w = trick[wi], led = SUIT(trick[0]);
+        compared(c, player, w, rel);
+        if (c->head_after_ruff && SUIT(w) != led && c->pres[player][led]) {
+            int target = -1;
+            for (int i = 0; i < tlen; i++)
+                if (SUIT(trick[i]) == led && (target < 0 || POS(trick[i]) < POS(target)))
+                    target = trick[i];
+            if (target >= 0) compared(c, player, target, rel);
         }
     }
     int maximise = c->side[player] == 0;
     int moves[NID];
-    int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves);
-    int best = maximise ? -INF : INF, best_card = -1;
+    uint8_t tops[4][8];
+    int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves, tops);
+    int best = maximise ? -INF : INF, best_card = -1, cutoff = 0;
+    int8_t acc[4] = {-1, -1, -1, -1}, crel[4];
     for (int i = 0; i < m; i++) {
         int card = moves[i], v;
         take(c, player, card);
@@ -523,10 +685,10 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             if (!any) won += c->last_trick;
             int gain = c->side[w] == 0 ? won : 0;
             int next[MAXSEAT];
-            v = ab(c, w, next, 0, 0, alpha - gain, beta - gain, rem - won);
+            v = ab(c, w, next, 0, 0, alpha - gain, beta - gain, rem - won, crel);
             if (v != TIMEOUT_FLAG) v += gain;
         } else {
-            v = ab(c, leader, trick, tlen + 1, w2, alpha, beta, rem);
+            v = ab(c, leader, trick, tlen + 1, w2, alpha, beta, rem, crel);
         }
         give(c, player, card);
         if (v == TIMEOUT_FLAG) return TIMEOUT_FLAG;
@@ -539,27 +701,57 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
 #ifdef STATS
             st_cut[tlen < 4 ? tlen : 3][i < 7 ? i : 7]++;
 #endif
+            cutoff = 1;
+            if (!tlen && i > 0) {
+                int8_t *kl = c->killer[c->size[player] & 63][player];
+                if (kl[0] != card) { kl[1] = kl[0]; kl[0] = (int8_t)card; }
+            }
+            join(rel, crel);  /* the card that refutes is all the proof needs */
             break;
         }
+        join(acc, crel);
     }
 #ifdef STATS
     st_nodes[tlen < 4 ? tlen : 3][m < 7 ? m : 7]++;
     st_depth[c->size[leader] + (tlen ? 1 : 0) < 16 ? c->size[leader] + (tlen ? 1 : 0) : 15]++;
-    if (!(alpha >= beta)) st_all[tlen < 4 ? tlen : 3]++;
+    if (!cutoff) st_all[tlen < 4 ? tlen : 3]++;
 #endif
-    if (slot) {
+    if (e) join(rel, erel);
+    if (!cutoff) {
+        join(rel, acc);
+        /* every card was answered, equivalent ones through their group's searched card: a
+         * group with a relied-on member is relied on down to that card */
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int i = 0; i < m; i++) {
+                int su = SUIT(moves[i]), p = POS(moves[i]), top = tops[su][p];
+                if (top < p && top <= rel[su] && p > rel[su]) { rel[su] = (int8_t)p; changed = 1; }
+            }
+        }
+    }
+    if (stored) {
         int lo = 0, hi = rem;
         if (e) { lo = e->lo; hi = e->hi; }
         if (best <= a0) { if (best < hi) hi = best; }
         else if (best >= b0) { if (best > lo) lo = best; }
         else { lo = hi = best; }
-        slot->lock = lock;
-        slot->lo = (int16_t)lo;
-        slot->hi = (int16_t)hi;
-        slot->best = (int8_t)(best_card >= 0 ? encode_best(codes, suit_of, best_card) : -1);
+        unsigned cut = cut_of(c, &key, rel);
         int left = 0;
         for (int s = 0; s < c->n; s++) left += c->size[s];
-        slot->depth = (uint8_t)(left > 255 ? 255 : left < 1 ? 1 : left);
+        int8_t bm = (int8_t)(best_card >= 0 ? encode_best(&key, best_card) : -1);
+        for (int pass = 0; pass < 2; pass++) {
+            /* the exact position always; its partition too when that is wider */
+            if (pass && (cut == key.full || !(c->opts & OPT_PARTITION))) break;
+            uint32_t check, lock;
+            Entry *slot = store_slot(c, &key, !pass, cut, &check, &lock);
+            slot->check = check;
+            slot->lock = lock;
+            slot->cut = (uint16_t)cut;
+            slot->lo = (int16_t)lo;
+            slot->hi = (int16_t)hi;
+            slot->best = bm;
+            slot->depth = (uint8_t)(left > 255 ? 255 : left < 1 ? 1 : left);
+        }
     }
     return best;
 }
@@ -640,6 +832,8 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
         int p = self->pos_of_rank[k % NRANK];
         if (p >= 0) self->pts[(k / NRANK) * 8 + p] = ext_points[k];
     }
+    for (int s = 0; s < MAXSEAT; s++)
+        for (int id = 0; id < NID; id++) self->zc[s][id] = small_card(s, self->pts[id]);
     int k[7];
     if (read_ints(knobs, k, 7, "knobs") < 0) return -1;
     self->follow = k[0]; self->head = k[1]; self->trump_if_void = k[2]; self->overtrump = k[3];
@@ -648,6 +842,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     self->last_trick = last;
     self->free_play = free_play;
     self->opts = options;
+    memset(self->killer, -1, sizeof self->killer);
     if (!use_tt) self->opts &= ~OPT_TT;
     if (!use_equiv) self->opts &= ~OPT_EQUIV;
     if (!use_rel) self->opts &= ~OPT_RELATIVE;
@@ -677,6 +872,9 @@ static int load_hands(Core *c, PyObject *hands) {
     memset(c->cnt, 0, sizeof c->cnt);
     memset(c->pres, 0, sizeof c->pres);
     memset(c->col, 0, sizeof c->col);
+    memset(c->slen, 0, sizeof c->slen);
+    memset(c->lvl, 0, sizeof c->lvl);
+    memset(c->suitsum, 0, sizeof c->suitsum);
     for (int s = 0; s < c->n; s++) {
         PyObject *h = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, s), "hand");
         if (!h) { Py_DECREF(fast); return -1; }
@@ -745,7 +943,8 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
     self->timed_out = 0;
     int v;
     Py_BEGIN_ALLOW_THREADS
-    v = ab(self, leader, trick, tlen, wi, alpha, beta, rem);
+    int8_t rel[4];
+    v = ab(self, leader, trick, tlen, wi, alpha, beta, rem, rel);
     Py_END_ALLOW_THREADS
     if (v == TIMEOUT_FLAG) {
         PyErr_SetString(TimeoutError_, "search time budget spent");
@@ -830,6 +1029,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     static const struct { const char *name; int value; } opts[] = {
         {"OPT_TT", OPT_TT}, {"OPT_EQUIV", OPT_EQUIV}, {"OPT_RELATIVE", OPT_RELATIVE},
         {"OPT_QUICK", OPT_QUICK}, {"OPT_ORDER", OPT_ORDER}, {"OPT_MASTER", OPT_MASTER}, {"OPT_GUESS", OPT_GUESS},
+        {"OPT_PARTITION", OPT_PARTITION}, {"OPT_KILLER", OPT_KILLER},
         {"OPT_DEFAULT", OPT_DEFAULT}};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         PyModule_AddIntConstant(m, opts[i].name, opts[i].value);
