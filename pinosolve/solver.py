@@ -240,8 +240,12 @@ class Search:
         return None
 
     def mtdf(self, hands: list[list[int]], leader: int, trick: list[int],
-             guess: Optional[int] = None) -> tuple[int, int]:
-        """Exact side-0 value by null-window tests; on timeout, SearchTimeout carries bounds."""
+             guess: Optional[int] = None, ceiling: bool = False) -> tuple[int, int]:
+        """Exact side-0 value by null-window tests; on timeout, SearchTimeout carries bounds.
+
+        ``ceiling``: the guess is known not to be below the value (a card's value is at most
+        the position's), so after each failed test the next one is at the bound it returned:
+        tests just above a value are cheap, tests far below it are not."""
         rem = self.remaining(hands, trick)
         lo, hi = 0, rem
         if guess is None:
@@ -255,7 +259,8 @@ class Search:
                     hi = v
                 else:
                     lo = v
-                g = (lo + hi + 1) // 2  # after the guess, halve the interval left
+                # after the guess, halve the interval left (or step down from a ceiling)
+                g = hi if ceiling and v < beta else (lo + hi + 1) // 2
         except SearchTimeout:
             raise BoundsTimeout(lo, hi) from None
         return lo, hi
@@ -366,7 +371,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
         try:
             for rep, group in search.moves(hands, pos.leader, trick):
                 h2, l2, t2, gain = _after(search, hands, pos.leader, trick, rep)
-                lo, hi = search.mtdf(h2, l2, t2, result.value - gain)
+                lo, hi = search.mtdf(h2, l2, t2, result.value - gain, ceiling=True)
                 for card in group:
                     result.cards[card] = (lo + gain, hi + gain)
             result.line = principal_line(search, hands, pos.leader, trick, result.value)
