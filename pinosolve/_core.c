@@ -213,9 +213,9 @@ static unsigned equivalence(const Core *c, int su, unsigned mask, unsigned other
  * share entries. */
 typedef struct {
     int len[4];                     /* rank levels in play, per suit */
-    uint64_t code[4][NRANK];        /* per level: points << 32 | every seat's copies */
     int pos[4][NRANK];              /* per level: its strength position */
-    uint64_t pre[4][NRANK + 1];     /* chain over the first i levels */
+    uint64_t pre[4][NRANK + 1];     /* chain over the first i levels' codes (points << 32 |
+                                       every seat's copies) */
     uint64_t suf[4][NRANK + 1];     /* commutative sum of (seat, points) over levels i.. */
     int suit_of[4];                 /* key slot -> suit */
     int leader;
@@ -249,7 +249,6 @@ static void build_key(const Core *c, int leader, Key *k) {
             uint32_t packed = c->col[su][p];
             if (!packed && relative) continue;
             uint64_t code = ((uint64_t)(uint32_t)c->pts[su * 8 + p] << 32) | packed;
-            k->code[su][len] = code;
             k->pos[su][len] = p;
             k->suf[su][len] = all - before;
             before += c->lvl[su][p];
