@@ -491,20 +491,28 @@ static Entry *probe(Core *c, Key *k) {
     return NULL;
 }
 
-/* Where a result goes: in the exact tier (found by the whole position) or the partition
- * tier (found through its cut); its own entry if the bucket has it, else the shallowest. */
-static Entry *store_slot(Core *c, const Key *k, int exact, unsigned cut, uint32_t *check,
-                         uint32_t *lock) {
+/* Store a result in the exact tier (found by the whole position) or the partition tier
+ * (found through its cut): over its own entry if the bucket has it, else the shallowest. */
+static void put(Core *c, const Key *k, int exact, unsigned cut, int lo, int hi, int8_t best,
+                int depth) {
     Entry *b = &c->tt[((exact ? k->exact : k->coarse) & c->tt_mask) * BUCKET];
-    *check = exact ? k->exact_check : k->check;
-    *lock = exact ? k->full_lock : key_lock(k, cut);
-    Entry *victim = &b[0];
+    uint32_t check = exact ? k->exact_check : k->check;
+    uint32_t lock = exact ? k->full_lock : key_lock(k, cut);
+    Entry *slot = &b[0];
     for (int i = 0; i < BUCKET; i++) {
-        if (b[i].check == *check && b[i].lock == *lock && (exact || b[i].cut == cut))
-            return &b[i];
-        if (b[i].depth < victim->depth) victim = &b[i];
+        if (b[i].check == check && b[i].lock == lock && (exact || b[i].cut == cut)) {
+            slot = &b[i];
+            break;
+        }
+        if (b[i].depth < slot->depth) slot = &b[i];
     }
-    return victim;
+    slot->check = check;
+    slot->lock = lock;
+    slot->cut = (uint16_t)cut;
+    slot->lo = (int16_t)lo;
+    slot->hi = (int16_t)hi;
+    slot->best = best;
+    slot->depth = (uint8_t)(depth > 255 ? 255 : depth < 1 ? 1 : depth);
 }
 
 /* The distinct legal cards of `player`, equivalent cards once, best first. */
@@ -738,19 +746,9 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         int left = 0;
         for (int s = 0; s < c->n; s++) left += c->size[s];
         int8_t bm = (int8_t)(best_card >= 0 ? encode_best(&key, best_card) : -1);
-        for (int pass = 0; pass < 2; pass++) {
-            /* the exact position always; its partition too when that is wider */
-            if (pass && (cut == key.full || !(c->opts & OPT_PARTITION))) break;
-            uint32_t check, lock;
-            Entry *slot = store_slot(c, &key, !pass, cut, &check, &lock);
-            slot->check = check;
-            slot->lock = lock;
-            slot->cut = (uint16_t)cut;
-            slot->lo = (int16_t)lo;
-            slot->hi = (int16_t)hi;
-            slot->best = bm;
-            slot->depth = (uint8_t)(left > 255 ? 255 : left < 1 ? 1 : left);
-        }
+        /* the exact position always; its partition too when that is wider */
+        put(c, &key, 1, cut, lo, hi, bm, left);
+        if (cut != key.full && (c->opts & OPT_PARTITION)) put(c, &key, 0, cut, lo, hi, bm, left);
     }
     return best;
 }
