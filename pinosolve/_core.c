@@ -78,6 +78,7 @@ typedef struct {
     int rank_of_pos[NRANK];      /* pos -> external rank */
     int pos_of_rank[NRANK];      /* external rank -> pos, or -1 when not in the deck */
     int pts[NID];
+    int8_t cheap[4][NRANK];      /* per suit: its cards (ids) by points, lowest first */
     int follow, head, trump_if_void, overtrump, tcno, head_after_ruff, partner_exempt;
     Entry *tt;
     uint64_t tt_mask;            /* bucket count - 1 */
@@ -361,54 +362,66 @@ static int decode_best(const Key *k, int best) {
 static inline int suit_len(const Core *c, int s, int su) { return c->slen[s][su]; }
 
 /* Quick points: a lower bound on what the leader's side takes by cashing sure winners.
- * In each suit the leader leads its cards that no other seat can beat (an equal copy played
- * later loses), strongest first; in a plain suit only as many rounds as every other seat that
- * holds a trump still has to follow (after that it may ruff). Trump holders follow during
- * every round, so the suits' plans do not disturb each other. Every other seat adds at least
- * its lowest-point cards of the suit while it has them (a card of the suit it discarded earlier
- * fell on one of these tricks too). All tricks cashed: the last-trick bonus as well. */
+ * The leader first cashes its trumps that no other seat can beat (an equal copy played later
+ * loses), strongest first; every seat must follow to them, so a seat with no more trumps than
+ * that is drawn and can no longer ruff. Then in each plain suit it cashes its cards that no
+ * other seat can beat, but only as many rounds as every other seat that still holds a trump has
+ * to follow (after that it may ruff). In any suit, once the others' cards of the suit are all
+ * gone the leader's smaller cards win too (length winners). Every other seat adds at least its
+ * lowest-point cards of the suit while it has them (a card it discarded instead fell on one of
+ * these tricks as well). All tricks cashed: the last-trick bonus too. */
 static int quick_points(const Core *c, int leader, int8_t *rel) {
-    int t = c->trump, total = 0, tricks = 0;
+    int t = c->trump, total = 0, tricks = 0, drawn = 0;
     int must_follow = c->follow && !c->free_play;
-    for (int su = 0; su < 4; su++) {
+    for (int i = 0; i < 4; i++) {
+        int su = t < 0 ? i : i == 0 ? t : i <= t ? i - 1 : i;  /* trump first */
         unsigned mine = c->pres[leader][su];
         if (!mine) continue;
         unsigned others = 0;
-        int cap = 1 << 20;
+        int cap = 1 << 20, longest = 0;
         for (int s = 0; s < c->n; s++) {
             if (s == leader) continue;
             others |= c->pres[s][su];
-            if (t >= 0 && su != t && c->pres[s][t]) {
-                int len = must_follow ? suit_len(c, s, su) : 0;
+            int len = suit_len(c, s, su);
+            if (len > longest) longest = len;
+            if (t >= 0 && su != t && suit_len(c, s, t) > drawn) {
+                if (!must_follow) len = 0;
                 if (len < cap) cap = len;
             }
         }
         int lim = others ? lowbit(others) : c->npos - 1;
-        int k = 0, weakest = -1, held = suit_len(c, leader, su);
-        for (int p = 0; p <= lim && k < cap; p++) {
-            int n = c->cnt[leader][su * 8 + p];
-            if (n) weakest = p;
-            while (n-- > 0 && k < cap) { k++; total += c->pts[su * 8 + p]; }
-        }
+        int held = suit_len(c, leader, su), masters = 0;
+        for (int p = 0; p <= lim; p++) masters += c->cnt[leader][su * 8 + p];
+        int k = masters >= longest ? held : masters;
+        if (k > cap) k = cap;
         if (!k) continue;
-        /* relied on: the others' strongest card, or which of the leader's cards are cashed */
+        int weakest = -1;  /* the weakest card cashed, strongest first */
+        for (int p = 0, left = k; left; p++) {
+            int n = c->cnt[leader][su * 8 + p];
+            if (!n) continue;
+            if (n > left) n = left;
+            total += n * c->pts[su * 8 + p];
+            left -= n;
+            weakest = p;
+        }
+        /* relied on: the others' strongest card (how many of the leader's beat it), and which
+         * of the leader's cards are cashed unless all are */
         int below = (mine >> (lim + 1)) != 0;  /* cards of the leader that lose to lim */
-        if (others && below) { if (lim > rel[su]) rel[su] = (int8_t)lim; }
-        else if ((others || k < held) && weakest > rel[su]) rel[su] = (int8_t)weakest;
+        if (others && below && lim > rel[su]) rel[su] = (int8_t)lim;
+        if ((k < held || (others && !below)) && weakest > rel[su]) rel[su] = (int8_t)weakest;
         tricks += k;
+        if (su == t && must_follow) drawn = k;
         if (!must_follow) continue;
         for (int s = 0; s < c->n; s++) {
             if (s == leader || !c->pres[s][su]) continue;
             /* its k lowest-point cards of the suit */
-            int vals[NRANK * MAXCOPY], nv = 0;
-            for (int p = 0; p < c->npos; p++)
-                for (int q = 0; q < c->cnt[s][su * 8 + p]; q++) vals[nv++] = c->pts[su * 8 + p];
-            for (int i = 1; i < nv; i++) {
-                int x = vals[i], j = i - 1;
-                while (j >= 0 && vals[j] > x) { vals[j + 1] = vals[j]; j--; }
-                vals[j + 1] = x;
+            int need = k;
+            for (int j = 0; j < c->npos && need; j++) {
+                int id = c->cheap[su][j], n = c->cnt[s][id];
+                if (n > need) n = need;
+                total += n * c->pts[id];
+                need -= n;
             }
-            for (int i = 0; i < nv && i < k; i++) total += vals[i];
         }
     }
     if (tricks >= c->size[leader]) total += c->last_trick;
@@ -831,6 +844,16 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     }
     for (int s = 0; s < MAXSEAT; s++)
         for (int id = 0; id < NID; id++) self->zc[s][id] = small_card(s, self->pts[id]);
+    for (int su = 0; su < 4; su++) {
+        for (int p = 0; p < self->npos; p++) {
+            int id = su * 8 + p, j = p - 1;
+            while (j >= 0 && self->pts[self->cheap[su][j]] > self->pts[id]) {
+                self->cheap[su][j + 1] = self->cheap[su][j];
+                j--;
+            }
+            self->cheap[su][j + 1] = (int8_t)id;
+        }
+    }
     int k[7];
     if (read_ints(knobs, k, 7, "knobs") < 0) return -1;
     self->follow = k[0]; self->head = k[1]; self->trump_if_void = k[2]; self->overtrump = k[3];
