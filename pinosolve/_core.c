@@ -26,8 +26,9 @@
  *    with a strength in [stronger, weaker], both ends included);
  *  - quick points: the leader's side surely takes the trick it leads with a card nobody can
  *    beat, and the last trick is scored without search;
- *  - move ordering: the table's best lead first, then the two leads that last refuted a
- *    sibling with as many cards left (killer leads), then sure winners, then game heuristics.
+ *  - move ordering: the table's best lead first, then the two cards that last refuted a
+ *    sibling in the same context (killer moves, for leads and followers alike: see
+ *    killer_slot), then sure winners, then game heuristics.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -46,6 +47,7 @@
 #define SUIT(c) ((c) >> 3)
 #define POS(c) ((c) & 7)
 #define BUCKET 4
+#define NCTX 17         /* killer contexts: see killer_slot */
 
 enum {
     OPT_TT = 1,         /* transposition table */
@@ -56,7 +58,7 @@ enum {
     OPT_MASTER = 32,    /* master trumps bound both sides at trick boundaries */
     OPT_GUESS = 64,     /* the driver's first test at a playout's value (used in Python) */
     OPT_PARTITION = 128, /* table entries cover every position alike in the ranks that mattered */
-    OPT_KILLER = 256,   /* leads that refuted a sibling lately are tried next after the table's */
+    OPT_KILLER = 256,   /* cards that refuted a sibling lately are tried first (after the table's) */
     OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS |
                   OPT_PARTITION | OPT_KILLER,
 };
@@ -94,7 +96,8 @@ typedef struct {
     long long nodes;
     double deadline;
     int timed_out;
-    int8_t killer[64][MAXSEAT][2]; /* per cards left and seat: leads that refuted lately */        /* per cards left at a lead: leads that refuted lately */
+    int8_t prev[64];             /* per cards left: the context the trick before left (killer_slot) */
+    int8_t killer[MAXSEAT][NCTX][64][MAXSEAT][2]; /* cards that refuted lately: see killer_slot */
 } Core;
 
 static PyObject *TimeoutError_;
@@ -437,6 +440,23 @@ static int can_overtake(const Core *c, int s, int led, int best) {
     return SUIT(best) != t || (q[t] & above(POS(best)));
 }
 
+/* Killer moves: the two cards that last refuted a sibling, kept per seat, cards left, place in
+ * the trick and context. A follower's context is the suit led and whether its side is winning
+ * the trick; a leader's is the trick before (its suit led, whether it was ruffed, whether the
+ * side that led it won it), written by the trick's last card in ab. Refutations repeat across
+ * siblings of one context far more than across contexts. */
+static inline int trick_context(const Core *c, const int *trick, int w2, int leader, int w) {
+    return 1 + SUIT(trick[0]) * 4 + (SUIT(trick[w2]) != SUIT(trick[0])) * 2 +
+           (c->side[w] == c->side[leader]);
+}
+
+static inline int8_t *killer_slot(Core *c, int player, const int *trick, int tlen,
+                                  int partner_winning) {
+    int left = c->size[player] & 63;
+    int ctx = tlen ? SUIT(trick[0]) * 2 + partner_winning : c->prev[left];
+    return c->killer[tlen][ctx][left][player];
+}
+
 /* Move ordering, best first: the table's best lead; then, leading, plain suits that no
  * opponent can ruff (partner's ruff welcome), high cards first, trumps after; following,
  * a counter on partner's card when nobody after can take it, else the cheapest loser; a
@@ -451,7 +471,10 @@ static void order(const Core *c, int player, int leader, const int *trick, int t
             int s = (leader + j) % c->n;
             if (c->side[s] != c->side[player] && can_overtake(c, s, led, best)) safe = 0;
         }
-    const int8_t *killer = !tlen && (c->opts & OPT_KILLER) ? c->killer[c->size[player] & 63][player] : NULL;
+    const int8_t *killer = NULL;
+    if (c->opts & OPT_KILLER)
+        killer = killer_slot((Core *)c, player, trick, tlen,
+                             tlen && c->side[win_seat] == c->side[player]);
     for (int i = 0; i < n; i++) {
         int card = cards[i], st = POS(card), su = SUIT(card);
         int is_trump = su == t, pts = c->pts[card];
@@ -705,6 +728,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             if (!any) won += c->last_trick;
             int gain = c->side[w] == 0 ? won : 0;
             int next[MAXSEAT];
+            c->prev[c->size[w] & 63] = (int8_t)trick_context(c, trick, w2, leader, w);
             v = ab(c, w, next, 0, 0, alpha - gain, beta - gain, rem - won, crel);
             if (v != TIMEOUT_FLAG) v += gain;
         } else {
@@ -722,8 +746,9 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             st_cut[tlen < 4 ? tlen : 3][i < 7 ? i : 7]++;
 #endif
             cutoff = 1;
-            if (!tlen && i > 0) {
-                int8_t *kl = c->killer[c->size[player] & 63][player];
+            if (i > 0) {
+                int8_t *kl = killer_slot(c, player, trick, tlen,
+                                         tlen && c->side[(leader + wi) % c->n] == c->side[player]);
                 if (kl[0] != card) { kl[1] = kl[0]; kl[0] = (int8_t)card; }
             }
             join(rel, crel);  /* the card that refutes is all the proof needs */
@@ -863,6 +888,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     self->free_play = free_play;
     self->opts = options;
     memset(self->killer, -1, sizeof self->killer);
+    memset(self->prev, 0, sizeof self->prev);
     if (!use_tt) self->opts &= ~OPT_TT;
     if (!use_equiv) self->opts &= ~OPT_EQUIV;
     if (!use_rel) self->opts &= ~OPT_RELATIVE;
