@@ -577,7 +577,17 @@ static int gen_moves(const Core *c, int player, int leader, const int *trick, in
     return m;
 }
 
-/* A quick guess at the value: both sides play their first-ordered card to the end. */
+/* The best lead the table holds for this trick-boundary position, or -1. */
+static int table_best(Core *c, int leader) {
+    if (!(c->opts & OPT_TT)) return -1;
+    Key key;
+    build_key(c, leader, &key);
+    Entry *e = probe(c, &key);
+    return e ? decode_best(&key, e->best) : -1;
+}
+
+/* A quick guess at the value: both sides play their first-ordered card to the end (the
+ * table's best lead and the killers included, so after a search this is close to its line). */
 static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
     int played[NID * MAXCOPY * MAXSEAT], who[NID * MAXCOPY * MAXSEAT], np = 0, total = 0;
     for (;;) {
@@ -585,7 +595,8 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
         if (!c->size[player]) break;
         int moves[NID];
         uint8_t tops[4][8];
-        int m = gen_moves(c, player, leader, trick, tlen, wi, -1, moves, tops);
+        int tt_best = tlen ? -1 : table_best(c, leader);
+        int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves, tops);
         if (!m) break;
         int card = moves[0];
         take(c, player, card);

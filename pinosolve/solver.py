@@ -240,27 +240,28 @@ class Search:
         return None
 
     def mtdf(self, hands: list[list[int]], leader: int, trick: list[int],
-             guess: Optional[int] = None, ceiling: bool = False) -> tuple[int, int]:
+             ceiling: Optional[int] = None) -> tuple[int, int]:
         """Exact side-0 value by null-window tests; on timeout, SearchTimeout carries bounds.
 
-        ``ceiling``: the guess is known not to be below the value (a card's value is at most
-        the position's), so after each failed test the next one is at the bound it returned:
-        tests just above a value are cheap, tests far below it are not."""
+        Each test is at the guess (``guess``, asked again after every test: each test teaches
+        the table more of the best line, so the guess closes in on the value), kept inside
+        the interval still open; with no guess, the interval is halved. Below a ``ceiling``
+        (a known upper bound, as a position's value is for each of its cards) the tests step
+        down from it instead: most cards are worth the position's value or a little less, and
+        tests just above a value are cheap where tests below it are not."""
         rem = self.remaining(hands, trick)
-        lo, hi = 0, rem
-        if guess is None:
-            guess = self.guess(hands, leader, trick)
-        g = rem // 2 if guess is None else max(0, min(rem, guess))
+        lo, hi = 0, rem if ceiling is None else max(0, min(rem, ceiling))
         try:
             while lo < hi:
+                g = hi if ceiling is not None else self.guess(hands, leader, trick)
+                if g is None:
+                    g = (lo + hi + 1) // 2
                 beta = min(max(g, lo + 1), hi)
                 v = self.ab(hands, leader, trick, beta - 1, beta, rem)
                 if v < beta:
                     hi = v
                 else:
                     lo = v
-                # after the guess, halve the interval left (or step down from a ceiling)
-                g = hi if ceiling and v < beta else (lo + hi + 1) // 2
         except SearchTimeout:
             raise BoundsTimeout(lo, hi) from None
         return lo, hi
@@ -293,8 +294,9 @@ class CoreSearch(Search):
                                int(use_equivalence), options=options)
 
     def guess(self, hands: list[list[int]], leader: int, trick: list[int]) -> Optional[int]:
-        """Both sides play the core's first-ordered card to the end: a cheap guess that saves
-        the driver a costly test far from the value."""
+        """Both sides play the core's first-ordered card to the end (the table's best lead and
+        the killers first): a cheap guess that saves the driver costly tests away from the
+        value, and close to it once tests have filled the table."""
         if not self.use_guess:
             return None
         return self.core.playout(hands, leader, trick)
@@ -371,7 +373,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
         try:
             for rep, group in search.moves(hands, pos.leader, trick):
                 h2, l2, t2, gain = _after(search, hands, pos.leader, trick, rep)
-                lo, hi = search.mtdf(h2, l2, t2, result.value - gain, ceiling=True)
+                lo, hi = search.mtdf(h2, l2, t2, ceiling=result.value - gain)
                 for card in group:
                     result.cards[card] = (lo + gain, hi + gain)
             result.line = principal_line(search, hands, pos.leader, trick, result.value)
