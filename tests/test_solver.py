@@ -118,6 +118,25 @@ def test_without_table_or_equivalence_the_values_are_the_same():
         assert a.value == b.value and a.cards == b.cards
 
 
+@pytest.mark.parametrize("backend", _backends())
+def test_any_guess_leads_the_driver_to_the_exact_value(backend, monkeypatch):
+    """The driver asks for a guess before every test and trusts none: guesses below, above and
+    outside the interval still open (even outside 0..points left) give the oracle's values."""
+    from pinosolve import solver
+
+    rnd = random.Random(f"guess-{backend}")
+    monkeypatch.setattr(solver.Search, "guess", lambda self, h, l, t: rnd.randint(-5, 40))
+    monkeypatch.setattr(solver.CoreSearch, "guess", lambda self, h, l, t: rnd.randint(-5, 40))
+    for ref in ("four-hand", "two-hand-1000", "three-hand-kitty"):
+        v = _variant(ref)
+        for _ in range(40):
+            pos = random_position(v, rnd, 3)
+            expected = _oracle_values(v, pos)
+            result = solve(pos, PlayRules.of(v), backend=backend)
+            got = {str(Card.from_index(c)): lo for c, (lo, hi) in result.cards.items()}
+            assert got == expected and result.value == max(expected.values()), (ref, pos)
+
+
 def test_principal_line_realises_the_value():
     """Playing the line out gives the side to move exactly the value."""
     rnd = random.Random(11)
