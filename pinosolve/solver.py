@@ -7,9 +7,10 @@ The reference search, kept clear so that the compiled core (issue 5) can be chec
 * a transposition table at trick boundaries, keyed on the hands still held and the player on
   lead, storing lower and upper bounds on the points still to win (history-free values), with
   a size bound (cleared when full) and the best lead of each entry for move ordering;
-* an MTD(f)-style driver: only null-window tests "can side 0 reach at least T?", the first at
-  a guess, then halving the interval still open (fail-soft values move by one point at a
-  time in this game, so stepping from the guess wastes tests);
+* an MTD(f)-style driver: only null-window tests "can side 0 reach at least T?", each at a
+  guess kept inside the interval still open (the compiled core's playout, which follows the
+  table's best leads and so closes in on the value as the tests fill the table), else
+  halving that interval;
 * move ordering: the table's best lead first, high cards to lead, a counter on partner's
   winning card, the cheapest winning card, else the lowest loser;
 * equivalent cards searched once: the copies of one card always; cards adjacent in rank in one
@@ -236,7 +237,7 @@ class Search:
         return best
 
     def guess(self, hands: list[list[int]], leader: int, trick: list[int]) -> Optional[int]:
-        """A first guess at the value for the driver; None: the middle of the range."""
+        """A guess at the value for the driver's next test; None: halve the interval."""
         return None
 
     def mtdf(self, hands: list[list[int]], leader: int, trick: list[int],
