@@ -14,7 +14,7 @@
  * nibbles; it is what the relative key is built from.
  *
  * Techniques (each can be switched off for measurement, see OPT_*):
- *  - a transposition table at trick boundaries, 4-way buckets, depth-preferred replacement,
+ *  - a transposition table at trick boundaries, 8-way buckets, depth-preferred replacement,
  *    storing lower/upper bounds on the points still to win and the best lead;
  *  - partition keys: at a trick boundary only the relative order of the cards left matters,
  *    with each card's point value kept; plain suits are sorted so that suit permutations
@@ -46,7 +46,8 @@
 #define TIMEOUT_FLAG (-(1 << 30))
 #define SUIT(c) ((c) >> 3)
 #define POS(c) ((c) & 7)
-#define BUCKET 4
+#define BUCKET 8        /* entries per bucket: two cache lines */
+#define BUCKET_BITS 3   /* log2(BUCKET) */
 #define NCTX 17         /* killer contexts: see killer_slot */
 
 enum {
@@ -655,8 +656,10 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         }
         if (c->opts & OPT_TT) {
             build_key(c, leader, &key);
-            __builtin_prefetch(&c->tt[(key.exact & c->tt_mask) * BUCKET]);
-            __builtin_prefetch(&c->tt[(key.coarse & c->tt_mask) * BUCKET]);
+            for (int i = 0; i < BUCKET; i += 4) {
+                __builtin_prefetch(&c->tt[(key.exact & c->tt_mask) * BUCKET + i]);
+                __builtin_prefetch(&c->tt[(key.coarse & c->tt_mask) * BUCKET + i]);
+            }
         }
         if (c->opts & OPT_QUICK) {
             int8_t qrel[4] = {-1, -1, -1, -1};
@@ -905,8 +908,8 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     if (!use_rel) self->opts &= ~OPT_RELATIVE;
     free(self->tt);
     self->tt = NULL;
-    size_t buckets = (size_t)1 << (tt_bits > 6 ? tt_bits - 2 : 4);
-    void *mem = NULL;  /* one bucket per cache line */
+    size_t buckets = (size_t)1 << (tt_bits > 6 ? tt_bits - BUCKET_BITS : 4);
+    void *mem = NULL;  /* buckets aligned on cache lines */
     if (posix_memalign(&mem, 64, buckets * BUCKET * sizeof(Entry)) != 0) {
         PyErr_NoMemory();
         return -1;
