@@ -208,3 +208,13 @@ def test_engine_and_oracle_agree_on_legal_sets():
                                          strength, pw)
                 assert {str(CARDS[c]) for c in legal} == oracle
                 assert set(why) | set(legal) == set(hand)
+
+
+def test_table_grows_with_the_tricks_left_and_stays_bounded():
+    from pinosolve.solver import table_entries
+
+    sizes = [table_entries([[0] * t, [1] * t]) for t in range(0, 25)]
+    assert sizes == sorted(sizes)
+    assert sizes[2] == 1 << 16 and sizes[12] == 1 << 20 and sizes[15] == 1 << 22
+    assert max(sizes) == 1 << 24
+    assert table_entries([]) == 1 << 16
