@@ -258,23 +258,30 @@ class Search:
 
         Each test is at the guess (``guess``, asked again after every test: each test teaches
         the table more of the best line, so the guess closes in on the value), kept inside
-        the interval still open; with no guess, the interval is halved. Below a ``ceiling``
-        (a known upper bound, as a position's value is for each of its cards) the tests step
-        down from it instead: most cards are worth the position's value or a little less, and
-        tests just above a value are cheap where tests below it are not."""
+        the interval still open, and after a test that succeeded at most one point above it
+        (the playout that follows a success tends to overshoot, and a failed test just above
+        the value costs as much as the one that settles it); with no guess, the interval is
+        halved. Below a ``ceiling`` (a known upper bound, as a position's value is for each of
+        its cards) the tests step down from it instead: most cards are worth the position's
+        value or a little less, and tests just above a value are cheap where tests below it
+        are not."""
         rem = self.remaining(hands, trick)
         lo, hi = 0, rem if ceiling is None else max(0, min(rem, ceiling))
+        reached = False  # the last test succeeded
         try:
             while lo < hi:
                 g = hi if ceiling is not None else self.guess(hands, leader, trick)
                 if g is None:
                     g = (lo + hi + 1) // 2
+                elif reached:
+                    g = min(g, lo + 1)
                 beta = min(max(g, lo + 1), hi)
                 v = self.ab(hands, leader, trick, beta - 1, beta, rem)
-                if v < beta:
-                    hi = v
-                else:
+                reached = v >= beta
+                if reached:
                     lo = v
+                else:
+                    hi = v
         except SearchTimeout:
             raise BoundsTimeout(lo, hi) from None
         return lo, hi
