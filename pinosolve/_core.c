@@ -57,7 +57,7 @@ enum {
     OPT_QUICK = 8,      /* quick points at trick boundaries, the last trick without search */
     OPT_ORDER = 16,     /* tuned move ordering (else the reference's simple one) */
     OPT_MASTER = 32,    /* master trumps bound both sides at trick boundaries */
-    OPT_GUESS = 64,     /* the driver's first test at a playout's value (used in Python) */
+    OPT_GUESS = 64,     /* the driver's tests at a playout's value (used in Python) */
     OPT_PARTITION = 128, /* table entries cover every position alike in the ranks that mattered */
     OPT_KILLER = 256,   /* cards that refuted a sibling lately are tried first (after the table's) */
     OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS |

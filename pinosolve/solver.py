@@ -258,9 +258,9 @@ class Search:
 
         Each test is at the guess (``guess``, asked again after every test: each test teaches
         the table more of the best line, so the guess closes in on the value), kept inside
-        the interval still open, and after a test that succeeded at most one point above it
-        (the playout that follows a success tends to overshoot, and a failed test just above
-        the value costs as much as the one that settles it); with no guess, the interval is
+        the interval still open; but a test that succeeded is followed by one a point above
+        it (the playout after a success tends to overshoot, and a failed test just above the
+        value costs as much as the one that settles it). With no guess, the interval is
         halved. Below a ``ceiling`` (a known upper bound, as a position's value is for each of
         its cards) the tests step down from it instead: most cards are worth the position's
         value or a little less, and tests just above a value are cheap where tests below it
@@ -274,7 +274,7 @@ class Search:
                 if g is None:
                     g = (lo + hi + 1) // 2
                 elif reached:
-                    g = min(g, lo + 1)
+                    g = lo + 1
                 beta = min(max(g, lo + 1), hi)
                 v = self.ab(hands, leader, trick, beta - 1, beta, rem)
                 reached = v >= beta
