@@ -365,7 +365,9 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
           backend: Optional[str] = None, core_options: Optional[int] = None) -> Result:
     """Value of the position for the side to move, every legal card's value, and a line.
 
-    ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.core)."""
+    ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.core).
+    ``tt_entries``: the transposition table's size; None sizes it by the tricks left
+    (``table_entries``)."""
     if backend is None:
         from pinosolve.core import backend as chosen
 
