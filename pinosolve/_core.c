@@ -462,7 +462,7 @@ static inline int8_t *killer_slot(Core *c, int player, const int *trick, int tle
  * opponent can ruff (partner's ruff welcome), high cards first, trumps after; following,
  * a counter on partner's card when nobody after can take it, else the cheapest loser; a
  * winner when possible: the cheapest one from the last seat, the strongest one before. */
-static void order(const Core *c, int player, int leader, const int *trick, int tlen, int best,
+static void order(Core *c, int player, int leader, const int *trick, int tlen, int best,
                   int win_seat, int tt_best, int *cards, int n) {
     int key[NID];
     int tuned = c->opts & OPT_ORDER, t = c->trump;
@@ -474,7 +474,7 @@ static void order(const Core *c, int player, int leader, const int *trick, int t
         }
     const int8_t *killer = NULL;
     if (c->opts & OPT_KILLER)
-        killer = killer_slot((Core *)c, player, trick, tlen,
+        killer = killer_slot(c, player, trick, tlen,
                              tlen && c->side[win_seat] == c->side[player]);
     for (int i = 0; i < n; i++) {
         int card = cards[i], st = POS(card), su = SUIT(card);
@@ -553,7 +553,7 @@ static void put(Core *c, const Key *k, int exact, unsigned cut, int lo, int hi, 
 }
 
 /* The distinct legal cards of `player`, equivalent cards once, best first. */
-static int gen_moves(const Core *c, int player, int leader, const int *trick, int tlen, int wi,
+static int gen_moves(Core *c, int player, int leader, const int *trick, int tlen, int wi,
                      int tt_best, int *moves, uint8_t group_top[4][8]) {
     int best_card_on_table = tlen ? trick[wi] : -1;
     int win_seat = tlen ? (leader + wi) % c->n : -1;
