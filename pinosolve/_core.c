@@ -452,9 +452,10 @@ static inline int trick_context(const Core *c, const int *trick, int w2, int lea
 }
 
 static inline int8_t *killer_slot(Core *c, int player, const int *trick, int tlen,
-                                  int partner_winning) {
+                                  int win_seat) {
     int left = c->size[player] & 63;
-    int ctx = tlen ? SUIT(trick[0]) * 2 + partner_winning : c->prev[left];
+    int ctx = tlen ? SUIT(trick[0]) * 2 + (c->side[win_seat] == c->side[player])
+                   : c->prev[left];
     return c->killer[tlen][ctx][left][player];
 }
 
@@ -474,8 +475,7 @@ static void order(Core *c, int player, int leader, const int *trick, int tlen, i
         }
     const int8_t *killer = NULL;
     if (c->opts & OPT_KILLER)
-        killer = killer_slot(c, player, trick, tlen,
-                             tlen && c->side[win_seat] == c->side[player]);
+        killer = killer_slot(c, player, trick, tlen, win_seat);
     for (int i = 0; i < n; i++) {
         int card = cards[i], st = POS(card), su = SUIT(card);
         int is_trump = su == t, pts = c->pts[card];
@@ -761,8 +761,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
 #endif
             cutoff = 1;
             if (i > 0) {
-                int8_t *kl = killer_slot(c, player, trick, tlen,
-                                         tlen && c->side[(leader + wi) % c->n] == c->side[player]);
+                int8_t *kl = killer_slot(c, player, trick, tlen, (leader + wi) % c->n);
                 if (kl[0] != card) { kl[1] = kl[0]; kl[0] = (int8_t)card; }
             }
             join(rel, crel);  /* the card that refutes is all the proof needs */
