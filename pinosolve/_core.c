@@ -24,6 +24,8 @@
  *    cards, as long as each seat holds the same point values among them (build_key, ab);
  *  - pinochle-correct card equivalence (same points, no card held elsewhere or on the table
  *    with a strength in [stronger, weaker], both ends included);
+ *  - small siblings: a card whose sibling's result did not rely on either's rank, with the
+ *    same points, is worth the same and not searched (small_sibling);
  *  - quick points: the leader's side surely takes the trick it leads with a card nobody can
  *    beat, and the last trick is scored without search;
  *  - move ordering: the table's best lead first, then the two cards that last refuted a
@@ -60,8 +62,9 @@ enum {
     OPT_GUESS = 64,     /* the driver's tests at a playout's value (used in Python) */
     OPT_PARTITION = 128, /* table entries cover every position alike in the ranks that mattered */
     OPT_KILLER = 256,   /* cards that refuted a sibling lately are tried first (after the table's) */
+    OPT_SIBLING = 512,  /* a move alike in the ranks its sibling's result relied on is not searched */
     OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS |
-                  OPT_PARTITION | OPT_KILLER,
+                  OPT_PARTITION | OPT_KILLER | OPT_SIBLING,
 };
 
 typedef struct {
@@ -615,6 +618,23 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
     return total;
 }
 
+/* Small siblings: the result of a searched move x relied on its suit only down to
+ * small_below[x] (the child's rel joined with this node's own comparisons). A later move y of
+ * the same suit and points, weaker than that like x itself, leaves a position that differs
+ * from x's only in a small card of the same points, which x's result covers (the partition
+ * argument of build_key): y is worth what x was, so it cannot improve on the best so far and
+ * is not searched. The proof it borrows is x's, already joined into this node's. */
+static int small_sibling(const Core *c, const int *moves, const int8_t *small_below, int i) {
+    int y = moves[i];
+    for (int j = 0; j < i; j++) {
+        int x = moves[j];
+        if (SUIT(x) == SUIT(y) && c->pts[x] == c->pts[y] && small_below[j] < POS(y) &&
+            small_below[j] < POS(x))
+            return 1;
+    }
+    return 0;
+}
+
 /* Points side 0 takes from here, fail-soft within (alpha, beta). trick[0..tlen) is on the
  * table led by `leader`; wi is the position in it of the card winning so far. rel receives,
  * per suit, the weakest strength position whose rank the result relied on (-1: none); see
@@ -731,8 +751,10 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves, tops);
     int best = maximise ? -INF : INF, best_card = -1, cutoff = 0;
     int8_t acc[4] = {-1, -1, -1, -1}, crel[4];
+    int8_t small_below[NID];   /* per searched move: see small_sibling */
     for (int i = 0; i < m; i++) {
         int card = moves[i], v;
+        if (small_sibling(c, moves, small_below, i)) { small_below[i] = 127; continue; }
         take(c, player, card);
         trick[tlen] = card;
         int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
@@ -750,6 +772,10 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         }
         give(c, player, card);
         if (v == TIMEOUT_FLAG) return TIMEOUT_FLAG;
+        {
+            int8_t a = crel[SUIT(card)], b = rel[SUIT(card)];  /* 127: lends its result to none */
+            small_below[i] = !(c->opts & OPT_SIBLING) ? 127 : a > b ? a : b;
+        }
         if (maximise) {
             if (v > best) { best = v; best_card = card; if (v > alpha) alpha = v; }
         } else {
@@ -1088,7 +1114,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     static const struct { const char *name; int value; } opts[] = {
         {"OPT_TT", OPT_TT}, {"OPT_EQUIV", OPT_EQUIV}, {"OPT_RELATIVE", OPT_RELATIVE},
         {"OPT_QUICK", OPT_QUICK}, {"OPT_ORDER", OPT_ORDER}, {"OPT_MASTER", OPT_MASTER}, {"OPT_GUESS", OPT_GUESS},
-        {"OPT_PARTITION", OPT_PARTITION}, {"OPT_KILLER", OPT_KILLER},
+        {"OPT_PARTITION", OPT_PARTITION}, {"OPT_KILLER", OPT_KILLER}, {"OPT_SIBLING", OPT_SIBLING},
         {"OPT_DEFAULT", OPT_DEFAULT}};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         PyModule_AddIntConstant(m, opts[i].name, opts[i].value);

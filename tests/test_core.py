@@ -59,13 +59,14 @@ def test_core_without_table_or_equivalence():
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_partition_search_keeps_every_value(family):
-    """Partition search answers positions it never searched, so it is checked where it acts:
-    endings of 6 to 12 cards a hand, where table entries are reused across many transpositions,
-    against the same core with exact table keys (itself checked against the reference above)."""
+    """Partition search answers positions it never searched, and small siblings skip cards on
+    the same relied-on ranks, so both are checked where they act: endings of 6 to 12 cards a
+    hand, where table entries are reused across many transpositions, against the same core with
+    exact table keys and every card searched (itself checked against the reference above)."""
     refs, _ = FAMILIES[family]
     size = {"two-hand": 13, "three-hand": 12, "four-hand": 11, "double-deck": 10,
             "five-hand": 9}[family]
-    exact = core.OPT_DEFAULT & ~core.OPT_PARTITION
+    exact = core.OPT_DEFAULT & ~core.OPT_PARTITION & ~core.OPT_SIBLING
     rnd = random.Random(f"partition-{family}")
     variants = [_variant(r) for r in refs]
     for i in range(40):
@@ -79,7 +80,7 @@ def test_partition_search_keeps_every_value(family):
 
 def _switches():
     names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS",
-             "OPT_PARTITION", "OPT_KILLER")
+             "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING")
     runs = [(f"no {n}", core.OPT_DEFAULT & ~getattr(core, n)) for n in names]
     return runs + [("with OPT_MASTER", core.OPT_DEFAULT | core.OPT_MASTER), ("bare", 0)]
 
