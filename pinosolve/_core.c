@@ -736,7 +736,9 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     if (tlen) {
         /* what this seat may play, and whether it beats the trick, compare with the winner */
         int w = trick[wi], led = SUIT(trick[0]);
-        compared(c, player, w, rel);
+        /* a seat that must follow a ruffed lead cannot win: the trump's rank does not matter */
+        if (SUIT(w) == led || c->free_play || !c->follow || !c->pres[player][led])
+            compared(c, player, w, rel);
         if (c->head_after_ruff && SUIT(w) != led && c->pres[player][led]) {
             int target = -1;
             for (int i = 0; i < tlen; i++)
