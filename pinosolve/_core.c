@@ -725,10 +725,13 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                     got[sd] += copies * c->pts[t * 8 + p];
                 }
             }
-            int cut = got[0] >= beta ? got[0] : rem - got[1] <= alpha ? rem - got[1] : -1;
-            if (cut >= 0) {
-                for (int i = 0; i < 4; i++) rel[i] = (int8_t)(c->npos - 1);  /* all of it */
-                return cut;
+            /* relied on: the other side's strongest trump (the masters are the stronger
+             * levels); with no trump there, none: every trump is a master, and small cards
+             * keep their points per seat */
+            int sd = got[0] >= beta ? 0 : rem - got[1] <= alpha ? 1 : -1;
+            if (sd >= 0) {
+                if (side_pres[1 - sd]) mark(rel, t * 8 + lowbit(side_pres[1 - sd]));
+                return sd == 0 ? got[0] : rem - got[1];
             }
         }
     }
