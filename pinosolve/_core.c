@@ -515,20 +515,31 @@ static void order(Core *c, int player, int leader, const int *trick, int tlen, i
     }
 }
 
-/* The entry whose partition holds this position, if any. Entries that need every level
- * exact live in a bucket of the exact position; the others in the bucket of the coarse code,
- * which all positions of their partition share. */
-static Entry *probe(Core *c, Key *k) {
-    Entry *b = &c->tt[(k->exact & c->tt_mask) * BUCKET];
+/* An entry whose partition holds this position, if any: the first that settles the window
+ * (alpha, beta), else the first found. Entries that need every level exact live in a bucket
+ * of the exact position; the others in the bucket of the coarse code, which all positions of
+ * their partition share. */
+static inline int answers(const Entry *e, int alpha, int beta) {
+    return e->lo >= beta || e->hi <= alpha || e->lo == e->hi;
+}
+
+static Entry *probe(Core *c, Key *k, int alpha, int beta) {
+    Entry *b = &c->tt[(k->exact & c->tt_mask) * BUCKET], *first = NULL;
     uint32_t full = k->full_lock = key_lock(k, k->full);
     for (int i = 0; i < BUCKET; i++)
-        if (b[i].depth && b[i].check == k->exact_check && b[i].lock == full) return &b[i];
-    if (!(c->opts & OPT_PARTITION)) return NULL;
+        if (b[i].depth && b[i].check == k->exact_check && b[i].lock == full) {
+            if (answers(&b[i], alpha, beta)) return &b[i];
+            first = &b[i];
+            break;
+        }
+    if (!(c->opts & OPT_PARTITION)) return first;
     b = &c->tt[(k->coarse & c->tt_mask) * BUCKET];
     for (int i = 0; i < BUCKET; i++)
-        if (b[i].depth && b[i].check == k->check && b[i].lock == key_lock(k, b[i].cut))
-            return &b[i];
-    return NULL;
+        if (b[i].depth && b[i].check == k->check && b[i].lock == key_lock(k, b[i].cut)) {
+            if (answers(&b[i], alpha, beta)) return &b[i];
+            if (!first) first = &b[i];
+        }
+    return first;
 }
 
 /* Store a result in the exact tier (found by the whole position) or the partition tier
@@ -586,7 +597,7 @@ static int table_best(Core *c, int leader) {
     if (!(c->opts & OPT_TT)) return -1;
     Key key;
     build_key(c, leader, &key);
-    Entry *e = probe(c, &key);
+    Entry *e = probe(c, &key, -1, INF);
     return e ? decode_best(&key, e->best) : -1;
 }
 
@@ -691,7 +702,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             }
         }
         if (c->opts & OPT_TT) {
-            e = probe(c, &key);
+            e = probe(c, &key, alpha, beta);
             stored = 1;
 #ifdef STATS
             st_ttprobe++; if (e) st_tthit++;
