@@ -211,7 +211,7 @@ static unsigned equivalence(const Core *c, int su, unsigned mask, unsigned other
  * whose ranks mattered: per suit, its strongest few rank levels still in play ("exact": each
  * level's points and every seat's copies), while the weaker cards ("small") only need the same
  * point values per seat. The search reports, for every result, the weakest rank per suit whose
- * identity it relied on (rel[suit], -1 for none); every level at least that strong is exact.
+ * identity it relied on (a Rel, see below); every level at least that strong is exact.
  *
  * The bucket comes from a coarse code that every position of a partition shares (leader and,
  * per suit, each seat's length and point sum); each entry keeps how many levels per key slot it
@@ -315,41 +315,45 @@ static uint32_t key_lock(const Key *k, unsigned cut) {
     return (uint32_t)(h >> 32) | 1u;
 }
 
-/* rel (weakest relied-on position per suit) -> cut, and back */
-static unsigned cut_of(const Core *c, const Key *k, const int8_t *rel) {
+/* What a result relied on (see build_key), as a Rel: one byte per suit, bit p set when the
+ * strength position p is relied on, and then every stronger one too, so that joining two
+ * proofs is an OR. */
+typedef uint32_t Rel;
+
+static inline Rel upto(int su, int pos) { return ((2u << pos) - 1) << (8 * su); }
+static inline unsigned rel_suit(Rel r, int su) { return (r >> (8 * su)) & 0xFFu; }
+static inline void mark(Rel *rel, int card) { *rel |= upto(SUIT(card), POS(card)); }
+
+/* rel -> cut (exact levels per key slot), and back */
+static unsigned cut_of(const Core *c, const Key *k, Rel rel) {
     int exact_all = !(c->opts & OPT_PARTITION) || !(c->opts & OPT_RELATIVE);
     unsigned cut = 0;
     for (int i = 0; i < 4; i++) {
         int su = k->suit_of[i], x = 0;
+        unsigned r = rel_suit(rel, su);
         if (exact_all) x = k->len[su];
-        else while (x < k->len[su] && k->pos[su][x] <= rel[su]) x++;
+        else while (x < k->len[su] && (r >> k->pos[su][x] & 1)) x++;
         cut |= (unsigned)x << (3 * i);
     }
     return cut;
 }
 
-static void rel_of(const Key *k, unsigned cut, int8_t *rel) {
+static Rel rel_of(const Key *k, unsigned cut) {
+    Rel rel = 0;
     for (int i = 0; i < 4; i++) {
         int su = k->suit_of[i], x = (cut >> (3 * i)) & 7;
-        rel[su] = (int8_t)(x ? k->pos[su][x - 1] : -1);
+        if (x) rel |= upto(su, k->pos[su][x - 1]);
     }
-}
-
-static inline void mark(int8_t *rel, int card) {
-    if (POS(card) > rel[SUIT(card)]) rel[SUIT(card)] = (int8_t)POS(card);
+    return rel;
 }
 
 /* `player` holds cards of w's suit, each compared with w (may it, must it beat w?): for each
  * pair the stronger card is relied on, which is w itself unless all of them are stronger. */
-static inline void compared(const Core *c, int player, int w, int8_t *rel) {
+static inline void compared(const Core *c, int player, int w, Rel *rel) {
     unsigned mine = c->pres[player][SUIT(w)];
     if (!mine) return;
     if (mine >> (POS(w) + 1)) mark(rel, w);
     else mark(rel, SUIT(w) * 8 + (31 - __builtin_clz(mine)));
-}
-
-static inline void join(int8_t *rel, const int8_t *other) {
-    for (int i = 0; i < 4; i++) if (other[i] > rel[i]) rel[i] = other[i];
 }
 
 /* slot*8+index <-> card, through the key's suit order */
@@ -377,7 +381,7 @@ static inline int suit_len(const Core *c, int s, int su) { return c->slen[s][su]
  * gone the leader's smaller cards win too (length winners). Every other seat adds at least its
  * lowest-point cards of the suit while it has them (a card it discarded instead fell on one of
  * these tricks as well). All tricks cashed: the last-trick bonus too. */
-static int quick_points(const Core *c, int leader, int8_t *rel) {
+static int quick_points(const Core *c, int leader, Rel *rel) {
     int t = c->trump, total = 0, tricks = 0, drawn = 0;
     int must_follow = c->follow && !c->free_play;
     for (int i = 0; i < 4; i++) {
@@ -414,8 +418,8 @@ static int quick_points(const Core *c, int leader, int8_t *rel) {
         /* relied on: the others' strongest card (how many of the leader's beat it), and which
          * of the leader's cards are cashed unless all are */
         int below = (mine >> (lim + 1)) != 0;  /* cards of the leader that lose to lim */
-        if (others && below && lim > rel[su]) rel[su] = (int8_t)lim;
-        if ((k < held || (others && !below)) && weakest > rel[su]) rel[su] = (int8_t)weakest;
+        if (others && below) *rel |= upto(su, lim);
+        if ((k < held || (others && !below)) && weakest >= 0) *rel |= upto(su, weakest);
         tricks += k;
         if (su == t && must_follow) drawn = k;
         if (!must_follow) continue;
@@ -635,27 +639,26 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
  * from x's only in a small card of the same points, which x's result covers (the partition
  * argument of build_key): y is worth what x was, so it cannot improve on the best so far and
  * is not searched. The proof it borrows is x's, already joined into this node's. */
-static int small_sibling(const Core *c, const int *moves, const int8_t *small_below, int i) {
+static int small_sibling(const Core *c, const int *moves, const uint8_t *small_below, int i) {
     int y = moves[i];
     for (int j = 0; j < i; j++) {
         int x = moves[j];
-        if (SUIT(x) == SUIT(y) && c->pts[x] == c->pts[y] && small_below[j] < POS(y) &&
-            small_below[j] < POS(x))
+        if (SUIT(x) == SUIT(y) && c->pts[x] == c->pts[y] &&
+            !(small_below[j] & ((1u << POS(y)) | (1u << POS(x)))))
             return 1;
     }
     return 0;
 }
 
 /* Points side 0 takes from here, fail-soft within (alpha, beta). trick[0..tlen) is on the
- * table led by `leader`; wi is the position in it of the card winning so far. rel receives,
- * per suit, the weakest strength position whose rank the result relied on (-1: none); see
- * build_key. A rank is relied on when a card is compared with the trick's winning card (for
+ * table led by `leader`; wi is the position in it of the card winning so far. rel receives
+ * the ranks the result relied on (a Rel; see build_key). A rank is relied on when a card is compared with the trick's winning card (for
  * who wins, or for what a follower may play), when a bound counts sure winners, when a table
  * entry answered, and when equivalent cards were searched once and part of their group is
  * relied on. */
 static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int beta,
-              int rem, int8_t *rel) {
-    for (int i = 0; i < 4; i++) rel[i] = -1;
+              int rem, Rel *rel) {
+    *rel = 0;
     if (c->timed_out) return TIMEOUT_FLAG;
     c->nodes++;
     if ((c->nodes & 4095) == 0 && c->deadline > 0 && now() > c->deadline) {
@@ -668,7 +671,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     Entry *e = NULL;
     int stored = 0;
     int tt_best = -1, a0 = alpha, b0 = beta;
-    int8_t erel[4] = {-1, -1, -1, -1};
+    Rel erel = 0;
     Key key;
     if (tlen == 0) {
         int last = c->opts & OPT_QUICK;
@@ -693,12 +696,12 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             }
         }
         if (c->opts & OPT_QUICK) {
-            int8_t qrel[4] = {-1, -1, -1, -1};
-            int sure = quick_points(c, leader, qrel);
+            Rel qrel = 0;
+            int sure = quick_points(c, leader, &qrel);
             if (c->side[leader] == 0) {
-                if (sure >= beta) { memcpy(rel, qrel, 4); return sure; }
+                if (sure >= beta) { *rel = qrel; return sure; }
             } else {
-                if (rem - sure <= alpha) { memcpy(rel, qrel, 4); return rem - sure; }
+                if (rem - sure <= alpha) { *rel = qrel; return rem - sure; }
             }
         }
         if (c->opts & OPT_TT) {
@@ -708,9 +711,9 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             st_ttprobe++; if (e) st_tthit++;
 #endif
             if (e) {
-                rel_of(&key, e->cut, erel);
-                if (e->lo >= beta || e->lo == e->hi) { memcpy(rel, erel, 4); return e->lo; }
-                if (e->hi <= alpha) { memcpy(rel, erel, 4); return e->hi; }
+                erel = rel_of(&key, e->cut);
+                if (e->lo >= beta || e->lo == e->hi) { *rel = erel; return e->lo; }
+                if (e->hi <= alpha) { *rel = erel; return e->hi; }
                 if (e->lo > alpha) alpha = e->lo;
                 if (e->hi < beta) beta = e->hi;
                 tt_best = decode_best(&key, e->best);
@@ -766,11 +769,11 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     uint8_t tops[4][8];
     int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves, tops);
     int best = maximise ? -INF : INF, best_card = -1, cutoff = 0;
-    int8_t acc[4] = {-1, -1, -1, -1}, crel[4];
-    int8_t small_below[NID];   /* per searched move: see small_sibling */
+    Rel acc = 0, crel;
+    uint8_t small_below[NID];  /* per searched move: see small_sibling */
     for (int i = 0; i < m; i++) {
         int card = moves[i], v;
-        if (small_sibling(c, moves, small_below, i)) { small_below[i] = 127; continue; }
+        if (small_sibling(c, moves, small_below, i)) { small_below[i] = 0xFF; continue; }
         take(c, player, card);
         trick[tlen] = card;
         int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
@@ -781,17 +784,15 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             int gain = c->side[w] == 0 ? won : 0;
             int next[MAXSEAT];
             c->prev[c->size[w] & 63] = (int8_t)trick_context(c, trick, w2, leader, w);
-            v = ab(c, w, next, 0, 0, alpha - gain, beta - gain, rem - won, crel);
+            v = ab(c, w, next, 0, 0, alpha - gain, beta - gain, rem - won, &crel);
             if (v != TIMEOUT_FLAG) v += gain;
         } else {
-            v = ab(c, leader, trick, tlen + 1, w2, alpha, beta, rem, crel);
+            v = ab(c, leader, trick, tlen + 1, w2, alpha, beta, rem, &crel);
         }
         give(c, player, card);
         if (v == TIMEOUT_FLAG) return TIMEOUT_FLAG;
-        {
-            int8_t a = crel[SUIT(card)], b = rel[SUIT(card)];  /* 127: lends its result to none */
-            small_below[i] = !(c->opts & OPT_SIBLING) ? 127 : a > b ? a : b;
-        }
+        /* 0xFF: lends its result to none */
+        small_below[i] = (c->opts & OPT_SIBLING) ? rel_suit(crel | *rel, SUIT(card)) : 0xFF;
         if (maximise) {
             if (v > best) { best = v; best_card = card; if (v > alpha) alpha = v; }
         } else {
@@ -806,26 +807,27 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 int8_t *kl = killer_slot(c, player, trick, tlen, (leader + wi) % c->n);
                 if (kl[0] != card) { kl[1] = kl[0]; kl[0] = (int8_t)card; }
             }
-            join(rel, crel);  /* the card that refutes is all the proof needs */
+            *rel |= crel;  /* the card that refutes is all the proof needs */
             break;
         }
-        join(acc, crel);
+        acc |= crel;
     }
 #ifdef STATS
     st_nodes[tlen < 4 ? tlen : 3][m < 7 ? m : 7]++;
     st_depth[c->size[leader] + (tlen ? 1 : 0) < 16 ? c->size[leader] + (tlen ? 1 : 0) : 15]++;
     if (!cutoff) st_all[tlen < 4 ? tlen : 3]++;
 #endif
-    if (e) join(rel, erel);
+    if (e) *rel |= erel;
     if (!cutoff) {
-        join(rel, acc);
+        *rel |= acc;
         /* every card was answered, equivalent ones through their group's searched card: a
          * group with a relied-on member is relied on down to that card */
         for (int changed = 1; changed;) {
             changed = 0;
             for (int i = 0; i < m; i++) {
                 int su = SUIT(moves[i]), p = POS(moves[i]), top = tops[su][p];
-                if (top < p && top <= rel[su] && p > rel[su]) { rel[su] = (int8_t)p; changed = 1; }
+                unsigned r = rel_suit(*rel, su);
+                if (top < p && (r >> top & 1) && !(r >> p & 1)) { *rel |= upto(su, p); changed = 1; }
             }
         }
     }
@@ -835,7 +837,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         if (best <= a0) { if (best < hi) hi = best; }
         else if (best >= b0) { if (best > lo) lo = best; }
         else { lo = hi = best; }
-        unsigned cut = cut_of(c, &key, rel);
+        unsigned cut = cut_of(c, &key, *rel);
         int left = 0;
         for (int s = 0; s < c->n; s++) left += c->size[s];
         int8_t bm = (int8_t)(best_card >= 0 ? encode_best(&key, best_card) : -1);
@@ -1044,8 +1046,8 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
     self->timed_out = 0;
     int v;
     Py_BEGIN_ALLOW_THREADS
-    int8_t rel[4];
-    v = ab(self, leader, trick, tlen, wi, alpha, beta, rem, rel);
+    Rel rel;
+    v = ab(self, leader, trick, tlen, wi, alpha, beta, rem, &rel);
     Py_END_ALLOW_THREADS
     if (v == TIMEOUT_FLAG) {
         PyErr_SetString(TimeoutError_, "search time budget spent");
