@@ -695,15 +695,6 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 __builtin_prefetch(&c->tt[(key.coarse & c->tt_mask) * BUCKET + i]);
             }
         }
-        if (c->opts & OPT_QUICK) {
-            Rel qrel = 0;
-            int sure = quick_points(c, leader, &qrel);
-            if (c->side[leader] == 0) {
-                if (sure >= beta) { *rel = qrel; return sure; }
-            } else {
-                if (rem - sure <= alpha) { *rel = qrel; return rem - sure; }
-            }
-        }
         if (c->opts & OPT_TT) {
             e = probe(c, &key, alpha, beta);
             stored = 1;
@@ -717,6 +708,17 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 if (e->lo > alpha) alpha = e->lo;
                 if (e->hi < beta) beta = e->hi;
                 tt_best = decode_best(&key, e->best);
+            }
+        }
+        if (c->opts & OPT_QUICK) {
+            /* after the table: most positions are settled there, before this is needed (the
+             * window may be the table's, so its proof joins in) */
+            Rel qrel = erel;
+            int sure = quick_points(c, leader, &qrel);
+            if (c->side[leader] == 0) {
+                if (sure >= beta) { *rel = qrel; return sure; }
+            } else {
+                if (rem - sure <= alpha) { *rel = qrel; return rem - sure; }
             }
         }
         if ((c->opts & OPT_MASTER) && c->trump >= 0) {
