@@ -215,6 +215,6 @@ def test_table_grows_with_the_tricks_left_and_stays_bounded():
 
     sizes = [table_entries([[0] * t, [1] * t]) for t in range(0, 25)]
     assert sizes == sorted(sizes)
-    assert sizes[2] == 1 << 16 and sizes[12] == 1 << 20 and sizes[15] == 1 << 22
+    assert sizes[2] == 1 << 16 and sizes[12] == 1 << 19 and sizes[15] == 1 << 22
     assert max(sizes) == 1 << 24
     assert table_entries([]) == 1 << 16
