@@ -483,6 +483,14 @@ static void order(Core *c, int player, int leader, const int *trick, int tlen, i
     const int8_t *killer = NULL;
     if (c->opts & OPT_KILLER)
         killer = killer_slot(c, player, trick, tlen, win_seat);
+    /* leading, per plain suit: can an opponent ruff it (bit 0), can partner (bit 1)? */
+    int ruffs[4] = {0, 0, 0, 0};
+    if (!tlen && tuned && t >= 0)
+        for (int s = 0; s < c->n; s++) {
+            if (s == leader || !c->pres[s][t]) continue;
+            int who = c->side[s] != c->side[leader] ? 1 : 2;
+            for (int su = 0; su < 4; su++) if (!c->pres[s][su]) ruffs[su] |= who;
+        }
     for (int i = 0; i < n; i++) {
         int card = cards[i], st = POS(card), su = SUIT(card);
         int is_trump = su == t, pts = c->pts[card];
@@ -493,12 +501,7 @@ static void order(Core *c, int player, int leader, const int *trick, int tlen, i
         else if (!tlen) {
             if (!tuned) k = st * 10 + (is_trump ? 0 : 1);
             else {
-                int ruff = 0, pruff = 0;
-                if (!is_trump && t >= 0)
-                    for (int s = 0; s < c->n; s++) {
-                        if (s == leader || c->pres[s][su] || !c->pres[s][t]) continue;
-                        if (c->side[s] != c->side[leader]) ruff = 1; else pruff = 1;
-                    }
+                int ruff = is_trump ? 0 : ruffs[su] & 1, pruff = is_trump ? 0 : ruffs[su] & 2;
                 k = (is_trump ? 100 : 0) + (ruff ? 200 : 0) - (pruff && !ruff ? 50 : 0) +
                     st * 10 + pts;
             }
