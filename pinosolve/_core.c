@@ -575,12 +575,13 @@ static void put(Core *c, const Key *k, int exact, unsigned cut, int lo, int hi, 
 
 /* The distinct legal cards of `player`, equivalent cards once, best first. */
 static int gen_moves(Core *c, int player, int leader, const int *trick, int tlen, int wi,
-                     int tt_best, int *moves, uint8_t group_top[4][8]) {
+                     int tt_best, int *moves, uint8_t group_top[4][8], const unsigned *given) {
     int best_card_on_table = tlen ? trick[wi] : -1;
     int win_seat = tlen ? (leader + wi) % c->n : -1;
     int partner_winning = tlen && c->side[win_seat] == c->side[player];
     unsigned lm[4];
-    legal(c, player, trick, tlen, best_card_on_table, partner_winning, lm);
+    if (given) memcpy(lm, given, sizeof lm);  /* the legal cards, worked out by the caller */
+    else legal(c, player, trick, tlen, best_card_on_table, partner_winning, lm);
     int m = 0;
     int equiv = c->opts & OPT_EQUIV;
     for (int su = 0; su < 4; su++) {
@@ -618,7 +619,7 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
         int moves[NID];
         uint8_t tops[4][8];
         int tt_best = tlen ? -1 : table_best(c, leader);
-        int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves, tops);
+        int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves, tops, NULL);
         if (!m) break;
         int card = moves[0];
         take(c, player, card);
@@ -651,6 +652,32 @@ static int small_sibling(const Core *c, const int *moves, const uint8_t *small_b
             return 1;
     }
     return 0;
+}
+
+static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int beta,
+              int rem, Rel *rel);
+
+/* `player` plays `card` and the search goes on from there: ab's value of the move. */
+static inline int play(Core *c, int player, int card, int leader, int *trick, int tlen, int wi,
+                       int alpha, int beta, int rem, Rel *crel) {
+    int v;
+    take(c, player, card);
+    trick[tlen] = card;
+    int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
+    if (tlen + 1 == c->n) {
+        int w = (leader + w2) % c->n, won = 0, any = 0;
+        for (int j = 0; j < c->n; j++) { won += c->pts[trick[j]]; any |= c->size[j]; }
+        if (!any) won += c->last_trick;
+        int gain = c->side[w] == 0 ? won : 0;
+        int next[MAXSEAT];
+        c->prev[c->size[w] & 63] = (int8_t)trick_context(c, trick, w2, leader, w);
+        v = ab(c, w, next, 0, 0, alpha - gain, beta - gain, rem - won, crel);
+        if (v != TIMEOUT_FLAG) v += gain;
+    } else {
+        v = ab(c, leader, trick, tlen + 1, w2, alpha, beta, rem, crel);
+    }
+    give(c, player, card);
+    return v;
 }
 
 /* Points side 0 takes from here, fail-soft within (alpha, beta). trick[0..tlen) is on the
@@ -755,6 +782,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         }
     }
     int player = (leader + tlen) % c->n;
+    unsigned lm[4];
     if (tlen) {
         /* what this seat may play, and whether it beats the trick, compare with the winner */
         int w = trick[wi], led = SUIT(trick[0]);
@@ -768,33 +796,28 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                     target = trick[i];
             if (target >= 0) compared(c, player, target, rel);
         }
+        int win_seat = (leader + wi) % c->n;
+        legal(c, player, trick, tlen, w, c->side[win_seat] == c->side[player], lm);
+        uint32_t all = lm[0] | lm[1] << 8 | lm[2] << 16 | lm[3] << 24;
+        if (!(all & (all - 1))) {
+            /* one card to play (bit su * 8 + pos is card su * 8 + pos): no move list */
+            Rel crel;
+            int v = play(c, player, lowbit(all), leader, trick, tlen, wi, alpha, beta, rem, &crel);
+            *rel |= crel;
+            return v;
+        }
     }
     int maximise = c->side[player] == 0;
     int moves[NID];
     uint8_t tops[4][8];
-    int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves, tops);
+    int m = gen_moves(c, player, leader, trick, tlen, wi, tt_best, moves, tops, tlen ? lm : NULL);
     int best = maximise ? -INF : INF, best_card = -1, cutoff = 0;
     Rel acc = 0, crel;
     uint8_t small_below[NID];  /* per searched move: see small_sibling */
     for (int i = 0; i < m; i++) {
         int card = moves[i], v;
         if (small_sibling(c, moves, small_below, i)) { small_below[i] = 0xFF; continue; }
-        take(c, player, card);
-        trick[tlen] = card;
-        int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
-        if (tlen + 1 == c->n) {
-            int w = (leader + w2) % c->n, won = 0, any = 0;
-            for (int j = 0; j < c->n; j++) { won += c->pts[trick[j]]; any |= c->size[j]; }
-            if (!any) won += c->last_trick;
-            int gain = c->side[w] == 0 ? won : 0;
-            int next[MAXSEAT];
-            c->prev[c->size[w] & 63] = (int8_t)trick_context(c, trick, w2, leader, w);
-            v = ab(c, w, next, 0, 0, alpha - gain, beta - gain, rem - won, &crel);
-            if (v != TIMEOUT_FLAG) v += gain;
-        } else {
-            v = ab(c, leader, trick, tlen + 1, w2, alpha, beta, rem, &crel);
-        }
-        give(c, player, card);
+        v = play(c, player, card, leader, trick, tlen, wi, alpha, beta, rem, &crel);
         if (v == TIMEOUT_FLAG) return TIMEOUT_FLAG;
         /* 0xFF: lends its result to none */
         small_below[i] = (c->opts & OPT_SIBLING) ? rel_suit(crel | *rel, SUIT(card)) : 0xFF;
