@@ -62,7 +62,7 @@ enum {
     OPT_GUESS = 64,     /* the driver's tests at a playout's value (used in Python) */
     OPT_PARTITION = 128, /* table entries cover every position alike in the ranks that mattered */
     OPT_KILLER = 256,   /* cards that refuted a sibling lately are tried first (after the table's) */
-    OPT_SIBLING = 512,  /* a move alike in the ranks its sibling's result relied on is not searched */
+    OPT_SIBLING = 512,  /* a move alike in the ranks its sibling's result relied on: not searched */
     OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS |
                   OPT_PARTITION | OPT_KILLER | OPT_SIBLING,
 };
@@ -682,10 +682,10 @@ static inline int play(Core *c, int player, int card, int leader, int *trick, in
 
 /* Points side 0 takes from here, fail-soft within (alpha, beta). trick[0..tlen) is on the
  * table led by `leader`; wi is the position in it of the card winning so far. rel receives
- * the ranks the result relied on (a Rel; see build_key). A rank is relied on when a card is compared with the trick's winning card (for
- * who wins, or for what a follower may play), when a bound counts sure winners, when a table
- * entry answered, and when equivalent cards were searched once and part of their group is
- * relied on. */
+ * the ranks the result relied on (a Rel; see build_key). A rank is relied on when a card is
+ * compared with the trick's winning card (for who wins, or for what a follower may play),
+ * when a bound counts sure winners, when a table entry answered, and when equivalent cards
+ * were searched once and part of their group is relied on. */
 static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int beta,
               int rem, Rel *rel) {
     *rel = 0;
@@ -799,7 +799,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         int win_seat = (leader + wi) % c->n;
         legal(c, player, trick, tlen, w, c->side[win_seat] == c->side[player], lm);
         uint32_t all = lm[0] | lm[1] << 8 | lm[2] << 16 | lm[3] << 24;
-        if (!(all & (all - 1))) {
+        if (all && !(all & (all - 1))) {
             /* one card to play (bit su * 8 + pos is card su * 8 + pos): no move list */
             Rel crel;
             int v = play(c, player, lowbit(all), leader, trick, tlen, wi, alpha, beta, rem, &crel);
@@ -855,7 +855,10 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             for (int i = 0; i < m; i++) {
                 int su = SUIT(moves[i]), p = POS(moves[i]), top = tops[su][p];
                 unsigned r = rel_suit(*rel, su);
-                if (top < p && (r >> top & 1) && !(r >> p & 1)) { *rel |= upto(su, p); changed = 1; }
+                if (top < p && (r >> top & 1) && !(r >> p & 1)) {
+                    *rel |= upto(su, p);
+                    changed = 1;
+                }
             }
         }
     }
@@ -1160,7 +1163,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     static const struct { const char *name; int value; } opts[] = {
         {"OPT_TT", OPT_TT}, {"OPT_EQUIV", OPT_EQUIV}, {"OPT_RELATIVE", OPT_RELATIVE},
         {"OPT_QUICK", OPT_QUICK}, {"OPT_ORDER", OPT_ORDER}, {"OPT_MASTER", OPT_MASTER}, {"OPT_GUESS", OPT_GUESS},
-        {"OPT_PARTITION", OPT_PARTITION}, {"OPT_KILLER", OPT_KILLER}, {"OPT_SIBLING", OPT_SIBLING},
+        {"OPT_PARTITION", OPT_PARTITION}, {"OPT_KILLER", OPT_KILLER},
+        {"OPT_SIBLING", OPT_SIBLING},
         {"OPT_DEFAULT", OPT_DEFAULT}};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         PyModule_AddIntConstant(m, opts[i].name, opts[i].value);
