@@ -78,6 +78,27 @@ def test_partition_search_keeps_every_value(family):
         assert a.value == b.value and a.cards == b.cards, (v.id, pos)
 
 
+def test_small_siblings_prune_and_keep_every_value():
+    """Small siblings must actually skip cards (else the switch is dead code) and every value
+    must stay the reference's: four-hand and double-deck endings of 5 cards a hand, where
+    same-point low cards abound."""
+    rnd = random.Random("siblings")
+    without = core.OPT_DEFAULT & ~core.OPT_SIBLING
+    nodes = {True: 0, False: 0}
+    for i in range(40):
+        vid = ("four-hand", "double-deck")[i % 2]
+        v = load_variant(vid)
+        rules = PlayRules.of(v)
+        pos = random_position(v, rnd, 5)
+        ref = solve(pos, rules, backend="python")
+        for on in (True, False):
+            res = solve(pos, rules, backend="c",
+                        core_options=core.OPT_DEFAULT if on else without)
+            assert res.value == ref.value and res.cards == ref.cards, (vid, pos, on)
+            nodes[on] += res.nodes
+    assert nodes[True] < nodes[False]
+
+
 def _switches():
     names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS",
              "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING")
