@@ -699,7 +699,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     if (alpha >= rem) return rem;
     if (beta <= 0) return 0;
     Entry *e = NULL;
-    int stored = 0;
+    int stored = 0, known_lo = 0, known_hi = rem;  /* the table's bounds, read at the probe */
     int tt_best = -1, a0 = alpha, b0 = beta;
     Rel erel = 0;
     Key key;
@@ -732,6 +732,9 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             st_ttprobe++; if (e) st_tthit++;
 #endif
             if (e) {
+                /* read now: the children's stores may reuse this slot before this node stores */
+                known_lo = e->lo;
+                known_hi = e->hi;
                 erel = rel_of(&key, e->cut);
                 if (e->lo >= beta || e->lo == e->hi) { *rel = erel; return e->lo; }
                 if (e->hi <= alpha) { *rel = erel; return e->hi; }
@@ -863,8 +866,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         }
     }
     if (stored) {
-        int lo = 0, hi = rem;
-        if (e) { lo = e->lo; hi = e->hi; }
+        int lo = known_lo, hi = known_hi;
         if (best <= a0) { if (best < hi) hi = best; }
         else if (best >= b0) { if (best > lo) lo = best; }
         else { lo = hi = best; }
