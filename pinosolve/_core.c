@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <limits.h>
 
 #define NCARD 24        /* external card indices: suit * 6 + rank */
 #define NRANK 6
@@ -51,6 +52,7 @@
 #define BUCKET 8        /* entries per bucket: two cache lines */
 #define BUCKET_BITS 3   /* log2(BUCKET) */
 #define NCTX 17         /* killer contexts: see killer_slot */
+#define GROW_AFTER 8    /* the table doubles once the search has visited this many nodes an entry */
 
 enum {
     OPT_TT = 1,         /* transposition table */
@@ -88,6 +90,8 @@ typedef struct {
     int follow, head, trump_if_void, overtrump, tcno, head_after_ruff, partner_exempt;
     Entry *tt;
     uint64_t tt_mask;            /* bucket count - 1 */
+    uint64_t grow_limit;         /* the most buckets the table may grow to (grow_table) */
+    long long grow_at;           /* the node count at which it next doubles */
     /* search state */
     uint8_t cnt[MAXSEAT][NID];
     uint8_t pres[MAXSEAT][4];
@@ -105,6 +109,25 @@ typedef struct {
 } Core;
 
 static PyObject *TimeoutError_;
+
+/* A search that outgrows its table gets one twice as large, with every entry kept: an entry
+ * lies in its bucket modulo the old bucket count, so each of the two copies of the old table
+ * holds it where a probe through the wider mask looks (the copy that is not its own ages out).
+ * Safe at any node: no frame keeps a pointer into the table past its probe. Easy searches stay
+ * in cache, hard ones get room. */
+static void grow_table(Core *c) {
+    size_t old = c->tt_mask + 1;
+    c->grow_at = LLONG_MAX;
+    if (old >= c->grow_limit) return;
+    void *mem = NULL;
+    if (posix_memalign(&mem, 64, 2 * old * BUCKET * sizeof(Entry)) != 0) return;  /* keep it */
+    memcpy(mem, c->tt, old * BUCKET * sizeof(Entry));
+    memcpy((Entry *)mem + old * BUCKET, c->tt, old * BUCKET * sizeof(Entry));
+    free(c->tt);
+    c->tt = mem;
+    c->tt_mask = 2 * old - 1;
+    c->grow_at = (long long)(2 * old * BUCKET) * GROW_AFTER;
+}
 #ifdef STATS
 static long long st_depth[16], st_nodes[4][8], st_cut[4][8], st_all[4], st_ttprobe, st_tthit, st_ttcut;
 #endif
@@ -695,6 +718,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         c->timed_out = 1;
         return TIMEOUT_FLAG;
     }
+    if (c->nodes >= c->grow_at) grow_table(c);
     if (rem <= 0) return 0;
     if (alpha >= rem) return rem;
     if (beta <= 0) return 0;
@@ -908,21 +932,21 @@ static void Core_dealloc(Core *self) {
 static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"side", "trump", "strength", "points", "last_trick", "knobs",
                             "free_play", "tt_bits", "use_tt", "use_equivalence",
-                            "use_relative", "options", NULL};
+                            "use_relative", "options", "grow_bits", NULL};
     PyObject *side, *strength, *points, *knobs;
     int trump, last, free_play = 0, tt_bits = 20, use_tt = 1, use_equiv = 1, use_rel = 1;
-    int options = OPT_DEFAULT;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOOiO|iiiiii", names, &side, &trump,
+    int options = OPT_DEFAULT, grow_bits = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOOiO|iiiiiii", names, &side, &trump,
                                      &strength, &points, &last, &knobs, &free_play, &tt_bits,
-                                     &use_tt, &use_equiv, &use_rel, &options))
+                                     &use_tt, &use_equiv, &use_rel, &options, &grow_bits))
         return -1;
     Py_ssize_t n = PySequence_Size(side);
     if (n < 2 || n > MAXSEAT) {
         PyErr_SetString(PyExc_ValueError, "side: 2 to 8 seats");
         return -1;
     }
-    if (tt_bits < 4 || tt_bits > 28) {
-        PyErr_SetString(PyExc_ValueError, "tt_bits: 4 to 28");
+    if (tt_bits < 4 || tt_bits > 28 || grow_bits < 0 || grow_bits > 28) {
+        PyErr_SetString(PyExc_ValueError, "tt_bits, grow_bits: 4 to 28 (grow_bits 0: fixed)");
         return -1;
     }
     if (trump < -1 || trump > 3) {
@@ -993,6 +1017,9 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     memset(mem, 0, buckets * BUCKET * sizeof(Entry));
     self->tt = mem;
     self->tt_mask = buckets - 1;
+    self->grow_limit = grow_bits > tt_bits ? (size_t)1 << (grow_bits - BUCKET_BITS) : buckets;
+    self->grow_at = self->grow_limit > buckets ? (long long)(buckets * BUCKET) * GROW_AFTER
+                                               : LLONG_MAX;
     return 0;
 }
 
@@ -1098,6 +1125,11 @@ static PyObject *Core_playout(Core *self, PyObject *args) {
     return PyLong_FromLong(playout(self, leader, trick, tlen, wi));
 }
 
+static PyObject *Core_get_entries(Core *self, void *closure) {
+    (void)closure;
+    return PyLong_FromSize_t((self->tt_mask + 1) * BUCKET);
+}
+
 static PyObject *Core_get_nodes(Core *self, void *closure) {
     (void)closure;
     return PyLong_FromLongLong(self->nodes);
@@ -1134,6 +1166,7 @@ static PyMethodDef Core_methods[] = {
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_get_nodes, NULL, "nodes searched so far", NULL},
+    {"entries", (getter)Core_get_entries, NULL, "the table's size in entries", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject CoreType = {

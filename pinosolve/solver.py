@@ -32,6 +32,7 @@ from pinosolve.play import NRANK, PlayRules, legal_plays
 
 INF = 1 << 30
 DEFAULT_TT_ENTRIES = 2_000_000
+TABLE_LIMIT = 1 << 24    # entries (256 MiB in the core) a growing table stops at
 
 
 def table_entries(hands: Sequence[Sequence[int]]) -> int:
@@ -294,12 +295,14 @@ class CoreSearch(Search):
     the line) still come from the Python side, which is the reference for both.
 
     ``core_options``: the core's technique switches (``pinosolve._core.OPT_*``), for
-    measuring them one by one; None means all the default ones."""
+    measuring them one by one; None means all the default ones. ``grow_to``: the core's table
+    doubles as the search outgrows it, keeping its entries, up to this many entries (None: it
+    keeps its size)."""
 
     def __init__(self, rules: PlayRules, trump: int, side: Sequence[int],
                  tt_entries: int = DEFAULT_TT_ENTRIES, deadline: Optional[float] = None,
                  use_tt: bool = True, use_equivalence: bool = True,
-                 core_options: Optional[int] = None) -> None:
+                 core_options: Optional[int] = None, grow_to: Optional[int] = None) -> None:
         super().__init__(rules, trump, side, tt_entries, deadline, use_tt, use_equivalence)
         from pinosolve import _core
 
@@ -311,9 +314,10 @@ class CoreSearch(Search):
         self._timeout = _core.Timeout
         options = _core.OPT_DEFAULT if core_options is None else core_options
         self.use_guess = bool(options & _core.OPT_GUESS)
+        grow_bits = max(4, min(28, grow_to.bit_length() - 1)) if grow_to else 0
         self.core = _core.Core(list(side), trump, list(rules.strength), list(rules.points),
                                rules.last_trick, knobs, int(rules.free), bits, int(use_tt),
-                               int(use_equivalence), options=options)
+                               int(use_equivalence), options=options, grow_bits=grow_bits)
 
     def guess(self, hands: list[list[int]], leader: int, trick: list[int]) -> Optional[int]:
         """Both sides play the core's first-ordered card to the end (the table's best lead and
@@ -369,7 +373,8 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
 
     ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.core).
     ``tt_entries``: the transposition table's size; None sizes it by the tricks left
-    (``table_entries``)."""
+    (``table_entries``) and lets the compiled core's table grow with the search, up to
+    ``TABLE_LIMIT`` entries."""
     if backend is None:
         from pinosolve.core import backend as chosen
 
@@ -379,12 +384,14 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     mover = pos.to_move
     # re-label sides so that side 0 is the side to move
     side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
+    grow_to = None
     if tt_entries is None:
         tt_entries = table_entries(pos.hands)
+        grow_to = TABLE_LIMIT
     search: Search
     if backend == "c":
         search = CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt,
-                            use_equivalence, core_options)
+                            use_equivalence, core_options, grow_to)
     else:
         search = Search(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
     hands = [sorted(h) for h in pos.hands]

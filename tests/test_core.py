@@ -99,6 +99,28 @@ def test_small_siblings_prune_and_keep_every_value():
     assert nodes[True] < nodes[False]
 
 
+def test_a_table_that_grows_mid_search_keeps_every_value():
+    """The core doubles its table when the search outgrows it, in the middle of a search,
+    copying every entry to where a probe through the wider mask looks: values stay the
+    reference's, the table did grow, and it stops at its limit."""
+    from pinosolve.solver import CoreSearch
+
+    rnd = random.Random("grow")
+    grew = 0
+    for i in range(30):
+        vid = ("four-hand", "three-hand-kitty", "double-deck")[i % 3]
+        v = load_variant(vid)
+        rules = PlayRules.of(v)
+        pos = random_position(v, rnd, 7)
+        side = [0 if s == pos.side[pos.to_move] else 1 for s in pos.side]
+        search = CoreSearch(rules, pos.trump, side, 1 << 7, grow_to=1 << 12)
+        lo, hi = search.mtdf([sorted(h) for h in pos.hands], pos.leader, list(pos.trick))
+        assert lo == hi == solve(pos, rules, backend="python", value_only=True).value, pos
+        assert 1 << 7 <= search.core.entries <= 1 << 12
+        grew += search.core.entries > 1 << 7
+    assert grew
+
+
 def _switches():
     names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS",
              "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING")
@@ -153,7 +175,17 @@ def test_core_under_valgrind(tmp_path):
         "    v = load_variant(vid)\n"
         "    for _ in range(4):\n"
         "        solve(random_position(v, rnd, 4), PlayRules.of(v), backend='c',\n"
-        "              tt_entries=1 << 12)\n")
+        "              tt_entries=1 << 12)\n"
+        "from pinosolve.solver import CoreSearch\n"  # a table that grows mid-search
+        "v = load_variant('four-hand')\n"
+        "grew = 0\n"
+        "for _ in range(3):\n"
+        "    pos = random_position(v, rnd, 7)\n"
+        "    side = [0 if s == pos.side[pos.to_move] else 1 for s in pos.side]\n"
+        "    s = CoreSearch(PlayRules.of(v), pos.trump, side, 1 << 7, grow_to=1 << 10)\n"
+        "    s.mtdf([sorted(h) for h in pos.hands], pos.leader, list(pos.trick))\n"
+        "    grew += s.core.entries > 1 << 7\n"
+        "assert grew\n")
     from tests.conftest import ROOT
 
     proc = subprocess.run(
