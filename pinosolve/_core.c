@@ -115,18 +115,24 @@ static PyObject *TimeoutError_;
  * holds it where a probe through the wider mask looks (the copy that is not its own ages out).
  * Safe at any node: no frame keeps a pointer into the table past its probe. Easy searches stay
  * in cache, hard ones get room. */
+static void schedule_growth(Core *c) {
+    size_t buckets = c->tt_mask + 1;
+    c->grow_at = buckets < c->grow_limit ? (long long)(buckets * BUCKET) * GROW_AFTER : LLONG_MAX;
+}
+
 static void grow_table(Core *c) {
     size_t old = c->tt_mask + 1;
-    c->grow_at = LLONG_MAX;
-    if (old >= c->grow_limit) return;
     void *mem = NULL;
-    if (posix_memalign(&mem, 64, 2 * old * BUCKET * sizeof(Entry)) != 0) return;  /* keep it */
+    if (posix_memalign(&mem, 64, 2 * old * BUCKET * sizeof(Entry)) != 0) {
+        c->grow_at = LLONG_MAX;  /* keep the table it has */
+        return;
+    }
     memcpy(mem, c->tt, old * BUCKET * sizeof(Entry));
     memcpy((Entry *)mem + old * BUCKET, c->tt, old * BUCKET * sizeof(Entry));
     free(c->tt);
     c->tt = mem;
     c->tt_mask = 2 * old - 1;
-    c->grow_at = (long long)(2 * old * BUCKET) * GROW_AFTER;
+    schedule_growth(c);
 }
 #ifdef STATS
 static long long st_depth[16], st_nodes[4][8], st_cut[4][8], st_all[4], st_ttprobe, st_tthit, st_ttcut;
@@ -524,7 +530,7 @@ static void order(Core *c, int player, int leader, const int *trick, int tlen, i
         else if (!tlen) {
             if (!tuned) k = st * 10 + (is_trump ? 0 : 1);
             else {
-                int ruff = is_trump ? 0 : ruffs[su] & 1, pruff = is_trump ? 0 : ruffs[su] & 2;
+                int ruff = ruffs[su] & 1, pruff = ruffs[su] & 2;  /* none in trumps */
                 k = (is_trump ? 100 : 0) + (ruff ? 200 : 0) - (pruff && !ruff ? 50 : 0) +
                     st * 10 + pts;
             }
@@ -1018,8 +1024,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     self->tt = mem;
     self->tt_mask = buckets - 1;
     self->grow_limit = grow_bits > tt_bits ? (size_t)1 << (grow_bits - BUCKET_BITS) : buckets;
-    self->grow_at = self->grow_limit > buckets ? (long long)(buckets * BUCKET) * GROW_AFTER
-                                               : LLONG_MAX;
+    schedule_growth(self);
     return 0;
 }
 
