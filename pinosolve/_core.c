@@ -39,6 +39,9 @@
 #include <string.h>
 #include <time.h>
 #include <limits.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define NCARD 24        /* external card indices: suit * 6 + rank */
 #define NRANK 6
@@ -120,10 +123,23 @@ static void schedule_growth(Core *c) {
     c->grow_at = buckets < c->grow_limit ? (long long)(buckets * BUCKET) * GROW_AFTER : LLONG_MAX;
 }
 
+/* Table memory, on cache lines; a table of 2 MiB or more on huge pages where the system offers
+ * them on request, since a probe is a random access and a TLB miss on 4 KiB pages doubles the
+ * cost of its cache miss. */
+static void *table_alloc(size_t bytes) {
+    size_t huge = (size_t)2 << 20;
+    void *mem = NULL;
+    if (posix_memalign(&mem, bytes >= huge ? huge : 64, bytes) != 0) return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= huge) madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
+    return mem;
+}
+
 static void grow_table(Core *c) {
     size_t old = c->tt_mask + 1;
-    void *mem = NULL;
-    if (posix_memalign(&mem, 64, 2 * old * BUCKET * sizeof(Entry)) != 0) {
+    void *mem = table_alloc(2 * old * BUCKET * sizeof(Entry));
+    if (!mem) {
         c->grow_at = LLONG_MAX;  /* keep the table it has */
         return;
     }
@@ -135,7 +151,7 @@ static void grow_table(Core *c) {
     schedule_growth(c);
 }
 #ifdef STATS
-static long long st_depth[16], st_nodes[4][8], st_cut[4][8], st_all[4], st_ttprobe, st_tthit, st_ttcut;
+static long long st_depth[16], st_nodes[4][8], st_cut[4][8], st_all[4], st_ttprobe, st_tthit, st_ttcut, st_qcut, st_qcall, st_exp[2];
 #endif
 
 static double now(void) {
@@ -766,6 +782,9 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 known_lo = e->lo;
                 known_hi = e->hi;
                 erel = rel_of(&key, e->cut);
+#ifdef STATS
+                if (e->lo >= beta || e->lo == e->hi || e->hi <= alpha) st_ttcut++;
+#endif
                 if (e->lo >= beta || e->lo == e->hi) { *rel = erel; return e->lo; }
                 if (e->hi <= alpha) { *rel = erel; return e->hi; }
                 if (e->lo > alpha) alpha = e->lo;
@@ -778,6 +797,11 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
              * window may be the table's, so its proof joins in) */
             Rel qrel = erel;
             int sure = quick_points(c, leader, &qrel);
+#ifdef STATS
+            st_qcall++;
+            if (c->side[leader] == 0 ? sure >= beta : rem - sure <= alpha) st_qcut++;
+            else st_exp[c->side[leader] == 0]++;
+#endif
             if (c->side[leader] == 0) {
                 if (sure >= beta) { *rel = qrel; return sure; }
             } else {
@@ -1015,8 +1039,8 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     free(self->tt);
     self->tt = NULL;
     size_t buckets = (size_t)1 << (tt_bits > 6 ? tt_bits - BUCKET_BITS : 4);
-    void *mem = NULL;  /* buckets aligned on cache lines */
-    if (posix_memalign(&mem, 64, buckets * BUCKET * sizeof(Entry)) != 0) {
+    void *mem = table_alloc(buckets * BUCKET * sizeof(Entry));
+    if (!mem) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1150,7 +1174,8 @@ static PyObject *Core_stats(Core *self, PyObject *a) {
         for (int i = 0; i < 8; i++) printf(" %lld", st_cut[t][i]);
         printf(" | all-nodes %lld\n", st_all[t]);
     }
-    printf("tt probes %lld hits %lld\nby tricks left:", st_ttprobe, st_tthit);
+    printf("tt probes %lld hits %lld cuts %lld; quick calls %lld cuts %lld; expanded side1-lead %lld side0-lead %lld\nby tricks left:", st_ttprobe, st_tthit, st_ttcut, st_qcall, st_qcut, st_exp[0], st_exp[1]);
+    st_ttcut = st_qcall = st_qcut = st_exp[0] = st_exp[1] = 0;
     for (int i = 0; i < 16; i++) printf(" %lld", st_depth[i]);
     printf("\n"); memset(st_depth, 0, sizeof st_depth);
     memset(st_nodes, 0, sizeof st_nodes); memset(st_cut, 0, sizeof st_cut);
