@@ -151,7 +151,7 @@ static void grow_table(Core *c) {
     schedule_growth(c);
 }
 #ifdef STATS
-static long long st_depth[16], st_nodes[4][8], st_cut[4][8], st_all[4], st_ttprobe, st_tthit, st_ttcut, st_qcut, st_qcall, st_exp[2];
+static long long st_depth[16], st_nodes[4][8], st_cut[4][8], st_all[4], st_ttprobe, st_tthit, st_ttcut, st_qcut, st_qcall, st_exp[2], st_exact_ans, st_coarse_ans;
 #endif
 
 static double now(void) {
@@ -580,7 +580,12 @@ static Entry *probe(Core *c, Key *k, int alpha, int beta) {
     uint32_t full = k->full_lock = key_lock(k, k->full);
     for (int i = 0; i < BUCKET; i++)
         if (b[i].depth && b[i].check == k->exact_check && b[i].lock == full) {
-            if (answers(&b[i], alpha, beta)) return &b[i];
+            if (answers(&b[i], alpha, beta)) {
+#ifdef STATS
+                st_exact_ans++;
+#endif
+                return &b[i];
+            }
             first = &b[i];
             break;
         }
@@ -588,7 +593,12 @@ static Entry *probe(Core *c, Key *k, int alpha, int beta) {
     b = &c->tt[(k->coarse & c->tt_mask) * BUCKET];
     for (int i = 0; i < BUCKET; i++)
         if (b[i].depth && b[i].check == k->check && b[i].lock == key_lock(k, b[i].cut)) {
-            if (answers(&b[i], alpha, beta)) return &b[i];
+            if (answers(&b[i], alpha, beta)) {
+#ifdef STATS
+                st_coarse_ans++;
+#endif
+                return &b[i];
+            }
             if (!first) first = &b[i];
         }
     return first;
@@ -747,7 +757,8 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     Entry *e = NULL;
     int stored = 0, known_lo = 0, known_hi = rem;  /* the table's bounds, read at the probe */
     int tt_best = -1, a0 = alpha, b0 = beta;
-    Rel erel = 0;
+    Rel erel = 0;     /* what the table's entry relied on */
+    int narrowed = 0; /* the entry narrowed the window: the result relies on erel too */
     Key key;
     if (tlen == 0) {
         int last = c->opts & OPT_QUICK;
@@ -787,15 +798,15 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
 #endif
                 if (e->lo >= beta || e->lo == e->hi) { *rel = erel; return e->lo; }
                 if (e->hi <= alpha) { *rel = erel; return e->hi; }
-                if (e->lo > alpha) alpha = e->lo;
-                if (e->hi < beta) beta = e->hi;
+                if (e->lo > alpha) { alpha = e->lo; narrowed = 1; }
+                if (e->hi < beta) { beta = e->hi; narrowed = 1; }
                 tt_best = decode_best(&key, e->best);
             }
         }
         if (c->opts & OPT_QUICK) {
-            /* after the table: most positions are settled there, before this is needed (the
-             * window may be the table's, so its proof joins in) */
-            Rel qrel = erel;
+            /* after the table: most positions are settled there, before this is needed (when
+             * the entry narrowed the window, its proof joins in) */
+            Rel qrel = narrowed ? erel : 0;
             int sure = quick_points(c, leader, &qrel);
 #ifdef STATS
             st_qcall++;
@@ -902,7 +913,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     st_depth[c->size[leader] + (tlen ? 1 : 0) < 16 ? c->size[leader] + (tlen ? 1 : 0) : 15]++;
     if (!cutoff) st_all[tlen < 4 ? tlen : 3]++;
 #endif
-    if (e) *rel |= erel;
+    if (narrowed) *rel |= erel;
     if (!cutoff) {
         *rel |= acc;
         /* every card was answered, equivalent ones through their group's searched card: a
@@ -924,13 +935,20 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         if (best <= a0) { if (best < hi) hi = best; }
         else if (best >= b0) { if (best > lo) lo = best; }
         else { lo = hi = best; }
-        unsigned cut = cut_of(c, &key, *rel);
+        /* the bounds the entry held, merged in, hold where erel does: the exact position
+         * gets both; its partition gets this result alone when that partition is wider */
+        unsigned cut = cut_of(c, &key, *rel | erel), own = cut_of(c, &key, *rel);
         int left = 0;
         for (int s = 0; s < c->n; s++) left += c->size[s];
         int8_t bm = (int8_t)(best_card >= 0 ? encode_best(&key, best_card) : -1);
-        /* the exact position always; its partition too when that is wider */
         put(c, &key, 1, cut, lo, hi, bm, left);
-        if (cut != key.full && (c->opts & OPT_PARTITION)) put(c, &key, 0, cut, lo, hi, bm, left);
+        if (c->opts & OPT_PARTITION) {
+            if (own != cut) {
+                lo = 0, hi = rem;
+                if (best <= a0) hi = best; else if (best >= b0) lo = best; else lo = hi = best;
+                put(c, &key, 0, own, lo, hi, bm, left);
+            } else if (cut != key.full) put(c, &key, 0, cut, lo, hi, bm, left);
+        }
     }
     return best;
 }
@@ -1175,6 +1193,8 @@ static PyObject *Core_stats(Core *self, PyObject *a) {
         printf(" | all-nodes %lld\n", st_all[t]);
     }
     printf("tt probes %lld hits %lld cuts %lld; quick calls %lld cuts %lld; expanded side1-lead %lld side0-lead %lld\nby tricks left:", st_ttprobe, st_tthit, st_ttcut, st_qcall, st_qcut, st_exp[0], st_exp[1]);
+    printf("answered by exact %lld, by partition %lld\n", st_exact_ans, st_coarse_ans);
+    st_exact_ans = st_coarse_ans = 0;
     st_ttcut = st_qcall = st_qcut = st_exp[0] = st_exp[1] = 0;
     for (int i = 0; i < 16; i++) printf(" %lld", st_depth[i]);
     printf("\n"); memset(st_depth, 0, sizeof st_depth);

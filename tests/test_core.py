@@ -121,6 +121,39 @@ def test_a_table_that_grows_mid_search_keeps_every_value():
     assert grew
 
 
+def test_wide_windows_keep_the_fail_soft_contract():
+    """Every driver test is a null window, but the core takes any window: inside it the value
+    is exact, at or below alpha an upper bound, at or above beta a lower bound. One table
+    serves many windows on each position, so entries narrow later windows (the only path where
+    a result relies on what the entry relied on)."""
+    from pinosolve.solver import CoreSearch
+
+    rnd = random.Random("windows")
+    checked = 0
+    for i in range(60):
+        vid = ("four-hand", "two-hand", "three-hand-kitty", "double-deck")[i % 4]
+        v = load_variant(vid)
+        rules = PlayRules.of(v)
+        pos = random_position(v, rnd, 6)
+        truth = solve(pos, rules, backend="python", value_only=True).value
+        side = [0 if s == pos.side[pos.to_move] else 1 for s in pos.side]
+        search = CoreSearch(rules, pos.trump, side, 1 << 12)
+        hands = [sorted(h) for h in pos.hands]
+        rem = search.remaining(hands, list(pos.trick))
+        for _ in range(12):
+            a = rnd.randint(-1, rem)
+            b = rnd.randint(a + 1, rem + 1)
+            got = search.ab(hands, pos.leader, list(pos.trick), a, b, rem)
+            if a < got < b:
+                assert got == truth, (vid, pos, a, b)
+            elif got <= a:
+                assert truth <= got, (vid, pos, a, b)
+            else:
+                assert truth >= got, (vid, pos, a, b)
+            checked += 1
+    assert checked == 720
+
+
 def _switches():
     names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS",
              "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING")
