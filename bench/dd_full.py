@@ -70,7 +70,7 @@ def ablation(args) -> None:
     default = _core.OPT_DEFAULT
     runs = [("all default", default)]
     for name in ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS",
-                 "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING"):
+                 "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT"):
         runs.append((f"no {name[4:].lower()}", default & ~getattr(_core, name)))
     runs.append(("+ master", default | _core.OPT_MASTER))
     families = args.families if args.families != list(FAMILIES) else ["four-hand"]

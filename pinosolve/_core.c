@@ -16,6 +16,8 @@
  * Techniques (each can be switched off for measurement, see OPT_*):
  *  - a transposition table at trick boundaries, 8-way buckets, depth-preferred replacement,
  *    storing lower/upper bounds on the points still to win and the best lead;
+ *  - a small table of recent trick-boundary positions, found by a code kept up to date card
+ *    by card, asked before the key is built (Recent);
  *  - partition keys: at a trick boundary only the relative order of the cards left matters,
  *    with each card's point value kept; plain suits are sorted so that suit permutations
  *    share entries;
@@ -68,8 +70,9 @@ enum {
     OPT_PARTITION = 128, /* table entries cover every position alike in the ranks that mattered */
     OPT_KILLER = 256,   /* cards that refuted a sibling lately are tried first (after the table's) */
     OPT_SIBLING = 512,  /* a move alike in the ranks its sibling's result relied on: not searched */
+    OPT_RECENT = 1024,  /* recent positions answered without building their key (Recent) */
     OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS |
-                  OPT_PARTITION | OPT_KILLER | OPT_SIBLING,
+                  OPT_PARTITION | OPT_KILLER | OPT_SIBLING | OPT_RECENT,
 };
 
 typedef struct {
@@ -80,6 +83,30 @@ typedef struct {
     int8_t best;        /* slot * 8 + relative index, or -1 */
     uint8_t depth;      /* cards left in play when stored; 0 = empty */
 } Entry;
+
+/* A small table of recent trick-boundary positions, found by a code kept up to date card by
+ * card (no key to build): most probes of the main table are answered by the exact position,
+ * and most of those by a position seen lately. Bounds are facts about a position, so an old
+ * entry is only weaker, never wrong. */
+#ifndef RECENT_BITS
+#define RECENT_BITS 12
+#endif
+typedef struct Recent {
+    uint64_t code;
+    int16_t lo, hi;
+    uint32_t rel;     /* what the bounds relied on (a Rel) */
+} Recent;
+
+/* bounds lo..hi on this position, relying on rel, into its slot (merged with what the slot
+ * holds on the same position) */
+static inline void remember(Recent *r, uint64_t code, int lo, int hi, uint32_t rel) {
+    if (r->code == code) {
+        if (r->lo > lo) lo = r->lo;
+        if (r->hi < hi) hi = r->hi;
+        rel |= r->rel;
+    }
+    r->code = code; r->lo = (int16_t)lo; r->hi = (int16_t)hi; r->rel = rel;
+}
 
 typedef struct {
     PyObject_HEAD
@@ -104,6 +131,9 @@ typedef struct {
     uint64_t zc[MAXSEAT][NID];   /* a random code per (seat, card points): see build_key */
     uint64_t lvl[4][8];          /* per rank level: the sum of its holders' codes */
     uint64_t suitsum[4];         /* per suit: the sum over its levels */
+    uint64_t za[MAXSEAT][NID];   /* a random code per (seat, card): see Recent */
+    uint64_t zpos;               /* the sum of za over every card held */
+    struct Recent *recent;
     long long nodes;
     double deadline;
     int timed_out;
@@ -151,7 +181,7 @@ static void grow_table(Core *c) {
     schedule_growth(c);
 }
 #ifdef STATS
-static long long st_depth[16], st_nodes[4][8], st_cut[4][8], st_all[4], st_ttprobe, st_tthit, st_ttcut, st_qcut, st_qcall, st_exp[2], st_exact_ans, st_coarse_ans;
+static long long st_depth[16], st_nodes[4][8], st_cut[4][8], st_all[4], st_ttprobe, st_tthit, st_ttcut, st_qcut, st_qcall, st_exp[2], st_exact_ans, st_coarse_ans, st_recent;
 #endif
 
 static double now(void) {
@@ -177,6 +207,7 @@ static inline void take(Core *c, int seat, int card) {
     c->slen[seat][su]--;
     c->lvl[su][p] -= c->zc[seat][card];
     c->suitsum[su] -= c->zc[seat][card];
+    c->zpos -= c->za[seat][card];
 }
 
 static inline void give(Core *c, int seat, int card) {
@@ -187,6 +218,7 @@ static inline void give(Core *c, int seat, int card) {
     c->slen[seat][su]++;
     c->lvl[su][p] += c->zc[seat][card];
     c->suitsum[su] += c->zc[seat][card];
+    c->zpos += c->za[seat][card];
 }
 
 /* Legal cards of `player` as a presence mask per suit (out[4]). trick[0..tlen) is on the
@@ -755,6 +787,8 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     if (alpha >= rem) return rem;
     if (beta <= 0) return 0;
     Entry *e = NULL;
+    Recent *r = NULL;  /* this position's slot in the recent table */
+    uint64_t code = 0;
     int stored = 0, known_lo = 0, known_hi = rem;  /* the table's bounds, read at the probe */
     int tt_best = -1, a0 = alpha, b0 = beta;
     Rel erel = 0;     /* what the table's entry relied on */
@@ -774,6 +808,17 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 if (k && beats(c, t[k], t[w])) w = k;
             }
             return c->side[(leader + w) % c->n] == 0 ? rem : 0;
+        }
+        if ((c->opts & (OPT_TT | OPT_RECENT)) == (OPT_TT | OPT_RECENT)) {
+            code = mix(c->zpos, (uint64_t)leader) | 1;
+            r = &c->recent[code & (((uint64_t)1 << RECENT_BITS) - 1)];
+            if (r->code == code) {
+#ifdef STATS
+                if (r->lo >= beta || r->lo == r->hi || r->hi <= alpha) st_recent++;
+#endif
+                if (r->lo >= beta || r->lo == r->hi) { *rel = r->rel; return r->lo; }
+                if (r->hi <= alpha) { *rel = r->rel; return r->hi; }
+            }
         }
         if (c->opts & OPT_TT) {
             build_key(c, leader, &key);
@@ -796,8 +841,11 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
 #ifdef STATS
                 if (e->lo >= beta || e->lo == e->hi || e->hi <= alpha) st_ttcut++;
 #endif
-                if (e->lo >= beta || e->lo == e->hi) { *rel = erel; return e->lo; }
-                if (e->hi <= alpha) { *rel = erel; return e->hi; }
+                if (answers(e, alpha, beta)) {
+                    *rel = erel;
+                    if (r) remember(r, code, e->lo, e->hi, erel);
+                    return e->lo >= beta || e->lo == e->hi ? e->lo : e->hi;
+                }
                 if (e->lo > alpha) { alpha = e->lo; narrowed = 1; }
                 if (e->hi < beta) { beta = e->hi; narrowed = 1; }
                 tt_best = decode_best(&key, e->best);
@@ -814,9 +862,17 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             else st_exp[c->side[leader] == 0]++;
 #endif
             if (c->side[leader] == 0) {
-                if (sure >= beta) { *rel = qrel; return sure; }
+                if (sure >= beta) {
+                    *rel = qrel;
+                    if (r) remember(r, code, sure, rem, qrel);
+                    return sure;
+                }
             } else {
-                if (rem - sure <= alpha) { *rel = qrel; return rem - sure; }
+                if (rem - sure <= alpha) {
+                    *rel = qrel;
+                    if (r) remember(r, code, 0, rem - sure, qrel);
+                    return rem - sure;
+                }
             }
         }
         if ((c->opts & OPT_MASTER) && c->trump >= 0) {
@@ -942,6 +998,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         for (int s = 0; s < c->n; s++) left += c->size[s];
         int8_t bm = (int8_t)(best_card >= 0 ? encode_best(&key, best_card) : -1);
         put(c, &key, 1, cut, lo, hi, bm, left);
+        if (r) remember(r, code, lo, hi, *rel | erel);
         if (c->opts & OPT_PARTITION) {
             if (own != cut) {
                 lo = 0, hi = rem;
@@ -974,6 +1031,7 @@ static int read_ints(PyObject *seq, int *out, int n, const char *what) {
 
 static void Core_dealloc(Core *self) {
     free(self->tt);
+    free(self->recent);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1030,7 +1088,10 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
         if (p >= 0) self->pts[(k / NRANK) * 8 + p] = ext_points[k];
     }
     for (int s = 0; s < MAXSEAT; s++)
-        for (int id = 0; id < NID; id++) self->zc[s][id] = small_card(s, self->pts[id]);
+        for (int id = 0; id < NID; id++) {
+            self->zc[s][id] = small_card(s, self->pts[id]);
+            self->za[s][id] = small_card(s + 16, id + 1000);
+        }
     for (int su = 0; su < 4; su++) {
         for (int p = 0; p < self->npos; p++) {
             int id = su * 8 + p, j = p - 1;
@@ -1056,6 +1117,9 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     if (!use_rel) self->opts &= ~OPT_RELATIVE;
     free(self->tt);
     self->tt = NULL;
+    free(self->recent);
+    self->recent = calloc((size_t)1 << RECENT_BITS, sizeof(Recent));
+    if (!self->recent) { PyErr_NoMemory(); return -1; }
     size_t buckets = (size_t)1 << (tt_bits > 6 ? tt_bits - BUCKET_BITS : 4);
     void *mem = table_alloc(buckets * BUCKET * sizeof(Entry));
     if (!mem) {
@@ -1085,6 +1149,7 @@ static int load_hands(Core *c, PyObject *hands) {
     memset(c->slen, 0, sizeof c->slen);
     memset(c->lvl, 0, sizeof c->lvl);
     memset(c->suitsum, 0, sizeof c->suitsum);
+    c->zpos = 0;
     for (int s = 0; s < c->n; s++) {
         PyObject *h = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, s), "hand");
         if (!h) { Py_DECREF(fast); return -1; }
@@ -1193,7 +1258,8 @@ static PyObject *Core_stats(Core *self, PyObject *a) {
         printf(" | all-nodes %lld\n", st_all[t]);
     }
     printf("tt probes %lld hits %lld cuts %lld; quick calls %lld cuts %lld; expanded side1-lead %lld side0-lead %lld\nby tricks left:", st_ttprobe, st_tthit, st_ttcut, st_qcall, st_qcut, st_exp[0], st_exp[1]);
-    printf("answered by exact %lld, by partition %lld\n", st_exact_ans, st_coarse_ans);
+    printf("answered by recent %lld, exact %lld, by partition %lld\n", st_recent, st_exact_ans, st_coarse_ans);
+    st_recent = 0;
     st_exact_ans = st_coarse_ans = 0;
     st_ttcut = st_qcall = st_qcut = st_exp[0] = st_exp[1] = 0;
     for (int i = 0; i < 16; i++) printf(" %lld", st_depth[i]);
@@ -1249,7 +1315,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         {"OPT_TT", OPT_TT}, {"OPT_EQUIV", OPT_EQUIV}, {"OPT_RELATIVE", OPT_RELATIVE},
         {"OPT_QUICK", OPT_QUICK}, {"OPT_ORDER", OPT_ORDER}, {"OPT_MASTER", OPT_MASTER}, {"OPT_GUESS", OPT_GUESS},
         {"OPT_PARTITION", OPT_PARTITION}, {"OPT_KILLER", OPT_KILLER},
-        {"OPT_SIBLING", OPT_SIBLING},
+        {"OPT_SIBLING", OPT_SIBLING}, {"OPT_RECENT", OPT_RECENT},
         {"OPT_DEFAULT", OPT_DEFAULT}};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         PyModule_AddIntConstant(m, opts[i].name, opts[i].value);

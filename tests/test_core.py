@@ -156,7 +156,7 @@ def test_wide_windows_keep_the_fail_soft_contract():
 
 def _switches():
     names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS",
-             "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING")
+             "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT")
     runs = [(f"no {n}", core.OPT_DEFAULT & ~getattr(core, n)) for n in names]
     return runs + [("with OPT_MASTER", core.OPT_DEFAULT | core.OPT_MASTER), ("bare", 0)]
 
