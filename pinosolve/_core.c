@@ -112,6 +112,7 @@ typedef struct {
     PyObject_HEAD
     int n, trump, last_trick, free_play, opts;
     int side[MAXSEAT];
+    int8_t seat_at[MAXSEAT][MAXSEAT];  /* (leader + k) % n, without a division */
     int npos;                    /* ranks in the deck */
     int rank_of_pos[NRANK];      /* pos -> external rank */
     int pos_of_rank[NRANK];      /* external rank -> pos, or -1 when not in the deck */
@@ -554,7 +555,7 @@ static void order(Core *c, int player, int leader, const int *trick, int tlen, i
     int led = tlen ? SUIT(trick[0]) : -1, safe = 1;
     if (tlen && tuned && c->side[win_seat] == c->side[player])
         for (int j = tlen + 1; j < c->n && safe; j++) {
-            int s = (leader + j) % c->n;
+            int s = c->seat_at[leader][j];
             if (c->side[s] != c->side[player] && can_overtake(c, s, led, best)) safe = 0;
         }
     const int8_t *killer = NULL;
@@ -664,7 +665,7 @@ static void put(Core *c, const Key *k, int exact, unsigned cut, int lo, int hi, 
 static int gen_moves(Core *c, int player, int leader, const int *trick, int tlen, int wi,
                      int tt_best, int *moves, uint8_t group_top[4][8], const unsigned *given) {
     int best_card_on_table = tlen ? trick[wi] : -1;
-    int win_seat = tlen ? (leader + wi) % c->n : -1;
+    int win_seat = tlen ? c->seat_at[leader][wi] : -1;
     int partner_winning = tlen && c->side[win_seat] == c->side[player];
     unsigned lm[4];
     if (given) memcpy(lm, given, sizeof lm);  /* the legal cards, worked out by the caller */
@@ -701,7 +702,7 @@ static int table_best(Core *c, int leader) {
 static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
     int played[NID * MAXCOPY * MAXSEAT], who[NID * MAXCOPY * MAXSEAT], np = 0, total = 0;
     for (;;) {
-        int player = (leader + tlen) % c->n;
+        int player = c->seat_at[leader][tlen];
         if (!c->size[player]) break;
         int moves[NID];
         uint8_t tops[4][8];
@@ -714,7 +715,7 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
         trick[tlen] = card;
         if (tlen && beats(c, card, trick[wi])) wi = tlen;
         if (tlen + 1 < c->n) { tlen++; continue; }
-        int w = (leader + wi) % c->n, won = 0, any = 0;
+        int w = c->seat_at[leader][wi], won = 0, any = 0;
         for (int j = 0; j < c->n; j++) { won += c->pts[trick[j]]; any |= c->size[j]; }
         if (!any) won += c->last_trick;
         if (c->side[w] == 0) total += won;
@@ -752,7 +753,7 @@ static inline int play(Core *c, int player, int card, int leader, int *trick, in
     trick[tlen] = card;
     int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
     if (tlen + 1 == c->n) {
-        int w = (leader + w2) % c->n, won = 0, any = 0;
+        int w = c->seat_at[leader][w2], won = 0, any = 0;
         for (int j = 0; j < c->n; j++) { won += c->pts[trick[j]]; any |= c->size[j]; }
         if (!any) won += c->last_trick;
         int gain = c->side[w] == 0 ? won : 0;
@@ -801,13 +802,13 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             /* the last trick plays itself */
             int t[MAXSEAT], w = 0;
             for (int k = 0; k < c->n; k++) {
-                int s = (leader + k) % c->n;
+                int s = c->seat_at[leader][k];
                 for (int x = 0; x < 4; x++)
                     if (c->pres[s][x]) { t[k] = x * 8 + lowbit(c->pres[s][x]); break; }
                 if (k && SUIT(t[k]) == SUIT(t[w])) mark(rel, POS(t[k]) < POS(t[w]) ? t[k] : t[w]);
                 if (k && beats(c, t[k], t[w])) w = k;
             }
-            return c->side[(leader + w) % c->n] == 0 ? rem : 0;
+            return c->side[c->seat_at[leader][w]] == 0 ? rem : 0;
         }
         if ((c->opts & (OPT_TT | OPT_RECENT)) == (OPT_TT | OPT_RECENT)) {
             code = mix(c->zpos, (uint64_t)leader) | 1;
@@ -905,7 +906,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             }
         }
     }
-    int player = (leader + tlen) % c->n;
+    int player = c->seat_at[leader][tlen];
     unsigned lm[4];
     if (tlen) {
         /* what this seat may play, and whether it beats the trick, compare with the winner */
@@ -920,7 +921,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                     target = trick[i];
             if (target >= 0) compared(c, player, target, rel);
         }
-        int win_seat = (leader + wi) % c->n;
+        int win_seat = c->seat_at[leader][wi];
         legal(c, player, trick, tlen, w, c->side[win_seat] == c->side[player], lm);
         uint32_t all = lm[0] | lm[1] << 8 | lm[2] << 16 | lm[3] << 24;
         if (all && !(all & (all - 1))) {
@@ -956,7 +957,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
 #endif
             cutoff = 1;
             if (i > 0) {
-                int8_t *kl = killer_slot(c, player, trick, tlen, (leader + wi) % c->n);
+                int8_t *kl = killer_slot(c, player, trick, tlen, c->seat_at[leader][wi]);
                 if (kl[0] != card) { kl[1] = kl[0]; kl[0] = (int8_t)card; }
             }
             *rel |= crel;  /* the card that refutes is all the proof needs */
@@ -1061,6 +1062,8 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     }
     self->n = (int)n;
     if (read_ints(side, self->side, self->n, "side") < 0) return -1;
+    for (int l = 0; l < self->n; l++)
+        for (int k = 0; k < self->n; k++) self->seat_at[l][k] = (int8_t)((l + k) % self->n);
     int strength_of[NRANK];
     if (read_ints(strength, strength_of, NRANK, "strength") < 0) return -1;
     self->npos = 0;
