@@ -128,6 +128,7 @@ typedef struct {
     uint8_t pres[MAXSEAT][4];
     uint32_t col[4][8];
     int size[MAXSEAT];
+    int held;                    /* cards in every hand together */
     uint8_t slen[MAXSEAT][4];    /* cards per seat and suit */
     uint64_t zc[MAXSEAT][NID];   /* a random code per (seat, card points): see build_key */
     uint64_t lvl[4][8];          /* per rank level: the sum of its holders' codes */
@@ -205,6 +206,7 @@ static inline void take(Core *c, int seat, int card) {
     if (--c->cnt[seat][card] == 0) c->pres[seat][su] &= (uint8_t)~(1u << p);
     c->col[su][p] -= 1u << (4 * seat);
     c->size[seat]--;
+    c->held--;
     c->slen[seat][su]--;
     c->lvl[su][p] -= c->zc[seat][card];
     c->suitsum[su] -= c->zc[seat][card];
@@ -216,6 +218,7 @@ static inline void give(Core *c, int seat, int card) {
     if (c->cnt[seat][card]++ == 0) c->pres[seat][su] |= (uint8_t)(1u << p);
     c->col[su][p] += 1u << (4 * seat);
     c->size[seat]++;
+    c->held++;
     c->slen[seat][su]++;
     c->lvl[su][p] += c->zc[seat][card];
     c->suitsum[su] += c->zc[seat][card];
@@ -299,6 +302,7 @@ static unsigned equivalence(const Core *c, int su, unsigned mask, unsigned other
  * share entries. */
 typedef struct {
     int len[4];                     /* rank levels in play, per suit */
+    unsigned levels[4];             /* their strength positions, as a mask */
     int pos[4][NRANK];              /* per level: its strength position */
     uint64_t pre[4][NRANK + 1];     /* chain over the first i levels' codes (points << 32 |
                                        every seat's copies) */
@@ -329,6 +333,7 @@ static void build_key(const Core *c, int leader, Key *k) {
     uint64_t coarse[4], exact[4];
     for (int su = 0; su < 4; su++) {
         int len = 0;
+        unsigned levels = 0;
         uint64_t h = 0x51ED270B27A3C1D5ULL, before = 0, all = c->suitsum[su];
         k->pre[su][0] = h;
         for (int p = 0; p < c->npos; p++) {
@@ -336,6 +341,7 @@ static void build_key(const Core *c, int leader, Key *k) {
             if (!packed && relative) continue;
             uint64_t code = ((uint64_t)(uint32_t)c->pts[su * 8 + p] << 32) | packed;
             k->pos[su][len] = p;
+            levels |= 1u << p;
             k->suf[su][len] = all - before;
             before += c->lvl[su][p];
             h = (h ^ code) * 0x9E3779B97F4A7C15ULL;
@@ -344,6 +350,7 @@ static void build_key(const Core *c, int leader, Key *k) {
         }
         k->suf[su][len] = 0;
         k->len[su] = len;
+        k->levels[su] = levels;
         exact[su] = h;
         coarse[su] = all;  /* the multiset of (seat, points) in the suit */
     }
@@ -409,8 +416,9 @@ static unsigned cut_of(const Core *c, const Key *k, Rel rel) {
     for (int i = 0; i < 4; i++) {
         int su = k->suit_of[i], x = 0;
         unsigned r = rel_suit(rel, su);
+        /* a Rel is a thermometer: the levels it covers are the strongest ones */
         if (exact_all) x = k->len[su];
-        else while (x < k->len[su] && (r >> k->pos[su][x] & 1)) x++;
+        else x = __builtin_popcount(k->levels[su] & r);
         cut |= (unsigned)x << (3 * i);
     }
     return cut;
@@ -438,7 +446,7 @@ static inline void compared(const Core *c, int player, int w, Rel *rel) {
 static int encode_best(const Key *k, int card) {
     int su = SUIT(card), slot = 0, idx = 0;
     while (k->suit_of[slot] != su) slot++;
-    while (idx < k->len[su] && k->pos[su][idx] != POS(card)) idx++;
+    idx = __builtin_popcount(k->levels[su] & above(POS(card)));  /* levels stronger than it */
     return slot * 8 + idx;
 }
 
@@ -715,9 +723,9 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
         trick[tlen] = card;
         if (tlen && beats(c, card, trick[wi])) wi = tlen;
         if (tlen + 1 < c->n) { tlen++; continue; }
-        int w = c->seat_at[leader][wi], won = 0, any = 0;
-        for (int j = 0; j < c->n; j++) { won += c->pts[trick[j]]; any |= c->size[j]; }
-        if (!any) won += c->last_trick;
+        int w = c->seat_at[leader][wi], won = 0;
+        for (int j = 0; j < c->n; j++) won += c->pts[trick[j]];
+        if (!c->held) won += c->last_trick;
         if (c->side[w] == 0) total += won;
         leader = w; tlen = 0; wi = 0;
     }
@@ -753,9 +761,9 @@ static inline int play(Core *c, int player, int card, int leader, int *trick, in
     trick[tlen] = card;
     int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
     if (tlen + 1 == c->n) {
-        int w = c->seat_at[leader][w2], won = 0, any = 0;
-        for (int j = 0; j < c->n; j++) { won += c->pts[trick[j]]; any |= c->size[j]; }
-        if (!any) won += c->last_trick;
+        int w = c->seat_at[leader][w2], won = 0;
+        for (int j = 0; j < c->n; j++) won += c->pts[trick[j]];
+        if (!c->held) won += c->last_trick;
         int gain = c->side[w] == 0 ? won : 0;
         int next[MAXSEAT];
         c->prev[c->size[w] & 63] = (int8_t)trick_context(c, trick, w2, leader, w);
@@ -1152,6 +1160,7 @@ static int load_hands(Core *c, PyObject *hands) {
     memset(c->slen, 0, sizeof c->slen);
     memset(c->lvl, 0, sizeof c->lvl);
     memset(c->suitsum, 0, sizeof c->suitsum);
+    c->held = 0;
     c->zpos = 0;
     for (int s = 0; s < c->n; s++) {
         PyObject *h = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, s), "hand");
