@@ -193,6 +193,11 @@ static double now(void) {
 }
 
 static inline int lowbit(unsigned m) { return __builtin_ctz(m); }
+static inline int pop8(unsigned x) {  /* bits set in a byte (a portable build has no popcnt) */
+    x = (x & 0x55u) + ((x >> 1) & 0x55u);
+    x = (x & 0x33u) + ((x >> 2) & 0x33u);
+    return (int)((x + (x >> 4)) & 0x0Fu);
+}
 static inline unsigned above(int pos) { return (1u << pos) - 1; }  /* stronger positions */
 
 /* does card c, played later, beat the trick's current best w? */
@@ -418,7 +423,7 @@ static unsigned cut_of(const Core *c, const Key *k, Rel rel) {
         unsigned r = rel_suit(rel, su);
         /* a Rel is a thermometer: the levels it covers are the strongest ones */
         if (exact_all) x = k->len[su];
-        else x = __builtin_popcount(k->levels[su] & r);
+        else x = pop8(k->levels[su] & r);
         cut |= (unsigned)x << (3 * i);
     }
     return cut;
@@ -446,7 +451,7 @@ static inline void compared(const Core *c, int player, int w, Rel *rel) {
 static int encode_best(const Key *k, int card) {
     int su = SUIT(card), slot = 0, idx = 0;
     while (k->suit_of[slot] != su) slot++;
-    idx = __builtin_popcount(k->levels[su] & above(POS(card)));  /* levels stronger than it */
+    idx = pop8(k->levels[su] & above(POS(card)));  /* levels stronger than it */
     return slot * 8 + idx;
 }
 
@@ -683,12 +688,13 @@ static int gen_moves(Core *c, int player, int leader, const int *trick, int tlen
     for (int su = 0; su < 4; su++) {
         unsigned mask = lm[su];
         if (!mask) continue;
-        for (unsigned q = mask; q; q &= q - 1) group_top[su][lowbit(q)] = (uint8_t)lowbit(q);
-        if (equiv && (mask & (mask - 1))) {
+        if (equiv && (mask & (mask - 1))) {  /* equivalence sets every card's group */
             unsigned others = 0;
             for (int s = 0; s < c->n; s++) if (s != player) others |= c->pres[s][su];
             for (int i = 0; i < tlen; i++) if (SUIT(trick[i]) == su) others |= 1u << POS(trick[i]);
             mask = equivalence(c, su, mask, others, group_top[su]);
+        } else {
+            for (unsigned q = mask; q; q &= q - 1) group_top[su][lowbit(q)] = (uint8_t)lowbit(q);
         }
         while (mask) { moves[m++] = su * 8 + lowbit(mask); mask &= mask - 1; }
     }
