@@ -471,7 +471,8 @@ static inline int suit_len(const Core *c, int s, int su) { return c->slen[s][su]
  * to follow (after that it may ruff). In any suit, once the others' cards of the suit are all
  * gone the leader's smaller cards win too (length winners). Every other seat adds at least its
  * lowest-point cards of the suit while it has them (a card it discarded instead fell on one of
- * these tricks as well). All tricks cashed: the last-trick bonus too. */
+ * these tricks as well). Where nobody must follow suit, only the sure winners count. All
+ * tricks cashed: the last-trick bonus too. */
 static int quick_points(const Core *c, int leader, Rel *rel) {
     int t = c->trump, total = 0, tricks = 0, drawn = 0;
     int must_follow = c->follow && !c->free_play;
@@ -494,7 +495,9 @@ static int quick_points(const Core *c, int leader, Rel *rel) {
         int lim = others ? lowbit(others) : c->npos - 1;
         int held = suit_len(c, leader, su), masters = 0;
         for (int p = 0; p <= lim; p++) masters += c->cnt[leader][su * 8 + p];
-        int k = masters >= longest ? held : masters;
+        /* length winners only where the others must follow: free to keep their cards of the
+         * suit, they can beat the leader's small ones later */
+        int k = masters >= longest && must_follow ? held : masters;
         if (k > cap) k = cap;
         if (!k) continue;
         int weakest = -1;  /* the weakest card cashed, strongest first */
