@@ -977,7 +977,15 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 int8_t *kl = killer_slot(c, player, trick, tlen, c->seat_at[leader][wi]);
                 if (kl[0] != card) { kl[1] = kl[0]; kl[0] = (int8_t)card; }
             }
-            *rel |= crel;  /* the card that refutes is all the proof needs */
+            /* the card that refutes is all the proof needs: what it relied on and, when it
+             * is of the winning card's suit, its own comparison with that card (whether it
+             * beats it decides both whether it may be played and who takes the trick); the
+             * comparisons that made the other cards legal or not do not matter */
+            if (tlen && !c->head_after_ruff && SUIT(card) == SUIT(trick[wi])) {
+                int w = trick[wi];
+                *rel = upto(SUIT(w), POS(card) < POS(w) ? POS(card) : POS(w));
+            }
+            *rel |= crel;
             break;
         }
         acc |= crel;
