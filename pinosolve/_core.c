@@ -817,16 +817,22 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         int last = c->opts & OPT_QUICK;
         for (int s = 0; s < c->n && last; s++) last = c->size[s] == 1;
         if (last) {
-            /* the last trick plays itself */
+            /* the last trick plays itself; all that matters is which side takes it, so the
+             * proof is that its winning card beats every card of the other side */
             int t[MAXSEAT], w = 0;
             for (int k = 0; k < c->n; k++) {
                 int s = c->seat_at[leader][k];
                 for (int x = 0; x < 4; x++)
                     if (c->pres[s][x]) { t[k] = x * 8 + lowbit(c->pres[s][x]); break; }
-                if (k && SUIT(t[k]) == SUIT(t[w])) mark(rel, POS(t[k]) < POS(t[w]) ? t[k] : t[w]);
                 if (k && beats(c, t[k], t[w])) w = k;
             }
-            return c->side[c->seat_at[leader][w]] == 0 ? rem : 0;
+            int side = c->side[c->seat_at[leader][w]];
+            for (int k = 0; k < c->n; k++)
+                if (c->side[c->seat_at[leader][k]] != side && SUIT(t[k]) == SUIT(t[w])) {
+                    mark(rel, t[w]);
+                    break;
+                }
+            return side == 0 ? rem : 0;
         }
         if ((c->opts & (OPT_TT | OPT_RECENT)) == (OPT_TT | OPT_RECENT)) {
             code = mix(c->zpos, (uint64_t)leader) | 1;
