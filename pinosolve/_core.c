@@ -97,6 +97,15 @@ typedef struct Recent {
     uint32_t rel;     /* what the bounds relied on (a Rel) */
 } Recent;
 
+/* Do bounds lo..hi settle the window (alpha, beta)? Then settled_value is the fail-soft answer. */
+static inline int settles(int lo, int hi, int alpha, int beta) {
+    return lo >= beta || hi <= alpha || lo == hi;
+}
+
+static inline int settled_value(int lo, int hi, int beta) {
+    return lo >= beta || lo == hi ? lo : hi;
+}
+
 /* bounds lo..hi on this position, relying on rel, into its slot (merged with what the slot
  * holds on the same position) */
 static inline void remember(Recent *r, uint64_t code, int lo, int hi, uint32_t rel) {
@@ -622,7 +631,7 @@ static void order(Core *c, int player, int leader, const int *trick, int tlen, i
  * of the exact position; the others in the bucket of the coarse code, which all positions of
  * their partition share. */
 static inline int answers(const Entry *e, int alpha, int beta) {
-    return e->lo >= beta || e->hi <= alpha || e->lo == e->hi;
+    return settles(e->lo, e->hi, alpha, beta);
 }
 
 static Entry *probe(Core *c, Key *k, int alpha, int beta) {
@@ -837,12 +846,12 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         if ((c->opts & (OPT_TT | OPT_RECENT)) == (OPT_TT | OPT_RECENT)) {
             code = mix(c->zpos, (uint64_t)leader) | 1;
             r = &c->recent[code & (((uint64_t)1 << RECENT_BITS) - 1)];
-            if (r->code == code) {
+            if (r->code == code && settles(r->lo, r->hi, alpha, beta)) {
 #ifdef STATS
-                if (r->lo >= beta || r->lo == r->hi || r->hi <= alpha) st_recent++;
+                st_recent++;
 #endif
-                if (r->lo >= beta || r->lo == r->hi) { *rel = r->rel; return r->lo; }
-                if (r->hi <= alpha) { *rel = r->rel; return r->hi; }
+                *rel = r->rel;
+                return settled_value(r->lo, r->hi, beta);
             }
         }
         if (c->opts & OPT_TT) {
@@ -869,7 +878,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 if (answers(e, alpha, beta)) {
                     *rel = erel;
                     if (r) remember(r, code, e->lo, e->hi, erel);
-                    return e->lo >= beta || e->lo == e->hi ? e->lo : e->hi;
+                    return settled_value(e->lo, e->hi, beta);
                 }
                 if (e->lo > alpha) { alpha = e->lo; narrowed = 1; }
                 if (e->hi < beta) { beta = e->hi; narrowed = 1; }
@@ -1026,7 +1035,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         else { lo = hi = best; }
         /* the bounds the entry held, merged in, hold where erel does: the exact position
          * gets both; its partition gets this result alone when that partition is wider */
-        unsigned cut = cut_of(c, &key, *rel | erel), own = cut_of(c, &key, *rel);
+        unsigned own = cut_of(c, &key, *rel), cut = erel ? cut_of(c, &key, *rel | erel) : own;
         int left = 0;
         for (int s = 0; s < c->n; s++) left += c->size[s];
         int8_t bm = (int8_t)(best_card >= 0 ? encode_best(&key, best_card) : -1);
