@@ -34,8 +34,8 @@ def test_core_equals_reference(family):
 
 
 def test_core_equals_reference_under_every_obligation_knob():
-    """The shipped variants leave some obligation knobs at one setting (trump even when unable
-    to overtrump, no heading after a ruff, no partner exemption): every combination of them,
+    """The shipped variants leave some obligation knobs at one setting (follow suit, trump even
+    when unable to overtrump, no heading after a ruff, no partner exemption): every combination,
     on four-, three- and two-hand decks, must give the reference's value for every card. The
     core's bounds and proofs lean on the obligations (quick points counted length winners even
     where nobody must follow suit, found here), so each knob needs its own check."""
