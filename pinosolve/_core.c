@@ -772,6 +772,13 @@ static int small_sibling(const Core *c, const int *moves, const uint8_t *small_b
 static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int beta,
               int rem, Rel *rel);
 
+/* Bounds lo..hi on a position, tightened by a fail-soft result searched in (a0, b0). */
+static inline void tighten(int best, int a0, int b0, int *lo, int *hi) {
+    if (best <= a0) { if (best < *hi) *hi = best; }
+    else if (best >= b0) { if (best > *lo) *lo = best; }
+    else *lo = *hi = best;
+}
+
 /* `player` plays `card` and the search goes on from there: ab's value of the move. */
 static inline int play(Core *c, int player, int card, int leader, int *trick, int tlen, int wi,
                        int alpha, int beta, int rem, Rel *crel) {
@@ -1030,9 +1037,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     }
     if (stored) {
         int lo = known_lo, hi = known_hi;
-        if (best <= a0) { if (best < hi) hi = best; }
-        else if (best >= b0) { if (best > lo) lo = best; }
-        else { lo = hi = best; }
+        tighten(best, a0, b0, &lo, &hi);
         /* the bounds the entry held, merged in, hold where erel does: the exact position
          * gets both; its partition gets this result alone when that partition is wider */
         unsigned own = cut_of(c, &key, *rel), cut = erel ? cut_of(c, &key, *rel | erel) : own;
@@ -1044,7 +1049,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         if (c->opts & OPT_PARTITION) {
             if (own != cut) {
                 lo = 0, hi = rem;
-                if (best <= a0) hi = best; else if (best >= b0) lo = best; else lo = hi = best;
+                tighten(best, a0, b0, &lo, &hi);
                 put(c, &key, 0, own, lo, hi, bm, left);
             } else if (cut != key.full) put(c, &key, 0, cut, lo, hi, bm, left);
         }
