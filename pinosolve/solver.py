@@ -49,6 +49,11 @@ def table_entries(hands: Sequence[Sequence[int]]) -> int:
     return 1 << (22 if tricks <= 16 else 24)
 
 
+def _table_bits(entries: int) -> int:
+    """log2 of a table size in entries, within what the core accepts (4 to 28)."""
+    return max(4, min(28, entries.bit_length() - 1))
+
+
 class SearchTimeout(Exception):
     """Raised inside the search when the time budget is spent."""
 
@@ -310,11 +315,11 @@ class CoreSearch(Search):
         knobs = (int(t.follow_suit), ("always", "trump-led", "never").index(t.head),
                  int(t.trump_if_void), int(t.overtrump), int(t.trump_when_cannot_overtrump),
                  int(t.head_after_ruff), int(t.partner_exempt))
-        bits = max(4, min(28, tt_entries.bit_length() - 1))
+        bits = _table_bits(tt_entries)
         self._timeout = _core.Timeout
         options = _core.OPT_DEFAULT if core_options is None else core_options
         self.use_guess = bool(options & _core.OPT_GUESS)
-        grow_bits = max(4, min(28, grow_to.bit_length() - 1)) if grow_to else 0
+        grow_bits = _table_bits(grow_to) if grow_to else 0
         self.core = _core.Core(list(side), trump, list(rules.strength), list(rules.points),
                                rules.last_trick, knobs, int(rules.free), bits, int(use_tt),
                                int(use_equivalence), options=options, grow_bits=grow_bits)
