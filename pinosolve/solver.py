@@ -261,8 +261,8 @@ class Search:
         return None
 
     def mtdf(self, hands: list[list[int]], leader: int, trick: list[int],
-             ceiling: Optional[int] = None) -> tuple[int, int]:
-        """Exact side-0 value by null-window tests; on timeout, SearchTimeout carries bounds.
+             ceiling: Optional[int] = None, floor: int = 0) -> tuple[int, int]:
+        """Exact side-0 value by null-window tests; on timeout, BoundsTimeout carries bounds.
 
         Each test is at the guess (``guess``, asked again after every test: each test teaches
         the table more of the best line, so the guess closes in on the value), kept inside
@@ -272,10 +272,11 @@ class Search:
         halved. Below a ``ceiling`` (a known upper bound, as a position's value is for each of
         its cards) the tests step down from it instead: most cards are worth the position's
         value or a little less, and tests just above a value are cheap where tests below it
-        are not."""
+        are not. A ``floor`` is a lower bound a test has already proved (its next test is a
+        point above it)."""
         rem = self.remaining(hands, trick)
-        lo, hi = 0, rem if ceiling is None else max(0, min(rem, ceiling))
-        reached = False  # the last test succeeded
+        lo, hi = max(0, floor), rem if ceiling is None else max(0, min(rem, ceiling))
+        reached = floor > 0  # the last test succeeded
         try:
             while lo < hi:
                 g = hi if ceiling is not None else self.guess(hands, leader, trick)
@@ -402,24 +403,80 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     result = Result(None, (0, search.remaining(hands, trick)))
-    try:
-        lo, hi = search.mtdf(hands, pos.leader, trick)
-        result.value, result.bounds = lo, (lo, hi)
-    except BoundsTimeout as t:
-        result.bounds, result.exact = (t.lo, t.hi), False
-    if result.exact and not value_only:
+    groups = [] if value_only else search.moves(hands, pos.leader, trick)
+    if groups:
+        _value_every_card(search, hands, pos.leader, trick, groups, result)
+    else:
         try:
-            for rep, group in search.moves(hands, pos.leader, trick):
-                h2, l2, t2, gain = _after(search, hands, pos.leader, trick, rep)
-                lo, hi = search.mtdf(h2, l2, t2, ceiling=result.value - gain)
-                for card in group:
-                    result.cards[card] = (lo + gain, hi + gain)
-            result.line = principal_line(search, hands, pos.leader, trick, result.value)
-        except (BoundsTimeout, SearchTimeout):  # the value stands; cards or line are partial
-            result.exact = False
+            lo, hi = search.mtdf(hands, pos.leader, trick)
+            result.value, result.bounds = lo, (lo, hi)
+        except BoundsTimeout as t:
+            result.bounds, result.exact = (t.lo, t.hi), False
     result.nodes = search.nodes
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick: list[int],
+                      groups: list[tuple[int, list[int]]], result: Result) -> None:
+    """The value, every legal card's value and a line, into ``result``.
+
+    The value comes card by card rather than from a search of the position: the first card
+    is valued exactly, and each other one is only tested against the best so far (valued
+    exactly only if it reaches it). That proves every card's upper bound against the value
+    itself, which valuing the cards needs anyway, where a search of the position proves it a
+    point higher, for nothing (four-hand full deals: 7% fewer nodes). The value is known
+    before the weaker cards are valued, so a budget that runs out after it keeps it."""
+    kids = [_after(search, hands, leader, trick, rep) for rep, _ in groups]
+    bounds: list[Optional[tuple[int, int]]] = [None] * len(groups)
+    best: Optional[int] = None
+    try:
+        for i, (h2, l2, t2, gain) in enumerate(kids):
+            rem = search.remaining(h2, t2)
+            target = None if best is None else best - gain
+            if target is None or target <= 0:
+                lo, hi = search.mtdf(h2, l2, t2)
+            elif target > rem:
+                lo, hi = 0, rem  # cannot reach the best so far
+            else:
+                v = search.ab(h2, l2, t2, target - 1, target, rem)
+                lo, hi = search.mtdf(h2, l2, t2, floor=v) if v >= target else (0, v)
+            bounds[i] = (lo + gain, hi + gain)
+            if lo == hi and (best is None or lo + gain > best):
+                best = lo + gain
+    except (BoundsTimeout, SearchTimeout) as t:
+        if isinstance(t, BoundsTimeout):
+            bounds[i] = (t.lo + gain, t.hi + gain)
+        _record(groups, bounds, result)
+        # the value lies between the best card proved and the best any card may still reach
+        known = [b or (g, g + search.remaining(h2, t2))
+                 for (h2, _, t2, g), b in zip(kids, bounds)]
+        lo, hi = max(b[0] for b in known), max(b[1] for b in known)
+        result.bounds, result.exact = (lo, hi), False
+        if lo == hi:  # bounds that meet are the value, though not every card is valued
+            result.value = lo
+        return
+    assert best is not None
+    result.value, result.bounds = best, (best, best)
+    try:
+        for i, (h2, l2, t2, gain) in enumerate(kids):
+            lo, hi = bounds[i] or (0, 0)
+            if lo < hi:
+                lo, hi = search.mtdf(h2, l2, t2, ceiling=hi - gain)
+                bounds[i] = (lo + gain, hi + gain)
+        result.line = principal_line(search, hands, leader, trick, best)
+    except (BoundsTimeout, SearchTimeout):  # the value stands; cards or line are partial
+        result.exact = False
+    _record(groups, bounds, result)
+
+
+def _record(groups: list[tuple[int, list[int]]], bounds: list[Optional[tuple[int, int]]],
+            result: Result) -> None:
+    """Each card's bounds, as far as they are known, for every card of its group."""
+    for (_, group), b in zip(groups, bounds):
+        if b is not None:
+            for card in group:
+                result.cards[card] = b
 
 
 def principal_line(search: Search, hands: list[list[int]], leader: int, trick: list[int],

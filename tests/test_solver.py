@@ -192,6 +192,44 @@ def test_timeout_while_valuing_cards_or_the_line_keeps_the_value(monkeypatch):
     assert res.value == exact.value and not res.exact and res.line == []
 
 
+@pytest.mark.parametrize("backend", _backends())
+def test_a_budget_spent_at_any_test_leaves_true_bounds(backend, monkeypatch):
+    """Time runs out at the k-th null-window test, for every k: whatever is answered is true.
+    The bounds hold the oracle's value (exact if the value was proved), and every card given
+    lies within its oracle value, as a range or exactly."""
+    import pinosolve.solver as solver
+
+    v = load_variant("four-hand")
+    rnd = random.Random(f"budget-{backend}")
+    kind = solver.CoreSearch if backend == "c" else solver.Search
+    real_ab = kind.ab
+    for _ in range(6):
+        pos = random_position(v, rnd, 4)
+        expected = _oracle_values(v, pos)
+        value = max(expected.values())
+        calls = 0
+        for k in range(1, 200):
+            def spent(self, *args, k=k):
+                nonlocal calls
+                calls += 1
+                if calls >= k:
+                    raise solver.SearchTimeout
+                return real_ab(self, *args)
+
+            calls = 0
+            monkeypatch.setattr(kind, "ab", spent)
+            res = solve(pos, PlayRules.of(v), backend=backend)
+            lo, hi = res.bounds
+            assert lo <= value <= hi, (k, pos)
+            assert res.value in (None, value) and (res.value is None) == (lo < hi)
+            for c, (clo, chi) in res.cards.items():
+                assert clo <= expected[str(Card.from_index(c))] <= chi, (k, pos)
+            if calls < k:  # the budget outlasted the whole solve
+                assert res.exact and len(res.cards) == len(expected)
+                break
+            assert not res.exact
+
+
 def test_engine_and_oracle_agree_on_legal_sets():
     rnd = random.Random(5)
     for ref in [r for refs, _ in FAMILIES.values() for r in refs]:
