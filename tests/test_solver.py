@@ -125,8 +125,8 @@ def test_any_guess_leads_the_driver_to_the_exact_value(backend, monkeypatch):
     from pinosolve import solver
 
     rnd = random.Random(f"guess-{backend}")
-    monkeypatch.setattr(solver.Search, "guess", lambda self, h, l, t: rnd.randint(-5, 40))
-    monkeypatch.setattr(solver.CoreSearch, "guess", lambda self, h, l, t: rnd.randint(-5, 40))
+    monkeypatch.setattr(solver.Search, "guess", lambda self, h, l, t, first=False: rnd.randint(-5, 40))
+    monkeypatch.setattr(solver.CoreSearch, "guess", lambda self, h, l, t, first=False: rnd.randint(-5, 40))
     for ref in ("four-hand", "two-hand-1000", "three-hand-kitty"):
         v = _variant(ref)
         for _ in range(40):
