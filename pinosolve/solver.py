@@ -473,7 +473,8 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
             if lo < hi:
                 lo, hi = search.mtdf(h2, l2, t2, ceiling=hi - gain)
                 bounds[i] = (lo + gain, hi + gain)
-        result.line = principal_line(search, hands, leader, trick, best)
+        first = next(rep for (rep, _), b in zip(groups, bounds) if b == (best, best))
+        result.line = principal_line(search, hands, leader, trick, best, first)
     except (BoundsTimeout, SearchTimeout):  # the value stands; cards or line are partial
         result.exact = False
     _record(groups, bounds, result)
@@ -489,8 +490,10 @@ def _record(groups: list[tuple[int, list[int]]], bounds: list[Optional[tuple[int
 
 
 def principal_line(search: Search, hands: list[list[int]], leader: int, trick: list[int],
-                   value: int) -> list[int]:
-    """One optimal continuation to the end of the deal (side-0 value ``value`` throughout)."""
+                   value: int, first: Optional[int] = None) -> list[int]:
+    """One optimal continuation to the end of the deal (side-0 value ``value`` throughout),
+    starting with ``first`` when the caller knows that card keeps the value (testing the
+    cards before it again can cost as much as valuing them did)."""
     line: list[int] = []
     hands = [list(h) for h in hands]
     trick = list(trick)
@@ -499,10 +502,14 @@ def principal_line(search: Search, hands: list[list[int]], leader: int, trick: l
         maximise = search.side[player] == 0
         chosen = None
         for rep, _ in search.moves(hands, leader, trick):
+            if first is not None and rep != first:
+                continue
             h2, l2, t2, gain = _after(search, hands, leader, trick, rep)
             rem = search.remaining(h2, t2)
             target = value - gain
-            if maximise:  # does this card keep side 0 at >= value?
+            if first is not None:  # known to keep the value
+                ok = True
+            elif maximise:  # does this card keep side 0 at >= value?
                 ok = search.ab(h2, l2, t2, target - 1, target, rem) >= target
             else:  # does it hold side 0 to <= value?
                 ok = search.ab(h2, l2, t2, target, target + 1, rem) <= target
@@ -514,4 +521,5 @@ def principal_line(search: Search, hands: list[list[int]], leader: int, trick: l
         rep, hands, leader, trick, gain = chosen
         value -= gain
         line.append(rep)
+        first = None
     return line
