@@ -103,6 +103,7 @@ class Search:
         self.nodes = 0
         self.use_tt = use_tt
         self.use_equivalence = use_equivalence
+        self.guesses = False  # does guess give guesses (else the driver halves intervals)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -283,12 +284,15 @@ class Search:
         first = True
         try:
             while lo < hi:
-                g = hi if ceiling is not None else self.guess(hands, leader, trick, first)
+                if ceiling is not None:
+                    g: Optional[int] = hi
+                elif reached and self.guesses:
+                    g = lo + 1
+                else:
+                    g = self.guess(hands, leader, trick, first)
                 first = False
                 if g is None:
                     g = (lo + hi + 1) // 2
-                elif reached:
-                    g = lo + 1
                 beta = min(max(g, lo + 1), hi)
                 v = self.ab(hands, leader, trick, beta - 1, beta, rem)
                 reached = v >= beta
@@ -324,7 +328,7 @@ class CoreSearch(Search):
         bits = _table_bits(tt_entries)
         self._timeout = _core.Timeout
         options = _core.OPT_DEFAULT if core_options is None else core_options
-        self.use_guess = bool(options & _core.OPT_GUESS)
+        self.guesses = bool(options & _core.OPT_GUESS)
         grow_bits = _table_bits(grow_to) if grow_to else 0
         self.core = _core.Core(list(side), trump, list(rules.strength), list(rules.points),
                                rules.last_trick, knobs, int(rules.free), bits, int(use_tt),
@@ -337,7 +341,7 @@ class CoreSearch(Search):
         value, and close to it once tests have filled the table. Before the first test, with
         no table to follow, the best of every line through the next trick (minimax over its
         cards), each then played out: closer (four-hand deals: 4% fewer nodes)."""
-        if not self.use_guess:
+        if not self.guesses:
             return None
         if first:
             return self.core.estimate(hands, leader, trick, self.n)
