@@ -715,6 +715,14 @@ static int gen_moves(Core *c, int player, int leader, const int *trick, int tlen
     return m;
 }
 
+/* The points of a full trick just played (its cards taken from the hands): the last one also
+ * carries the last-trick bonus. */
+static inline int trick_points(const Core *c, const int *trick) {
+    int won = 0;
+    for (int j = 0; j < c->n; j++) won += c->pts[trick[j]];
+    return c->held ? won : won + c->last_trick;
+}
+
 /* The best lead the table holds for this trick-boundary position, or -1. */
 static int table_best(Core *c, int leader) {
     if (!(c->opts & OPT_TT)) return -1;
@@ -743,9 +751,7 @@ static int playout(Core *c, int leader, int *trick, int tlen, int wi, int blind)
         trick[tlen] = card;
         if (tlen && beats(c, card, trick[wi])) wi = tlen;
         if (tlen + 1 < c->n) { tlen++; continue; }
-        int w = c->seat_at[leader][wi], won = 0;
-        for (int j = 0; j < c->n; j++) won += c->pts[trick[j]];
-        if (!c->held) won += c->last_trick;
+        int w = c->seat_at[leader][wi], won = trick_points(c, trick);
         if (c->side[w] == 0) total += won;
         leader = w; tlen = 0; wi = 0;
     }
@@ -774,9 +780,7 @@ static int estimate(Core *c, int leader, int *trick, int tlen, int wi, int plies
         trick[tlen] = card;
         int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
         if (tlen + 1 == c->n) {
-            int w = c->seat_at[leader][w2], won = 0, next[MAXSEAT];
-            for (int j = 0; j < c->n; j++) won += c->pts[trick[j]];
-            if (!c->held) won += c->last_trick;
+            int w = c->seat_at[leader][w2], won = trick_points(c, trick), next[MAXSEAT];
             v = (c->side[w] == 0 ? won : 0) + estimate(c, w, next, 0, 0, plies - 1);
         } else {
             v = estimate(c, leader, trick, tlen + 1, w2, plies - 1);
@@ -822,9 +826,7 @@ static inline int play(Core *c, int player, int card, int leader, int *trick, in
     trick[tlen] = card;
     int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
     if (tlen + 1 == c->n) {
-        int w = c->seat_at[leader][w2], won = 0;
-        for (int j = 0; j < c->n; j++) won += c->pts[trick[j]];
-        if (!c->held) won += c->last_trick;
+        int w = c->seat_at[leader][w2], won = trick_points(c, trick);
         int gain = c->side[w] == 0 ? won : 0;
         int next[MAXSEAT];
         c->prev[c->size[w] & 63] = (int8_t)trick_context(c, trick, w2, leader, w);
