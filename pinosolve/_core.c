@@ -767,7 +767,7 @@ static int estimate(Core *c, int leader, int *trick, int tlen, int wi, int plies
     int player = c->seat_at[leader][tlen];
     if (plies <= 0 || !c->size[player]) {
         int copy[MAXSEAT];  /* the playout writes the tricks it plays over the array */
-        memcpy(copy, trick, sizeof copy);
+        memcpy(copy, trick, (size_t)tlen * sizeof *trick);
         return playout(c, leader, copy, tlen, wi, 1);
     }
     int moves[NID];
