@@ -268,12 +268,12 @@ class Search:
              ceiling: Optional[int] = None, floor: int = 0) -> tuple[int, int]:
         """Exact side-0 value by null-window tests; on timeout, BoundsTimeout carries bounds.
 
-        Each test is at the guess (``guess``, asked again after every test: each test teaches
-        the table more of the best line, so the guess closes in on the value), kept inside
-        the interval still open; but a test that succeeded is followed by one a point above
-        it (the playout after a success tends to overshoot, and a failed test just above the
-        value costs as much as the one that settles it). With no guess, the interval is
-        halved. Below a ``ceiling`` (a known upper bound, as a position's value is for each of
+        Each test is at the guess (``guess``, asked again after every failed test: each test
+        teaches the table more of the best line, so the guess closes in on the value), kept
+        inside the interval still open; but a test that succeeded is followed by one a point
+        above it, without asking (the playout after a success tends to overshoot, and a failed
+        test just above the value costs as much as the one that settles it). With no guess,
+        the interval is halved. Below a ``ceiling`` (a known upper bound, as a position's value is for each of
         its cards) the tests step down from it instead: most cards are worth the position's
         value or a little less, and tests just above a value are cheap where tests below it
         are not. A ``floor`` is a lower bound a test has already proved (its next test is a
