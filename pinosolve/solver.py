@@ -11,7 +11,8 @@ The reference search, kept clear so that the compiled core (issue 5) can be chec
   guess kept inside the interval still open (the compiled core's playout, which follows the
   table's best leads and so closes in on the value as the tests fill the table; before the
   first test a minimax over the next trick, each line played out), else halving that
-  interval; every card valued one by one, the others tested against the best so far;
+  interval; every card valued one by one, the others tested against the best so far; under
+  a budget, once a test outruns its share of it, tests that close in from outside;
 * move ordering: the table's best lead first, high cards to lead, a counter on partner's
   winning card, the cheapest winning card, else the lowest loser;
 * equivalent cards searched once: the copies of one card always; cards adjacent in rank in one
@@ -32,6 +33,7 @@ from typing import Optional, Sequence
 from pinosolve.play import NRANK, PlayRules, legal_plays
 
 INF = 1 << 30
+TEST_SHARE = 0.25        # of the time left, the most a test may take before closing in
 DEFAULT_TT_ENTRIES = 2_000_000
 TABLE_LIMIT = 1 << 24    # entries (256 MiB in the core) a growing table stops at
 
@@ -277,11 +279,21 @@ class Search:
         its cards) the tests step down from it instead: most cards are worth the position's
         value or a little less, and tests just above a value are cheap where tests below it
         are not. A ``floor`` is a lower bound a test has already proved (its next test is a
-        point above it)."""
+        point above it).
+
+        With a budget (``deadline``), each test at the guess may spend a quarter of the time
+        left (TEST_SHARE); one that needs more means the budget will likely run out before the
+        value is proved, so the tests close in on the first guess from outside instead
+        (``_CloseIn``): cheap tests far from the value, each narrowing the bounds the budget
+        answers with (double-deck deals at 30 s: 14..38 where the tests at the guess had
+        proved nothing, 0..50)."""
         rem = self.remaining(hands, trick)
         lo, hi = max(0, floor), rem if ceiling is None else max(0, min(rem, ceiling))
         reached = floor > 0  # the last test succeeded
         first = True
+        anchor = 0       # the first guess
+        budgeted = ceiling is None and self.deadline is not None
+        closing: Optional[_CloseIn] = None  # once a test outran its share of the budget
         try:
             while lo < hi:
                 if ceiling is not None:
@@ -290,12 +302,25 @@ class Search:
                     g = lo + 1
                 else:
                     g = self.guess(hands, leader, trick, first)
-                first = False
                 if g is None:
                     g = (lo + hi + 1) // 2
+                if first:
+                    anchor = g
+                first = False
                 beta = min(max(g, lo + 1), hi)
-                v = self.ab(hands, leader, trick, beta - 1, beta, rem)
-                reached = v >= beta
+                step = closing.next(lo, hi) if closing is not None else None
+                try:
+                    v = self._test(hands, leader, trick, step or beta, rem,
+                                   limited=budgeted and (closing is None or step is not None))
+                except TestTooLong:
+                    if closing is None:
+                        closing = _CloseIn(anchor)
+                    else:
+                        closing.too_long()
+                    continue
+                if closing is not None and step is not None:
+                    closing.done()
+                reached = v >= (step or beta)
                 if reached:
                     lo = v
                 else:
@@ -303,6 +328,66 @@ class Search:
         except SearchTimeout:
             raise BoundsTimeout(lo, hi) from None
         return lo, hi
+
+    def _test(self, hands: list[list[int]], leader: int, trick: list[int], beta: int,
+              rem: int, limited: bool) -> int:
+        """One null-window test at ``beta``. ``limited``: it may spend only TEST_SHARE of the
+        time left (TestTooLong if it needs more)."""
+        if not limited:
+            return self.ab(hands, leader, trick, beta - 1, beta, rem)
+        deadline = self.deadline
+        assert deadline is not None
+        now = time.perf_counter()
+        self.deadline = min(deadline, now + (deadline - now) * TEST_SHARE)
+        try:
+            return self.ab(hands, leader, trick, beta - 1, beta, rem)
+        except SearchTimeout:
+            if time.perf_counter() < deadline:
+                raise TestTooLong from None
+            raise
+        finally:
+            self.deadline = deadline
+
+
+class TestTooLong(Exception):
+    """A test limited to a share of the time left needed more of it."""
+
+
+class _CloseIn:
+    """The tests of a search whose budget looks too small for tests at the guess: each one
+    halfway from a bound towards the guess, the wider gap first. Tests far from the value are
+    cheap, and each narrows the bounds that a budget running out answers with. A test that
+    outruns its share of the time left is retried half as far from its bound, after a test on
+    the other side; once both bounds are within a point of the guess, or neither side can
+    make a step, the search goes back to its tests at the guess (None)."""
+
+    def __init__(self, guess: int) -> None:
+        self.guess = guess
+        self.step = {"lo": 0, "hi": 0}    # 0: half the gap
+        self.stuck = {"lo": False, "hi": False}
+        self.last = ""
+
+    def next(self, lo: int, hi: int) -> Optional[int]:
+        g = min(max(self.guess, lo), hi)
+        gap = {"lo": g - lo, "hi": hi - g}
+        sides = [k for k in ("lo", "hi") if gap[k] > 1 and not self.stuck[k]]
+        if not sides:
+            return None
+        sides.sort(key=lambda k: (k == self.last, -gap[k]))
+        side = self.last = sides[0]
+        step = min(self.step[side] or (gap[side] + 1) // 2, gap[side])
+        self.step[side] = step
+        return lo + step if side == "lo" else hi - step + 1
+
+    def done(self) -> None:
+        """The last test finished: the next step on its side is half the new gap."""
+        self.step[self.last] = 0
+
+    def too_long(self) -> None:
+        """The last test outran its share: a smaller step on its side, if there is one."""
+        if self.step[self.last] <= 1:
+            self.stuck[self.last] = True
+        self.step[self.last] //= 2
 
 
 class CoreSearch(Search):

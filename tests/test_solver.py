@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pinosolve import CARDS, Card, load_file, load_variant
 from pinosolve.play import PlayRules, legal_plays
@@ -228,6 +230,91 @@ def test_a_budget_spent_at_any_test_leaves_true_bounds(backend, monkeypatch):
                 assert res.exact and len(res.cards) == len(expected)
                 break
             assert not res.exact
+
+
+@pytest.mark.parametrize("backend", _backends())
+def test_tests_that_outrun_their_share_still_end_exact(backend, monkeypatch):
+    """With a budget, a test that outruns its share of it sends the search closing in from
+    outside; whichever tests do so (here, at random), a budget that lasts still ends in the
+    oracle's value for every card."""
+    import pinosolve.solver as solver
+
+    v = load_variant("four-hand")
+    rnd = random.Random(f"share-{backend}")
+    real = solver.Search._test
+    outran = 0
+
+    def test(self, hands, leader, trick, beta, rem, limited):
+        nonlocal outran
+        if limited and rnd.random() < 0.6:
+            outran += 1
+            raise solver.TestTooLong
+        return real(self, hands, leader, trick, beta, rem, limited)
+
+    monkeypatch.setattr(solver.Search, "_test", test)
+    for _ in range(8):
+        pos = random_position(v, rnd, 4)
+        expected = _oracle_values(v, pos)
+        for value_only in (True, False):
+            res = solve(pos, PlayRules.of(v), backend=backend, timeout=600,
+                        value_only=value_only)
+            assert res.exact and res.value == max(expected.values()), pos
+            if not value_only:
+                assert {str(Card.from_index(c)): lo for c, (lo, _) in res.cards.items()} \
+                    == expected
+    assert outran > 10
+
+
+def test_closing_in_steps_halfway_from_the_wider_gap():
+    """Each step is half the gap between a bound and the guess, the sides taking turns (the
+    wider gap first), half as far again after a test that outran its share."""
+    from pinosolve.solver import _CloseIn
+
+    c = _CloseIn(20)
+    assert c.next(0, 50) == 50 - 15 + 1   # the gap above (30) is the wider: 36 tests <= 35
+    c.done()
+    assert c.next(0, 35) == 10            # then the other side: half of 20
+    c.too_long()
+    assert c.next(0, 35) == 35 - 8 + 1   # after a test that outran: the other side first
+    c.too_long()
+    assert c.next(0, 35) == 5             # half as far as 10
+    c.done()
+    assert c.next(5, 35) == 35 - 4 + 1   # the sides take turns; that one's step was halved
+    c.done()
+    assert c.next(5, 31) == 5 + 8         # half the gap again after a test that ended
+    c.done()
+    assert c.next(19, 21) is None         # within a point of the guess on both sides
+    stuck = _CloseIn(10)
+    for _ in range(8):
+        if stuck.next(0, 20) is None:
+            break
+        stuck.too_long()
+    assert stuck.next(0, 20) is None      # no side can make a step
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 60), st.integers(0, 60), st.integers(-5, 70),
+       st.lists(st.sampled_from(["done", "too_long"]), max_size=12))
+def test_closing_in_always_tests_inside_the_open_interval(a, b, guess, events):
+    from pinosolve.solver import _CloseIn
+
+    lo, hi = min(a, b), max(a, b)
+    c = _CloseIn(guess)
+    for event in events:
+        beta = c.next(lo, hi)
+        if beta is None:
+            g = min(max(guess, lo), hi)
+            assert (g - lo <= 1 or c.stuck["lo"]) and (hi - g <= 1 or c.stuck["hi"])
+            return
+        assert lo < beta <= hi
+        if event == "done":
+            c.done()
+            if beta <= min(max(guess, lo), hi):
+                lo = beta  # the test succeeded (the value is at least beta)
+            else:
+                hi = beta - 1
+        else:
+            c.too_long()
 
 
 def test_engine_and_oracle_agree_on_legal_sets():
