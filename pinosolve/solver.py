@@ -278,15 +278,15 @@ class Search:
         the interval is halved. Below a ``ceiling`` (a known upper bound, as a position's
         value is for each of its cards) the tests step down from it instead: most cards are
         worth the position's value or a little less, and tests just above a value are cheap
-        where tests below it are not. A ``floor`` is a lower bound a test has already proved (its next test is a
-        point above it).
+        where tests below it are not. A ``floor`` is a lower bound a test has already proved
+        (its next test is a point above it).
 
         With a budget (``deadline``), each test may spend a quarter of the time left
-        (TEST_SHARE); a test at the guess that needs more means the budget will likely run out before the
-        value is proved, so the tests close in on the first guess from outside instead
-        (``_CloseIn``): cheap tests far from the value, each narrowing the bounds the budget
-        answers with (double-deck deals at 30 s: 14..38 where the tests at the guess had
-        proved nothing, 0..50)."""
+        (TEST_SHARE). A test at the guess that needs more means the budget will likely run
+        out before the value is proved, so the tests close in on the first guess from outside
+        instead (``_CloseIn``): cheap tests far from the value, each narrowing the bounds the
+        budget answers with (double-deck deals at 30 s: 14..38 where the tests at the guess
+        had proved nothing, 0..50)."""
         rem = self.remaining(hands, trick)
         lo, hi = max(0, floor), rem if ceiling is None else max(0, min(rem, ceiling))
         reached = floor > 0  # the last test succeeded
