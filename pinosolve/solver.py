@@ -296,21 +296,24 @@ class Search:
         closing: Optional[_CloseIn] = None  # once a test outran its share of the budget
         try:
             while lo < hi:
-                if ceiling is not None:
-                    g: Optional[int] = hi
-                elif reached and self.guesses:
-                    g = lo + 1
-                else:
-                    g = self.guess(hands, leader, trick, first)
-                if g is None:
-                    g = (lo + hi + 1) // 2
-                if first:
-                    anchor = g
-                first = False
-                beta = min(max(g, lo + 1), hi)
                 step = closing.next(lo, hi) if closing is not None else None
+                if step is not None:
+                    beta = step
+                else:
+                    if ceiling is not None:
+                        g: Optional[int] = hi
+                    elif reached and self.guesses:
+                        g = lo + 1
+                    else:
+                        g = self.guess(hands, leader, trick, first)
+                    if g is None:
+                        g = (lo + hi + 1) // 2
+                    if first:
+                        anchor = g
+                    first = False
+                    beta = min(max(g, lo + 1), hi)
                 try:
-                    v = self._test(hands, leader, trick, step or beta, rem,
+                    v = self._test(hands, leader, trick, beta, rem,
                                    limited=budgeted and (closing is None or step is not None))
                 except TestTooLong:
                     if closing is None:
@@ -318,9 +321,9 @@ class Search:
                     else:
                         closing.too_long()
                     continue
-                if closing is not None and step is not None:
+                if step is not None:
                     closing.done()
-                reached = v >= (step or beta)
+                reached = v >= beta
                 if reached:
                     lo = v
                 else:
