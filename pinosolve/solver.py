@@ -267,7 +267,8 @@ class Search:
         return None
 
     def mtdf(self, hands: list[list[int]], leader: int, trick: list[int],
-             ceiling: Optional[int] = None, floor: int = 0) -> tuple[int, int]:
+             ceiling: Optional[int] = None, floor: int = 0,
+             escape: bool = False) -> tuple[int, int]:
         """Exact side-0 value by null-window tests; on timeout, BoundsTimeout carries bounds.
 
         Each test is at the guess (``guess``, asked again after every failed test: each test
@@ -286,7 +287,8 @@ class Search:
         out before the value is proved, so the tests close in on the first guess from outside
         instead (``_CloseIn``): cheap tests far from the value, each narrowing the bounds the
         budget answers with (double-deck deals at 30 s: 14..38 where the tests at the guess
-        had proved nothing, 0..50)."""
+        had proved nothing, 0..50). ``escape``: raise TestTooLong instead, for a caller with a
+        better use for the budget."""
         rem = self.remaining(hands, trick)
         lo, hi = max(0, floor), rem if ceiling is None else max(0, min(rem, ceiling))
         reached = floor > 0  # the last test succeeded
@@ -317,6 +319,8 @@ class Search:
                                    limited=budgeted and (closing is None or step is not None))
                 except TestTooLong:
                     if closing is None:
+                        if escape:
+                            raise
                         closing = _CloseIn(anchor)
                     else:
                         closing.too_long()
@@ -528,7 +532,12 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
     exactly only if it reaches it). That proves every card's upper bound against the value
     itself, which valuing the cards needs anyway, where a search of the position proves it a
     point higher, for nothing (four-hand full deals: 6% fewer nodes). The value is known
-    before the weaker cards are valued, so a budget that runs out after it keeps it."""
+    before the weaker cards are valued, so a budget that runs out after it keeps it.
+
+    Under a budget, a first test of the first card that outruns its share of it means a deal
+    too big to value card by card in time: the budget goes to the value first (a search of
+    the position, closing in from outside if it must), which bounds every card from above,
+    and then to the cards."""
     kids = [_after(search, hands, leader, trick, rep) for rep, _ in groups]
     bounds: list[Optional[tuple[int, int]]] = [None] * len(groups)
     best: Optional[int] = None
@@ -537,7 +546,7 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
             rem = search.remaining(h2, t2)
             target = None if best is None else best - gain
             if target is None or target <= 0:
-                lo, hi = search.mtdf(h2, l2, t2)
+                lo, hi = search.mtdf(h2, l2, t2, escape=i == 0)
             elif target > rem:
                 lo, hi = 0, rem  # cannot reach the best so far
             else:
@@ -546,6 +555,10 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
             bounds[i] = (lo + gain, hi + gain)
             if lo == hi and (best is None or lo + gain > best):
                 best = lo + gain
+    except TestTooLong:
+        best = _value_first(search, hands, leader, trick, kids, bounds, groups, result)
+        if best is None:
+            return
     except (BoundsTimeout, SearchTimeout) as t:
         if isinstance(t, BoundsTimeout):
             bounds[i] = (t.lo + gain, t.hi + gain)
@@ -571,6 +584,26 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
     except (BoundsTimeout, SearchTimeout):  # the value stands; cards or line are partial
         result.exact = False
     _record(groups, bounds, result)
+
+
+def _value_first(search: Search, hands: list[list[int]], leader: int, trick: list[int],
+                 kids: list[tuple[list[list[int]], int, list[int], int]],
+                 bounds: list[Optional[tuple[int, int]]], groups: list[tuple[int, list[int]]],
+                 result: Result) -> Optional[int]:
+    """The position's value, with every card bounded by it in ``bounds``; None when the
+    budget ran out first (``result`` then holds the bounds proved: on the value, and on every
+    card from above)."""
+    try:
+        lo, hi = search.mtdf(hands, leader, trick)
+    except BoundsTimeout as t:
+        lo, hi = t.lo, t.hi
+    for i, (h2, _, t2, gain) in enumerate(kids):
+        bounds[i] = (gain, max(gain, min(hi, gain + search.remaining(h2, t2))))
+    if lo == hi:
+        return lo
+    _record(groups, bounds, result)
+    result.bounds, result.exact = (lo, hi), False
+    return None
 
 
 def _record(groups: list[tuple[int, list[int]]], bounds: list[Optional[tuple[int, int]]],

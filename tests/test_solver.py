@@ -265,6 +265,55 @@ def test_tests_that_outrun_their_share_still_end_exact(backend, monkeypatch):
     assert outran > 10
 
 
+@pytest.mark.parametrize("backend", _backends())
+def test_a_deal_too_big_for_its_budget_bounds_the_value_then_the_cards(backend, monkeypatch):
+    """The first card's first test outruns its share, so the budget goes to the position's
+    value first; then time runs out at the k-th test, for every k. The bounds hold the
+    oracle's value and every card given lies within its oracle value."""
+    import pinosolve.solver as solver
+
+    v = load_variant("four-hand")
+    rnd = random.Random(f"too-big-{backend}")
+    kind = solver.CoreSearch if backend == "c" else solver.Search
+    real_test, real_ab = solver.Search._test, kind.ab
+    escaped = 0
+
+    def test(self, hands, leader, trick, beta, rem, limited):
+        nonlocal escaped
+        if limited and not escaped:
+            escaped = 1
+            raise solver.TestTooLong
+        return real_test(self, hands, leader, trick, beta, rem, limited)
+
+    monkeypatch.setattr(solver.Search, "_test", test)
+    for _ in range(5):
+        pos = random_position(v, rnd, 4)
+        expected = _oracle_values(v, pos)
+        value = max(expected.values())
+        for k in range(1, 200):
+            calls, escaped = 0, 0
+
+            def spent(self, *args, k=k):
+                nonlocal calls
+                calls += 1
+                if calls >= k:
+                    raise solver.SearchTimeout
+                return real_ab(self, *args)
+
+            monkeypatch.setattr(kind, "ab", spent)
+            res = solve(pos, PlayRules.of(v), backend=backend, timeout=600)
+            lo, hi = res.bounds
+            assert lo <= value <= hi, (k, pos)
+            assert res.value in (None, value) and (res.value is None) == (lo < hi)
+            for c, (clo, chi) in res.cards.items():
+                assert clo <= expected[str(Card.from_index(c))] <= chi, (k, pos)
+            if calls < k:  # the budget outlasted the whole solve
+                assert res.exact and len(res.cards) == len(expected)
+                assert {str(Card.from_index(c)): b[0] for c, b in res.cards.items()} == expected
+                break
+            assert not res.exact
+
+
 def test_closing_in_steps_halfway_from_the_wider_gap():
     """Each step is half the gap between a bound and the guess, the sides taking turns (the
     wider gap first), half as far again after a test that outran its share."""
