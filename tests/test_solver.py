@@ -194,6 +194,61 @@ def test_timeout_while_valuing_cards_or_the_line_keeps_the_value(monkeypatch):
     assert res.value == exact.value and not res.exact and res.line == []
 
 
+class _Budget:
+    """Patches a search class so that its null-window test number ``limit`` (from 1) raises
+    SearchTimeout, as a budget running out there would; ``calls`` counts the tests asked."""
+
+    def __init__(self, monkeypatch, kind) -> None:
+        import pinosolve.solver as solver
+
+        real = kind.ab
+        self.calls = self.limit = 0
+
+        def spent(search, *args):
+            self.calls += 1
+            if self.calls >= self.limit:
+                raise solver.SearchTimeout
+            return real(search, *args)
+
+        monkeypatch.setattr(kind, "ab", spent)
+
+    def reset(self, limit: int) -> None:
+        self.calls, self.limit = 0, limit
+
+
+def _outrun_share(monkeypatch, when) -> None:
+    """A test limited to a share of the budget outruns it whenever ``when()`` says so."""
+    import pinosolve.solver as solver
+
+    real = solver.Search._test
+
+    def test(self, hands, leader, trick, beta, rem, limited):
+        if limited and when():
+            raise solver.TestTooLong
+        return real(self, hands, leader, trick, beta, rem, limited)
+
+    monkeypatch.setattr(solver.Search, "_test", test)
+
+
+def _true_as_far_as_it_goes(res, expected: dict[str, int], finished: bool) -> bool:
+    """A solve that a budget may have cut short: its bounds hold the oracle's value (given
+    exactly when they meet), every card it gives lies within its oracle value, and it is
+    exact, with every card valued, if it ``finished``. Returns ``finished``."""
+    value = max(expected.values())
+    lo, hi = res.bounds
+    assert lo <= value <= hi
+    assert res.value in (None, value) and (res.value is None) == (lo < hi)
+    for c, (clo, chi) in res.cards.items():
+        assert clo <= expected[str(Card.from_index(c))] <= chi
+    if finished:
+        assert res.exact
+        assert {str(Card.from_index(c)): b for c, b in res.cards.items()} == \
+            {card: (x, x) for card, x in expected.items()}
+    else:
+        assert not res.exact
+    return finished
+
+
 @pytest.mark.parametrize("backend", _backends())
 def test_a_budget_spent_at_any_test_leaves_true_bounds(backend, monkeypatch):
     """Time runs out at the k-th null-window test, for every k: whatever is answered is true.
@@ -203,33 +258,15 @@ def test_a_budget_spent_at_any_test_leaves_true_bounds(backend, monkeypatch):
 
     v = load_variant("four-hand")
     rnd = random.Random(f"budget-{backend}")
-    kind = solver.CoreSearch if backend == "c" else solver.Search
-    real_ab = kind.ab
+    budget = _Budget(monkeypatch, solver.CoreSearch if backend == "c" else solver.Search)
     for _ in range(6):
         pos = random_position(v, rnd, 4)
         expected = _oracle_values(v, pos)
-        value = max(expected.values())
-        calls = 0
         for k in range(1, 200):
-            def spent(self, *args, k=k):
-                nonlocal calls
-                calls += 1
-                if calls >= k:
-                    raise solver.SearchTimeout
-                return real_ab(self, *args)
-
-            calls = 0
-            monkeypatch.setattr(kind, "ab", spent)
+            budget.reset(k)
             res = solve(pos, PlayRules.of(v), backend=backend)
-            lo, hi = res.bounds
-            assert lo <= value <= hi, (k, pos)
-            assert res.value in (None, value) and (res.value is None) == (lo < hi)
-            for c, (clo, chi) in res.cards.items():
-                assert clo <= expected[str(Card.from_index(c))] <= chi, (k, pos)
-            if calls < k:  # the budget outlasted the whole solve
-                assert res.exact and len(res.cards) == len(expected)
+            if _true_as_far_as_it_goes(res, expected, finished=budget.calls < k):
                 break
-            assert not res.exact
 
 
 @pytest.mark.parametrize("backend", _backends())
@@ -241,17 +278,16 @@ def test_tests_that_outrun_their_share_still_end_exact(backend, monkeypatch):
 
     v = load_variant("four-hand")
     rnd = random.Random(f"share-{backend}")
-    real = solver.Search._test
     outran = 0
 
-    def test(self, hands, leader, trick, beta, rem, limited):
+    def when() -> bool:
         nonlocal outran
-        if limited and rnd.random() < 0.6:
+        if rnd.random() < 0.6:
             outran += 1
-            raise solver.TestTooLong
-        return real(self, hands, leader, trick, beta, rem, limited)
+            return True
+        return False
 
-    monkeypatch.setattr(solver.Search, "_test", test)
+    _outrun_share(monkeypatch, when)
     for _ in range(8):
         pos = random_position(v, rnd, 4)
         expected = _oracle_values(v, pos)
@@ -274,44 +310,24 @@ def test_a_deal_too_big_for_its_budget_bounds_the_value_then_the_cards(backend, 
 
     v = load_variant("four-hand")
     rnd = random.Random(f"too-big-{backend}")
-    kind = solver.CoreSearch if backend == "c" else solver.Search
-    real_test, real_ab = solver.Search._test, kind.ab
-    escaped = 0
+    budget = _Budget(monkeypatch, solver.CoreSearch if backend == "c" else solver.Search)
+    escaped = False
 
-    def test(self, hands, leader, trick, beta, rem, limited):
+    def when() -> bool:  # the first limited test of each solve: the first card's first
         nonlocal escaped
-        if limited and not escaped:
-            escaped = 1
-            raise solver.TestTooLong
-        return real_test(self, hands, leader, trick, beta, rem, limited)
+        first, escaped = not escaped, True
+        return first
 
-    monkeypatch.setattr(solver.Search, "_test", test)
+    _outrun_share(monkeypatch, when)
     for _ in range(5):
         pos = random_position(v, rnd, 4)
         expected = _oracle_values(v, pos)
-        value = max(expected.values())
         for k in range(1, 200):
-            calls, escaped = 0, 0
-
-            def spent(self, *args, k=k):
-                nonlocal calls
-                calls += 1
-                if calls >= k:
-                    raise solver.SearchTimeout
-                return real_ab(self, *args)
-
-            monkeypatch.setattr(kind, "ab", spent)
+            budget.reset(k)
+            escaped = False
             res = solve(pos, PlayRules.of(v), backend=backend, timeout=600)
-            lo, hi = res.bounds
-            assert lo <= value <= hi, (k, pos)
-            assert res.value in (None, value) and (res.value is None) == (lo < hi)
-            for c, (clo, chi) in res.cards.items():
-                assert clo <= expected[str(Card.from_index(c))] <= chi, (k, pos)
-            if calls < k:  # the budget outlasted the whole solve
-                assert res.exact and len(res.cards) == len(expected)
-                assert {str(Card.from_index(c)): b[0] for c, b in res.cards.items()} == expected
+            if _true_as_far_as_it_goes(res, expected, finished=budget.calls < k):
                 break
-            assert not res.exact
 
 
 def test_closing_in_steps_halfway_from_the_wider_gap():
