@@ -71,6 +71,26 @@ def test_timeout_reports_bounds(cli):
     assert data["exact"] is False and "note" in data
     lo, hi = data["bounds"]
     assert 0 <= lo <= hi <= 25
+    # the cards valued before time ran out, exactly or within bounds, none above the value's
+    for card_lo, card_hi in data.get("card_bounds", {}).values():
+        assert 0 <= card_lo < card_hi <= hi
+    assert all(0 <= x <= hi for x in data["cards"].values())
+
+
+def test_cards_known_only_within_bounds_are_shown_as_ranges(capsys):
+    from pinosolve.cli.solve import render_solve
+
+    render_solve({"variant": "four-hand", "trump": "S", "to_move": "N", "side": ["N", "S"],
+                  "value": 10, "exact": False, "bounds": [10, 10], "cards": {"AS": 10},
+                  "card_bounds": {"KS": [3, 9], "AH": [0, 10]}, "tricks": [],
+                  "hands": {"N": ["AS", "KS", "AH"]}, "leader": "N", "trick": [],
+                  "note": "time ran out while valuing each card", "nodes": 1, "seconds": 0.1})
+    rows = []  # the card table's rows: (card, what it takes)
+    for line in capsys.readouterr().out.splitlines():
+        cells = [cell.strip() for cell in line.strip("│ ").split("│")]
+        if len(cells) == 2:
+            rows.append(tuple(cells))
+    assert rows == [("A♠  best", "10"), ("A♥", "0..10"), ("K♠", "3..9")]
 
 
 def test_human_output(cli):

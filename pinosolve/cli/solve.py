@@ -101,6 +101,11 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     if not value_only:
         out["cards"] = {str(CARDS[c]): lo for c, (lo, hi) in sorted(res.cards.items())
                         if lo == hi}
+        # a budget that ran out leaves some cards known only within bounds
+        open_cards = {str(CARDS[c]): [lo, hi] for c, (lo, hi) in sorted(res.cards.items())
+                      if lo < hi}
+        if open_cards:
+            out["card_bounds"] = open_cards
         out["line"] = [str(CARDS[c]) for c in res.line]
         out["tricks"] = _tricks(v, rules, pos, res.line)
     out["nodes"] = res.nodes
@@ -160,13 +165,16 @@ def render_solve(result: dict[str, Any]) -> None:
         lo, hi = result["bounds"]
         out.print(f"{result['to_move']} to move; side {side} takes between {lo} and {hi} "
                   "(time ran out)", style="bold")
-    if result.get("cards"):
+    if result.get("cards") or result.get("card_bounds"):
         cards = Table(title="each legal card", title_justify="left")
         cards.add_column("card")
         cards.add_column(f"{side} takes", justify="right")
-        best = max(result["cards"].values())
-        for card, val in sorted(result["cards"].items(), key=lambda kv: -kv[1]):
+        best = result["value"]
+        for card, val in sorted(result.get("cards", {}).items(), key=lambda kv: -kv[1]):
             cards.add_row(Card.parse(card).symbol + ("  best" if val == best else ""), str(val))
+        for card, (lo, hi) in sorted(result.get("card_bounds", {}).items(),
+                                     key=lambda kv: (-kv[1][1], -kv[1][0])):
+            cards.add_row(Card.parse(card).symbol, f"{lo}..{hi}")
         out.print(cards)
     if result.get("tricks"):
         out.print("optimal line:")
