@@ -564,8 +564,7 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
             bounds[i] = (t.lo + gain, t.hi + gain)
         _record(groups, bounds, result)
         # the value lies between the best card proved and the best any card may still reach
-        known = [b or (g, g + search.remaining(h2, t2))
-                 for (h2, _, t2, g), b in zip(kids, bounds)]
+        known = [b or _reach(search, kid) for kid, b in zip(kids, bounds)]
         lo, hi = max(b[0] for b in known), max(b[1] for b in known)
         result.bounds, result.exact = (lo, hi), False
         if lo == hi:  # bounds that meet are the value, though not every card is valued
@@ -597,13 +596,21 @@ def _value_first(search: Search, hands: list[list[int]], leader: int, trick: lis
         lo, hi = search.mtdf(hands, leader, trick)
     except BoundsTimeout as t:
         lo, hi = t.lo, t.hi
-    for i, (h2, _, t2, gain) in enumerate(kids):
-        bounds[i] = (gain, max(gain, min(hi, gain + search.remaining(h2, t2))))
+    for i, kid in enumerate(kids):
+        least, most = _reach(search, kid)
+        bounds[i] = (least, max(least, min(hi, most)))
     if lo == hi:
         return lo
     _record(groups, bounds, result)
     result.bounds, result.exact = (lo, hi), False
     return None
+
+
+def _reach(search: Search, kid: tuple[list[list[int]], int, list[int], int]) -> tuple[int, int]:
+    """What a card not yet valued may be worth (``kid``: the position after it, as ``_after``
+    gives it): at least the points it banks at once, at most those and every point left."""
+    hands, _, trick, gain = kid
+    return gain, gain + search.remaining(hands, trick)
 
 
 def _record(groups: list[tuple[int, list[int]]], bounds: list[Optional[tuple[int, int]]],
