@@ -2,6 +2,7 @@
 
     python bench/dd_full.py [--deals N] [--timeout S] [--backend c|python] [--families ...]
     python bench/dd_full.py --ablation [--deals N] [--families four-hand]
+    python bench/dd_full.py --growth K [K ...] [--deals N] [--families ...]
 
 Each deal is `pinosolve deal --seed K` for K = 0..N-1, with a seeded random trump; the bidder
 (three- and five-hand) is seat 1 and the called partner seat 3. Prints median and worst time
@@ -11,6 +12,11 @@ proved before the cap.
 
 --ablation measures the compiled core's techniques one at a time: every default technique
 switched off in turn (and the optional master-trump bound switched on), value only.
+
+--growth measures how the time grows with the tricks left, for deals too big to solve whole:
+each deal is cut to K cards a hand (every hand keeps K of its own cards, drawn with a fixed
+seed), value only. Not an ending reached by play, but a position of the same variant with K
+tricks to go, hands of the same make-up; the ratio from one K to the next is what it is for.
 """
 
 from __future__ import annotations
@@ -44,13 +50,22 @@ def deal_position(vid: str, seed: int, declarer, partner) -> Position:
     return Position(hands, 0, [], sides_for(v, declarer, partner), rnd.randrange(4))
 
 
+def cut(pos: Position, tricks: int, seed: int) -> Position:
+    """The deal with every hand cut to ``tricks`` of its own cards (seeded draw)."""
+    rnd = random.Random(f"cut/{tricks}/{seed}")
+    hands = [sorted(rnd.sample(h, tricks)) for h in pos.hands]
+    return Position(hands, pos.leader, [], pos.side, pos.trump)
+
+
 def measure(vid: str, deals: int, timeout: float, backend: str, value_only: bool,
-            options=None, label: str = "") -> None:
+            options=None, label: str = "", tricks: int = 0) -> None:
     declarer, partner = FAMILIES[vid]
     rules = PlayRules.of(load_variant(vid))
     times, nodes, capped = [], [], []
     for seed in range(deals):
         pos = deal_position(vid, seed, declarer, partner)
+        if tricks:
+            pos = cut(pos, tricks, seed)
         start = time.perf_counter()
         res = solve(pos, rules, value_only=value_only, timeout=timeout, backend=backend,
                     core_options=options)
@@ -90,10 +105,20 @@ def main() -> None:
     ap.add_argument("--backend", default=None)
     ap.add_argument("--families", nargs="*", default=list(FAMILIES))
     ap.add_argument("--ablation", action="store_true")
+    ap.add_argument("--growth", type=int, nargs="+", metavar="K")
     args = ap.parse_args()
     print(f"python {sys.version.split()[0]}; {describe()}; one thread")
     if args.ablation:
         ablation(args)
+        return
+    if args.growth:
+        for vid in args.families:
+            size = load_variant(vid).rules.deal.hand_size
+            for k in args.growth:
+                if not 1 <= k <= size:
+                    ap.error(f"--growth: {k} tricks is not 1 to {size} for {vid}")
+                measure(vid, args.deals, args.timeout, args.backend, True,
+                        label=f"{k} tricks", tricks=k)
         return
     for vid in args.families:
         measure(vid, args.deals, args.timeout, args.backend, True)

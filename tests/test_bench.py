@@ -34,3 +34,21 @@ def test_capped_deals_report_the_bounds_proved():
     found = re.findall(r"(\d+): (\d+)\.\.(\d+)", line.split("capped at", 1)[1])
     assert [seed for seed, _, _ in found] == ["0", "1"], line
     assert all(0 <= int(lo) <= int(hi) <= 50 for _, lo, hi in found), line
+
+
+def test_growth_cuts_each_deal_to_the_tricks_asked():
+    out = _bench("--growth", "3", "5", "--deals", "3", "--families", "four-hand")
+    lines = [x for x in out.splitlines() if x.startswith("four-hand")]
+    assert [re.search(r"(\d+) tricks +x3", x).group(1) for x in lines] == ["3", "5"], out
+    # 5 tricks of four hands take more search than 3: a cut that kept the whole deal, or
+    # the same cards for every K, would not show it
+    nodes = [int(re.search(r"nodes median (\d+)", x).group(1)) for x in lines]
+    assert nodes[0] < nodes[1], out
+
+
+def test_growth_refuses_more_tricks_than_a_hand_holds():
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "dd_full.py"), "--growth", "13",
+                           "--families", "four-hand"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert proc.returncode == 2
+    assert "13 tricks is not 1 to 12 for four-hand" in proc.stderr
