@@ -112,11 +112,13 @@ def main() -> None:
         ablation(args)
         return
     if args.growth:
-        for vid in args.families:
+        for vid in args.families:  # every K checked before the first is measured
             size = load_variant(vid).rules.deal.hand_size
             for k in args.growth:
                 if not 1 <= k <= size:
                     ap.error(f"--growth: {k} tricks is not 1 to {size} for {vid}")
+        for vid in args.families:
+            for k in args.growth:
                 measure(vid, args.deals, args.timeout, args.backend, True,
                         label=f"{k} tricks", tricks=k)
         return

@@ -47,8 +47,9 @@ def test_growth_cuts_each_deal_to_the_tricks_asked():
 
 
 def test_growth_refuses_more_tricks_than_a_hand_holds():
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "dd_full.py"), "--growth", "13",
-                           "--families", "four-hand"], capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "dd_full.py"), "--growth", "3",
+                           "13", "--families", "four-hand"], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert proc.returncode == 2
     assert "13 tricks is not 1 to 12 for four-hand" in proc.stderr
+    assert "tricks" not in proc.stdout  # nothing measured before the refusal
