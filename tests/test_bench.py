@@ -12,9 +12,13 @@ import pytest
 from tests.conftest import ROOT
 
 
-def _bench(*args: str) -> str:
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "dd_full.py"), *args],
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "dd_full.py"), *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def _bench(*args: str) -> str:
+    proc = _run(*args)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
@@ -47,9 +51,7 @@ def test_growth_cuts_each_deal_to_the_tricks_asked():
 
 
 def test_growth_refuses_more_tricks_than_a_hand_holds():
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "dd_full.py"), "--growth", "3",
-                           "13", "--families", "four-hand"], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+    proc = _run("--growth", "3", "13", "--families", "four-hand")
     assert proc.returncode == 2
     assert "13 tricks is not 1 to 12 for four-hand" in proc.stderr
     assert "tricks" not in proc.stdout  # nothing measured before the refusal
