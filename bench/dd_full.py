@@ -1,6 +1,7 @@
 """Full-deal double-dummy speed of the search core, over fixed seeded deals (issue 5 targets).
 
-    python bench/dd_full.py [--deals N] [--timeout S] [--backend c|python] [--families ...]
+    python bench/dd_full.py [--deals N | --seeds K ...] [--timeout S] [--each]
+                            [--backend c|python] [--families ...]
     python bench/dd_full.py --ablation [--deals N] [--families four-hand]
     python bench/dd_full.py --growth K [K ...] [--deals N] [--families ...]
 
@@ -8,7 +9,9 @@ Each deal is `pinosolve deal --seed K` for K = 0..N-1, with a seeded random trum
 (three- and five-hand) is seat 1 and the called partner seat 3. Prints median and worst time
 and nodes per family for --value-only, and for four-hand also the time to value every opening
 lead. Deals that hit --timeout are reported as capped, each with the bounds on its value
-proved before the cap.
+proved before the cap; --timeout 0 sets no cap (a full double-deck deal then runs for hours).
+--seeds deals those seeds instead of 0..N-1, and --each prints every deal's value (or bounds),
+time and nodes as it finishes: what a long run or a distribution needs.
 
 --ablation measures the compiled core's techniques one at a time: every default technique
 switched off in turn (and the optional master-trump bound switched on), value only.
@@ -57,12 +60,13 @@ def cut(pos: Position, tricks: int, seed: int) -> Position:
     return Position(hands, pos.leader, [], pos.side, pos.trump)
 
 
-def measure(vid: str, deals: int, timeout: float, backend: str, value_only: bool,
-            options=None, label: str = "", tricks: int = 0) -> None:
+def measure(vid: str, seeds: list[int], timeout: float, backend: str, value_only: bool,
+            options=None, label: str = "", tricks: int = 0, each: bool = False) -> None:
     declarer, partner = FAMILIES[vid]
     rules = PlayRules.of(load_variant(vid))
+    what = label or ("value only" if value_only else "every lead")
     times, nodes, capped = [], [], []
-    for seed in range(deals):
+    for seed in seeds:
         pos = deal_position(vid, seed, declarer, partner)
         if tricks:
             pos = cut(pos, tricks, seed)
@@ -73,12 +77,16 @@ def measure(vid: str, deals: int, timeout: float, backend: str, value_only: bool
         nodes.append(res.nodes)
         if not res.exact:
             capped.append(f"{seed}: {res.bounds[0]}..{res.bounds[1]}")
-    what = label or ("value only" if value_only else "every lead")
+        if each:
+            got = f"value {res.value}" if res.exact else \
+                f"capped, bounds {res.bounds[0]}..{res.bounds[1]}"
+            print(f"  {vid} {what} seed {seed}: {got}, {times[-1]:.3f} s, {res.nodes} nodes",
+                  flush=True)
     # a capped deal's value lies within the bounds its tests proved before the cap
     cap = (f"; {len(capped)} capped at {timeout:g} s (seed: bounds proved "
            f"{', '.join(capped)})") if capped else ""
     q = statistics.quantiles(times, n=10) if len(times) >= 10 else [max(times)] * 9
-    print(f"{vid:17s} {what:14s} x{deals}: median {statistics.median(times):8.3f} s, "
+    print(f"{vid:17s} {what:14s} x{len(seeds)}: median {statistics.median(times):8.3f} s, "
           f"p90 {q[8]:8.3f} s, worst {max(times):8.3f} s; nodes median "
           f"{int(statistics.median(nodes))}, worst {max(nodes)}{cap}", flush=True)
 
@@ -95,18 +103,28 @@ def ablation(args) -> None:
     families = args.families if args.families != list(FAMILIES) else ["four-hand"]
     for vid in families:
         for label, options in runs:
-            measure(vid, args.deals, args.timeout, "c", True, options, label)
+            measure(vid, args.seeds, args.timeout, "c", True, options, label, each=args.each)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--seeds", type=int, nargs="+", metavar="K")
     ap.add_argument("--timeout", type=float, default=30.0)
-    ap.add_argument("--backend", default=None)
-    ap.add_argument("--families", nargs="*", default=list(FAMILIES))
+    ap.add_argument("--each", action="store_true")
+    ap.add_argument("--backend", default=None, choices=["c", "python"])
+    ap.add_argument("--families", nargs="*", default=list(FAMILIES), choices=list(FAMILIES))
     ap.add_argument("--ablation", action="store_true")
     ap.add_argument("--growth", type=int, nargs="+", metavar="K")
     args = ap.parse_args()
+    if args.deals < 1:
+        ap.error(f"--deals: {args.deals} is not a number of deals (1 or more)")
+    if args.timeout < 0:
+        ap.error(f"--timeout: {args.timeout:g} s is negative (0 sets no cap)")
+    if args.seeds is not None and min(args.seeds) < 0:
+        ap.error(f"--seeds: {min(args.seeds)} is not a seed (0 or more)")
+    if args.seeds is None:
+        args.seeds = list(range(args.deals))
     print(f"python {sys.version.split()[0]}; {describe()}; one thread")
     if args.ablation:
         ablation(args)
@@ -119,13 +137,13 @@ def main() -> None:
                     ap.error(f"--growth: {k} tricks is not 1 to {size} for {vid}")
         for vid in args.families:
             for k in args.growth:
-                measure(vid, args.deals, args.timeout, args.backend, True,
-                        label=f"{k} tricks", tricks=k)
+                measure(vid, args.seeds, args.timeout, args.backend, True,
+                        label=f"{k} tricks", tricks=k, each=args.each)
         return
     for vid in args.families:
-        measure(vid, args.deals, args.timeout, args.backend, True)
+        measure(vid, args.seeds, args.timeout, args.backend, True, each=args.each)
         if vid == "four-hand":
-            measure(vid, args.deals, args.timeout, args.backend, False)
+            measure(vid, args.seeds, args.timeout, args.backend, False, each=args.each)
 
 
 if __name__ == "__main__":

@@ -55,3 +55,36 @@ def test_growth_refuses_more_tricks_than_a_hand_holds():
     assert proc.returncode == 2
     assert "13 tricks is not 1 to 12 for four-hand" in proc.stderr
     assert "tricks" not in proc.stdout  # nothing measured before the refusal
+
+
+def test_seeds_and_each_print_every_deal_as_it_finishes():
+    out = _bench("--seeds", "5", "2", "--each", "--families", "two-hand")
+    deals = re.findall(r"two-hand value only seed (\d+): value (\d+), [\d.]+ s, (\d+) nodes", out)
+    assert [seed for seed, _, _ in deals] == ["5", "2"], out  # the seeds asked, in order
+    # the summary covers exactly those deals
+    assert re.search(r"two-hand +value only +x2: median", out), out
+    # each deal's value is the one the solver gives for that seed's deal
+    from bench.dd_full import deal_position
+    from pinosolve import load_variant
+    from pinosolve.play import PlayRules
+    from pinosolve.solver import solve
+
+    rules = PlayRules.of(load_variant("two-hand"))
+    for seed, value, _ in deals:
+        res = solve(deal_position("two-hand", int(seed), None, None), rules, value_only=True,
+                    backend="python" if seed == "2" else None)
+        assert res.value == int(value), (seed, value, res.value)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--deals", "0"], "--deals: 0 is not a number of deals"),
+    (["--timeout", "-1"], "--timeout: -1 s is negative"),
+    (["--seeds", "3", "-1"], "--seeds: -1 is not a seed"),
+    (["--families", "nine-hand"], "invalid choice: 'nine-hand'"),
+])
+def test_bad_arguments_get_one_line_and_exit_2(args, message):
+    proc = _run(*args)
+    assert proc.returncode == 2
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "median" not in proc.stdout  # refused before measuring
