@@ -1421,5 +1421,6 @@ PyMODINIT_FUNC PyInit__core(void) {
         {"OPT_DEFAULT", OPT_DEFAULT}};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         PyModule_AddIntConstant(m, opts[i].name, opts[i].value);
+    PyModule_AddIntConstant(m, "ENTRY_BYTES", (long)sizeof(Entry));  /* for the table limit */
     return m;
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import subprocess
@@ -292,3 +293,20 @@ def test_estimate_is_minimax_over_its_plies_then_the_playout(family):
             search.core.playout(hands, pos.leader, pos.trick)
         exact = solve(pos, rules, backend="python", value_only=True).value
         assert search.core.estimate(hands, pos.leader, pos.trick, plies) == exact, (v.id, pos)
+
+
+def test_table_limit_fits_the_machine():
+    """A growing table stops at 2**26 entries, or at an eighth of the memory where that is
+    less, and never below 2**22."""
+    from pinosolve.solver import ENTRY_BYTES, TABLE_LIMIT, table_limit
+
+    assert table_limit(64 << 30) == 1 << 26
+    assert table_limit(8 << 30) == 1 << 26          # 1 GiB is an eighth of 8 GiB
+    assert table_limit(4 << 30) == 1 << 25
+    assert table_limit(1 << 30) == 1 << 23
+    assert table_limit(1 << 20) == 1 << 22          # a floor, whatever the memory
+    assert table_limit(0) == 1 << 26                # memory unknown
+    assert ENTRY_BYTES == core.ENTRY_BYTES  # the size the limit is reckoned in
+    assert TABLE_LIMIT & (TABLE_LIMIT - 1) == 0 and 1 << 22 <= TABLE_LIMIT <= 1 << 26
+    assert TABLE_LIMIT * ENTRY_BYTES <= max(os.sysconf("SC_PAGE_SIZE")
+                                            * os.sysconf("SC_PHYS_PAGES") // 8, 64 << 20)
