@@ -119,8 +119,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.deals < 1:
         ap.error(f"--deals: {args.deals} is not a number of deals (1 or more)")
-    if args.timeout < 0:
-        ap.error(f"--timeout: {args.timeout:g} s is negative (0 sets no cap)")
+    if not args.timeout >= 0:  # negative, or nan
+        ap.error(f"--timeout: {args.timeout:g} s is not a time (0 sets no cap)")
     if args.seeds is not None and min(args.seeds) < 0:
         ap.error(f"--seeds: {min(args.seeds)} is not a seed (0 or more)")
     if args.seeds is None:

@@ -78,7 +78,8 @@ def test_seeds_and_each_print_every_deal_as_it_finishes():
 
 @pytest.mark.parametrize("args, message", [
     (["--deals", "0"], "--deals: 0 is not a number of deals"),
-    (["--timeout", "-1"], "--timeout: -1 s is negative"),
+    (["--timeout", "-1"], "--timeout: -1 s is not a time"),
+    (["--timeout", "nan"], "--timeout: nan s is not a time"),
     (["--seeds", "3", "-1"], "--seeds: -1 is not a seed"),
     (["--families", "nine-hand"], "invalid choice: 'nine-hand'"),
 ])
