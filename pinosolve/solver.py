@@ -57,6 +57,10 @@ def table_limit(memory: int | None = None) -> int:
 
 
 TABLE_LIMIT = table_limit()  # entries a growing table stops at
+# ... and where the search has a time budget: a doubling past it costs seconds (copying 512 MiB
+# into 1 GiB: about 2.5 s, here) that a budget cannot spare; double-deck deals capped at 30 s
+# overran the cap by up to 2.8 s with 2**26, and their bounds were no narrower
+CAPPED_LIMIT = 1 << 24
 
 
 def table_entries(hands: Sequence[Sequence[int]]) -> int:
@@ -507,7 +511,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.core).
     ``tt_entries``: the transposition table's size; None sizes it by the tricks left
     (``table_entries``) and lets the compiled core's table grow with the search, up to
-    ``TABLE_LIMIT`` entries."""
+    ``TABLE_LIMIT`` entries (``CAPPED_LIMIT`` under a ``timeout``)."""
     if backend is None:
         from pinosolve.core import backend as chosen
 
@@ -520,7 +524,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     grow_to = None
     if tt_entries is None:
         tt_entries = table_entries(pos.hands)
-        grow_to = TABLE_LIMIT
+        grow_to = TABLE_LIMIT if deadline is None else min(TABLE_LIMIT, CAPPED_LIMIT)
     search: Search
     if backend == "c":
         search = CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt,

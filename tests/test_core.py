@@ -311,3 +311,25 @@ def test_table_limit_fits_the_machine():
     if hasattr(os, "sysconf"):  # this machine's limit: an eighth of its memory at most
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
         assert TABLE_LIMIT * ENTRY_BYTES <= max(memory // 8, (1 << 22) * ENTRY_BYTES)
+
+
+def test_a_budget_keeps_the_table_below_the_capped_limit(monkeypatch):
+    """Growing past 2**24 entries costs seconds a time budget cannot spare: a search with a
+    timeout may grow only to CAPPED_LIMIT, one without to TABLE_LIMIT."""
+    import pinosolve.solver as S
+
+    seen = []
+    init = S.CoreSearch.__init__
+
+    def spy(self, *args, **kw):
+        seen.append(kw.get("grow_to", args[-1] if len(args) > 8 else None))
+        init(self, *args, **kw)
+
+    monkeypatch.setattr(S.CoreSearch, "__init__", spy)
+    monkeypatch.setattr(S, "TABLE_LIMIT", 1 << 26)
+    v = load_variant("two-hand")
+    pos = S.Position([[0, 1], [2, 3]], 0, [], (0, 1), 0)
+    rules = PlayRules.of(v)
+    solve(pos, rules, value_only=True, backend="c", timeout=5.0)
+    solve(pos, rules, value_only=True, backend="c")
+    assert seen == [S.CAPPED_LIMIT, 1 << 26]
