@@ -1,6 +1,6 @@
 """Full-deal double-dummy speed of the search core, over fixed seeded deals (issue 5 targets).
 
-    python bench/dd_full.py [--deals N | --seeds K ...] [--timeout S] [--each]
+    python bench/dd_full.py [--deals N | --seeds K ...] [--timeout S] [--each] [--tests]
                             [--backend c|python] [--families ...]
     python bench/dd_full.py --ablation [--deals N] [--families four-hand]
     python bench/dd_full.py --growth K [K ...] [--deals N] [--families ...]
@@ -11,7 +11,9 @@ and nodes per family for --value-only, and for four-hand also the time to value 
 lead. Deals that hit --timeout are reported as capped, each with the bounds on its value
 proved before the cap; --timeout 0 sets no cap (a full double-deck deal then runs for hours).
 --seeds deals those seeds instead of 0..N-1, and --each prints every deal's value (or bounds),
-time and nodes as it finishes: what a long run or a distribution needs.
+time and nodes as it finishes: what a long run or a distribution needs. --tests also prints
+each null-window test as it finishes (is the value at least beta? its nodes and time), then
+the deal's line as --each does, so that a search of hours shows its bounds closing in.
 
 --ablation measures the compiled core's techniques one at a time: every default technique
 switched off in turn (and the optional master-trump bound switched on), value only.
@@ -38,7 +40,7 @@ from pinosolve.cli.foundation import compute_deal  # noqa: E402
 from pinosolve.cli.solve import sides_for  # noqa: E402
 from pinosolve.core import describe  # noqa: E402
 from pinosolve.play import PlayRules  # noqa: E402
-from pinosolve.solver import Position, solve  # noqa: E402
+from pinosolve.solver import Position, Test, solve  # noqa: E402
 
 FAMILIES = {"four-hand": (None, None), "two-hand": (None, None),
             "three-hand-kitty": ("E", None), "double-deck": (None, None),
@@ -60,8 +62,14 @@ def cut(pos: Position, tricks: int, seed: int) -> Position:
     return Position(hands, pos.leader, [], pos.side, pos.trump)
 
 
+def show_test(t: Test) -> None:
+    says = f">= {t.result}" if t.reached else f"<= {t.result}"
+    print(f"    test at {t.beta}: value {says}, {t.seconds:.3f} s, {t.nodes} nodes", flush=True)
+
+
 def measure(vid: str, seeds: list[int], timeout: float, backend: str, value_only: bool,
-            options=None, label: str = "", tricks: int = 0, each: bool = False) -> None:
+            options=None, label: str = "", tricks: int = 0, each: bool = False,
+            tests: bool = False) -> None:
     declarer, partner = FAMILIES[vid]
     rules = PlayRules.of(load_variant(vid))
     what = label or ("value only" if value_only else "every lead")
@@ -72,7 +80,7 @@ def measure(vid: str, seeds: list[int], timeout: float, backend: str, value_only
             pos = cut(pos, tricks, seed)
         start = time.perf_counter()
         res = solve(pos, rules, value_only=value_only, timeout=timeout, backend=backend,
-                    core_options=options)
+                    core_options=options, on_test=show_test if tests else None)
         times.append(time.perf_counter() - start)
         nodes.append(res.nodes)
         if not res.exact:
@@ -103,7 +111,8 @@ def ablation(args) -> None:
     families = args.families if args.families != list(FAMILIES) else ["four-hand"]
     for vid in families:
         for label, options in runs:
-            measure(vid, args.seeds, args.timeout, "c", True, options, label, each=args.each)
+            measure(vid, args.seeds, args.timeout, "c", True, options, label, each=args.each,
+                    tests=args.tests)
 
 
 def main() -> None:
@@ -112,6 +121,7 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, nargs="+", metavar="K")
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--each", action="store_true")
+    ap.add_argument("--tests", action="store_true")
     ap.add_argument("--backend", default=None, choices=["c", "python"])
     ap.add_argument("--families", nargs="*", default=list(FAMILIES), choices=list(FAMILIES))
     ap.add_argument("--ablation", action="store_true")
@@ -125,6 +135,7 @@ def main() -> None:
         ap.error(f"--seeds: {min(args.seeds)} is not a seed (0 or more)")
     if args.seeds is None:
         args.seeds = list(range(args.deals))
+    args.each = args.each or args.tests  # a deal's tests, then its value
     print(f"python {sys.version.split()[0]}; {describe()}; one thread")
     if args.ablation:
         ablation(args)
@@ -138,12 +149,14 @@ def main() -> None:
         for vid in args.families:
             for k in args.growth:
                 measure(vid, args.seeds, args.timeout, args.backend, True,
-                        label=f"{k} tricks", tricks=k, each=args.each)
+                        label=f"{k} tricks", tricks=k, each=args.each, tests=args.tests)
         return
     for vid in args.families:
-        measure(vid, args.seeds, args.timeout, args.backend, True, each=args.each)
+        measure(vid, args.seeds, args.timeout, args.backend, True, each=args.each,
+                tests=args.tests)
         if vid == "four-hand":
-            measure(vid, args.seeds, args.timeout, args.backend, False, each=args.each)
+            measure(vid, args.seeds, args.timeout, args.backend, False, each=args.each,
+                    tests=args.tests)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from pinosolve.play import NRANK, PlayRules, legal_plays
 
@@ -101,6 +101,25 @@ class Position:
         return (self.leader + len(self.trick)) % len(self.hands)
 
 
+@dataclass(frozen=True)
+class Test:
+    """One null-window test of the driver, as it finished: is the value at least ``beta``?
+    ``result`` is the fail-soft answer (at least ``beta`` when it is, else below it), so a
+    test that says yes proves the value at least ``result``, and one that says no proves it
+    at most ``result``. The value is of the position tested: the one solved, or, when every
+    card is valued, the position after a card (without the points that card's trick banked).
+    For watching a long search close in."""
+
+    beta: int
+    result: int
+    nodes: int
+    seconds: float
+
+    @property
+    def reached(self) -> bool:
+        return self.result >= self.beta
+
+
 @dataclass
 class Result:
     value: Optional[int]                    # points the side to move takes from here
@@ -131,6 +150,7 @@ class Search:
         self.use_tt = use_tt
         self.use_equivalence = use_equivalence
         self.guesses = False  # does guess give guesses (else the driver halves intervals)
+        self.on_test: Optional[Callable[[Test], None]] = None  # see solve
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -363,8 +383,16 @@ class Search:
 
     def _test(self, hands: list[list[int]], leader: int, trick: list[int], beta: int,
               rem: int, limited: bool) -> int:
-        """One null-window test at ``beta``. ``limited``: it may spend only TEST_SHARE of the
-        time left (TestTooLong if it needs more)."""
+        """One null-window test at ``beta``, reported to ``on_test``. ``limited``: it may spend
+        only TEST_SHARE of the time left (TestTooLong if it needs more)."""
+        nodes, began = self.nodes, time.perf_counter()
+        v = self._bounded_test(hands, leader, trick, beta, rem, limited)
+        if self.on_test is not None:
+            self.on_test(Test(beta, v, self.nodes - nodes, time.perf_counter() - began))
+        return v
+
+    def _bounded_test(self, hands: list[list[int]], leader: int, trick: list[int], beta: int,
+                      rem: int, limited: bool) -> int:
         if not limited:
             return self.ab(hands, leader, trick, beta - 1, beta, rem)
         deadline = self.deadline
@@ -505,13 +533,16 @@ def _after(search: Search, hands: list[list[int]], leader: int, trick: list[int]
 def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
           timeout: Optional[float] = None, tt_entries: Optional[int] = None,
           use_tt: bool = True, use_equivalence: bool = True,
-          backend: Optional[str] = None, core_options: Optional[int] = None) -> Result:
+          backend: Optional[str] = None, core_options: Optional[int] = None,
+          on_test: Optional[Callable[[Test], None]] = None) -> Result:
     """Value of the position for the side to move, every legal card's value, and a line.
 
     ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.core).
     ``tt_entries``: the transposition table's size; None sizes it by the tricks left
     (``table_entries``) and lets the compiled core's table grow with the search, up to
-    ``TABLE_LIMIT`` entries (``CAPPED_LIMIT`` under a ``timeout``)."""
+    ``TABLE_LIMIT`` entries (``CAPPED_LIMIT`` under a ``timeout``). ``on_test`` is called
+    with each null-window test (a ``Test``) as it finishes: a search that runs for hours shows
+    its bounds closing in."""
     if backend is None:
         from pinosolve.core import backend as chosen
 
@@ -531,6 +562,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
                             use_equivalence, core_options, grow_to)
     else:
         search = Search(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
+    search.on_test = on_test
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     result = Result(None, (0, search.remaining(hands, trick)))
@@ -575,7 +607,7 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
             elif target > rem:
                 lo, hi = 0, rem  # cannot reach the best so far
             else:
-                v = search.ab(h2, l2, t2, target - 1, target, rem)
+                v = search._test(h2, l2, t2, target, rem, limited=False)
                 lo, hi = search.mtdf(h2, l2, t2, floor=v) if v >= target else (0, v)
             bounds[i] = (lo + gain, hi + gain)
             if lo == hi and (best is None or lo + gain > best):
@@ -668,9 +700,9 @@ def principal_line(search: Search, hands: list[list[int]], leader: int, trick: l
             if first is not None:  # known to keep the value
                 ok = True
             elif maximise:  # does this card keep side 0 at >= value?
-                ok = search.ab(h2, l2, t2, target - 1, target, rem) >= target
+                ok = search._test(h2, l2, t2, target, rem, limited=False) >= target
             else:  # does it hold side 0 to <= value?
-                ok = search.ab(h2, l2, t2, target, target + 1, rem) <= target
+                ok = search._test(h2, l2, t2, target + 1, rem, limited=False) <= target
             if ok:
                 chosen = (rep, h2, l2, t2, gain)
                 break

@@ -76,6 +76,26 @@ def test_seeds_and_each_print_every_deal_as_it_finishes():
         assert res.value == int(value), (seed, value, res.value)
 
 
+def test_tests_prints_each_test_then_its_deal():
+    out = _bench("--seeds", "4", "1", "--tests", "--families", "two-hand")
+    lines = out.splitlines()
+    deals = [i for i, line in enumerate(lines) if " value only seed " in line]
+    assert len(deals) == 2, out  # --tests implies --each
+    start = 0
+    for end in deals:
+        value, nodes = map(int, re.search(r"value (\d+), [\d.]+ s, (\d+) nodes", lines[end]).groups())
+        tests = [re.fullmatch(r" +test at (\d+): value (>=|<=) (\d+), [\d.]+ s, (\d+) nodes", line)
+                 for line in lines[start:end] if "test at" in line]
+        assert tests and all(tests), lines[start:end]
+        # the deal's nodes are its tests' nodes; each test's bound holds, and they meet
+        assert sum(int(t[4]) for t in tests) == nodes, lines[start:end + 1]
+        lows = [int(t[3]) for t in tests if t[2] == ">="]
+        highs = [int(t[3]) for t in tests if t[2] == "<="]
+        assert all(x <= value for x in lows) and all(x >= value for x in highs)
+        assert value in lows + highs
+        start = end + 1
+
+
 @pytest.mark.parametrize("args, message", [
     (["--deals", "0"], "--deals: 0 is not a number of deals"),
     (["--timeout", "-1"], "--timeout: -1 s is not a time"),

@@ -139,6 +139,35 @@ def test_any_guess_leads_the_driver_to_the_exact_value(backend, monkeypatch):
             assert got == expected and result.value == max(expected.values()), (ref, pos)
 
 
+@pytest.mark.parametrize("backend", _backends())
+def test_every_test_is_reported_and_each_is_true(backend):
+    """on_test sees every null-window test, each as it finished: valuing the position alone, a
+    test that says "at least beta" proves a lower bound and one that says no an upper bound,
+    each true by the oracle, and the driver stops where they meet, at the value. Valuing every
+    card too, the tests are of the positions after the cards. Either way the tests' nodes are
+    all the nodes."""
+    rnd = random.Random(f"on-test-{backend}")
+    tested = 0
+    for ref in ("four-hand", "two-hand-1000", "three-hand-kitty", "five-hand-call"):
+        v = _variant(ref)
+        rules = PlayRules.of(v)
+        for i in range(30):
+            pos = random_position(v, rnd, 3)
+            value = max(_oracle_values(v, pos).values())
+            seen = []
+            res = solve(pos, rules, backend=backend, value_only=i % 2 == 0, on_test=seen.append)
+            assert sum(t.nodes for t in seen) == res.nodes, (ref, pos)
+            tested += bool(seen)  # a position decided without a test has nothing to report
+            if not res.cards:  # one search of the position: each test bounds its value
+                for t in seen:
+                    assert t.reached == (value >= t.beta), (ref, pos, t)
+                    assert t.result <= value if t.reached else t.result >= value, (ref, pos, t)
+                lows = [t.result for t in seen if t.reached]
+                highs = [t.result for t in seen if not t.reached]
+                assert max(lows, default=0) == value == min(highs, default=value), (ref, pos)
+    assert tested > 100, tested  # of 120 positions
+
+
 def test_principal_line_realises_the_value():
     """Playing the line out gives the side to move exactly the value."""
     rnd = random.Random(11)
