@@ -108,6 +108,33 @@ def test_batch(cli):
     assert out[0]["value"] == 10 and "error" in out[1] and "error" in out[2]
 
 
+def test_progress_prints_each_test_on_stderr(cli):
+    """--progress: a line per null-window test on stderr, each bound true, meeting at the
+    value; stdout holds the same answer as without it."""
+    import re
+
+    deal = "N:AKQ.AT.. TJ.KQ.A. Q9.T9.T. A9.J.KQ."
+    args = ("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal", deal,
+            "--value-only", "--json")
+    plain, shown = cli(*args), cli(*args, "--progress")
+    assert plain.code == shown.code == 0 and plain.err == "", shown.err
+    value = shown.json()["value"]
+    drop = lambda d: {k: x for k, x in d.items() if k != "seconds"}  # noqa: E731
+    assert drop(shown.json()) == drop(plain.json())
+    tests = [re.fullmatch(r"test at (\d+): at (least|most) (\d+) \((\d+) nodes, [\d.]+ s\)", line)
+             for line in shown.err.splitlines()]
+    assert tests and all(tests), shown.err
+    assert sum(int(t[4]) for t in tests) == shown.json()["nodes"]
+    lows = [int(t[3]) for t in tests if t[2] == "least"]
+    highs = [int(t[3]) for t in tests if t[2] == "most"]
+    assert all(x <= value for x in lows) and all(x >= value for x in highs)
+    assert max(lows, default=0) == value == min(highs, default=value)
+    # a batch line that gives progress as anything but true/false gets an error record
+    out = cli("solve", "--variant", "four-hand", "--input", "-", "--json",
+              stdin=json.dumps({"deal": ENDING, "trump": "S", "leader": "N", "progress": "yes"}))
+    assert "progress" in out.lines()[0]["error"]
+
+
 @pytest.mark.parametrize("args, word", [
     (["--deal", ENDING, "--leader", "N"], "--trump"),
     (["--trump", "S", "--leader", "N"], "--deal"),

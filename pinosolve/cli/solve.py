@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated, Any, Optional
 
 import typer
@@ -90,8 +91,10 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     pos, trump = position_of(v, params)
     timeout = want_timeout(params)
     value_only = want_flag(params, "value_only")
+    progress = want_flag(params, "progress")
     rules = PlayRules.of(v, 2)
-    res = solve(pos, rules, value_only=value_only, timeout=timeout)
+    res = solve(pos, rules, value_only=value_only, timeout=timeout,
+                on_test=_show_test if progress else None)
     mover = pos.to_move
     out: dict[str, Any] = {
         "variant": v.id, "trump": trump.name, "to_move": v.seats[mover],
@@ -119,6 +122,14 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
                        if res.value is None else
                        "time ran out while valuing each card; the position's value is exact")
     return out
+
+
+def _show_test(test: Any) -> None:
+    """--progress: one line on stderr per null-window test, as it finishes (stdout keeps the
+    answer alone, table or JSON)."""
+    says = f"at least {test.result}" if test.reached else f"at most {test.result}"
+    print(f"test at {test.beta}: {says} ({test.nodes} nodes, {test.seconds:.2f} s)",
+          file=sys.stderr, flush=True)
 
 
 def _tricks(v: Variant, rules: Any, pos: Any, line: list[int]) -> list[dict[str, Any]]:
@@ -208,6 +219,9 @@ def solve_cmd(
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", help="Seconds; when they run out, answer the bounds proved so far.",
         show_default=False)] = None,
+    progress: Annotated[bool, typer.Option(
+        "--progress", help="Print each null-window test to stderr as it finishes (long "
+        "searches: the bounds closing in).")] = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
@@ -216,6 +230,7 @@ def solve_cmd(
     """Double-dummy: the points the side to move takes with best play, and each card's value."""
     params = {"deal": deal, "trump": trump, "leader": leader, "trick": trick,
               "declarer": declarer, "partner": partner, "value_only": value_only,
-              "timeout": timeout, "variant": variant, "rules": rules_path}
+              "timeout": timeout, "progress": progress, "variant": variant,
+              "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
                  compute=compute_solve, render=render_solve)
