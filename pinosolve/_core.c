@@ -148,6 +148,8 @@ typedef struct {
     long long nodes;
     double deadline;
     int timed_out;
+    int interrupted;             /* a signal's handler raised (KeyboardInterrupt): see ab */
+    PyThreadState *released;     /* the thread state saved while ab runs without the GIL */
     int8_t prev[64];             /* per cards left: the context the trick before left (killer_slot) */
     int8_t killer[MAXSEAT][NCTX][64][MAXSEAT][2]; /* cards that refuted lately: see killer_slot */
 } Core;
@@ -850,9 +852,23 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     *rel = 0;
     if (c->timed_out) return TIMEOUT_FLAG;
     c->nodes++;
-    if ((c->nodes & 4095) == 0 && c->deadline > 0 && now() > c->deadline) {
-        c->timed_out = 1;
-        return TIMEOUT_FLAG;
+    if ((c->nodes & 4095) == 0) {
+        if (c->deadline > 0 && now() > c->deadline) {
+            c->timed_out = 1;
+            return TIMEOUT_FLAG;
+        }
+        /* Ctrl-C: Python runs signal handlers only between bytecodes, never inside this call,
+         * which may last hours; so every 2^16 nodes (a few ms) it takes the GIL back and runs
+         * them. A handler that raises unwinds the search as a timeout does. */
+        if ((c->nodes & 65535) == 0 && c->released) {
+            PyEval_RestoreThread(c->released);
+            int raised = PyErr_CheckSignals() < 0;
+            c->released = PyEval_SaveThread();
+            if (raised) {
+                c->timed_out = c->interrupted = 1;
+                return TIMEOUT_FLAG;
+            }
+        }
     }
     if (c->nodes >= c->grow_at) grow_table(c);
     if (rem <= 0) return 0;
@@ -1302,12 +1318,13 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
     int trick[MAXSEAT];
     if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi) < 0) return NULL;
     self->deadline = budget > 0 ? now() + budget : 0;
-    self->timed_out = 0;
-    int v;
-    Py_BEGIN_ALLOW_THREADS
+    self->timed_out = self->interrupted = 0;
     Rel rel;
-    v = ab(self, leader, trick, tlen, wi, alpha, beta, rem, &rel);
-    Py_END_ALLOW_THREADS
+    self->released = PyEval_SaveThread();  /* as Py_BEGIN_ALLOW_THREADS, kept for ab */
+    int v = ab(self, leader, trick, tlen, wi, alpha, beta, rem, &rel);
+    PyEval_RestoreThread(self->released);
+    self->released = NULL;
+    if (self->interrupted) return NULL;  /* the handler's exception is set */
     if (v == TIMEOUT_FLAG) {
         PyErr_SetString(TimeoutError_, "search time budget spent");
         return NULL;

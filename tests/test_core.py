@@ -212,6 +212,49 @@ def test_core_timeout_gives_bounds():
     assert 0 <= lo <= hi <= 50
 
 
+_INTERRUPTED = """
+import random, signal, sys
+from pinosolve import load_variant
+from pinosolve.play import PlayRules
+from pinosolve.solver import solve
+from bench.dd_full import deal_position
+from tests.test_solver import random_position
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even where the runner ignores it
+v = load_variant("double-deck")
+pos = deal_position("double-deck", 0, None, None)  # a full deal: an hour's search
+print("searching", flush=True)
+try:
+    solve(pos, PlayRules.of(v), backend="c", value_only=True)  # hours without a cap
+    print("finished")
+except KeyboardInterrupt:
+    # the search unwound cleanly: the same process solves again
+    small = random_position(v, random.Random(2), 2)
+    print("interrupted", solve(small, PlayRules.of(v), backend="c").value is not None)
+"""
+
+
+def test_ctrl_c_stops_a_long_search_at_once():
+    """Python runs signal handlers only between bytecodes; the core, one call that may last
+    hours, runs them itself every few ms, so Ctrl-C raises KeyboardInterrupt at once."""
+    import signal
+    import time
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    proc = subprocess.Popen([sys.executable, "-c", _INTERRUPTED], cwd=root, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().strip() == "searching", proc.stderr.read()
+        time.sleep(1.0)  # well inside the first test
+        proc.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert out.strip() == "interrupted True", (out, err)
+    assert time.monotonic() - sent < 30  # not a bound on speed: without the check, hours
+
+
 def test_environment_forces_the_backend(monkeypatch):
     from pinosolve.core import backend, describe
 
