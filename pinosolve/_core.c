@@ -148,7 +148,6 @@ typedef struct {
     long long nodes;
     double deadline;
     int timed_out;
-    int interrupted;             /* a signal's handler raised (KeyboardInterrupt): see ab */
     PyThreadState *released;     /* the thread state saved while ab runs without the GIL */
     int8_t prev[64];             /* per cards left: the context the trick before left (killer_slot) */
     int8_t killer[MAXSEAT][NCTX][64][MAXSEAT][2]; /* cards that refuted lately: see killer_slot */
@@ -864,8 +863,8 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
             PyEval_RestoreThread(c->released);
             int raised = PyErr_CheckSignals() < 0;
             c->released = PyEval_SaveThread();
-            if (raised) {
-                c->timed_out = c->interrupted = 1;
+            if (raised) {  /* the exception stays set for Core_ab */
+                c->timed_out = 1;
                 return TIMEOUT_FLAG;
             }
         }
@@ -1318,13 +1317,13 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
     int trick[MAXSEAT];
     if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi) < 0) return NULL;
     self->deadline = budget > 0 ? now() + budget : 0;
-    self->timed_out = self->interrupted = 0;
+    self->timed_out = 0;
     Rel rel;
     self->released = PyEval_SaveThread();  /* as Py_BEGIN_ALLOW_THREADS, kept for ab */
     int v = ab(self, leader, trick, tlen, wi, alpha, beta, rem, &rel);
     PyEval_RestoreThread(self->released);
     self->released = NULL;
-    if (self->interrupted) return NULL;  /* the handler's exception is set */
+    if (PyErr_Occurred()) return NULL;  /* a signal handler raised (see ab) */
     if (v == TIMEOUT_FLAG) {
         PyErr_SetString(TimeoutError_, "search time budget spent");
         return NULL;
