@@ -86,6 +86,16 @@ class SearchTimeout(Exception):
     """Raised inside the search when the time budget is spent."""
 
 
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during ``solve``: still a KeyboardInterrupt, but it carries what the search had
+    proved when it stopped (``result``: its bounds, as a budget that ran out leaves them), so
+    that an hour's search interrupted is not an hour lost."""
+
+    def __init__(self, result: "Result") -> None:
+        super().__init__("search interrupted")
+        self.result = result
+
+
 @dataclass
 class Position:
     """A double-dummy position: the hands still held, the trick so far, who led it."""
@@ -151,6 +161,7 @@ class Search:
         self.use_equivalence = use_equivalence
         self.guesses = False  # does guess give guesses (else the driver halves intervals)
         self.on_test: Optional[Callable[[Test], None]] = None  # see solve
+        self.interrupted = False  # Ctrl-C arrived in a test: no test runs after it (see _test)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -384,11 +395,22 @@ class Search:
     def _test(self, hands: list[list[int]], leader: int, trick: list[int], beta: int,
               rem: int, limited: bool) -> int:
         """One null-window test at ``beta``, reported to ``on_test``. ``limited``: it may spend
-        only TEST_SHARE of the time left (TestTooLong if it needs more)."""
+        only TEST_SHARE of the time left (TestTooLong if it needs more). Ctrl-C ends it as a
+        budget running out would (SearchTimeout), so the callers keep the bounds proved before
+        it, and every later test ends at once: ``solve`` then raises SearchInterrupted."""
+        if self.interrupted:
+            raise SearchTimeout
         nodes, began = self.nodes, time.perf_counter()
-        v = self._bounded_test(hands, leader, trick, beta, rem, limited)
+        try:
+            v = self._bounded_test(hands, leader, trick, beta, rem, limited)
+        except KeyboardInterrupt:
+            self.interrupted = True
+            raise SearchTimeout from None
         if self.on_test is not None:
-            self.on_test(Test(beta, v, self.nodes - nodes, time.perf_counter() - began))
+            try:
+                self.on_test(Test(beta, v, self.nodes - nodes, time.perf_counter() - began))
+            except KeyboardInterrupt:  # in the report: this test's bound stands
+                self.interrupted = True
         return v
 
     def _bounded_test(self, hands: list[list[int]], leader: int, trick: list[int], beta: int,
@@ -542,7 +564,8 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     (``table_entries``) and lets the compiled core's table grow with the search, up to
     ``TABLE_LIMIT`` entries (``CAPPED_LIMIT`` under a ``timeout``). ``on_test`` is called
     with each null-window test (a ``Test``) as it finishes: a search that runs for hours shows
-    its bounds closing in."""
+    its bounds closing in. Ctrl-C raises ``SearchInterrupted`` (a KeyboardInterrupt) with the
+    result as far as it was proved, marked not exact."""
     if backend is None:
         from pinosolve.core import backend as chosen
 
@@ -577,6 +600,8 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
             result.bounds, result.exact = (t.lo, t.hi), False
     result.nodes = search.nodes
     result.seconds = time.perf_counter() - start
+    if search.interrupted:
+        raise SearchInterrupted(result)
     return result
 
 

@@ -168,6 +168,52 @@ def test_every_test_is_reported_and_each_is_true(backend):
     assert tested > 100, tested  # of 120 positions
 
 
+@pytest.mark.parametrize("backend", _backends())
+def test_ctrl_c_keeps_the_bounds_proved(backend):
+    """Ctrl-C (here: as the k-th test is reported) stops solve with SearchInterrupted, a
+    KeyboardInterrupt, whose result holds what the tests before it proved: bounds on the value
+    and on each card valued so far, each true by the oracle, and no test runs after it."""
+    from pinosolve.solver import SearchInterrupted
+
+    rnd = random.Random(f"ctrl-c-{backend}")
+    stopped = 0
+    for ref in ("four-hand", "three-hand-kitty", "five-hand-call"):
+        v = _variant(ref)
+        rules = PlayRules.of(v)
+        for i in range(24):
+            pos = random_position(v, rnd, 3)
+            values = _oracle_values(v, pos)
+            value = max(values.values())
+            k = 1 + i % 3
+            seen = []
+
+            def report(test):
+                seen.append(test)
+                if len(seen) == k:
+                    raise KeyboardInterrupt
+
+            try:
+                res = solve(pos, rules, backend=backend, value_only=i % 2 == 0, on_test=report)
+                assert len(seen) < k, (ref, pos)  # it finished before the k-th test
+                continue
+            except SearchInterrupted as stop:
+                res = stop.result
+            except KeyboardInterrupt:
+                pytest.fail(f"a plain KeyboardInterrupt: the bounds proved were lost {pos}")
+            stopped += 1
+            assert len(seen) == k, (ref, pos)  # no test after the interrupt
+            lo, hi = res.bounds
+            assert lo <= value <= hi, (ref, pos, res)
+            assert res.value in (None, value), (ref, pos, res)
+            if res.exact:  # interrupted at the last test: complete all the same
+                assert lo == hi == value and len(res.cards) in (0, len(values)), (ref, pos)
+            for card, (clo, chi) in res.cards.items():
+                assert clo <= values[str(Card.from_index(card))] <= chi, (ref, pos, res)
+            if not res.cards:  # one search of the position: its tests are its bounds
+                assert lo == max([t.result for t in seen if t.reached], default=0)
+    assert stopped > 40, stopped
+
+
 def test_principal_line_realises_the_value():
     """Playing the line out gives the side to move exactly the value."""
     rnd = random.Random(11)
