@@ -153,3 +153,34 @@ def test_progress_prints_each_test_on_stderr(cli):
 def test_solve_errors(cli, args, word):
     run = cli("solve", "--variant", "four-hand", *args)
     assert run.code == 2 and word in run.err and len(run.err.strip().splitlines()) == 1
+
+
+def test_ctrl_c_answers_the_bounds_proved_and_exits_130(cli, monkeypatch):
+    """Ctrl-C during a solve (here: as the first test is reported) prints the answer so far,
+    marked interrupted, with bounds that hold, then ends the command with exit code 130; in a
+    batch, after the line it interrupted."""
+    import pinosolve.cli.solve as solve_cli
+
+    deal = "N:AKQ.AT.. TJ.KQ.A. Q9.T9.T. A9.J.KQ."
+    args = ("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal", deal)
+    value = cli(*args, "--value-only", "--json").json()["value"]
+
+    def stop(test):
+        raise KeyboardInterrupt
+
+    for extra in (["--value-only", "--json"], ["--json"], []):
+        monkeypatch.setattr(solve_cli, "_show_test", stop)
+        run = cli(*args, *extra, "--progress")
+        assert run.code == 130 and run.err.endswith("pinosolve: interrupted\n"), run.err
+        if "--json" not in extra:
+            assert "interrupted" in run.out
+            continue
+        data = run.json()
+        assert data["interrupted"] and data["note"].startswith("interrupted")
+        lo, hi = data["bounds"]
+        assert lo <= value <= hi and (lo, hi) != (0, 25), data  # the first test's bound
+    line = json.dumps({"deal": deal, "trump": "S", "leader": "N", "value_only": True,
+                       "progress": True})
+    monkeypatch.setattr(solve_cli, "_show_test", stop)
+    run = cli("solve", "--variant", "four-hand", "--input", "-", stdin=line + "\n" + line + "\n")
+    assert run.code == 130 and len(run.lines()) == 1 and run.lines()[0]["interrupted"]

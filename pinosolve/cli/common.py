@@ -3,7 +3,9 @@
 An analysis command is a pure function ``compute(params) -> dict`` (the JSON answer) plus a
 renderer for people. :func:`run_analysis` wires them to ``--json`` and ``--input``: with
 ``--input`` each JSON line's keys are the command's option names, command-line options act as
-defaults, and a bad line yields ``{"error": …}`` on its line while the batch goes on.
+defaults, and a bad line yields ``{"error": …}`` on its line while the batch goes on. An answer
+marked ``"interrupted"`` (Ctrl-C during a long analysis, which answers what it had proved) is
+printed and then ends the command, a batch included, as Ctrl-C does (exit code 130).
 """
 
 from __future__ import annotations
@@ -73,8 +75,11 @@ def batch_lines(lines: Iterable[str], defaults: dict[str, Any], compute: Compute
     for lineno, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        emit_json(_one_line(lineno, line, defaults, allowed, compute))
+        result = _one_line(lineno, line, defaults, allowed, compute)
+        emit_json(result)
         sys.stdout.flush()
+        if result.get("interrupted"):  # Ctrl-C in this line's analysis: the batch stops here
+            raise KeyboardInterrupt
 
 
 def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str],
@@ -111,6 +116,8 @@ def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Option
         emit_json(result)
     else:
         render(result)
+    if result.get("interrupted"):  # Ctrl-C: the answer so far is out; exit as interrupted
+        raise KeyboardInterrupt
 
 
 def want_flag(params: dict[str, Any], key: str) -> bool:

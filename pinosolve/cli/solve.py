@@ -85,7 +85,7 @@ def position_of(v: Variant, params: dict[str, Any]):
 
 def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     from pinosolve.play import PlayRules
-    from pinosolve.solver import solve
+    from pinosolve.solver import SearchInterrupted, solve
 
     v = variant_of(params)
     pos, trump = position_of(v, params)
@@ -93,8 +93,12 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     value_only = want_flag(params, "value_only")
     progress = want_flag(params, "progress")
     rules = PlayRules.of(v, 2)
-    res = solve(pos, rules, value_only=value_only, timeout=timeout,
-                on_test=_show_test if progress else None)
+    interrupted = False
+    try:
+        res = solve(pos, rules, value_only=value_only, timeout=timeout,
+                    on_test=_show_test if progress else None)
+    except SearchInterrupted as stop:  # Ctrl-C: answer what was proved, then stop (see run_analysis)
+        res, interrupted = stop.result, True
     mover = pos.to_move
     out: dict[str, Any] = {
         "variant": v.id, "trump": trump.name, "to_move": v.seats[mover],
@@ -118,9 +122,12 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     out["leader"] = v.seats[pos.leader]
     out["trick"] = [str(CARDS[c]) for c in pos.trick]
     if not res.exact:
-        out["note"] = ("time ran out: the value lies within the bounds proved so far"
+        why = "interrupted" if interrupted else "time ran out"
+        out["note"] = (f"{why}: the value lies within the bounds proved so far"
                        if res.value is None else
-                       "time ran out while valuing each card; the position's value is exact")
+                       f"{why} while valuing each card; the position's value is exact")
+    if interrupted:
+        out["interrupted"] = True
     return out
 
 
@@ -174,8 +181,9 @@ def render_solve(result: dict[str, Any]) -> None:
                   "with best play", style="bold")
     else:
         lo, hi = result["bounds"]
+        why = "interrupted" if result.get("interrupted") else "time ran out"
         out.print(f"{result['to_move']} to move; side {side} takes between {lo} and {hi} "
-                  "(time ran out)", style="bold")
+                  f"({why})", style="bold")
     if result.get("cards") or result.get("card_bounds"):
         cards = Table(title="each legal card", title_justify="left")
         cards.add_column("card")
