@@ -13,7 +13,8 @@ proved before the cap; --timeout 0 sets no cap (a full double-deck deal then run
 --seeds deals those seeds instead of 0..N-1, and --each prints every deal's value (or bounds),
 time and nodes as it finishes: what a long run or a distribution needs. --tests also prints
 each null-window test as it finishes (is the value at least beta? its nodes and time), then
-the deal's line as --each does, so that a search of hours shows its bounds closing in.
+the deal's line as --each does, so that a search of hours shows its bounds closing in. Ctrl-C
+prints the bounds the deal being searched had reached, and stops.
 
 --ablation measures the compiled core's techniques one at a time: every default technique
 switched off in turn (and the optional master-trump bound switched on), value only.
@@ -40,7 +41,7 @@ from pinosolve.cli.foundation import compute_deal  # noqa: E402
 from pinosolve.cli.solve import sides_for  # noqa: E402
 from pinosolve.core import describe  # noqa: E402
 from pinosolve.play import PlayRules  # noqa: E402
-from pinosolve.solver import Position, Test, solve  # noqa: E402
+from pinosolve.solver import Position, SearchInterrupted, Test, solve  # noqa: E402
 
 FAMILIES = {"four-hand": (None, None), "two-hand": (None, None),
             "three-hand-kitty": ("E", None), "double-deck": (None, None),
@@ -79,8 +80,14 @@ def measure(vid: str, seeds: list[int], timeout: float, backend: str, value_only
         if tricks:
             pos = cut(pos, tricks, seed)
         start = time.perf_counter()
-        res = solve(pos, rules, value_only=value_only, timeout=timeout, backend=backend,
-                    core_options=options, on_test=show_test if tests else None)
+        try:
+            res = solve(pos, rules, value_only=value_only, timeout=timeout, backend=backend,
+                        core_options=options, on_test=show_test if tests else None)
+        except SearchInterrupted as stop:  # Ctrl-C: this deal's bounds so far, then stop
+            lo, hi = stop.result.bounds
+            print(f"  {vid} {what} seed {seed}: interrupted, bounds {lo}..{hi}, "
+                  f"{time.perf_counter() - start:.3f} s, {stop.result.nodes} nodes", flush=True)
+            raise
         times.append(time.perf_counter() - start)
         nodes.append(res.nodes)
         if not res.exact:
@@ -160,4 +167,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # the bounds so far are printed (measure)
+        sys.exit(130)

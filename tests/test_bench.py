@@ -96,6 +96,31 @@ def test_tests_prints_each_test_then_its_deal():
         start = end + 1
 
 
+def test_ctrl_c_prints_the_bounds_so_far_and_stops():
+    """A long run stopped with Ctrl-C says where the deal being searched had got to (seed 0's
+    value, 20, within its bounds) and skips the deals after it."""
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import signal, runpy, sys; "
+         "signal.signal(signal.SIGINT, signal.default_int_handler); "  # the runner may ignore it
+         "sys.argv = ['dd_full.py', '--families', 'double-deck', '--seeds', '0', '1', "
+         "'--timeout', '0']; runpy.run_path('bench/dd_full.py', run_name='__main__')"],
+        cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().startswith("python "), proc.stderr.read()
+        time.sleep(1.0)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (out, err)
+    lo, hi = map(int, re.fullmatch(r"  double-deck value only seed 0: interrupted, bounds "
+                                   r"(\d+)\.\.(\d+), [\d.]+ s, \d+ nodes\n", out).groups())
+    assert lo <= 20 <= hi and err == ""
+
+
 @pytest.mark.parametrize("args, message", [
     (["--deals", "0"], "--deals: 0 is not a number of deals"),
     (["--timeout", "-1"], "--timeout: -1 s is not a time"),
