@@ -97,7 +97,7 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     try:
         res = solve(pos, rules, value_only=value_only, timeout=timeout,
                     on_test=_show_test if progress else None)
-    except SearchInterrupted as stop:  # Ctrl-C: answer what was proved, then stop (see run_analysis)
+    except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (see run_analysis)
         res, interrupted = stop.result, True
     mover = pos.to_move
     out: dict[str, Any] = {
