@@ -82,6 +82,15 @@ def _table_bits(entries: int) -> int:
     return max(4, min(28, entries.bit_length() - 1))
 
 
+def points_left(rules: PlayRules, hands: list[list[int]], trick: list[int]) -> int:
+    """All points still to be won: table, hands and the last-trick bonus."""
+    pts = rules.points
+    total = sum(pts[c] for c in trick) + sum(pts[c] for h in hands for c in h)
+    if trick or any(hands):
+        total += rules.last_trick
+    return total
+
+
 class SearchTimeout(Exception):
     """Raised inside the search when the time budget is spent."""
 
@@ -167,11 +176,7 @@ class Search:
 
     def remaining(self, hands: list[list[int]], trick: list[int]) -> int:
         """All points still to be won: table, hands and the last-trick bonus."""
-        pts = self.points
-        total = sum(pts[c] for c in trick) + sum(pts[c] for h in hands for c in h)
-        if trick or any(hands):
-            total += self.rules.last_trick
-        return total
+        return points_left(self.rules, hands, trick)
 
     def _winning_seat(self, leader: int, trick: list[int]) -> int:
         return (leader + self.rules.winner(trick, self.trump)) % self.n
@@ -390,6 +395,9 @@ class Search:
                     hi = v
         except SearchTimeout:
             raise BoundsTimeout(lo, hi) from None
+        except KeyboardInterrupt:  # between tests (a guess, say): the bounds so far stand
+            self.interrupted = True
+            raise BoundsTimeout(lo, hi) from None
         return lo, hi
 
     def _test(self, hands: list[list[int]], leader: int, trick: list[int], beta: int,
@@ -579,28 +587,37 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     if tt_entries is None:
         tt_entries = table_entries(pos.hands)
         grow_to = TABLE_LIMIT if deadline is None else min(TABLE_LIMIT, CAPPED_LIMIT)
-    search: Search
-    if backend == "c":
-        search = CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt,
-                            use_equivalence, core_options, grow_to)
-    else:
-        search = Search(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
-    search.on_test = on_test
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
-    result = Result(None, (0, search.remaining(hands, trick)))
-    groups = [] if value_only else search.moves(hands, pos.leader, trick)
-    if groups:
-        _value_every_card(search, hands, pos.leader, trick, groups, result)
-    else:
-        try:
-            lo, hi = search.mtdf(hands, pos.leader, trick)
-            result.value, result.bounds = lo, (lo, hi)
-        except BoundsTimeout as t:
-            result.bounds, result.exact = (t.lo, t.hi), False
-    result.nodes = search.nodes
+    result = Result(None, (0, points_left(rules, hands, trick)))
+    search: Optional[Search] = None
+    interrupted = False
+    try:
+        if backend == "c":
+            search = CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt,
+                                use_equivalence, core_options, grow_to)
+        else:
+            search = Search(rules, pos.trump, side, tt_entries, deadline, use_tt,
+                            use_equivalence)
+        search.on_test = on_test
+        groups = [] if value_only else search.moves(hands, pos.leader, trick)
+        if groups:
+            _value_every_card(search, hands, pos.leader, trick, groups, result)
+        else:
+            try:
+                lo, hi = search.mtdf(hands, pos.leader, trick)
+                result.value, result.bounds = lo, (lo, hi)
+            except BoundsTimeout as t:
+                result.bounds, result.exact = (t.lo, t.hi), False
+        interrupted = search.interrupted
+    except KeyboardInterrupt:
+        # Ctrl-C between tests (within one, the search keeps its bounds: see Search._test):
+        # what the result holds was proved, though bounds proved since it was last written
+        # are lost
+        interrupted, result.exact = True, False
+    result.nodes = search.nodes if search is not None else 0
     result.seconds = time.perf_counter() - start
-    if search.interrupted:
+    if interrupted:
         raise SearchInterrupted(result)
     return result
 

@@ -214,6 +214,44 @@ def test_ctrl_c_keeps_the_bounds_proved(backend):
     assert stopped > 40, stopped
 
 
+@pytest.mark.parametrize("backend", _backends())
+def test_ctrl_c_between_tests_keeps_the_bounds_proved(backend, monkeypatch):
+    """Ctrl-C outside a test (here: in the driver's second guess) still gives
+    SearchInterrupted, with the bounds the tests before it proved."""
+    from pinosolve.solver import CoreSearch, Search, SearchInterrupted
+
+    calls = []
+
+    def guess(self, *args, **kw):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return None  # halve the interval
+
+    monkeypatch.setattr(CoreSearch if backend == "c" else Search, "guess", guess)
+    rnd = random.Random(f"ctrl-c-guess-{backend}")
+    v = _variant("four-hand")
+    stopped = 0
+    for _ in range(60):
+        pos = random_position(v, rnd, 3)
+        value = max(_oracle_values(v, pos).values())
+        calls.clear()
+        seen = []
+        try:
+            res = solve(pos, PlayRules.of(v), backend=backend, value_only=True,
+                        on_test=seen.append)
+            assert len(calls) < 2 and res.value == value
+            continue
+        except SearchInterrupted as stop:
+            res = stop.result
+        stopped += 1
+        assert not res.exact and len(seen) == 1, (pos, res, seen)
+        assert res.bounds == ((seen[0].result, res.bounds[1]) if seen[0].reached
+                              else (0, seen[0].result)), (pos, res, seen)
+        assert res.bounds[0] <= value <= res.bounds[1], (pos, res)
+    assert stopped >= 5, stopped
+
+
 def test_principal_line_realises_the_value():
     """Playing the line out gives the side to move exactly the value."""
     rnd = random.Random(11)
