@@ -352,6 +352,8 @@ def test_table_limit_fits_the_machine():
     assert table_limit(1 << 30) == 1 << 23
     assert table_limit(1 << 20) == 1 << 22          # a floor, whatever the memory
     assert table_limit(0) == 1 << 26                # memory unknown
+    assert table_limit(8 << 30, parts=2) == 1 << 25  # two searches at once share the eighth
+    assert table_limit(1 << 30, parts=4) == 1 << 22
     assert ENTRY_BYTES == core.ENTRY_BYTES  # the size the limit is reckoned in
     assert TABLE_LIMIT & (TABLE_LIMIT - 1) == 0 and 1 << 22 <= TABLE_LIMIT <= 1 << 26
     if hasattr(os, "sysconf"):  # this machine's limit: an eighth of its memory at most

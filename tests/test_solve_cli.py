@@ -108,6 +108,44 @@ def test_batch(cli):
     assert out[0]["value"] == 10 and "error" in out[1] and "error" in out[2]
 
 
+def test_jobs_answer_every_line_in_order(cli):
+    """--jobs 2 (and 0: one per core) gives the answers --jobs 1 gives, line for line in the
+    input's order, bad lines included; --jobs without --input, or below 0, is refused."""
+    import random
+
+    from pinosolve import Card, Deal, Hand, load_variant
+    from tests.test_solver import random_position
+
+    v = load_variant("four-hand")
+    rnd = random.Random("jobs")
+    cards = lambda ix: [Card.from_index(c) for c in ix]  # noqa: E731
+    lines = []
+    for i in range(14):
+        pos = random_position(v, rnd, 4)
+        deal = Deal(v.seats, tuple(Hand(cards(h)) for h in pos.hands))
+        lines.append({"deal": str(deal), "trump": "SHDC"[pos.trump],
+                      "leader": v.seats[pos.leader],
+                      "trick": " ".join(str(c) for c in cards(pos.trick)),
+                      "value_only": i % 2 == 0})
+        if i % 5 == 4:
+            lines.append({"deal": ENDING, "trump": "S", "leader": "Q"})  # a bad line
+    stdin = "\n".join(json.dumps(x) for x in lines) + "\n"
+    drop = lambda d: {k: x for k, x in d.items() if k != "seconds"}  # noqa: E731
+    runs = [cli("solve", "--variant", "four-hand", "--input", "-", "--jobs", jobs, stdin=stdin)
+            for jobs in ("1", "2", "0")]
+    assert all(run.code == 0 for run in runs), [run.err for run in runs]
+    one, *others = [[drop(x) for x in run.lines()] for run in runs]
+    assert len(one) == len(lines) and sum("error" in x for x in one) == 2
+    assert sum("value" in x for x in one) == 14
+    assert all(other == one for other in others)
+    for args, word in ((["--jobs", "-1", "--input", "-"], "--jobs: -1"),
+                       (["--jobs", "2", "--deal", ENDING, "--trump", "S", "--leader", "N"],
+                        "--jobs needs --input")):
+        run = cli("solve", "--variant", "four-hand", *args, stdin=stdin)
+        assert run.code == 2 and run.out == "" and len(run.err.splitlines()) == 1, run.err
+        assert word in run.err, run.err
+
+
 def test_progress_prints_each_test_on_stderr(cli):
     """--progress: a line per null-window test on stderr, each bound true, meeting at the
     value; stdout holds the same answer as without it."""
@@ -184,3 +222,40 @@ def test_ctrl_c_answers_the_bounds_proved_and_exits_130(cli, monkeypatch):
     monkeypatch.setattr(solve_cli, "_show_test", stop)
     run = cli("solve", "--variant", "four-hand", "--input", "-", stdin=line + "\n" + line + "\n")
     assert run.code == 130 and len(run.lines()) == 1 and run.lines()[0]["interrupted"]
+
+
+def test_ctrl_c_stops_a_parallel_batch_and_its_workers():
+    """Ctrl-C at the terminal (SIGINT to the whole process group) during a --jobs batch of
+    hour-long searches: the answers already out stand, the command exits 130 at once, and no
+    worker outlives it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    deal = ("N:AKKQJ.TKKJ.AATKQJJ.ATKQ AAATKQJ.ATTK.TQ.AKQJJJJ TTKQJ.AAAKQJ.AATKQJ.KQQ "
+            "TQJ.TQQQJJ.TKKQJ.AATTTK")  # a full double-deck deal: an hour to solve
+    lines = [{"deal": "N:", "trump": "H", "leader": "N"}]  # a bad line first: answered at once
+    lines += [{"deal": deal, "trump": t, "leader": "N", "value_only": True} for t in "HSDC"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pinosolve", "solve", "--variant", "double-deck", "--input", "-",
+         "--jobs", "2"], cwd=ROOT, text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, start_new_session=True)  # its own group, as at a terminal
+    try:
+        proc.stdin.write("".join(json.dumps(x) + "\n" for x in lines))
+        proc.stdin.close()
+        proc.stdin = None  # written and closed: communicate has nothing to send
+        first = proc.stdout.readline()
+        time.sleep(0.5)  # the workers are deep in their searches
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert json.loads(first)["line"] == 1 and "error" in json.loads(first)
+    assert proc.returncode == 130 and out == "" and err == "pinosolve: interrupted\n", err
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):  # nothing is left in the group
+        os.killpg(proc.pid, 0)

@@ -30,6 +30,9 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on 
 InputOpt = Annotated[Optional[str], typer.Option(
     "--input", help="JSON lines (one object per line, keys = option names; '-' for stdin). "
                     "One JSON line out per line in.", show_default=False)]
+JobsOpt = Annotated[int, typer.Option(
+    "--jobs", help="With --input: lines analysed at once, each in a process of its own "
+                   "(0: one per core); the answers keep the input's order.")]
 
 Compute = Callable[[dict[str, Any]], dict[str, Any]]
 Render = Callable[[dict[str, Any]], None]
@@ -61,12 +64,78 @@ def open_input(source: str) -> Iterable[str]:
         raise PinosolveError(f"input file {source!r} cannot be read: {exc.strerror}") from None
 
 
-def batch(source: str, defaults: dict[str, Any], compute: Compute) -> None:
+def batch(source: str, defaults: dict[str, Any], compute: Compute, jobs: int = 1) -> None:
     """Run ``compute`` on every JSON line of ``source``; one JSON line out per line in."""
     try:
-        batch_lines(open_input(source), defaults, compute)
+        if jobs == 1:
+            batch_lines(open_input(source), defaults, compute)
+        else:
+            batch_parallel(open_input(source), defaults, compute, jobs)
     except UnicodeDecodeError:
         raise PinosolveError(f"input {source!r} is not UTF-8 text") from None
+
+
+def want_jobs(jobs: int, input_source: Optional[str]) -> int:
+    """The --jobs option: processes for a batch (0: one per core)."""
+    if jobs < 0:
+        raise PinosolveError(f"--jobs: {jobs} is not a number of processes (0: one per core)")
+    if jobs != 1 and input_source is None:
+        raise PinosolveError("--jobs needs --input: a single analysis runs in one process")
+    if jobs == 0:
+        import os
+
+        try:
+            jobs = len(os.sched_getaffinity(0))  # the cores this process may use
+        except AttributeError:  # not on every platform
+            jobs = os.cpu_count() or 1
+    return jobs
+
+
+def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Compute,
+                   jobs: int) -> None:
+    """``batch_lines`` over ``jobs`` worker processes: lines are read here and handed out as
+    workers come free (a few ahead, so none waits), and the answers are written in the input's
+    order, each as soon as the lines before it are done. Ctrl-C ends it at once: the answers
+    written stand, the lines in progress get none, and the workers are stopped (a long search
+    in a worker would otherwise outlive the command)."""
+    import multiprocessing
+    from collections import deque
+
+    allowed = set(defaults)
+    pool = multiprocessing.Pool(jobs, initializer=_start_worker, initargs=(jobs,))
+    pending: deque = deque()
+    try:
+        for lineno, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            pending.append(pool.apply_async(_one_line,
+                                            (lineno, line, defaults, allowed, compute)))
+            while len(pending) > 2 * jobs or (pending and pending[0].ready()):
+                _emit_line(pending.popleft().get())
+        while pending:
+            _emit_line(pending.popleft().get())
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _start_worker(jobs: int) -> None:
+    """A batch worker: Ctrl-C is the parent's to handle (it stops the workers), and the
+    search's table may take only this worker's share of the memory."""
+    import signal
+
+    from pinosolve import solver
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    solver.TABLE_LIMIT = solver.table_limit(parts=jobs)
+
+
+def _emit_line(result: dict[str, Any]) -> None:
+    emit_json(result)
+    sys.stdout.flush()
 
 
 def batch_lines(lines: Iterable[str], defaults: dict[str, Any], compute: Compute) -> None:
@@ -106,10 +175,12 @@ def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str
 
 
 def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Optional[str],
-                 compute: Compute, render: Render) -> None:
-    """The one code path of every analysis command: batch, JSON or a table for people."""
+                 compute: Compute, render: Render, jobs: int = 1) -> None:
+    """The one code path of every analysis command: batch, JSON or a table for people.
+    ``jobs``: the command's --jobs (batch processes), where it has one."""
+    jobs = want_jobs(jobs, input_source)
     if input_source is not None:
-        batch(input_source, params, compute)
+        batch(input_source, params, compute, jobs)
         return
     result = compute(params)
     if json_out:

@@ -7,8 +7,8 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt, console,
-                                  run_analysis, want_str, want_timeout, want_trump)
+from pinosolve.cli.common import (InputOpt, JobsOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                  console, run_analysis, want_str, want_timeout, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -93,10 +93,11 @@ def makeable_cmd(
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
+    jobs: JobsOpt = 1,
 ) -> None:
     """Meld plus double-dummy trick points against the bid: made or set, and by how much."""
     params = {"deal": deal, "trump": trump, "bidder": bidder, "bid": bid, "partner": partner,
               "laid_away": laid_away, "dealer": dealer, "timeout": timeout,
               "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_makeable, render=render_makeable)
+                 compute=compute_makeable, render=render_makeable, jobs=jobs)

@@ -9,7 +9,7 @@ import typer
 
 from pinosolve.cards import CARDS, Card, Hand, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
+from pinosolve.cli.common import (InputOpt, JobsOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
                                   console, run_analysis, want_flag, want_str, want_timeout,
                                   want_trick,
                                   want_trump)
@@ -234,6 +234,7 @@ def solve_cmd(
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
+    jobs: JobsOpt = 1,
 ) -> None:
     """Double-dummy: the points the side to move takes with best play, and each card's value."""
     params = {"deal": deal, "trump": trump, "leader": leader, "trick": trick,
@@ -241,4 +242,4 @@ def solve_cmd(
               "timeout": timeout, "progress": progress, "variant": variant,
               "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_solve, render=render_solve)
+                 compute=compute_solve, render=render_solve, jobs=jobs)
