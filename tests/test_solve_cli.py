@@ -167,6 +167,14 @@ def test_progress_prints_each_test_on_stderr(cli):
     highs = [int(t[3]) for t in tests if t[2] == "most"]
     assert all(x <= value for x in lows) and all(x >= value for x in highs)
     assert max(lows, default=0) == value == min(highs, default=value)
+    # in a batch each line says which input line it is for (lines may run at once: --jobs)
+    lines = [{"deal": deal, "trump": "S", "leader": "N", "value_only": True, "progress": p}
+             for p in (True, False, True)]
+    run = cli("solve", "--variant", "four-hand", "--input", "-",
+              stdin="\n".join(json.dumps(x) for x in lines))
+    said = [line.split(": test at ")[0] for line in run.err.splitlines()]
+    assert run.code == 0 and said and set(said) == {"line 1", "line 3"}, run.err
+    assert said == sorted(said) and said.count("line 1") == len(tests)
     # a batch line that gives progress as anything but true/false gets an error record
     out = cli("solve", "--variant", "four-hand", "--input", "-", "--json",
               stdin=json.dumps({"deal": ENDING, "trump": "S", "leader": "N", "progress": "yes"}))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextvars import ContextVar
 from typing import Annotated, Any, Callable, Iterable, Optional
 
 import typer
@@ -36,6 +37,10 @@ JobsOpt = Annotated[int, typer.Option(
 
 Compute = Callable[[dict[str, Any]], dict[str, Any]]
 Render = Callable[[dict[str, Any]], None]
+
+# the input line a batch is analysing (0: none), for messages that go out while it runs
+# (solve --progress), where lines analysed at once would otherwise be told apart by nothing
+batch_line: ContextVar[int] = ContextVar("batch_line", default=0)
 
 
 def console():
@@ -166,12 +171,15 @@ def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str
             return {"line": lineno, "error": f"unknown key {key!r}; keys are "
                                              f"{', '.join(sorted(allowed))}"}
         params[name] = value
+    token = batch_line.set(lineno)
     try:
         return compute(params)
     except PinosolveError as exc:
         return {"line": lineno, "error": str(exc)}
     except RecursionError:
         return {"line": lineno, "error": "input too deeply nested"}
+    finally:
+        batch_line.reset(token)
 
 
 def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Optional[str],

@@ -10,9 +10,8 @@ import typer
 from pinosolve.cards import CARDS, Card, Hand, Suit
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JobsOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_flag, want_str, want_timeout,
-                                  want_trick,
-                                  want_trump)
+                                  batch_line, console, run_analysis, want_flag, want_str,
+                                  want_timeout, want_trick, want_trump)
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant
@@ -133,10 +132,11 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
 
 def _show_test(test: Any) -> None:
     """--progress: one line on stderr per null-window test, as it finishes (stdout keeps the
-    answer alone, table or JSON)."""
+    answer alone, table or JSON); in a batch, the input line it is for comes first."""
     says = f"at least {test.result}" if test.reached else f"at most {test.result}"
-    print(f"test at {test.beta}: {says} ({test.nodes} nodes, {test.seconds:.2f} s)",
-          file=sys.stderr, flush=True)
+    line = batch_line.get()
+    print(f"{f'line {line}: ' if line else ''}test at {test.beta}: {says} ({test.nodes} nodes, "
+          f"{test.seconds:.2f} s)", file=sys.stderr, flush=True)
 
 
 def _tricks(v: Variant, rules: Any, pos: Any, line: list[int]) -> list[dict[str, Any]]:
