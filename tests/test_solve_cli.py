@@ -267,3 +267,30 @@ def test_ctrl_c_stops_a_parallel_batch_and_its_workers():
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):  # nothing is left in the group
         os.killpg(proc.pid, 0)
+
+
+def test_jobs_answer_a_line_before_the_next_one_comes():
+    """A program may send a line and wait for its answer before it sends the next: with
+    --jobs the answer must not wait for more input."""
+    import subprocess
+    import sys
+    import threading
+
+    from tests.conftest import ROOT
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pinosolve", "solve", "--variant", "four-hand", "--trump", "S",
+         "--input", "-", "--jobs", "2"], cwd=ROOT, text=True, stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    timer = threading.Timer(60, proc.kill)  # a deadlock fails the test instead of hanging it
+    timer.start()
+    try:
+        for leader, value in (("N", 10), ("E", 0)):
+            proc.stdin.write(json.dumps({"deal": ENDING, "leader": leader}) + "\n")
+            proc.stdin.flush()
+            assert json.loads(proc.stdout.readline())["value"] == value
+        proc.stdin.close()
+        assert proc.wait() == 0 and proc.stdout.read() == ""
+    finally:
+        timer.cancel()
+        proc.kill()

@@ -98,27 +98,36 @@ def want_jobs(jobs: int, input_source: Optional[str]) -> int:
 
 def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Compute,
                    jobs: int) -> None:
-    """``batch_lines`` over ``jobs`` worker processes: lines are read here and handed out as
-    workers come free (a few ahead, so none waits), and the answers are written in the input's
-    order, each as soon as the lines before it are done. Ctrl-C ends it at once: the answers
-    written stand, the lines in progress get none, and the workers are stopped (a long search
-    in a worker would otherwise outlive the command)."""
+    """``batch_lines`` over ``jobs`` worker processes. A thread reads the lines and hands them
+    out (a few ahead, so no worker waits); this thread writes the answers in the input's order,
+    each as soon as it and the lines before it are done, whether or not more input has come (a
+    program that sends a line and waits for its answer must get it). Ctrl-C ends it at once:
+    the answers written stand, the lines in progress get none, and the workers are stopped (a
+    long search in a worker would otherwise outlive the command)."""
     import multiprocessing
-    from collections import deque
+    import queue
+    import threading
 
     allowed = set(defaults)
     pool = multiprocessing.Pool(jobs, initializer=_start_worker, initargs=(jobs,))
-    pending: deque = deque()
+    handed: queue.Queue = queue.Queue(maxsize=2 * jobs)  # answers to come, in input order
+
+    def hand_out() -> None:
+        try:
+            for lineno, line in enumerate(lines, 1):
+                if line.strip():
+                    handed.put(pool.apply_async(_one_line,
+                                                (lineno, line, defaults, allowed, compute)))
+        except BaseException as exc:  # a read error: raised where the answers are written
+            handed.put(exc)
+        handed.put(None)
+
+    threading.Thread(target=hand_out, daemon=True).start()
     try:
-        for lineno, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            pending.append(pool.apply_async(_one_line,
-                                            (lineno, line, defaults, allowed, compute)))
-            while len(pending) > 2 * jobs or (pending and pending[0].ready()):
-                _emit_line(pending.popleft().get())
-        while pending:
-            _emit_line(pending.popleft().get())
+        while (item := handed.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            _emit_line(item.get())
         pool.close()
     except BaseException:
         pool.terminate()
