@@ -45,11 +45,14 @@ def first_leader(v: Variant, bidder: str, dealer: Optional[str]) -> str:
 
 def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
             partner: Optional[str] = None, laid_away: Optional[Hand] = None,
-            dealer: Optional[str] = None, timeout: Optional[float] = None) -> dict[str, Any]:
-    """Made or set by how much, with the meld, the trick points and the rules that decide."""
+            dealer: Optional[str] = None, timeout: Optional[float] = None,
+            answer_interrupted: bool = False) -> dict[str, Any]:
+    """Made or set by how much, with the meld, the trick points and the rules that decide.
+    Ctrl-C in the search raises SearchInterrupted, unless ``answer_interrupted``: then the
+    answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``."""
     from pinosolve.meldsolver import best_meld
     from pinosolve.play import PlayRules
-    from pinosolve.solver import Position, solve
+    from pinosolve.solver import Position, SearchInterrupted, solve
 
     r, s = v.rules, v.rules.scoring
     if not r.bidding.enabled:
@@ -89,7 +92,13 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     side = tuple(0 if seat in team else 1 for seat in seats)
     pos = Position([[c.index for c in h] for h in deal.hands], seats.index(leader), [], side,
                    int(trump))
-    res = solve(pos, PlayRules.of(v, 2), value_only=True, timeout=timeout)
+    interrupted = False
+    try:
+        res = solve(pos, PlayRules.of(v, 2), value_only=True, timeout=timeout)
+    except SearchInterrupted as stop:
+        if not answer_interrupted:
+            raise
+        res, interrupted = stop.result, True
     in_play = sum(v.hand_points(h) for h in deal.hands) + r.points.last_trick
     lo, hi = res.bounds
     if leader not in team:
@@ -107,8 +116,11 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     }
     outcome_lo = _outcome(v, side_meld, lo + away, bid, [])
     outcome_hi = _outcome(v, side_meld, hi + away, bid, reasons)
+    if interrupted:
+        out["interrupted"] = True
     if lo != hi:
-        out["note"] = "time ran out: the trick points lie within the bounds proved so far"
+        why = "interrupted" if interrupted else "time ran out"
+        out["note"] = f"{why}: the trick points lie within the bounds proved so far"
         if outcome_lo["made"] == outcome_hi["made"]:
             out["made"] = outcome_hi["made"]
         else:

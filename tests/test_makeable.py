@@ -93,3 +93,27 @@ def test_kitty_game_needs_the_laid_away_cards(cli):
     run = cli("makeable", "--deal", dealt["deal"], "--trump", "H", "--bidder", "E", "--bid",
               "22", "--variant", "three-hand-kitty")
     assert run.code == 2 and "--laid-away" in run.err
+
+
+def test_ctrl_c_answers_from_the_bounds_proved(cli, monkeypatch):
+    """Ctrl-C in makeable's search: the command answers from the bounds proved so far, as
+    after a timeout, marked interrupted, and exits 130; ``analyse`` itself raises unless asked
+    to answer."""
+    import pinosolve.solver as S
+
+    def interrupted(pos, rules, **kw):
+        raise S.SearchInterrupted(S.Result(None, (3, 20), exact=False))
+
+    text = _deal(cli, "four-hand", 3)["deal"]
+    args = ("makeable", "--deal", text, "--trump", "S", "--bidder", "N", "--bid", "30",
+            "--variant", "four-hand", "--json")
+    monkeypatch.setattr(S, "solve", interrupted)
+    run = cli(*args)
+    assert run.code == 130 and run.err == "pinosolve: interrupted\n", run.err
+    data = run.json()
+    assert data["interrupted"] and data["note"].startswith("interrupted")
+    assert data["trick_points"] is None and data["trick_points_bounds"] == [3, 20]
+    monkeypatch.setattr(S, "solve", interrupted)
+    v = load_variant("four-hand")
+    with pytest.raises(S.SearchInterrupted):
+        analyse(v, v.parse_deal(text, full=True), Suit.S, "N", 30)

@@ -38,7 +38,8 @@ def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
     laid = v.parse_hand(laid_text, "laid-away") if laid_text is not None else None
     timeout = want_timeout(params)
     return analyse(v, deal, trump, bidder, bid, _seat(v, params.get("partner"), "partner"),
-                   laid, _seat(v, params.get("dealer"), "dealer"), timeout)
+                   laid, _seat(v, params.get("dealer"), "dealer"), timeout,
+                   answer_interrupted=True)
 
 
 def render_makeable(result: dict[str, Any]) -> None:
@@ -54,7 +55,8 @@ def render_makeable(result: dict[str, Any]) -> None:
     pts = str(lo) if lo == hi else f"{lo}–{hi}"
     out.print(f"{side}: meld {result['meld']}, double-dummy trick points {pts}")
     if result["made"] is None:
-        out.print("undecided within the time allowed", style="bold")
+        out.print("undecided: interrupted" if result.get("interrupted") else
+                  "undecided within the time allowed", style="bold")
     elif result["margin"] is None:
         out.print("made" if result["made"] else "set", style="bold")
     elif result["made"]:
