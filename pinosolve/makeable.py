@@ -92,13 +92,12 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     side = tuple(0 if seat in team else 1 for seat in seats)
     pos = Position([[c.index for c in h] for h in deal.hands], seats.index(leader), [], side,
                    int(trump))
-    interrupted = False
     try:
         res = solve(pos, PlayRules.of(v, 2), value_only=True, timeout=timeout)
     except SearchInterrupted as stop:
         if not answer_interrupted:
             raise
-        res, interrupted = stop.result, True
+        res = stop.result
     in_play = sum(v.hand_points(h) for h in deal.hands) + r.points.last_trick
     lo, hi = res.bounds
     if leader not in team:
@@ -116,10 +115,10 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     }
     outcome_lo = _outcome(v, side_meld, lo + away, bid, [])
     outcome_hi = _outcome(v, side_meld, hi + away, bid, reasons)
-    if interrupted:
+    if res.interrupted:
         out["interrupted"] = True
     if lo != hi:
-        why = "interrupted" if interrupted else "time ran out"
+        why = "interrupted" if res.interrupted else "time ran out"
         out["note"] = f"{why}: the trick points lie within the bounds proved so far"
         if outcome_lo["made"] == outcome_hi["made"]:
             out["made"] = outcome_hi["made"]

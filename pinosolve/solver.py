@@ -103,6 +103,7 @@ class SearchInterrupted(KeyboardInterrupt):
 
     def __init__(self, result: "Result") -> None:
         super().__init__("search interrupted")
+        result.interrupted = True
         self.result = result
 
 
@@ -149,6 +150,7 @@ class Result:
     nodes: int = 0
     seconds: float = 0.0
     exact: bool = True
+    interrupted: bool = False               # Ctrl-C stopped it (see SearchInterrupted)
 
 
 class Search:

@@ -92,12 +92,11 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     value_only = want_flag(params, "value_only")
     progress = want_flag(params, "progress")
     rules = PlayRules.of(v, 2)
-    interrupted = False
     try:
         res = solve(pos, rules, value_only=value_only, timeout=timeout,
                     on_test=_show_test if progress else None)
     except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (see run_analysis)
-        res, interrupted = stop.result, True
+        res = stop.result
     mover = pos.to_move
     out: dict[str, Any] = {
         "variant": v.id, "trump": trump.name, "to_move": v.seats[mover],
@@ -121,11 +120,11 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     out["leader"] = v.seats[pos.leader]
     out["trick"] = [str(CARDS[c]) for c in pos.trick]
     if not res.exact:
-        why = "interrupted" if interrupted else "time ran out"
+        why = "interrupted" if res.interrupted else "time ran out"
         out["note"] = (f"{why}: the value lies within the bounds proved so far"
                        if res.value is None else
                        f"{why} while valuing each card; the position's value is exact")
-    if interrupted:
+    if res.interrupted:
         out["interrupted"] = True
     return out
 
