@@ -13,7 +13,6 @@ code 1 if any differed.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import sys
 import time
@@ -24,22 +23,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pinosolve import _core as core  # noqa: E402
 from pinosolve.play import PlayRules  # noqa: E402
 from pinosolve.solver import solve  # noqa: E402
-from tests.test_solver import FAMILIES, _variant, random_position  # noqa: E402
+from tests.test_solver import (FAMILIES, _variant, random_obligations,  # noqa: E402
+                                random_position)
 
 # cards a hand at most, for the core-against-core check (the reference check uses the suite's
 # sizes plus one)
 LONGER = {"two-hand": 11, "three-hand": 9, "four-hand": 8, "double-deck": 6, "five-hand": 6}
 EXACT = core.OPT_DEFAULT & ~core.OPT_PARTITION & ~core.OPT_SIBLING & ~core.OPT_RECENT
-
-
-def random_rules(rules: PlayRules, rnd: random.Random) -> PlayRules:
-    trick = dataclasses.replace(
-        rules.trick, follow_suit=rnd.random() < 0.85,
-        head=rnd.choice(("always", "trump-led", "never")),
-        trump_if_void=rnd.random() < 0.7, overtrump=rnd.random() < 0.6,
-        trump_when_cannot_overtrump=rnd.random() < 0.5,
-        head_after_ruff=rnd.random() < 0.4, partner_exempt=rnd.random() < 0.4)
-    return dataclasses.replace(rules, trick=trick, free=rnd.random() < 0.1)
 
 
 def main() -> int:
@@ -57,7 +47,7 @@ def main() -> int:
         v = _variant(rnd.choice(refs))
         rules = PlayRules.of(v)
         if rnd.random() < 0.15:
-            rules = random_rules(rules, rnd)
+            rules = random_obligations(rules, rnd)
         if rnd.random() < 0.6:
             kind, pos = "reference", random_position(v, rnd, max_cards + 1)
             b = solve(pos, rules, backend="python")

@@ -14,7 +14,7 @@ import pytest
 from pinosolve import load_variant
 from pinosolve.play import PlayRules
 from pinosolve.solver import solve
-from tests.test_solver import FAMILIES, _variant, random_position
+from tests.test_solver import FAMILIES, _variant, random_obligations, random_position
 
 core = pytest.importorskip("pinosolve._core", reason="the compiled core was not built")
 
@@ -41,24 +41,15 @@ def test_core_equals_reference_under_every_obligation_knob():
     on four-, three- and two-hand decks, must give the reference's value for every card. The
     core's bounds and proofs lean on the obligations (quick points counted length winners even
     where nobody must follow suit, found here), so each knob needs its own check."""
-    import dataclasses
-
     rnd = random.Random("core-knobs")
     for i in range(1000):
         vid = ("four-hand", "three-hand-kitty", "two-hand")[i % 3]
         v = load_variant(vid)
-        base = PlayRules.of(v)
-        trick = dataclasses.replace(
-            base.trick, follow_suit=rnd.random() < 0.85,
-            head=rnd.choice(("always", "trump-led", "never")),
-            trump_if_void=rnd.random() < 0.7, overtrump=rnd.random() < 0.6,
-            trump_when_cannot_overtrump=rnd.random() < 0.5,
-            head_after_ruff=rnd.random() < 0.4, partner_exempt=rnd.random() < 0.4)
-        rules = dataclasses.replace(base, trick=trick, free=rnd.random() < 0.1)
+        rules = random_obligations(PlayRules.of(v), rnd)
         pos = random_position(v, rnd, 5)
         a = solve(pos, rules, backend="c")
         b = solve(pos, rules, backend="python")
-        assert a.value == b.value and a.cards == b.cards, (vid, trick, rules.free, pos)
+        assert a.value == b.value and a.cards == b.cards, (vid, rules.trick, rules.free, pos)
 
 
 def test_core_equals_reference_on_longer_endings():

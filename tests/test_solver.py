@@ -67,6 +67,20 @@ def random_position(v, rnd: random.Random, max_cards: int):
     return Position(hands, leader, trick, tuple(_sides(v, rnd)), trump)
 
 
+def random_obligations(rules: PlayRules, rnd: random.Random) -> PlayRules:
+    """The rules with random trick-play obligations: every knob, including combinations no
+    shipped variant sets."""
+    import dataclasses
+
+    trick = dataclasses.replace(
+        rules.trick, follow_suit=rnd.random() < 0.85,
+        head=rnd.choice(("always", "trump-led", "never")),
+        trump_if_void=rnd.random() < 0.7, overtrump=rnd.random() < 0.6,
+        trump_when_cannot_overtrump=rnd.random() < 0.5,
+        head_after_ruff=rnd.random() < 0.4, partner_exempt=rnd.random() < 0.4)
+    return dataclasses.replace(rules, trick=trick, free=rnd.random() < 0.1)
+
+
 def _oracle_values(v, pos):
     s = lambda c: str(Card.from_index(c))  # noqa: E731
     rules = v.rules
