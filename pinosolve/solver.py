@@ -576,7 +576,8 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     ``TABLE_LIMIT`` entries (``CAPPED_LIMIT`` under a ``timeout``). ``on_test`` is called
     with each null-window test (a ``Test``) as it finishes: a search that runs for hours shows
     its bounds closing in. Ctrl-C raises ``SearchInterrupted`` (a KeyboardInterrupt) with the
-    result as far as it was proved, marked not exact."""
+    result as far as it was proved, marked interrupted (and not exact, unless the tests had
+    already met)."""
     if backend is None:
         from pinosolve.core import backend as chosen
 

@@ -55,9 +55,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         code = command.main(args=args, prog_name="pinosolve", standalone_mode=False)
     except PinosolveError as exc:
         return _fail(str(exc))
-    except KeyboardInterrupt:  # outside a command (typer handles those: see below)
-        sys.stderr.write("pinosolve: interrupted\n")
-        return 130
+    except KeyboardInterrupt:  # outside a command (typer turns those into 130 itself)
+        code = 130
     except BrokenPipeError:
         return 0
     except Exception as exc:
@@ -79,7 +78,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             raise
         return _fail(f"internal error: {name}: {exc} (set PINOSOLVE_DEBUG=1 for a traceback)",
                      70)
-    if code == 130:  # typer turns a KeyboardInterrupt in a command into exit code 130
+    if code == 130:  # Ctrl-C, in a command or outside one
         sys.stderr.write("pinosolve: interrupted\n")
     return code if isinstance(code, int) else 0
 

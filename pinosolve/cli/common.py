@@ -148,6 +148,7 @@ def _start_worker(jobs: int) -> None:
 
 
 def _emit_line(result: dict[str, Any]) -> None:
+    """One batch answer, out at once (a program may be waiting for it)."""
     emit_json(result)
     sys.stdout.flush()
 
@@ -159,8 +160,7 @@ def batch_lines(lines: Iterable[str], defaults: dict[str, Any], compute: Compute
         if not line.strip():
             continue
         result = _one_line(lineno, line, defaults, allowed, compute)
-        emit_json(result)
-        sys.stdout.flush()
+        _emit_line(result)
         if result.get("interrupted"):  # Ctrl-C in this line's analysis: the batch stops here
             raise KeyboardInterrupt
 
