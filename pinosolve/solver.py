@@ -662,8 +662,10 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
         best = _value_first(search, hands, leader, trick, kids, bounds, groups, result)
         if best is None:
             return
-    except (BoundsTimeout, SearchTimeout) as t:
-        if isinstance(t, BoundsTimeout):
+    except (BoundsTimeout, SearchTimeout, KeyboardInterrupt) as t:
+        if isinstance(t, KeyboardInterrupt):  # between tests: what they proved stands
+            search.interrupted = True
+        elif isinstance(t, BoundsTimeout):
             bounds[i] = (t.lo + gain, t.hi + gain)
         _record(groups, bounds, result)
         # the value lies between the best card proved and the best any card may still reach
@@ -679,11 +681,18 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
         for i, (h2, l2, t2, gain) in enumerate(kids):
             lo, hi = bounds[i] or (0, 0)
             if lo < hi:
-                lo, hi = search.mtdf(h2, l2, t2, ceiling=hi - gain)
+                try:
+                    lo, hi = search.mtdf(h2, l2, t2, ceiling=hi - gain)
+                except BoundsTimeout as t:  # this card's bounds narrowed as far as they got
+                    bounds[i] = (max(lo, t.lo + gain), min(hi, t.hi + gain))
+                    raise
                 bounds[i] = (lo + gain, hi + gain)
         first = next(rep for (rep, _), b in zip(groups, bounds) if b == (best, best))
         result.line = principal_line(search, hands, leader, trick, best, first)
-    except (BoundsTimeout, SearchTimeout):  # the value stands; cards or line are partial
+    except (BoundsTimeout, SearchTimeout, KeyboardInterrupt) as t:
+        # the value stands; cards or line are partial
+        if isinstance(t, KeyboardInterrupt):
+            search.interrupted = True
         result.exact = False
     _record(groups, bounds, result)
 

@@ -266,6 +266,55 @@ def test_ctrl_c_between_tests_keeps_the_bounds_proved(backend, monkeypatch):
     assert stopped >= 5, stopped
 
 
+@pytest.mark.parametrize("backend", _backends())
+def test_ctrl_c_between_a_cards_tests_keeps_every_card_proved(backend, monkeypatch):
+    """Every-card mode: Ctrl-C in the Python between two cards' tests (here: as the k-th
+    position is sized up, outside any test) keeps each card's bounds proved so far and the
+    value's, all true by the oracle; no test runs after it."""
+    from pinosolve.solver import CoreSearch, Search, SearchInterrupted
+
+    cls = CoreSearch if backend == "c" else Search
+    real = cls.remaining
+    calls = [0, 0]  # calls so far, the call that raises
+    seen: list = []
+    ran = []  # tests reported when the interrupt came
+
+    def remaining(self, *args):
+        calls[0] += 1
+        if calls[0] == calls[1]:
+            ran.append(len(seen))
+            raise KeyboardInterrupt
+        return real(self, *args)
+
+    monkeypatch.setattr(cls, "remaining", remaining)
+    rnd = random.Random(f"ctrl-c-cards-{backend}")
+    v = _variant("four-hand")
+    rules = PlayRules.of(v)
+    stopped = kept = 0
+    for i in range(48):
+        pos = random_position(v, rnd, 3)
+        values = _oracle_values(v, pos)
+        calls[:] = [0, 0]
+        whole = solve(pos, rules, backend=backend)  # how many sizings a full valuation makes
+        calls[:] = [0, 1 + (i * 7) % calls[0]]
+        seen.clear()
+        ran.clear()
+        try:
+            res = solve(pos, rules, backend=backend, on_test=seen.append)
+            pytest.fail(f"the interrupt was lost {pos}")
+        except SearchInterrupted as stop:
+            res = stop.result
+        assert not res.exact or res.cards == whole.cards, (pos, res)
+        stopped += 1
+        assert len(seen) == ran[0], (pos, seen, ran)  # no test after the interrupt
+        lo, hi = res.bounds
+        assert lo <= max(values.values()) <= hi, (pos, res)
+        for card, (clo, chi) in res.cards.items():
+            assert clo <= values[str(Card.from_index(card))] <= chi, (pos, res)
+        kept += any(b[0] == b[1] for b in res.cards.values())
+    assert stopped == 48 and kept >= 10, (stopped, kept)
+
+
 def test_principal_line_realises_the_value():
     """Playing the line out gives the side to move exactly the value."""
     rnd = random.Random(11)
