@@ -232,10 +232,12 @@ def test_ctrl_c_answers_the_bounds_proved_and_exits_130(cli, monkeypatch):
     assert run.code == 130 and len(run.lines()) == 1 and run.lines()[0]["interrupted"]
 
 
-def test_ctrl_c_stops_a_parallel_batch_and_its_workers():
-    """Ctrl-C at the terminal (SIGINT to the whole process group) during a --jobs batch of
-    hour-long searches: the answers already out stand, the command exits 130 at once, and no
-    worker outlives it."""
+@pytest.mark.parametrize("to", ["group", "parent"])
+def test_ctrl_c_stops_a_parallel_batch_and_its_workers(to):
+    """Ctrl-C during a --jobs batch of hour-long searches, at the terminal (SIGINT to the whole
+    process group) or sent to the command alone: the answers already out stand, the lines
+    being analysed answer the bounds they had proved (in order, marked interrupted), no line
+    starts after it, the command exits 130 at once, and no worker outlives it."""
     import os
     import signal
     import subprocess
@@ -257,13 +259,21 @@ def test_ctrl_c_stops_a_parallel_batch_and_its_workers():
         proc.stdin.close()
         proc.stdin = None  # written and closed: communicate has nothing to send
         first = proc.stdout.readline()
-        time.sleep(0.5)  # the workers are deep in their searches
-        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(2)  # the workers are deep in their searches
+        if to == "group":
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            os.kill(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     finally:
         proc.kill()
     assert json.loads(first)["line"] == 1 and "error" in json.loads(first)
-    assert proc.returncode == 130 and out == "" and err == "pinosolve: interrupted\n", err
+    assert proc.returncode == 130 and err == "pinosolve: interrupted\n", err
+    answers = [json.loads(x) for x in out.splitlines()]
+    assert [a["trump"] for a in answers] == ["H", "S"], out  # the two lines in progress
+    for a in answers:
+        assert a["interrupted"] and not a["exact"] and a["value"] is None, a
+        assert 0 <= a["bounds"][0] <= a["bounds"][1] <= 50, a
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):  # nothing is left in the group
         os.killpg(proc.pid, 0)

@@ -101,34 +101,51 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
     """``batch_lines`` over ``jobs`` worker processes. A thread reads the lines and hands them
     out (a few ahead, so no worker waits); this thread writes the answers in the input's order,
     each as soon as it and the lines before it are done, whether or not more input has come (a
-    program that sends a line and waits for its answer must get it). Ctrl-C ends it at once:
-    the answers written stand, the lines in progress get none, and the workers are stopped (a
-    long search in a worker would otherwise outlive the command)."""
+    program that sends a line and waits for its answer must get it).
+
+    Ctrl-C ends it as it ends a batch in one process: the lines being analysed answer what
+    they had proved (marked interrupted), after the answers finished before them, and no line
+    starts after it. Then the workers are stopped (a long search in a worker would otherwise
+    outlive the command). A second Ctrl-C, or a worker that does not answer within
+    ``INTERRUPT_GRACE`` seconds, stops them at once."""
     import multiprocessing
     import queue
     import threading
 
     allowed = set(defaults)
-    pool = multiprocessing.Pool(jobs, initializer=_start_worker, initargs=(jobs,))
+    stop = multiprocessing.Event()  # set on Ctrl-C: a worker starts no line after it
+    pool = multiprocessing.Pool(jobs, initializer=_start_worker, initargs=(jobs, stop))
     handed: queue.Queue = queue.Queue(maxsize=2 * jobs)  # answers to come, in input order
 
     def hand_out() -> None:
         try:
             for lineno, line in enumerate(lines, 1):
                 if line.strip():
-                    handed.put(pool.apply_async(_one_line,
+                    handed.put(pool.apply_async(_worker_line,
                                                 (lineno, line, defaults, allowed, compute)))
         except BaseException as exc:  # a read error: raised where the answers are written
             handed.put(exc)
         handed.put(None)
 
     threading.Thread(target=hand_out, daemon=True).start()
+    waiting = None  # the answer being waited for
     try:
-        while (item := handed.get()) is not None:
-            if isinstance(item, BaseException):
-                raise item
-            _emit_line(item.get())
+        while (waiting := handed.get()) is not None:
+            if isinstance(waiting, BaseException):
+                raise waiting
+            answer = waiting.get()
+            waiting = None
+            _emit_line(answer)
+            if answer.get("interrupted"):  # a Ctrl-C that reached only that worker
+                raise KeyboardInterrupt
         pool.close()
+    except KeyboardInterrupt:
+        try:
+            _interrupt_workers(stop)
+            _answer_lines_in_progress(waiting, handed)
+        finally:
+            pool.terminate()
+        raise
     except BaseException:
         pool.terminate()
         raise
@@ -136,15 +153,92 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
         pool.join()
 
 
-def _start_worker(jobs: int) -> None:
-    """A batch worker: Ctrl-C is the parent's to handle (it stops the workers), and the
-    search's table may take only this worker's share of the memory."""
+# seconds a worker has, after Ctrl-C, to answer the line it is on with what it had proved
+INTERRUPT_GRACE = 10.0
+
+
+def _interrupt_workers(stop: Any) -> None:
+    """Ctrl-C for the workers: no line starts after this, and the lines being analysed are
+    interrupted (a Ctrl-C at the terminal reached them already; one sent to this process alone
+    did not, and a second one is ignored: see ``_interrupt_once``)."""
+    import multiprocessing
+    import os
+    import signal
+
+    stop.set()
+    for child in multiprocessing.active_children():
+        try:
+            os.kill(child.pid, signal.SIGINT)
+        except (ProcessLookupError, TypeError):  # gone already, or not started
+            pass
+
+
+def _answer_lines_in_progress(waiting: Any, handed: Any) -> None:
+    """After Ctrl-C: the answers of the lines handed out, in order, up to the first line that
+    had not started (the lines start in order, so the rest had not either)."""
+    import queue
+
+    while True:
+        if waiting is None:
+            try:
+                waiting = handed.get(timeout=INTERRUPT_GRACE)
+            except queue.Empty:
+                return
+        if waiting is None or isinstance(waiting, BaseException):
+            return
+        try:
+            answer = waiting.get(timeout=INTERRUPT_GRACE)
+        except Exception:  # no answer in time, or the worker failed: stop here
+            return
+        if answer is None:  # not started
+            return
+        _emit_line(answer)
+        waiting = None
+
+
+_stop: Any = None  # in a worker: the batch's stop event (see batch_parallel)
+
+
+def _start_worker(jobs: int, stop: Any) -> None:
+    """A batch worker: Ctrl-C reaches it only while it analyses a line (``_worker_line``), and
+    the search's table may take only this worker's share of the memory."""
     import signal
 
     from pinosolve import solver
 
+    global _stop
+    _stop = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     solver.TABLE_LIMIT = solver.table_limit(parts=jobs)
+
+
+def _interrupt_once(signum: int, frame: Any) -> None:
+    """Ctrl-C in a worker's line: a KeyboardInterrupt (the search answers what it had proved),
+    and later ones are ignored (the parent passes Ctrl-C on, which the terminal may have sent
+    already), so that nothing interrupts the answer being made."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str],
+                 compute: Compute) -> Optional[dict[str, Any]]:
+    """``_one_line`` in a worker: None if the batch was stopped before it started, or Ctrl-C
+    came before its analysis had anything to answer."""
+    import signal
+
+    answer = None
+    try:
+        signal.signal(signal.SIGINT, _interrupt_once)
+        try:
+            if not _stop.is_set():
+                answer = _one_line(lineno, line, defaults, allowed, compute)
+        finally:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except KeyboardInterrupt:
+        pass
+    return answer
 
 
 def _emit_line(result: dict[str, Any]) -> None:
