@@ -190,6 +190,9 @@ def read_round(v: Variant, data: dict[str, Any]) -> Round:
             raise PinosolveError(f"laid_away: {len(rnd.laid_away)} cards, but the bidder lays "
                                  f"away {r.deal.bidder_discards} [deal.bidder_discards]")
     if data.get("last_trick") is not None:
+        if not isinstance(data["last_trick"], str):
+            raise PinosolveError(f"last_trick must name a side ({'/'.join(keys)}), got "
+                                 f"{data['last_trick']!r}")
         rnd.last_trick = _keyed(v, {data["last_trick"]: 0}, "last_trick", keys).popitem()[0]
     if data.get("tricks") is not None:
         tricks = {k: _whole(n, f"tricks {k}") for k, n in

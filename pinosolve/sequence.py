@@ -331,6 +331,8 @@ def read_document(path: str, what: str, expect: str) -> dict[str, Any]:
         raise PinosolveError(f"{what} {path!r} not found") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise PinosolveError(f"{what} {path!r} cannot be read: {exc}") from None
+    except ValueError:  # a NUL in the name
+        raise PinosolveError(f"{what} {path!r}: not a file name (it holds a NUL)") from None
     try:
         data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:

@@ -57,6 +57,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise RulesError(f"{path}: not valid TOML: the file is not UTF-8 text") from None
     except OSError as exc:
         raise RulesError(f"rules file {str(path)!r} cannot be read: {exc.strerror}") from None
+    except ValueError:  # a NUL in the name
+        raise RulesError(f"rules file {str(path)!r}: not a file name (it holds a NUL)") from None
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -75,10 +77,7 @@ def _locate(ref: str, relative_to: Optional[Path]) -> Path:
     if not isinstance(ref, str) or not ref:
         raise RulesError(f"key 'extends': expected a variant ID or a file path, got {ref!r}")
     if "/" not in ref and "\\" not in ref and not ref.endswith(".toml"):
-        path = rules_dir() / f"{ref}.toml"
-        if not path.is_file():
-            raise RulesError(unknown_variant_message(ref))
-        return path
+        return _builtin(ref)
     path = Path(ref)
     if not path.is_absolute() and relative_to is not None:
         path = relative_to.parent / path
@@ -86,6 +85,8 @@ def _locate(ref: str, relative_to: Optional[Path]) -> Path:
 
 
 def _resolve(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    if "\0" in str(path):  # no file has such a name (and the OS calls raise ValueError)
+        raise RulesError(f"rules file {str(path)!r}: not a file name (it holds a NUL)")
     resolved = path.resolve()
     if resolved in stack:
         chain = " -> ".join(p.name for p in (*stack, resolved))
@@ -125,12 +126,17 @@ def load_file(path: str | os.PathLike[str]) -> "Variant":
 @functools.lru_cache(maxsize=None)
 def load_variant(variant_id: str) -> "Variant":
     """Load a built-in variant by ID."""
-    if not isinstance(variant_id, str) or not variant_id or "/" in variant_id:
+    if not isinstance(variant_id, str):
         raise RulesError(unknown_variant_message(str(variant_id)))
-    path = rules_dir() / f"{variant_id}.toml"
-    if not path.is_file():
+    return load_file(_builtin(variant_id))
+
+
+def _builtin(variant_id: str) -> Path:
+    """A built-in variant's file. The ID is looked up among the files there, not used as a
+    path: a name too long for the file system, or with a NUL or a '/', is just unknown."""
+    if variant_id not in variant_ids():
         raise RulesError(unknown_variant_message(variant_id))
-    return load_file(path)
+    return rules_dir() / f"{variant_id}.toml"
 
 
 def resolve(variant: Optional[str] = None, rules: Optional[str] = None) -> "Variant":

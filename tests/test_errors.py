@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -124,6 +125,11 @@ BAD_COMMANDS = {
     "unknown-command": (["frobnicate"], "frobnicate"),
     "seed-not-int": (["deal", "--seed", "x", "--variant", "four-hand"], "seed"),
     "missing-input-file": (["show", "--input", "/nonexistent/in.jsonl"], "not found"),
+    # names longer than the file system allows (found by fuzzing: an OSError escaped)
+    "variant-name-too-long": (["show", "AS", "--variant", "x" * 300], "unknown variant"),
+    "rules-path-too-long": (["show", "AS", "--rules", "x" * 300], "cannot be read"),
+    "input-path-too-long": (["show", "--input", "x" * 300, "--variant", "four-hand"],
+                            "cannot be read"),
 }
 
 
@@ -187,3 +193,30 @@ def test_verify_sequence_needs_a_two_hand_variant(cli, tmp_path):
     path = tmp_path / "s.toml"
     path.write_text('trump = "S"\n[[steps]]\nmeld = "KS QS"\n')
     _one_line(cli("verify", "--sequence", str(path), "--variant", "four-hand"), "[meld.sequence]")
+
+
+@pytest.mark.parametrize("command, line, word", [
+    # a NUL in a file name, which no command line can carry but a JSON line can
+    ("meld", {"hand": "AS", "rules": "x\u0000y"}, "NUL"),
+    ("verify", {"sequence": "x\u0000y"}, "NUL"),
+    ("show", {"hand": "AS", "variant": "four\u0000hand"}, "unknown variant"),
+    # a side that is not a name
+    ("score", {"variant": "four-hand", "bidder": "N", "bid": 25, "meld": {"N": 20},
+               "points": {"NS": 10, "EW": 15}, "last_trick": {"NS": 1}}, "last_trick"),
+    ("score", {"variant": "four-hand", "bidder": "N", "bid": 25, "meld": {"N": 20},
+               "points": {"NS": 10, "EW": 15}, "last_trick": ["NS"]}, "last_trick"),
+])
+def test_bad_batch_values_get_an_error_record(cli, command, line, word):
+    """Values found by fuzzing the batch lines (tracebacks before): each gets its error
+    record, and the next line is still answered."""
+    good = {"meld": {"hand": "AS", "variant": "four-hand", "trump": "S"},
+            "verify": {"hand": "KS QS", "claim": "KS QS", "trump": "H", "variant": "four-hand"},
+            "show": {"hand": "AS", "variant": "four-hand"},
+            "score": {"variant": "four-hand", "bidder": "N", "bid": 25, "meld": {"N": 20},
+                      "points": {"NS": 10, "EW": 15}, "last_trick": "EW"}}[command]
+    stdin = json.dumps(line) + "\n" + json.dumps(good) + "\n"
+    run = cli(command, "--input", "-", stdin=stdin)
+    assert run.code == 0 and run.err == "", run.err
+    first, second = run.lines()
+    assert word in first["error"], first
+    assert "error" not in second, second

@@ -67,6 +67,8 @@ def open_input(source: str) -> Iterable[str]:
         raise PinosolveError(f"input file {source!r} not found") from None
     except OSError as exc:
         raise PinosolveError(f"input file {source!r} cannot be read: {exc.strerror}") from None
+    except ValueError:  # a NUL in the name
+        raise PinosolveError(f"input file {source!r}: not a file name (it holds a NUL)") from None
 
 
 def batch(source: str, defaults: dict[str, Any], compute: Compute, jobs: int = 1) -> None:
