@@ -220,3 +220,31 @@ def test_bad_batch_values_get_an_error_record(cli, command, line, word):
     first, second = run.lines()
     assert word in first["error"], first
     assert "error" not in second, second
+
+
+def test_fuzz_script_runs_and_finds_nothing():
+    """tests/fuzz_cli.py, the long bad-input run, in a few seconds (that it still runs, and
+    that what it checks holds for the lines it tries)."""
+    import re
+
+    from tests.conftest import ROOT
+
+    run = subprocess.run([sys.executable, "tests/fuzz_cli.py", "--seconds", "4", "--seed",
+                          "suite"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    counts = re.fullmatch(r"(\d+) lines, (\d+) answered, (\d+) error records, 0 failed\n",
+                          run.stdout)
+    assert counts and int(counts[2]) > 0 and int(counts[3]) > 0, run.stdout
+
+
+def test_fuzz_script_finds_a_crash():
+    """The fuzz script's check fails an answer that is a traceback, or not one JSON line."""
+    from tests import fuzz_cli
+
+    assert fuzz_cli.failure(0, '{"value": 3}\n', "") is None
+    assert fuzz_cli.failure(0, '{"error": "x"}\n', "") is None
+    assert "exit 1" in fuzz_cli.failure(1, "", "pinosolve: error: internal error: OSError")
+    assert "2 lines" in fuzz_cli.failure(0, "{}\n{}\n", "")
+    assert "not JSON" in fuzz_cli.failure(0, "Traceback\n", "")
+    code, out, err = fuzz_cli.run_line("meld", '{"hand": "AS", "variant": "four-hand"}')
+    assert fuzz_cli.failure(code, out, err) is None and "error" in json.loads(out)
