@@ -29,6 +29,17 @@ from pinosolve.variant import Variant
 _ENUMERATION_LIMIT = 1000
 
 
+def sat_parameters() -> Any:
+    """CP-SAT's parameters for every model here. One worker: the models are small, and a batch
+    runs one process per core. Ctrl-C left to Python: by default CP-SAT catches SIGINT during a
+    solve and afterwards puts back the OS default, not Python's handler, so a later Ctrl-C
+    killed the process outright (``makeable`` lost the bounds its search had proved)."""
+    params = cmh.SatParameters()
+    params.num_workers = 1
+    params.catch_sigint_signal = False
+    return params
+
+
 @dataclass(frozen=True)
 class Declaration:
     """A set of melds declared together, and their total."""
@@ -81,8 +92,7 @@ class MeldMaximiser:
         proto.objective.vars.extend(range(len(self.options)))
         proto.objective.coeffs.extend([-o.value for o in self.options])  # CP-SAT minimises
         self.proto = proto
-        self.params = cmh.SatParameters()
-        self.params.num_workers = 1
+        self.params = sat_parameters()
 
     def _set_hand(self, counts: tuple[int, ...]) -> None:
         constraints = self.proto.constraints
@@ -129,8 +139,7 @@ class MeldMaximiser:
         for i, o in enumerate(self.options):  # melds the hand cannot make are out
             if not o.fits(hand.counts):
                 proto.variables[i].domain[1] = 0
-        params = cmh.SatParameters()
-        params.num_workers = 1
+        params = sat_parameters()
         params.enumerate_all_solutions = True
         found: list[list[int]] = []
 

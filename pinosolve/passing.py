@@ -24,7 +24,7 @@ from ortools.sat.python import cp_model_helper as cmh
 from pinosolve.cards import CARDS, NUM_CARDS, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.meldmodel import options
-from pinosolve.meldsolver import best_meld
+from pinosolve.meldsolver import best_meld, sat_parameters
 from pinosolve.variant import Variant
 
 ENUMERATION_LIMIT = 200
@@ -84,8 +84,7 @@ class _Model:
         return len(self.proto.constraints) - 1
 
     def solve(self, enumerate_all: bool = False, callback: Any = None) -> Any:
-        params = cmh.SatParameters()
-        params.num_workers = 1
+        params = sat_parameters()
         if enumerate_all:
             params.enumerate_all_solutions = True
         wrapper = cmh.SolveWrapper()

@@ -117,3 +117,34 @@ def test_ctrl_c_answers_from_the_bounds_proved(cli, monkeypatch):
     v = load_variant("four-hand")
     with pytest.raises(S.SearchInterrupted):
         analyse(v, v.parse_deal(text, full=True), Suit.S, "N", 30)
+
+
+def test_a_real_ctrl_c_answers_from_the_bounds_proved():
+    """A real SIGINT during makeable's search of a full double-deck deal (an hour's search):
+    the answer from the bounds proved, marked interrupted, then exit 130. The meld is solved
+    first, by CP-SAT, which used to leave SIGINT killing the process outright."""
+    import json
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    deal = ("N:AKKQJ.TKKJ.AATKQJJ.ATKQ AAATKQJ.ATTK.TQ.AKQJJJJ TTKQJ.AAAKQJ.AATKQJ.KQQ "
+            "TQJ.TQQQJJ.TKKQJ.AATTTK")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pinosolve", "makeable", "--variant", "double-deck", "--deal",
+         deal, "--trump", "H", "--bidder", "N", "--bid", "60", "--json"], cwd=ROOT, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        time.sleep(4)  # the meld is solved and the search under way
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and err == "pinosolve: interrupted\n", (proc.returncode, err)
+    data = json.loads(out)
+    assert data["interrupted"] and data["meld"] == 68 and data["trick_points"] is None, data
+    lo, hi = data["trick_points_bounds"]
+    assert 0 <= lo <= hi <= 50, data

@@ -210,3 +210,33 @@ def test_model_is_reused_across_hands():
     assert maximiser(v, Suit.H) is m
     totals = [m.best(Hand.parse(h)).total for h in ("AH TH KH QH JH", "KS QS", "AH TH KH QH JH")]
     assert totals == [15, 2, 15]
+
+
+def test_a_meld_solve_leaves_ctrl_c_to_python():
+    """After a CP-SAT solve, Ctrl-C is still Python's KeyboardInterrupt. CP-SAT's default is to
+    catch SIGINT during a solve and then put back the OS default, which killed the process at
+    the next Ctrl-C: makeable, which solves the meld first, lost its search's bounds. Run in a
+    child process, since the bug kills whoever receives the signal."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = ("import os, signal, time\n"
+            "from pinosolve.cards import Suit\n"
+            "from pinosolve.meldsolver import best_meld\n"
+            "from pinosolve.passing import pass_back\n"
+            "from pinosolve.variant import load_variant\n"
+            "v = load_variant('four-hand')\n"
+            "best_meld(v, v.parse_hand('AS TS KS QS JS'), Suit.S)\n"
+            "pass_back(v, Suit.H, v.parse_hand('AH TH KH JH 9H AS AD AC KS QS QD 9C'),\n"
+            "          v.parse_hand('QH KH JD QC'))\n"
+            "try:\n"
+            "    os.kill(os.getpid(), signal.SIGINT)\n"
+            "    time.sleep(5)\n"
+            "except KeyboardInterrupt:\n"
+            "    print('KeyboardInterrupt')\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0 and run.stdout == "KeyboardInterrupt\n", (run.returncode,
+                                                                         run.stderr)
