@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -248,3 +249,17 @@ def test_fuzz_script_finds_a_crash():
     assert "not JSON" in fuzz_cli.failure(0, "Traceback\n", "")
     code, out, err = fuzz_cli.run_line("meld", '{"hand": "AS", "variant": "four-hand"}')
     assert fuzz_cli.failure(code, out, err) is None and "error" in json.loads(out)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_a_full_disk_under_stdout_is_one_line_not_an_internal_error():
+    """Output that cannot be written is the machine's problem, not a bug: one line naming it,
+    exit code 74 (EX_IOERR), no 'internal error'."""
+    from tests.conftest import ROOT
+
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "pinosolve", "deal", "--variant", "four-hand",
+                              "--seed", "1", "--json"], cwd=ROOT, stdout=full,
+                             stderr=subprocess.PIPE, text=True, timeout=120)
+    assert run.returncode == 74, run.stderr
+    assert run.stderr == "pinosolve: error: input/output error: No space left on device\n"

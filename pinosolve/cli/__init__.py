@@ -59,6 +59,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         code = 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # the machine's, not the input's: a full disk under stdout, say
+        where = f" ({exc.filename})" if exc.filename else ""
+        return _fail(f"input/output error{where}: {exc.strerror or exc}", 74)
     except Exception as exc:
         name = type(exc).__name__
         ctx = getattr(exc, "ctx", None)
