@@ -7,9 +7,15 @@ come back as exactly one JSON object on stdout, with exit code 0 and nothing on 
 answer, or ``{"error": …}`` naming the problem. Lines are either (70%) a working example from the
 README with one to three values mutated (a character dropped, inserted or doubled, a number
 nudged, a value of another type), which reaches deep into each command, or (30%) random keys with
-random values. solve and makeable lines get a 0.5 s budget. Every distinct failure (command,
-exception, place) is printed once with its line; the last line counts the lines tried. Exit code
-1 if any failed.
+random values. solve and makeable lines get a 0.5 s budget.
+
+One try in five is a broken rules file instead: a shipped variant's file with one to three lines
+deleted, re-valued, renumbered or added, read by ``rules``, ``deal``, ``meld``, ``bid``, ``legal``
+and (on two cards a hand of its deal) ``solve``. Each must exit 0, or 2 with one line naming the
+problem.
+
+Every distinct failure is printed once with its input; the last line counts the tries. Exit code 1
+if any failed.
 """
 
 from __future__ import annotations
@@ -18,7 +24,9 @@ import argparse
 import io
 import json
 import random
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -129,16 +137,90 @@ def random_line(rnd: random.Random) -> tuple[str, dict[str, Any]]:
     return command, line
 
 
-def run_line(command: str, text: str) -> tuple[int, str, str]:
-    """``pinosolve COMMAND --input -`` on one line: exit code, stdout, stderr."""
+def run(args: list[str], stdin: str = "") -> tuple[int, str, str]:
+    """``pinosolve ARGS`` in this process: exit code, stdout, stderr."""
     saved = sys.stdin, sys.stdout, sys.stderr
     out, err = io.StringIO(), io.StringIO()
-    sys.stdin, sys.stdout, sys.stderr = io.StringIO(text + "\n"), out, err
+    sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin), out, err
     try:
-        code = main([command, "--input", "-"])
+        code = main(args)
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
     return code, out.getvalue(), err.getvalue()
+
+
+def run_line(command: str, text: str) -> tuple[int, str, str]:
+    """``pinosolve COMMAND --input -`` on one line."""
+    return run([command, "--input", "-"], text + "\n")
+
+
+RULES_VALUES = ["0", "-1", "1", "99", '""', '"x"', "true", "[]", "[1, 2]", '["AS"]', "{}",
+                "{ a = 1 }", "1.5", '"S"', '["N", "S"]', "100000000000"]
+RULES_LINES = ["bogus = 1", "[bogus]", 'extends = "four-hand"', 'extends = "nope"',
+               'extends = "x.toml"', "[meld.kinds.x]", "id = 3", "[trick]", "= 1", "["]
+
+
+def broken_rules(rnd: random.Random, folder: Path) -> tuple[Path, list[str]]:
+    """A shipped variant's file with one to three of its lines broken, and what was done."""
+    source = rnd.choice(sorted((ROOT / "rules").glob("*.toml")))
+    lines = source.read_text(encoding="utf-8").splitlines()
+    done = [source.name]
+    for _ in range(rnd.choice([1, 1, 2, 3])):
+        i = rnd.randrange(len(lines))
+        line, how = lines[i], rnd.randrange(4)
+        if how == 0:
+            del lines[i]
+        elif how == 1 and "=" in line:
+            lines[i] = line.split("=", 1)[0] + "= " + rnd.choice(RULES_VALUES)
+        elif how == 2 and any(ch.isdigit() for ch in line):
+            digits = [j for j, ch in enumerate(line) if ch.isdigit()]
+            j = rnd.choice(digits)
+            lines[i] = line[:j] + rnd.choice(["0", "7", "-1", "1000"]) + line[j + 1:]
+        else:
+            lines.insert(i, rnd.choice(RULES_LINES))
+        done.append(f"line {i + 1}: {lines[i] if i < len(lines) else '(deleted)'}")
+    path = folder / f"{source.stem}.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path, done
+
+
+def rules_failure(code: int, err: str) -> str | None:
+    """What is wrong with a command's answer on a rules file, or None."""
+    if code == 0 and not err:
+        return None
+    if code == 2 and err.count("\n") == 1 and "internal error" not in err:
+        return None
+    return f"exit {code}: {err.strip()[:300]}"
+
+
+def try_rules_file(path: Path) -> list[tuple[list[str], str]]:
+    """Every command on one rules file: the failures."""
+    rules = ["--rules", str(path)]
+    commands = [["rules", *rules, "--json"], ["meld", "AS KS QS JS TS", *rules, "--all-trumps"],
+                ["bid", *rules, "--history", "pass 250 260 pass pass pass"],
+                ["legal", *rules, "--trump", "S", "--hand", "AS KS QH", "--trick", "KH"]]
+    code, out, err = run(["deal", *rules, "--seed", "1", "--json"])
+    failures = []
+    wrong = rules_failure(code, err)
+    if wrong:
+        failures.append((["deal", *rules], wrong))
+    elif code == 0:  # two cards a hand of the deal: the first two, suit by suit
+        seat, hands = json.loads(out)["deal"].split(":", 1)
+        cut = []
+        for hand in hands.split():
+            kept, groups = 0, []
+            for group in hand.split("."):
+                groups.append(group[:max(0, 2 - kept)])
+                kept += len(groups[-1])
+            cut.append(".".join(groups))
+        commands.append(["solve", *rules, "--deal", f"{seat}:{' '.join(cut)}", "--trump", "S",
+                         "--leader", seat, "--timeout", "0.5", "--json"])
+    for args in commands:
+        code, out, err = run(args)
+        wrong = rules_failure(code, err)
+        if wrong:
+            failures.append((args, wrong))
+    return failures
 
 
 def failure(code: int, out: str, err: str) -> str | None:
@@ -164,24 +246,41 @@ def main_() -> int:
     args = ap.parse_args()
     rnd = random.Random(args.seed)
     end = time.monotonic() + args.seconds
-    tried = answered = bad = 0
+    lines = answered = records = files = failed = 0
     seen: set[tuple[str, str]] = set()
-    while time.monotonic() < end:
-        command, line = random_line(rnd)
-        text = json.dumps(line)
-        tried += 1
-        code, out, err = run_line(command, text)
-        wrong = failure(code, out, err)
-        if wrong is None:
-            answered += "error" not in json.loads(out)
-            continue
-        bad += 1
-        if (command, wrong[:80]) not in seen:
+
+    def report(command: str, wrong: str, what: str) -> None:
+        nonlocal failed
+        failed += 1
+        if (command, wrong[:80]) not in seen:  # each kind of failure once
             seen.add((command, wrong[:80]))
-            print(f"{command}: {wrong}\n    line: {text[:400]}", flush=True)
-    print(f"{tried} lines, {answered} answered, {tried - answered - bad} error records, "
-          f"{bad} failed")
-    return 1 if bad else 0
+            print(f"{command}: {wrong}\n    {what}", flush=True)
+
+    folder = Path(tempfile.mkdtemp(prefix="pinosolve-fuzz-"))
+    try:
+        while time.monotonic() < end:
+            if rnd.random() < 0.2:
+                path, done = broken_rules(rnd, folder)
+                files += 1
+                for command, wrong in try_rules_file(path):
+                    report(command[0], wrong, f"broken rules file: {done}")
+                continue
+            command, line = random_line(rnd)
+            text = json.dumps(line)
+            lines += 1
+            code, out, err = run_line(command, text)
+            wrong = failure(code, out, err)
+            if wrong is not None:
+                report(command, wrong, f"line: {text[:400]}")
+            elif "error" in json.loads(out):
+                records += 1
+            else:
+                answered += 1
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{lines} lines, {answered} answered, {records} error records; {files} broken rules "
+          f"files; {failed} failed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

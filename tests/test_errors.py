@@ -233,9 +233,9 @@ def test_fuzz_script_runs_and_finds_nothing():
     run = subprocess.run([sys.executable, "tests/fuzz_cli.py", "--seconds", "4", "--seed",
                           "suite"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
-    counts = re.fullmatch(r"(\d+) lines, (\d+) answered, (\d+) error records, 0 failed\n",
-                          run.stdout)
-    assert counts and int(counts[2]) > 0 and int(counts[3]) > 0, run.stdout
+    counts = re.fullmatch(r"(\d+) lines, (\d+) answered, (\d+) error records; (\d+) broken "
+                          r"rules files; 0 failed\n", run.stdout)
+    assert counts and all(int(n) > 0 for n in counts.groups()), run.stdout
 
 
 def test_fuzz_script_finds_a_crash():
@@ -249,6 +249,11 @@ def test_fuzz_script_finds_a_crash():
     assert "not JSON" in fuzz_cli.failure(0, "Traceback\n", "")
     code, out, err = fuzz_cli.run_line("meld", '{"hand": "AS", "variant": "four-hand"}')
     assert fuzz_cli.failure(code, out, err) is None and "error" in json.loads(out)
+    assert fuzz_cli.rules_failure(0, "") is None
+    assert fuzz_cli.rules_failure(2, "pinosolve: error: x.toml: key 'id' ...\n") is None
+    assert "exit 70" in fuzz_cli.rules_failure(70, "pinosolve: error: internal error: X\n")
+    assert fuzz_cli.rules_failure(2, "pinosolve: error: internal error: X\n") is not None
+    assert fuzz_cli.rules_failure(2, "Traceback\n  File\n") is not None
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
