@@ -128,3 +128,20 @@ def legal_plays(rules: PlayRules, hand: Sequence[int], trick: Sequence[int],
                 for c in cards:
                     why.pop(c, None)
     return allowed, why
+
+
+def illegal_in_trick(rules: PlayRules, hands: Sequence[Sequence[int]], leader: int,
+                     trick: Sequence[int], trump: Optional[int], side: Sequence[int]
+                     ) -> Optional[tuple[int, int, str]]:
+    """The first card of the trick so far that its seat could not have played, as (seat, card,
+    the rule that forbids it), or None. ``hands`` are the cards still held: a seat that has
+    played held its card too. ``side`` tells partners apart (the partner exemption)."""
+    n = len(hands)
+    for k in range(1, len(trick)):
+        seat = (leader + k) % n
+        winning = (leader + rules.winner(trick[:k], trump)) % n
+        legal, why = legal_plays(rules, [*hands[seat], trick[k]], trick[:k], trump,
+                                 side[winning] == side[seat])
+        if trick[k] not in legal:
+            return seat, trick[k], why[trick[k]]
+    return None

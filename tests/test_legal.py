@@ -114,3 +114,60 @@ def test_legal_command(cli):
     run = cli("legal", "--trump", "S", "--hand", "AH KS", "--trick", "QD", "--stage", "1",
               "--variant", "two-hand", "--json")
     assert sorted(run.json()["legal"]) == ["AH", "KS"]
+
+
+def test_a_trick_played_by_the_rules_passes_and_a_broken_one_is_caught():
+    """``illegal_in_trick`` over random tricks in every family: a trick whose every card was
+    chosen among its seat's legal plays passes; with one card after the lead swapped for one
+    its seat could not play, that seat and card are named (the cards before it are legal, so
+    it is the first)."""
+    import random
+
+    from pinosolve.play import illegal_in_trick
+    from tests.test_solver import FAMILIES, _variant, random_legal_position
+
+    rnd = random.Random("illegal-in-trick")
+    caught = 0
+    for family in sorted(FAMILIES):
+        for ref in FAMILIES[family][0]:
+            v = _variant(ref)
+            rules = PlayRules.of(v)
+            for _ in range(40):
+                pos = random_legal_position(v, rnd, 4)
+                assert illegal_in_trick(rules, pos.hands, pos.leader, pos.trick, pos.trump,
+                                        pos.side) is None, (ref, pos)
+                if len(pos.trick) < 2:
+                    continue
+                n = len(pos.hands)
+                k = rnd.randrange(1, len(pos.trick))
+                seat = (pos.leader + k) % n
+                held = [*pos.hands[seat], pos.trick[k]]
+                winning = (pos.leader + rules.winner(pos.trick[:k], pos.trump)) % n
+                legal, _ = legal_plays(rules, held, pos.trick[:k], pos.trump,
+                                       pos.side[winning] == pos.side[seat])
+                bad = [c for c in held if c not in legal]
+                if not bad:
+                    continue
+                card = rnd.choice(bad)
+                hands = [list(h) for h in pos.hands]
+                hands[seat] = list(held)
+                hands[seat].remove(card)
+                trick = list(pos.trick)
+                trick[k] = card
+                found = illegal_in_trick(rules, hands, pos.leader, trick, pos.trump, pos.side)
+                assert found is not None and found[:2] == (seat, card), (ref, pos, k, card)
+                assert found[2].endswith("]"), found  # the rule's key in brackets
+                caught += 1
+    assert caught > 50, caught
+
+
+def test_solve_refuses_a_trick_its_seats_could_not_have_played(cli):
+    """N leads A♠; E, holding 10♠, shows K♥: one line naming the seat, the card and the rule."""
+    run = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--trick",
+              "AS KH", "--deal", "N:K.A.. T..A. Q.T.T. 9.Q.K.")
+    assert run.code == 2 and run.out == ""
+    assert run.err == ("pinosolve: error: trick: E could not have played KH: must follow suit: "
+                       "E holds ♠ [trick.follow_suit]\n"), run.err
+    ok = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--trick",
+             "AS TS", "--deal", "N:K.A.. .K.A. Q.T.T. 9.Q.K.")
+    assert ok.code == 0, ok.err

@@ -114,14 +114,14 @@ def test_jobs_answer_every_line_in_order(cli):
     import random
 
     from pinosolve import Card, Deal, Hand, load_variant
-    from tests.test_solver import random_position
+    from tests.test_solver import random_legal_position
 
     v = load_variant("four-hand")
     rnd = random.Random("jobs")
     cards = lambda ix: [Card.from_index(c) for c in ix]  # noqa: E731
     lines = []
     for i in range(14):
-        pos = random_position(v, rnd, 4)
+        pos = random_legal_position(v, rnd, 4)
         deal = Deal(v.seats, tuple(Hand(cards(h)) for h in pos.hands))
         lines.append({"deal": str(deal), "trump": "SHDC"[pos.trump],
                       "leader": v.seats[pos.leader],

@@ -67,6 +67,27 @@ def random_position(v, rnd: random.Random, max_cards: int):
     return Position(hands, leader, trick, tuple(_sides(v, rnd)), trump)
 
 
+def random_legal_position(v, rnd: random.Random, max_cards: int):
+    """``random_position``, but with the trick so far played by the rules: each card chosen
+    at random among those its seat could play (the CLI refuses a trick that breaks them)."""
+    pos = random_position(v, rnd, max_cards)
+    rules = PlayRules.of(v)
+    n = len(pos.hands)
+    hands = [list(h) for h in pos.hands]
+    for k, card in enumerate(pos.trick):
+        hands[(pos.leader + k) % n].append(card)
+    trick: list[int] = []
+    for k in range(len(pos.trick)):
+        seat = (pos.leader + k) % n
+        winning = (pos.leader + rules.winner(trick, pos.trump)) % n if trick else seat
+        legal, _ = legal_plays(rules, hands[seat], trick, pos.trump,
+                               bool(trick) and pos.side[winning] == pos.side[seat])
+        card = rnd.choice(legal)
+        hands[seat].remove(card)
+        trick.append(card)
+    return Position(hands, pos.leader, trick, pos.side, pos.trump)
+
+
 def random_obligations(rules: PlayRules, rnd: random.Random) -> PlayRules:
     """The rules with random trick-play obligations: every knob, including combinations no
     shipped variant sets."""

@@ -2,8 +2,8 @@
 
     python tools/make_dd_puzzles.py puzzles/dd
 
-For each family it draws endings from a fixed seed, keeps those where the choice of card
-matters (at least two different card values, and the best card is not simply the highest),
+For each family it draws endings from a fixed seed, keeps those whose trick so far its seats
+could have played and where the choice of card matters (at least two different card values, and the best card is not simply the highest),
 solves them, and writes a TOML file with the position, the question, the answer and a short
 why built from the optimal line. The test suite re-verifies every answer with the solver and
 with an independent plain minimax.
@@ -21,6 +21,7 @@ from pinosolve import Card, load_variant  # noqa: E402
 from pinosolve.cli.solve import compute_solve  # noqa: E402
 from pinosolve.deal import Deal  # noqa: E402
 from pinosolve.cards import Hand  # noqa: E402
+from pinosolve.errors import PinosolveError  # noqa: E402
 
 PLAN = [  # (variant, how many, cards each, players already on the trick at most)
     ("two-hand", 3, 5, 1), ("two-hand-57", 2, 5, 1), ("two-hand-1000", 2, 5, 1),
@@ -121,7 +122,10 @@ def main(out: str) -> None:
         seed = made = 0
         while made < count:
             seed += 1
-            v, params, result = make(vid, seed, size, max_played)
+            try:
+                v, params, result = make(vid, seed, size, max_played)
+            except PinosolveError:  # a random trick its seats could not have played
+                continue
             if not interesting(result):
                 continue
             made += 1

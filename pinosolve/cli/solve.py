@@ -83,7 +83,7 @@ def position_of(v: Variant, params: dict[str, Any]):
 
 
 def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.play import PlayRules
+    from pinosolve.play import PlayRules, illegal_in_trick
     from pinosolve.solver import SearchInterrupted, solve
 
     v = variant_of(params)
@@ -92,6 +92,11 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     value_only = want_flag(params, "value_only")
     progress = want_flag(params, "progress")
     rules = PlayRules.of(v, 2)
+    wrong = illegal_in_trick(rules, pos.hands, pos.leader, pos.trick, pos.trump, pos.side)
+    if wrong is not None:
+        seat, card, why = wrong
+        raise PinosolveError(f"trick: {v.seats[seat]} could not have played {CARDS[card]}: "
+                             f"{why.replace('you hold', f'{v.seats[seat]} holds')}")
     try:
         res = solve(pos, rules, value_only=value_only, timeout=timeout,
                     on_test=_show_test if progress else None)
