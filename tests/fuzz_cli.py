@@ -24,6 +24,7 @@ import argparse
 import io
 import json
 import random
+import re
 import shutil
 import sys
 import tempfile
@@ -223,8 +224,13 @@ def try_rules_file(path: Path) -> list[tuple[list[str], str]]:
     return failures
 
 
+PROGRESS = re.compile(r"line \d+: test at -?\d+: at (least|most) -?\d+ \(\d+ nodes, [\d.]+ s\)\n")
+
+
 def failure(code: int, out: str, err: str) -> str | None:
     """What is wrong with an answer, or None."""
+    # solve --progress reports each test on stderr, prefixed by the batch line it is for
+    err = "".join(x for x in err.splitlines(True) if not PROGRESS.match(x))
     if code != 0 or err:
         return f"exit {code}: {err.strip()}"
     answers = out.splitlines()

@@ -247,6 +247,9 @@ def test_fuzz_script_finds_a_crash():
     assert "exit 1" in fuzz_cli.failure(1, "", "pinosolve: error: internal error: OSError")
     assert "2 lines" in fuzz_cli.failure(0, "{}\n{}\n", "")
     assert "not JSON" in fuzz_cli.failure(0, "Traceback\n", "")
+    progress = "line 1: test at 4: at least 4 (2 nodes, 0.00 s)\n"  # solve --progress
+    assert fuzz_cli.failure(0, "{}\n", progress) is None
+    assert fuzz_cli.failure(0, "{}\n", progress + "Traceback\n") is not None
     code, out, err = fuzz_cli.run_line("meld", '{"hand": "AS", "variant": "four-hand"}')
     assert fuzz_cli.failure(code, out, err) is None and "error" in json.loads(out)
     assert fuzz_cli.rules_failure(0, "") is None
