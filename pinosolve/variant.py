@@ -57,8 +57,6 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise RulesError(f"{path}: not valid TOML: the file is not UTF-8 text") from None
     except OSError as exc:
         raise RulesError(f"rules file {str(path)!r} cannot be read: {exc.strerror}") from None
-    except ValueError:  # a NUL in the name
-        raise RulesError(f"rules file {str(path)!r}: not a file name (it holds a NUL)") from None
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
