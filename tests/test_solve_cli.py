@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -277,6 +278,62 @@ def test_ctrl_c_stops_a_parallel_batch_and_its_workers(to):
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):  # nothing is left in the group
         os.killpg(proc.pid, 0)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    from pathlib import Path
+
+    kids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == pid:
+            kids.append(int(stat.parent.name))
+    return kids
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
+def test_a_worker_that_dies_costs_its_line_only():
+    """--jobs: a worker killed on its line (the kernel's out-of-memory killer, say) gets that
+    line an error record, and the batch goes on and ends (a multiprocessing pool replaces a
+    dead worker but waits for its line's answer for ever)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    deal = ("N:AKKQJ.TKKJ.AATKQJJ.ATKQ AAATKQJ.ATTK.TQ.AKQJJJJ TTKQJ.AAAKQJ.AATKQJ.KQQ "
+            "TQJ.TQQQJJ.TKKQJ.AATTTK")  # a full double-deck deal: an hour to solve
+    lines = [{"deal": deal, "trump": t, "leader": "N", "value_only": True, "timeout": 60}
+             for t in "HS"]
+    lines.append({"variant": "four-hand", "deal": ENDING, "trump": "S", "leader": "N"})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pinosolve", "solve", "--variant", "double-deck", "--input", "-",
+         "--jobs", "2"], cwd=ROOT, text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        proc.stdin.write("".join(json.dumps(x) + "\n" for x in lines))
+        proc.stdin.close()
+        proc.stdin = None
+        time.sleep(3)  # each worker is on its line
+        workers = _children(proc.pid)
+        assert len(workers) == 2, workers
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL) if proc.poll() is None else None
+    assert proc.returncode == 0 and err == "", err
+    answers = [json.loads(x) for x in out.splitlines()]
+    assert [a.get("line") for a in answers[:2]] == [1, 2], out
+    assert all("died" in a["error"] for a in answers[:2]), out
+    assert answers[2]["value"] == 10 and len(answers) == 3, out
 
 
 def test_jobs_answer_a_line_before_the_next_one_comes():

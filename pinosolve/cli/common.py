@@ -109,42 +109,50 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
     they had proved (marked interrupted), after the answers finished before them, and no line
     starts after it. Then the workers are stopped (a long search in a worker would otherwise
     outlive the command). A second Ctrl-C, or a worker that does not answer within
-    ``INTERRUPT_GRACE`` seconds, stops them at once."""
+    ``INTERRUPT_GRACE`` seconds, stops them at once.
+
+    A worker that dies on a line (killed, or out of memory) costs that line an error record;
+    the pool starts another worker and the batch goes on (``_Watch``)."""
     import multiprocessing
     import queue
     import threading
 
     allowed = set(defaults)
     stop = multiprocessing.Event()  # set on Ctrl-C: a worker starts no line after it
-    pool = multiprocessing.Pool(jobs, initializer=_start_worker, initargs=(jobs, stop))
+    watch = _Watch(multiprocessing.SimpleQueue())  # written at once: no feeder thread to die
+    pool = multiprocessing.Pool(jobs, initializer=_start_worker,
+                                initargs=(jobs, stop, watch.started))
     handed: queue.Queue = queue.Queue(maxsize=2 * jobs)  # answers to come, in input order
 
     def hand_out() -> None:
         try:
             for lineno, line in enumerate(lines, 1):
                 if line.strip():
-                    handed.put(pool.apply_async(_worker_line,
-                                                (lineno, line, defaults, allowed, compute)))
+                    handed.put((lineno, pool.apply_async(
+                        _worker_line, (lineno, line, defaults, allowed, compute))))
         except BaseException as exc:  # a read error: raised where the answers are written
             handed.put(exc)
         handed.put(None)
 
     threading.Thread(target=hand_out, daemon=True).start()
-    waiting = None  # the answer being waited for
+    waiting = None  # the line whose answer is being waited for
     try:
         while (waiting := handed.get()) is not None:
             if isinstance(waiting, BaseException):
                 raise waiting
-            answer = waiting.get()
+            answer = watch.answer(*waiting)
             waiting = None
             _emit_line(answer)
             if answer.get("interrupted"):  # a Ctrl-C that reached only that worker
                 raise KeyboardInterrupt
-        pool.close()
+        if watch.lost:  # the pool would wait for the lost lines' answers for ever
+            pool.terminate()
+        else:
+            pool.close()
     except KeyboardInterrupt:
         try:
             _interrupt_workers(stop)
-            _answer_lines_in_progress(waiting, handed)
+            _answer_lines_in_progress(waiting, handed, watch)
         finally:
             pool.terminate()
         raise
@@ -175,10 +183,11 @@ def _interrupt_workers(stop: Any) -> None:
             pass
 
 
-def _answer_lines_in_progress(waiting: Any, handed: Any) -> None:
+def _answer_lines_in_progress(waiting: Any, handed: Any, watch: "_Watch") -> None:
     """After Ctrl-C: the answers of the lines handed out, in order, up to the first line that
     had not started (the lines start in order, so the rest had not either)."""
     import queue
+    import time
 
     while True:
         if waiting is None:
@@ -189,27 +198,76 @@ def _answer_lines_in_progress(waiting: Any, handed: Any) -> None:
         if waiting is None or isinstance(waiting, BaseException):
             return
         try:
-            answer = waiting.get(timeout=INTERRUPT_GRACE)
-        except Exception:  # no answer in time, or the worker failed: stop here
+            answer = watch.answer(*waiting, until=time.monotonic() + INTERRUPT_GRACE)
+        except Exception:  # the worker failed: stop here
             return
-        if answer is None:  # not started
+        if answer is None:  # not started, or no answer in time
             return
         _emit_line(answer)
         waiting = None
 
 
+class _Watch:
+    """Which worker took which line, so that a worker that dies on its line is noticed: a
+    ``multiprocessing.Pool`` replaces a dead worker, but the line it had never gets an answer,
+    and the batch would wait for it for ever."""
+
+    TICK = 0.5  # seconds between looks at the worker, while a line's answer is awaited
+
+    def __init__(self, started: Any) -> None:
+        self.started = started  # (line, worker's pid), put by each worker as it takes a line
+        self.worker: dict[int, int] = {}
+        self.lost = False  # a worker died on a line
+
+    def answer(self, lineno: int, pending: Any, until: Optional[float] = None
+               ) -> Optional[dict[str, Any]]:
+        """The line's answer, an error record if its worker died on it, or None if ``until``
+        (a time.monotonic) passed first."""
+        import multiprocessing
+        import time
+
+        while True:
+            try:
+                return pending.get(timeout=self.TICK)
+            except multiprocessing.TimeoutError:
+                pass
+            while not self.started.empty():
+                line, pid = self.started.get()
+                self.worker[line] = pid
+            pid = self.worker.get(lineno)
+            if pid is not None and not _alive(pid) and not pending.ready():
+                self.lost = True
+                return {"line": lineno, "error": "the process analysing this line died (out of "
+                                                 "memory, or killed); the batch goes on"}
+            if until is not None and time.monotonic() > until:
+                return None
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:  # gone (the pool reaps its dead workers at once)
+        return False
+    except PermissionError:  # pragma: no cover - a pid taken by another user's process
+        return True
+    return True
+
+
 _stop: Any = None  # in a worker: the batch's stop event (see batch_parallel)
+_started: Any = None  # in a worker: where it says which line it takes (see _Watch)
 
 
-def _start_worker(jobs: int, stop: Any) -> None:
+def _start_worker(jobs: int, stop: Any, started: Any) -> None:
     """A batch worker: Ctrl-C reaches it only while it analyses a line (``_worker_line``), and
     the search's table may take only this worker's share of the memory."""
     import signal
 
     from pinosolve import solver
 
-    global _stop
-    _stop = stop
+    global _stop, _started
+    _stop, _started = stop, started
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     solver.TABLE_LIMIT = solver.table_limit(parts=jobs)
 
@@ -228,9 +286,11 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
                  compute: Compute) -> Optional[dict[str, Any]]:
     """``_one_line`` in a worker: None if the batch was stopped before it started, or Ctrl-C
     came before its analysis had anything to answer."""
+    import os
     import signal
 
     answer = None
+    _started.put((lineno, os.getpid()))
     try:
         signal.signal(signal.SIGINT, _interrupt_once)
         try:
