@@ -26,14 +26,58 @@ def load(path: str | Path) -> dict[str, Any]:
         raise PinosolveError(f"puzzle file {str(p)!r} cannot be read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise PinosolveError(f"{p}: not valid TOML: {exc}") from None
+    _check(data, p)
+    data["_path"] = str(p)
+    return data
+
+
+# what each key of a puzzle file must hold: (type, what to call it in a message)
+_TOP = {"title": (str, "text"), "type": (str, "text"), "question": (str, "text"),
+        "position": (dict, "a table"), "answer": (dict, "a table"), "variant": (str, "text"),
+        "rules": (str, "text"), "source": (str, "text")}
+# the position keys each type of puzzle needs, and may have
+_POSITION = {
+    "meld-dispute": ({"hand": (str, "text"), "trump": (str, "text"),
+                      "claims": (list, "a list of claims")},
+                     {"announced": (int, "a whole number")}),
+    "meld-sequence": ({"trump": (str, "text"), "steps": (list, "a list of steps")}, {}),
+    "double-dummy": ({"deal": (str, "text"), "trump": (str, "text"), "leader": (str, "text")},
+                     {"trick": (str, "text"), "declarer": (str, "text"),
+                      "partner": (str, "text")}),
+}
+
+
+def _check(data: dict[str, Any], p: Path) -> None:
+    """A puzzle file's shape, each problem one line naming the key (the solvers read the keys
+    without asking)."""
     for key in ("title", "type", "question", "position", "answer"):
         if key not in data:
             raise PinosolveError(f"{p}: missing key {key!r}")
+    _check_keys(data, {}, _TOP, p, "")
     if data["type"] not in SOLVERS:
         raise PinosolveError(f"{p}: unknown puzzle type {data['type']!r}; types are "
                              f"{', '.join(sorted(SOLVERS))}")
-    data["_path"] = str(p)
-    return data
+    need, may = _POSITION[data["type"]]
+    _check_keys(data["position"], need, {**need, **may}, p, "position.")
+    claims = data["position"].get("claims", [])
+    if not all(isinstance(c, str) for c in claims):
+        raise PinosolveError(f"{p}: position.claims must be a list of claims, each text")
+    if not isinstance(data["answer"].get("why", ""), str):
+        raise PinosolveError(f"{p}: answer.why must be text")
+
+
+def _check_keys(table: dict[str, Any], need: dict[str, Any], allowed: dict[str, Any], p: Path,
+                prefix: str) -> None:
+    for key in need:
+        if key not in table:
+            raise PinosolveError(f"{p}: missing key '{prefix}{key}'")
+    for key, value in table.items():
+        if key not in allowed:
+            raise PinosolveError(f"{p}: unknown key '{prefix}{key}'; keys are "
+                                 f"{', '.join(sorted(allowed))}")
+        kind, what = allowed[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise PinosolveError(f"{p}: {prefix}{key} must be {what}, got {value!r}")
 
 
 def variant_of(puzzle: dict[str, Any]) -> Variant:

@@ -121,11 +121,16 @@ def load_file(path: str | os.PathLike[str]) -> "Variant":
     return Variant(rules, str(p), lineage)
 
 
-@functools.lru_cache(maxsize=None)
 def load_variant(variant_id: str) -> "Variant":
-    """Load a built-in variant by ID."""
+    """Load a built-in variant by ID (anything else, a list read from a file say, is an unknown
+    variant: it is checked before the cache, which could not even hash it)."""
     if not isinstance(variant_id, str):
         raise RulesError(unknown_variant_message(str(variant_id)))
+    return _load_builtin(variant_id)
+
+
+@functools.lru_cache(maxsize=None)
+def _load_builtin(variant_id: str) -> "Variant":
     return load_file(_builtin(variant_id))
 
 

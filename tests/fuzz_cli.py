@@ -10,8 +10,10 @@ nudged, a value of another type), which reaches deep into each command, or (30%)
 random values. solve and makeable lines get a 0.5 s budget.
 
 One try in five is a broken rules file instead: a shipped variant's file with one to three lines
-deleted, re-valued, renumbered or added, read by ``rules``, ``deal``, ``meld``, ``bid``, ``legal``
-and (on two cards a hand of its deal) ``solve``. Each must exit 0, or 2 with one line naming the
+deleted, re-valued, renumbered, garbled or added, read by ``rules``, ``deal``, ``meld``, ``bid``,
+``legal`` and (on two cards a hand of its deal) ``solve``; one in ten a shipped puzzle, game or
+meld-sequence file broken the same way, read by ``puzzle``, ``game`` or ``verify --sequence``.
+Each must exit 0 (or 1, a verdict, for ``puzzle`` and ``game``), or 2 with one line naming the
 problem.
 
 Every distinct failure is printed once with its input; the last line counts the tries. Exit code 1
@@ -161,9 +163,8 @@ RULES_LINES = ["bogus = 1", "[bogus]", 'extends = "four-hand"', 'extends = "nope
                'extends = "x.toml"', "[meld.kinds.x]", "id = 3", "[trick]", "= 1", "["]
 
 
-def broken_rules(rnd: random.Random, folder: Path) -> tuple[Path, list[str]]:
-    """A shipped variant's file with one to three of its lines broken, and what was done."""
-    source = rnd.choice(sorted((ROOT / "rules").glob("*.toml")))
+def broken_file(rnd: random.Random, source: Path, folder: Path) -> tuple[Path, list[str]]:
+    """A copy of a shipped file with one to three of its lines broken, and what was done."""
     lines = source.read_text(encoding="utf-8").splitlines()
     done = [source.name]
     for _ in range(rnd.choice([1, 1, 2, 3])):
@@ -177,21 +178,45 @@ def broken_rules(rnd: random.Random, folder: Path) -> tuple[Path, list[str]]:
             digits = [j for j, ch in enumerate(line) if ch.isdigit()]
             j = rnd.choice(digits)
             lines[i] = line[:j] + rnd.choice(["0", "7", "-1", "1000"]) + line[j + 1:]
+        elif how == 2 and line:  # a character changed
+            j = rnd.randrange(len(line))
+            lines[i] = line[:j] + rnd.choice(CHARS + '"[]{}=') + line[j + 1:]
         else:
             lines.insert(i, rnd.choice(RULES_LINES))
         done.append(f"line {i + 1}: {lines[i] if i < len(lines) else '(deleted)'}")
-    path = folder / f"{source.stem}.toml"
+    path = folder / source.name
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path, done
 
 
-def rules_failure(code: int, err: str) -> str | None:
-    """What is wrong with a command's answer on a rules file, or None."""
-    if code == 0 and not err:
+def rules_failure(code: int, err: str, verdict: bool = False) -> str | None:
+    """What is wrong with a command's answer on a broken file, or None. ``verdict``: exit code
+    1 is an answer too (puzzle, game: the engine disagrees with the result on file)."""
+    if "internal error" in err or "Traceback" in err:
+        return f"exit {code}: {err.strip()[:300]}"
+    if (code == 0 or (verdict and code == 1)) and not err:
         return None
-    if code == 2 and err.count("\n") == 1 and "internal error" not in err:
+    if code == 2 and err.count("\n") == 1:
         return None
     return f"exit {code}: {err.strip()[:300]}"
+
+
+# the other files a command reads: where they are, and the command (its exit code 1 an answer?)
+DOCUMENTS = {
+    "puzzle": ("puzzles/*/*.toml", lambda path: ["puzzle", str(path)], True),
+    "game": ("puzzles/games/*.toml", lambda path: ["game", str(path), "--json"], True),
+    "verify": ("puzzles/meld/*.toml", lambda path: ["verify", "--sequence", str(path)], False),
+}
+
+
+def try_document(rnd: random.Random, folder: Path) -> tuple[str, str | None, list[str]]:
+    """A broken puzzle, game or meld-sequence file through its command: the command, what went
+    wrong (or None) and what was broken."""
+    command = rnd.choice(sorted(DOCUMENTS))
+    pattern, args, verdict = DOCUMENTS[command]
+    path, done = broken_file(rnd, rnd.choice(sorted(ROOT.glob(pattern))), folder)
+    code, _, err = run(args(path))
+    return command, rules_failure(code, err, verdict), done
 
 
 def try_rules_file(path: Path) -> list[tuple[list[str], str]]:
@@ -265,8 +290,16 @@ def main_() -> int:
     folder = Path(tempfile.mkdtemp(prefix="pinosolve-fuzz-"))
     try:
         while time.monotonic() < end:
-            if rnd.random() < 0.2:
-                path, done = broken_rules(rnd, folder)
+            kind = rnd.random()
+            if kind < 0.1:
+                command, wrong, done = try_document(rnd, folder)
+                files += 1
+                if wrong:
+                    report(command, wrong, f"broken file: {done}")
+                continue
+            if kind < 0.3:
+                source = rnd.choice(sorted((ROOT / "rules").glob("*.toml")))
+                path, done = broken_file(rnd, source, folder)
                 files += 1
                 for command, wrong in try_rules_file(path):
                     report(command[0], wrong, f"broken rules file: {done}")
@@ -284,7 +317,7 @@ def main_() -> int:
                 answered += 1
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    print(f"{lines} lines, {answered} answered, {records} error records; {files} broken rules "
+    print(f"{lines} lines, {answered} answered, {records} error records; {files} broken "
           f"files; {failed} failed")
     return 1 if failed else 0
 

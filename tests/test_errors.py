@@ -234,7 +234,7 @@ def test_fuzz_script_runs_and_finds_nothing():
                           "suite"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     counts = re.fullmatch(r"(\d+) lines, (\d+) answered, (\d+) error records; (\d+) broken "
-                          r"rules files; 0 failed\n", run.stdout)
+                          r"files; 0 failed\n", run.stdout)
     assert counts and all(int(n) > 0 for n in counts.groups()), run.stdout
 
 
@@ -257,6 +257,8 @@ def test_fuzz_script_finds_a_crash():
     assert "exit 70" in fuzz_cli.rules_failure(70, "pinosolve: error: internal error: X\n")
     assert fuzz_cli.rules_failure(2, "pinosolve: error: internal error: X\n") is not None
     assert fuzz_cli.rules_failure(2, "Traceback\n  File\n") is not None
+    assert fuzz_cli.rules_failure(1, "") is not None  # a verdict only from puzzle and game
+    assert fuzz_cli.rules_failure(1, "", verdict=True) is None
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
@@ -271,3 +273,35 @@ def test_a_full_disk_under_stdout_is_one_line_not_an_internal_error():
                              stderr=subprocess.PIPE, text=True, timeout=120)
     assert run.returncode == 74, run.stderr
     assert run.stderr == "pinosolve: error: input/output error: No space left on device\n"
+
+
+@pytest.mark.parametrize("old, new, word", [
+    # found by fuzzing puzzle and meld-sequence files: each was a KeyError or TypeError
+    ('type = "meld-dispute"', "type = { N = 1 }", "type must be text"),
+    ('trump = "H"\n', "", "missing key 'position.trump'"),
+    ('hand = "AH TH KH QH JH"\n', "", "missing key 'position.hand'"),
+    ('claims = ["AH TH KH QH JH", "KH QH"]', "claims = 1.5", "position.claims must be"),
+    ('claims = ["AH TH KH QH JH", "KH QH"]', "claims = [1]", "position.claims must be"),
+    ("announced = 190", "announced = true", "position.announced must be"),
+    ("announced = 190", "announced = 190\nsteps = []", "unknown key 'position.steps'"),
+    ('why = """', 'why = 3\nx = """', "answer.why must be text"),
+])
+def test_a_broken_puzzle_file_is_one_line(cli, tmp_path, old, new, word):
+    from tests.conftest import ROOT
+
+    text = (ROOT / "puzzles/meld/01-run-and-royal-marriage.toml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "puzzle.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    run = cli("puzzle", str(path))
+    assert run.code == 2 and word in run.err and run.err.count("\n") == 1, run.err
+
+
+def test_a_sequence_file_naming_a_list_as_its_variant_is_one_line(cli, tmp_path):
+    from tests.conftest import ROOT
+
+    text = (ROOT / "puzzles/meld/12-upgrade-royal-marriage-to-run.toml").read_text("utf-8")
+    path = tmp_path / "sequence.toml"
+    path.write_text(text.replace('variant = "two-hand-57"', 'variant = ["AS"]'), "utf-8")
+    run = cli("verify", "--sequence", str(path))
+    assert run.code == 2 and "unknown variant" in run.err, run.err
