@@ -189,7 +189,7 @@ def broken_file(rnd: random.Random, source: Path, folder: Path) -> tuple[Path, l
     return path, done
 
 
-def rules_failure(code: int, err: str, verdict: bool = False) -> str | None:
+def file_failure(code: int, err: str, verdict: bool = False) -> str | None:
     """What is wrong with a command's answer on a broken file, or None. ``verdict``: exit code
     1 is an answer too (puzzle, game: the engine disagrees with the result on file)."""
     if "internal error" in err or "Traceback" in err:
@@ -216,7 +216,7 @@ def try_document(rnd: random.Random, folder: Path) -> tuple[str, str | None, lis
     pattern, args, verdict = DOCUMENTS[command]
     path, done = broken_file(rnd, rnd.choice(sorted(ROOT.glob(pattern))), folder)
     code, _, err = run(args(path))
-    return command, rules_failure(code, err, verdict), done
+    return command, file_failure(code, err, verdict), done
 
 
 def try_rules_file(path: Path) -> list[tuple[list[str], str]]:
@@ -227,7 +227,7 @@ def try_rules_file(path: Path) -> list[tuple[list[str], str]]:
                 ["legal", *rules, "--trump", "S", "--hand", "AS KS QH", "--trick", "KH"]]
     code, out, err = run(["deal", *rules, "--seed", "1", "--json"])
     failures = []
-    wrong = rules_failure(code, err)
+    wrong = file_failure(code, err)
     if wrong:
         failures.append((["deal", *rules], wrong))
     elif code == 0:  # two cards a hand of the deal: the first two, suit by suit
@@ -243,7 +243,7 @@ def try_rules_file(path: Path) -> list[tuple[list[str], str]]:
                          "--leader", seat, "--timeout", "0.5", "--json"])
     for args in commands:
         code, out, err = run(args)
-        wrong = rules_failure(code, err)
+        wrong = file_failure(code, err)
         if wrong:
             failures.append((args, wrong))
     return failures

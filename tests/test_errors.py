@@ -252,13 +252,13 @@ def test_fuzz_script_finds_a_crash():
     assert fuzz_cli.failure(0, "{}\n", progress + "Traceback\n") is not None
     code, out, err = fuzz_cli.run_line("meld", '{"hand": "AS", "variant": "four-hand"}')
     assert fuzz_cli.failure(code, out, err) is None and "error" in json.loads(out)
-    assert fuzz_cli.rules_failure(0, "") is None
-    assert fuzz_cli.rules_failure(2, "pinosolve: error: x.toml: key 'id' ...\n") is None
-    assert "exit 70" in fuzz_cli.rules_failure(70, "pinosolve: error: internal error: X\n")
-    assert fuzz_cli.rules_failure(2, "pinosolve: error: internal error: X\n") is not None
-    assert fuzz_cli.rules_failure(2, "Traceback\n  File\n") is not None
-    assert fuzz_cli.rules_failure(1, "") is not None  # a verdict only from puzzle and game
-    assert fuzz_cli.rules_failure(1, "", verdict=True) is None
+    assert fuzz_cli.file_failure(0, "") is None
+    assert fuzz_cli.file_failure(2, "pinosolve: error: x.toml: key 'id' ...\n") is None
+    assert "exit 70" in fuzz_cli.file_failure(70, "pinosolve: error: internal error: X\n")
+    assert fuzz_cli.file_failure(2, "pinosolve: error: internal error: X\n") is not None
+    assert fuzz_cli.file_failure(2, "Traceback\n  File\n") is not None
+    assert fuzz_cli.file_failure(1, "") is not None  # a verdict only from puzzle and game
+    assert fuzz_cli.file_failure(1, "", verdict=True) is None
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
