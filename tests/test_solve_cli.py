@@ -336,6 +336,58 @@ def test_a_worker_that_dies_costs_its_line_only():
     assert answers[2]["value"] == 10 and len(answers) == 3, out
 
 
+def _running(pid: int) -> bool:
+    """Is ``pid`` a live process (not gone, not a zombie)?"""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGKILL"])
+def test_workers_do_not_outlive_a_killed_batch(sig):
+    """SIGTERM to a --jobs batch stops its workers and exits 143; SIGKILL, which the command
+    cannot catch, kills them too (the kernel does, on Linux). Either way no hour-long search
+    is left running."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    deal = ("N:AKKQJ.TKKJ.AATKQJJ.ATKQ AAATKQJ.ATTK.TQ.AKQJJJJ TTKQJ.AAAKQJ.AATKQJ.KQQ "
+            "TQJ.TQQQJJ.TKKQJ.AATTTK")  # a full double-deck deal: an hour to solve
+    lines = [{"deal": deal, "trump": t, "leader": "N", "value_only": True} for t in "HSD"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pinosolve", "solve", "--variant", "double-deck", "--input", "-",
+         "--jobs", "2"], cwd=ROOT, text=True, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True)
+    workers: list[int] = []
+    try:
+        proc.stdin.write("".join(json.dumps(x) + "\n" for x in lines))
+        proc.stdin.close()
+        time.sleep(3)  # the workers are deep in their searches
+        workers = _children(proc.pid)
+        assert len(workers) == 2, workers
+        proc.send_signal(getattr(signal, sig))
+        assert proc.wait(timeout=30) == (143 if sig == "SIGTERM" else -signal.SIGKILL)
+        for _ in range(50):  # the kernel's signal to them is not instant
+            if not any(_running(pid) for pid in workers):
+                break
+            time.sleep(0.1)
+        assert not any(_running(pid) for pid in workers), workers
+    finally:  # nothing left behind, even when the test fails
+        for pid in set(workers) | set(_children(proc.pid)):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        proc.kill()
+
+
 def test_jobs_answer_a_line_before_the_next_one_comes():
     """A program may send a line and wait for its answer before it sends the next: with
     --jobs the answer must not wait for more input."""

@@ -112,9 +112,12 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
     ``INTERRUPT_GRACE`` seconds, stops them at once.
 
     A worker that dies on a line (killed, or out of memory) costs that line an error record;
-    the pool starts another worker and the batch goes on (``_Watch``)."""
+    the pool starts another worker and the batch goes on (``_Watch``). SIGTERM stops the
+    workers and the command (exit 143); if the command itself is killed, the workers die with
+    it (``_start_worker``)."""
     import multiprocessing
     import queue
+    import signal
     import threading
 
     allowed = set(defaults)
@@ -136,6 +139,8 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
 
     threading.Thread(target=hand_out, daemon=True).start()
     waiting = None  # the line whose answer is being waited for
+    main = threading.current_thread() is threading.main_thread()  # where signals are set
+    terminate = signal.signal(signal.SIGTERM, _terminated) if main else None
     try:
         while (waiting := handed.get()) is not None:
             if isinstance(waiting, BaseException):
@@ -161,6 +166,14 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
         raise
     finally:
         pool.join()
+        if main:
+            signal.signal(signal.SIGTERM, terminate)
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    """SIGTERM during a parallel batch: unwind, so that the workers are stopped too (by
+    default the command would die and leave them searching)."""
+    raise SystemExit(128 + signum)
 
 
 # seconds a worker has, after Ctrl-C, to answer the line it is on with what it had proved
@@ -269,7 +282,25 @@ def _start_worker(jobs: int, stop: Any, started: Any) -> None:
     global _stop, _started
     _stop, _started = stop, started
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
+    _die_with_parent()
     solver.TABLE_LIMIT = solver.table_limit(parts=jobs)
+
+
+def _die_with_parent() -> None:
+    """On Linux, ask the kernel to kill this worker if the command dies (killed, say): an
+    orphaned worker would go on with its search, for hours perhaps."""
+    import ctypes
+    import signal
+    import sys
+
+    if not sys.platform.startswith("linux"):  # pragma: no cover - elsewhere, no such call
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - no prctl to call
+        pass
 
 
 def _interrupt_once(signum: int, frame: Any) -> None:
