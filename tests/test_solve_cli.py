@@ -295,6 +295,28 @@ def _children(pid: int) -> list[int]:
     return kids
 
 
+def _searching(pid: int, count: int) -> list[int]:
+    """The ``count`` workers of ``pid``, once each has spent a second of CPU (it has taken its
+    line and is searching: a worker killed before that would not cost a line)."""
+    import time
+
+    for _ in range(600):
+        kids = _children(pid)
+        busy = []
+        for kid in kids:
+            try:
+                with open(f"/proc/{kid}/stat") as f:
+                    utime = int(f.read().rsplit(")", 1)[1].split()[11])
+            except (OSError, IndexError, ValueError):
+                continue
+            if utime >= os.sysconf("SC_CLK_TCK"):
+                busy.append(kid)
+        if len(kids) == count and len(busy) == count:
+            return busy
+        time.sleep(0.1)
+    raise AssertionError(f"the workers did not start searching: {kids}")
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
 def test_a_worker_that_dies_costs_its_line_only():
     """--jobs: a worker killed on its line (the kernel's out-of-memory killer, say) gets that
@@ -321,9 +343,7 @@ def test_a_worker_that_dies_costs_its_line_only():
         proc.stdin.write("".join(json.dumps(x) + "\n" for x in lines))
         proc.stdin.close()
         proc.stdin = None
-        time.sleep(3)  # each worker is on its line
-        workers = _children(proc.pid)
-        assert len(workers) == 2, workers
+        workers = _searching(proc.pid, 2)
         for pid in workers:
             os.kill(pid, signal.SIGKILL)
         out, err = proc.communicate(timeout=30)
@@ -369,9 +389,7 @@ def test_workers_do_not_outlive_a_killed_batch(sig):
     try:
         proc.stdin.write("".join(json.dumps(x) + "\n" for x in lines))
         proc.stdin.close()
-        time.sleep(3)  # the workers are deep in their searches
-        workers = _children(proc.pid)
-        assert len(workers) == 2, workers
+        workers = _searching(proc.pid, 2)
         proc.send_signal(getattr(signal, sig))
         assert proc.wait(timeout=30) == (143 if sig == "SIGTERM" else -signal.SIGKILL)
         for _ in range(50):  # the kernel's signal to them is not instant

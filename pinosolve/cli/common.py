@@ -122,7 +122,7 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
 
     allowed = set(defaults)
     stop = multiprocessing.Event()  # set on Ctrl-C: a worker starts no line after it
-    watch = _Watch(multiprocessing.SimpleQueue())  # written at once: no feeder thread to die
+    watch = _Watch(jobs)
     pool = multiprocessing.Pool(jobs, initializer=_start_worker,
                                 initargs=(jobs, stop, watch.started))
     handed: queue.Queue = queue.Queue(maxsize=2 * jobs)  # answers to come, in input order
@@ -223,14 +223,25 @@ def _answer_lines_in_progress(waiting: Any, handed: Any, watch: "_Watch") -> Non
 class _Watch:
     """Which worker took which line, so that a worker that dies on its line is noticed: a
     ``multiprocessing.Pool`` replaces a dead worker, but the line it had never gets an answer,
-    and the batch would wait for it for ever."""
+    and the batch would wait for it for ever.
+
+    Each worker, as it takes a line, writes the line's number and its pid into a slot of a
+    shared array, in one 64-bit store: no lock, which a worker killed at the wrong moment would
+    keep for ever, and no feeder thread, which would die with it. Slots are taken by line
+    number; the lines handed out at once (at most 2 * jobs + 2) never share one."""
 
     TICK = 0.5  # seconds between looks at the worker, while a line's answer is awaited
 
-    def __init__(self, started: Any) -> None:
-        self.started = started  # (line, worker's pid), put by each worker as it takes a line
-        self.worker: dict[int, int] = {}
+    def __init__(self, jobs: int) -> None:
+        import multiprocessing
+
+        self.started = multiprocessing.RawArray("q", 4 * jobs + 4)  # line << 32 | pid
         self.lost = False  # a worker died on a line
+
+    def worker(self, lineno: int) -> Optional[int]:
+        """The pid of the worker that took the line, if one has."""
+        v = self.started[lineno % len(self.started)]
+        return v & 0xFFFFFFFF if v >> 32 == lineno else None
 
     def answer(self, lineno: int, pending: Any, until: Optional[float] = None
                ) -> Optional[dict[str, Any]]:
@@ -244,10 +255,7 @@ class _Watch:
                 return pending.get(timeout=self.TICK)
             except multiprocessing.TimeoutError:
                 pass
-            while not self.started.empty():
-                line, pid = self.started.get()
-                self.worker[line] = pid
-            pid = self.worker.get(lineno)
+            pid = self.worker(lineno)
             if pid is not None and not _alive(pid) and not pending.ready():
                 self.lost = True
                 return {"line": lineno, "error": "the process analysing this line died (out of "
@@ -269,7 +277,7 @@ def _alive(pid: int) -> bool:
 
 
 _stop: Any = None  # in a worker: the batch's stop event (see batch_parallel)
-_started: Any = None  # in a worker: where it says which line it takes (see _Watch)
+_started: Any = None  # in a worker: the array where it says which line it takes (_Watch)
 
 
 def _start_worker(jobs: int, stop: Any, started: Any) -> None:
@@ -321,7 +329,7 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
     import signal
 
     answer = None
-    _started.put((lineno, os.getpid()))
+    _started[lineno % len(_started)] = lineno << 32 | os.getpid()
     try:
         signal.signal(signal.SIGINT, _interrupt_once)
         try:
