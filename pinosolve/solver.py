@@ -28,9 +28,12 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
+from pinosolve.cards import NUM_CARDS
+from pinosolve.errors import PinosolveError
 from pinosolve.play import NRANK, PlayRules, legal_plays
 
 INF = 1 << 30
@@ -107,6 +110,14 @@ class SearchInterrupted(KeyboardInterrupt):
         self.result = result
 
 
+MAX_SEATS = 8   # the compiled core's limits, beyond any variant: seats,
+MAX_COPIES = 8  # and copies of one card in play
+
+
+class PositionError(PinosolveError):
+    """A position no deal can reach (see ``Position.problem``)."""
+
+
 @dataclass
 class Position:
     """A double-dummy position: the hands still held, the trick so far, who led it."""
@@ -120,6 +131,43 @@ class Position:
     @property
     def to_move(self) -> int:
         return (self.leader + len(self.trick)) % len(self.hands)
+
+    def problem(self) -> Optional[str]:
+        """What makes this no position of a trick-taking deal, in one line, or None. ``solve``
+        refuses such a position (the searches assume a sound one: an uneven deal, say, has no
+        line that keeps its value)."""
+        n = len(self.hands)
+        if not 2 <= n <= MAX_SEATS:
+            return f"{n} hands: a deal has 2 to {MAX_SEATS} seats"
+        if len(self.side) != n or any(s not in (0, 1) for s in self.side):
+            return f"side: one 0 or 1 per seat ({n}), got {tuple(self.side)!r}"
+        if isinstance(self.leader, bool) or self.leader not in range(n):
+            return f"leader: a seat from 0 to {n - 1}, got {self.leader!r}"
+        if self.trump is not None and (isinstance(self.trump, bool) or
+                                       self.trump not in range(-1, 4)):
+            return f"trump: a suit from 0 to 3 (-1 or None: no trump), got {self.trump!r}"
+        if len(self.trick) >= n:
+            return f"trick: {len(self.trick)} cards, but a trick of {n} seats is over at {n}"
+        for where, cards in [("trick", self.trick)] + [(f"hand {i}", h)
+                                                       for i, h in enumerate(self.hands)]:
+            bad = [c for c in cards if isinstance(c, bool) or c not in range(NUM_CARDS)]
+            if bad:
+                return f"{where}: {bad[0]!r} is not a card index (0 to {NUM_CARDS - 1})"
+        copies = Counter(c for h in self.hands for c in h) + Counter(self.trick)
+        if copies and max(copies.values()) > MAX_COPIES:
+            card, k = copies.most_common(1)[0]
+            return f"card {card}: {k} copies in play, more than any deck has ({MAX_COPIES})"
+        sizes = [len(h) for h in self.hands]
+        after = sizes[self.to_move]  # what each seat that has not played to the trick holds
+        if self.trick and after == 0:
+            return "trick: the seat to move holds no card"
+        for k in range(n):
+            seat = (self.leader + k) % n
+            want = after - 1 if k < len(self.trick) else after
+            if sizes[seat] != want:
+                return (f"hand {seat} holds {sizes[seat]} cards but should hold {want}: the "
+                        f"seats that have played to the trick hold one fewer than the rest")
+        return None
 
 
 @dataclass(frozen=True)
@@ -578,6 +626,9 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     its bounds closing in. Ctrl-C raises ``SearchInterrupted`` (a KeyboardInterrupt) with the
     result as far as it was proved, marked interrupted (and not exact, unless the tests had
     already met)."""
+    wrong = pos.problem()
+    if wrong is not None:
+        raise PositionError(wrong)
     if backend is None:
         from pinosolve.core import backend as chosen
 

@@ -605,3 +605,36 @@ def test_table_grows_with_the_tricks_left_and_stays_bounded():
     assert sizes[2] == 1 << 16 and sizes[12] == 1 << 19 and sizes[15] == 1 << 22
     assert max(sizes) == 1 << 24
     assert table_entries([]) == 1 << 16
+
+
+@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("change, word", [
+    (dict(hands=[[99], [1], [2], [3]]), "not a card index"),
+    (dict(hands=[[-1], [1], [2], [3]]), "not a card index"),
+    (dict(trick=[True]), "not a card index"),
+    (dict(hands=[[0, 1], [2], [3], [4]]), "should hold"),
+    (dict(hands=[[0] * 9, [1] * 9, [2] * 9, [3] * 9]), "copies"),
+    (dict(trump=7), "trump"),
+    (dict(leader=9), "leader"),
+    (dict(trick=[4, 5, 6, 7]), "trick: 4 cards"),
+    (dict(side=(0, 1)), "side"),
+    (dict(side=(0, 1, 2, 1)), "side"),
+    (dict(hands=[[i] for i in range(9)], side=tuple(i % 2 for i in range(9))), "seats"),
+    (dict(hands=[[], [], [], []], trick=[0]), "holds no card"),
+])
+def test_solve_refuses_a_position_no_deal_can_reach(backend, change, word):
+    """Both backends refuse, with one PositionError naming the problem, what no deal can
+    reach: before, the core raised ValueError or IndexError, and the reference solved some of
+    them (nine copies of a card, trump 7, leader 9) or failed deep inside (an uneven deal:
+    'no move keeps the proved value')."""
+    from pinosolve.errors import PinosolveError
+    from pinosolve.solver import PositionError
+
+    good = dict(hands=[[0], [1], [2], [3]], leader=0, trick=[], side=(0, 1, 0, 1), trump=0)
+    rules = PlayRules.of(_variant("four-hand"))
+    assert solve(Position(**good), rules, backend=backend).value is not None
+    pos = Position(**{**good, **change})
+    with pytest.raises(PositionError, match=word) as caught:
+        solve(pos, rules, backend=backend)
+    assert isinstance(caught.value, PinosolveError) and "\n" not in str(caught.value)
+    assert pos.problem() == str(caught.value)
