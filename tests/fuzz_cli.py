@@ -22,7 +22,6 @@ if any failed.
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import random
@@ -38,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pinosolve.cli import main  # noqa: E402
+from tests.fuzz_clock import fuzz_run  # noqa: E402
 
 D4 = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
 # working lines per command (the README's examples, as batch lines)
@@ -271,12 +271,7 @@ def failure(code: int, out: str, err: str) -> str | None:
 
 
 def main_() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=300.0)
-    ap.add_argument("--seed", default="fuzz")
-    args = ap.parse_args()
-    rnd = random.Random(args.seed)
-    end = time.monotonic() + args.seconds
+    rnd, end = fuzz_run(300.0)
     lines = answered = records = files = failed = 0
     seen: set[tuple[str, str]] = set()
 

@@ -12,7 +12,6 @@ code 1 if any differed.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -23,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pinosolve import _core as core  # noqa: E402
 from pinosolve.play import PlayRules  # noqa: E402
 from pinosolve.solver import solve  # noqa: E402
+from tests.fuzz_clock import fuzz_run  # noqa: E402
 from tests.test_solver import (FAMILIES, _variant, random_obligations,  # noqa: E402
                                 random_position)
 
@@ -33,12 +33,7 @@ EXACT = core.OPT_DEFAULT & ~core.OPT_PARTITION & ~core.OPT_SIBLING & ~core.OPT_R
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=600.0)
-    ap.add_argument("--seed", default="fuzz")
-    args = ap.parse_args()
-    rnd = random.Random(args.seed)
-    end = time.monotonic() + args.seconds
+    rnd, end = fuzz_run(600.0)
     checked = {"reference": 0, "exact keys": 0}
     bad = 0
     while time.monotonic() < end:
