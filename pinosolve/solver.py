@@ -132,10 +132,10 @@ class Position:
     def to_move(self) -> int:
         return (self.leader + len(self.trick)) % len(self.hands)
 
-    def problem(self) -> Optional[str]:
+    def problem(self, seats: Optional[Sequence[str]] = None) -> Optional[str]:
         """What makes this no position of a trick-taking deal, in one line, or None. ``solve``
         refuses such a position (the searches assume a sound one: an uneven deal, say, has no
-        line that keeps its value)."""
+        line that keeps its value). ``seats``: the seats' names, for the message."""
         n = len(self.hands)
         if not 2 <= n <= MAX_SEATS:
             return f"{n} hands: a deal has 2 to {MAX_SEATS} seats"
@@ -165,8 +165,9 @@ class Position:
             seat = (self.leader + k) % n
             want = after - 1 if k < len(self.trick) else after
             if sizes[seat] != want:
-                return (f"hand {seat} holds {sizes[seat]} cards but should hold {want}: the "
-                        f"seats that have played to the trick hold one fewer than the rest")
+                who = f"seat {seats[seat]}" if seats else f"hand {seat}"
+                already = " (it has played to this trick)" if k < len(self.trick) else ""
+                return f"{who} holds {sizes[seat]} cards but should hold {want}{already}"
         return None
 
 

@@ -368,9 +368,9 @@ def _running(pid: int) -> bool:
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGKILL"])
 def test_workers_do_not_outlive_a_killed_batch(sig):
-    """SIGTERM to a --jobs batch stops its workers and exits 143; SIGKILL, which the command
-    cannot catch, kills them too (the kernel does, on Linux). Either way no hour-long search
-    is left running."""
+    """SIGTERM to a --jobs batch stops its workers and exits 143; after SIGKILL, which the
+    command cannot catch, the workers see that it is gone and end. Either way no hour-long
+    search is left running."""
     import signal
     import subprocess
     import sys

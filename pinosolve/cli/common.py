@@ -113,8 +113,8 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
 
     A worker that dies on a line (killed, or out of memory) costs that line an error record;
     the pool starts another worker and the batch goes on (``_Watch``). SIGTERM stops the
-    workers and the command (exit 143); if the command itself is killed, the workers die with
-    it (``_start_worker``)."""
+    workers and the command (exit 143); if the command itself is killed, the workers follow
+    it (``_die_with_parent``)."""
     import multiprocessing
     import queue
     import signal
@@ -296,19 +296,23 @@ def _start_worker(jobs: int, stop: Any, started: Any) -> None:
 
 
 def _die_with_parent() -> None:
-    """On Linux, ask the kernel to kill this worker if the command dies (killed, say): an
-    orphaned worker would go on with its search, for hours perhaps."""
-    import ctypes
-    import signal
-    import sys
+    """A thread that ends this worker once the command is gone (killed, say): an orphaned
+    worker would go on with its search, for hours perhaps. (The kernel's PR_SET_PDEATHSIG is
+    no use here: it fires when the thread that started the worker ends, and the pool starts
+    replacement workers from a thread of its own, which ends while they still hold its
+    queue's lock.) The search lets go of the GIL, so the thread runs during it."""
+    import os
+    import threading
+    import time
 
-    if not sys.platform.startswith("linux"):  # pragma: no cover - elsewhere, no such call
-        return
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - no prctl to call
-        pass
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _interrupt_once(signum: int, frame: Any) -> None:

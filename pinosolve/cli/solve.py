@@ -61,25 +61,19 @@ def position_of(v: Variant, params: dict[str, Any]):
         raise PinosolveError("name the player who led (or leads) the trick with --leader SEAT")
     leader = _seat(v, params["leader"], "leader")
     trick = want_trick(v, params)
-    n = len(v.seats)
     everything = Hand(trick)
     for hand in deal.hands:
         everything = everything + hand
     v.check_hand(everything, "deal and trick together")
-    sizes = [len(h) for h in deal.hands]
-    after = sizes[(leader + len(trick)) % n] if len(trick) else sizes[leader]
-    for k in range(n):
-        seat = (leader + k) % n
-        want = after - 1 if k < len(trick) else after
-        if sizes[seat] != want:
-            already = " (it has played to this trick)" if k < len(trick) else ""
-            raise PinosolveError(f"deal: seat {v.seats[seat]} holds {sizes[seat]} cards but "
-                                 f"should hold {want}{already}")
-    if after == 0:
-        raise PinosolveError("deal: no cards left to play")
     side = sides_for(v, params.get("declarer"), params.get("partner"))
     hands = [[c.index for c in h] for h in deal.hands]
-    return Position(hands, leader, [c.index for c in trick], side, int(trump)), trump
+    pos = Position(hands, leader, [c.index for c in trick], side, int(trump))
+    wrong = pos.problem(v.seats)  # the hand sizes, against the trick
+    if wrong is not None:
+        raise PinosolveError(f"deal: {wrong}")
+    if not any(hands):
+        raise PinosolveError("deal: no cards left to play")
+    return pos, trump
 
 
 def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
