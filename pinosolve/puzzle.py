@@ -50,10 +50,8 @@ _POSITION = {
 def _check(data: dict[str, Any], p: Path) -> None:
     """A puzzle file's shape, each problem one line naming the key (the solvers read the keys
     without asking)."""
-    for key in ("title", "type", "question", "position", "answer"):
-        if key not in data:
-            raise PinosolveError(f"{p}: missing key {key!r}")
-    _check_keys(data, {}, _TOP, p, "")
+    need = {key: _TOP[key] for key in ("title", "type", "question", "position", "answer")}
+    _check_keys(data, need, _TOP, p, "")
     if data["type"] not in SOLVERS:
         raise PinosolveError(f"{p}: unknown puzzle type {data['type']!r}; types are "
                              f"{', '.join(sorted(SOLVERS))}")
