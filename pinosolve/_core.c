@@ -28,8 +28,11 @@
  *    with a strength in [stronger, weaker], both ends included);
  *  - small siblings: a card whose sibling's result did not rely on either's rank, with the
  *    same points, is worth the same and not searched (small_sibling);
+ *  - keys built suit by suit, each suit's part kept per card count and rebuilt only when the
+ *    suit changed (SuitKey);
  *  - quick points: the leader's side surely takes the trick it leads with a card nobody can
- *    beat, and the last trick is scored without search;
+ *    beat (worked out while the table's buckets are fetched), and the last trick is scored
+ *    without search;
  *  - move ordering: the table's best lead first, then the two cards that last refuted a
  *    sibling in the same context (killer moves, for leads and followers alike: see
  *    killer_slot), then sure winners, then game heuristics.
@@ -145,6 +148,8 @@ typedef struct {
     uint64_t za[MAXSEAT][NID];   /* a random code per (seat, card): see Recent */
     uint64_t zpos;               /* the sum of za over every card held */
     struct Recent *recent;
+    uint16_t inplay[4];          /* cards of each suit held, all seats together */
+    struct SuitKey *suitkey;     /* [4][MAXSEAT * MAXCOPY * NRANK + 1]: see SuitKey */
     long long nodes;
     double deadline;
     int timed_out;
@@ -227,6 +232,7 @@ static inline void take(Core *c, int seat, int card) {
     c->lvl[su][p] -= c->zc[seat][card];
     c->suitsum[su] -= c->zc[seat][card];
     c->zpos -= c->za[seat][card];
+    c->inplay[su]--;
 }
 
 static inline void give(Core *c, int seat, int card) {
@@ -239,6 +245,7 @@ static inline void give(Core *c, int seat, int card) {
     c->lvl[su][p] += c->zc[seat][card];
     c->suitsum[su] += c->zc[seat][card];
     c->zpos += c->za[seat][card];
+    c->inplay[su]++;
 }
 
 /* Legal cards of `player` as a presence mask per suit (out[4]). trick[0..tlen) is on the
@@ -316,13 +323,23 @@ static unsigned equivalence(const Core *c, int su, unsigned mask, unsigned other
  * the lock for each candidate from per-level prefix chains and suffix sums. Trump takes slot 0;
  * plain suits are sorted by their coarse code (then their exact code), so suit permutations
  * share entries. */
-typedef struct {
-    int len[4];                     /* rank levels in play, per suit */
-    unsigned levels[4];             /* their strength positions, as a mask */
-    int pos[4][NRANK];              /* per level: its strength position */
-    uint64_t pre[4][NRANK + 1];     /* chain over the first i levels' codes (points << 32 |
+/* One suit's part of a key: a function of the suit's cards and their holders alone, so it is
+ * kept per suit and card count (SuitKey cache in Core) and rebuilt only when the suit changed:
+ * most tricks are played in one or two suits. */
+typedef struct SuitKey {
+    uint32_t col[8];                /* the suit's col[] it was built from (0 len: never built) */
+    int len;                        /* rank levels in play */
+    unsigned levels;                /* their strength positions, as a mask */
+    int pos[NRANK];                 /* per level: its strength position */
+    uint64_t pre[NRANK + 1];        /* chain over the first i levels' codes (points << 32 |
                                        every seat's copies) */
-    uint64_t suf[4][NRANK + 1];     /* commutative sum of (seat, points) over levels i.. */
+    uint64_t suf[NRANK + 1];        /* commutative sum of (seat, points) over levels i.. */
+    uint64_t exact;                 /* the chain over every level */
+    int built;
+} SuitKey;
+
+typedef struct {
+    const SuitKey *s[4];            /* per suit */
     int suit_of[4];                 /* key slot -> suit */
     int leader;
     uint64_t coarse, exact;         /* bucket sources: partition entries, exact entries */
@@ -344,31 +361,44 @@ static inline uint64_t small_card(int seat, int pts) {  /* the codes of Core.zc 
     return z ^ (z >> 31);
 }
 
+#define SUITKEYS (MAXSEAT * MAXCOPY * NRANK + 1)
+
+static const SuitKey *suit_key(const Core *c, int su) {
+    SuitKey *sk = &c->suitkey[su * SUITKEYS + c->inplay[su]];
+    if (sk->built && !memcmp(sk->col, c->col[su], sizeof sk->col)) return sk;
+    int relative = c->opts & OPT_RELATIVE;
+    int len = 0;
+    unsigned levels = 0;
+    uint64_t h = 0x51ED270B27A3C1D5ULL, before = 0, all = c->suitsum[su];
+    sk->pre[0] = h;
+    for (int p = 0; p < c->npos; p++) {
+        uint32_t packed = c->col[su][p];
+        if (!packed && relative) continue;
+        uint64_t code = ((uint64_t)(uint32_t)c->pts[su * 8 + p] << 32) | packed;
+        sk->pos[len] = p;
+        levels |= 1u << p;
+        sk->suf[len] = all - before;
+        before += c->lvl[su][p];
+        h = (h ^ code) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 29;
+        sk->pre[++len] = h;
+    }
+    sk->suf[len] = 0;
+    sk->len = len;
+    sk->levels = levels;
+    sk->exact = h;
+    memcpy(sk->col, c->col[su], sizeof sk->col);
+    sk->built = 1;
+    return sk;
+}
+
 static void build_key(const Core *c, int leader, Key *k) {
     int relative = c->opts & OPT_RELATIVE;
     uint64_t coarse[4], exact[4];
     for (int su = 0; su < 4; su++) {
-        int len = 0;
-        unsigned levels = 0;
-        uint64_t h = 0x51ED270B27A3C1D5ULL, before = 0, all = c->suitsum[su];
-        k->pre[su][0] = h;
-        for (int p = 0; p < c->npos; p++) {
-            uint32_t packed = c->col[su][p];
-            if (!packed && relative) continue;
-            uint64_t code = ((uint64_t)(uint32_t)c->pts[su * 8 + p] << 32) | packed;
-            k->pos[su][len] = p;
-            levels |= 1u << p;
-            k->suf[su][len] = all - before;
-            before += c->lvl[su][p];
-            h = (h ^ code) * 0x9E3779B97F4A7C15ULL;
-            h ^= h >> 29;
-            k->pre[su][++len] = h;
-        }
-        k->suf[su][len] = 0;
-        k->len[su] = len;
-        k->levels[su] = levels;
-        exact[su] = h;
-        coarse[su] = all;  /* the multiset of (seat, points) in the suit */
+        k->s[su] = suit_key(c, su);
+        exact[su] = k->s[su]->exact;
+        coarse[su] = c->suitsum[su];  /* the multiset of (seat, points) in the suit */
     }
     int slot = 0;
     if (c->trump >= 0) k->suit_of[slot++] = c->trump;
@@ -391,8 +421,8 @@ static void build_key(const Core *c, int leader, Key *k) {
     k->full = 0;
     for (int i = 0; i < 4; i++) {
         h = mix(h, coarse[k->suit_of[i]]);
-        x = mix(x, exact[k->suit_of[i]] + (uint64_t)k->len[k->suit_of[i]]);
-        k->full |= (unsigned)k->len[k->suit_of[i]] << (3 * i);
+        x = mix(x, exact[k->suit_of[i]] + (uint64_t)k->s[k->suit_of[i]]->len);
+        k->full |= (unsigned)k->s[k->suit_of[i]]->len << (3 * i);
     }
     k->leader = leader;
     k->coarse = h;
@@ -406,11 +436,12 @@ static void build_key(const Core *c, int leader, Key *k) {
 static uint32_t key_lock(const Key *k, unsigned cut) {
     uint64_t h = 0x89ABCDEFULL ^ ((uint64_t)k->leader << 7);
     for (int i = 0; i < 4; i++) {
-        int su = k->suit_of[i], x = (cut >> (3 * i)) & 7;
-        if (x > k->len[su]) return 0;
-        h = (h ^ (k->pre[su][x] + (uint64_t)x)) * 0xC2B2AE3D27D4EB4FULL;
+        const SuitKey *sk = k->s[k->suit_of[i]];
+        int x = (cut >> (3 * i)) & 7;
+        if (x > sk->len) return 0;
+        h = (h ^ (sk->pre[x] + (uint64_t)x)) * 0xC2B2AE3D27D4EB4FULL;
         h ^= h >> 29;
-        h = (h ^ k->suf[su][x]) * 0x9E3779B97F4A7C15ULL;
+        h = (h ^ sk->suf[x]) * 0x9E3779B97F4A7C15ULL;
         h ^= h >> 31;
     }
     return (uint32_t)(h >> 32) | 1u;
@@ -433,8 +464,8 @@ static unsigned cut_of(const Core *c, const Key *k, Rel rel) {
         int su = k->suit_of[i], x = 0;
         unsigned r = rel_suit(rel, su);
         /* a Rel is a thermometer: the levels it covers are the strongest ones */
-        if (exact_all) x = k->len[su];
-        else x = pop8(k->levels[su] & r);
+        if (exact_all) x = k->s[su]->len;
+        else x = pop8(k->s[su]->levels & r);
         cut |= (unsigned)x << (3 * i);
     }
     return cut;
@@ -444,7 +475,7 @@ static Rel rel_of(const Key *k, unsigned cut) {
     Rel rel = 0;
     for (int i = 0; i < 4; i++) {
         int su = k->suit_of[i], x = (cut >> (3 * i)) & 7;
-        if (x) rel |= upto(su, k->pos[su][x - 1]);
+        if (x) rel |= upto(su, k->s[su]->pos[x - 1]);
     }
     return rel;
 }
@@ -462,14 +493,14 @@ static inline void compared(const Core *c, int player, int w, Rel *rel) {
 static int encode_best(const Key *k, int card) {
     int su = SUIT(card), slot = 0, idx = 0;
     while (k->suit_of[slot] != su) slot++;
-    idx = pop8(k->levels[su] & above(POS(card)));  /* levels stronger than it */
+    idx = pop8(k->s[su]->levels & above(POS(card)));  /* levels stronger than it */
     return slot * 8 + idx;
 }
 
 static int decode_best(const Key *k, int best) {
     if (best < 0) return -1;
     int su = k->suit_of[best >> 3], idx = best & 7;
-    return idx < k->len[su] ? su * 8 + k->pos[su][idx] : -1;
+    return idx < k->s[su]->len ? su * 8 + k->s[su]->pos[idx] : -1;
 }
 
 static inline int suit_len(const Core *c, int s, int su) { return c->slen[s][su]; }
@@ -920,6 +951,25 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 __builtin_prefetch(&c->tt[(key.coarse & c->tt_mask) * BUCKET + i]);
             }
         }
+        /* quick points bound the value: from below when side 0 leads, from above when side 1
+         * does; worked out before the probe, while the table's buckets are on their way from
+         * memory (a probe waits for them more than for anything else) */
+        int qlo = 0, qhi = rem;
+        Rel qrel = 0;
+        if (c->opts & OPT_QUICK) {
+            int sure = quick_points(c, leader, &qrel);
+            if (c->side[leader] == 0) qlo = sure;
+            else qhi = rem - sure;
+#ifdef STATS
+            st_qcall++;
+            if (qlo >= beta || qhi <= alpha) st_qcut++;
+#endif
+            if (qlo >= beta || qhi <= alpha) {
+                *rel = qrel;
+                if (r) remember(r, code, qlo, qhi, qrel);
+                return qlo >= beta ? qlo : qhi;
+            }
+        }
         if (c->opts & OPT_TT) {
             e = probe(c, &key, alpha, beta);
             stored = 1;
@@ -944,30 +994,15 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
                 tt_best = decode_best(&key, e->best);
             }
         }
-        if (c->opts & OPT_QUICK) {
-            /* after the table: most positions are settled there, before this is needed (when
-             * the entry narrowed the window, its proof joins in) */
-            Rel qrel = narrowed ? erel : 0;
-            int sure = quick_points(c, leader, &qrel);
-#ifdef STATS
-            st_qcall++;
-            if (c->side[leader] == 0 ? sure >= beta : rem - sure <= alpha) st_qcut++;
-            else st_exp[c->side[leader] == 0]++;
-#endif
-            if (c->side[leader] == 0) {
-                if (sure >= beta) {
-                    *rel = qrel;
-                    if (r) remember(r, code, sure, rem, qrel);
-                    return sure;
-                }
-            } else {
-                if (rem - sure <= alpha) {
-                    *rel = qrel;
-                    if (r) remember(r, code, 0, rem - sure, qrel);
-                    return rem - sure;
-                }
-            }
+        if (narrowed && (qlo >= beta || qhi <= alpha)) {
+            /* the window the entry narrowed: both proofs */
+            *rel = qrel | erel;
+            if (r) remember(r, code, qlo, qhi, *rel);
+            return qlo >= beta ? qlo : qhi;
         }
+#ifdef STATS
+        if (c->opts & OPT_QUICK) st_exp[c->side[leader] == 0]++;
+#endif
         if ((c->opts & OPT_MASTER) && c->trump >= 0) {
             /* master trumps: a trump that no opposing seat can match or beat wins the
              * trick it falls on for its side, whenever it is played */
@@ -1131,6 +1166,7 @@ static int read_ints(PyObject *seq, int *out, int n, const char *what) {
 static void Core_dealloc(Core *self) {
     free(self->tt);
     free(self->recent);
+    free(self->suitkey);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1221,6 +1257,9 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     free(self->recent);
     self->recent = calloc((size_t)1 << RECENT_BITS, sizeof(Recent));
     if (!self->recent) { PyErr_NoMemory(); return -1; }
+    free(self->suitkey);
+    self->suitkey = calloc((size_t)4 * SUITKEYS, sizeof(SuitKey));
+    if (!self->suitkey) { PyErr_NoMemory(); return -1; }
     size_t buckets = (size_t)1 << (tt_bits > 6 ? tt_bits - BUCKET_BITS : 4);
     void *mem = table_alloc(buckets * BUCKET * sizeof(Entry));
     if (!mem) {
@@ -1250,6 +1289,7 @@ static int load_hands(Core *c, PyObject *hands) {
     memset(c->slen, 0, sizeof c->slen);
     memset(c->lvl, 0, sizeof c->lvl);
     memset(c->suitsum, 0, sizeof c->suitsum);
+    memset(c->inplay, 0, sizeof c->inplay);
     c->held = 0;
     c->zpos = 0;
     for (int s = 0; s < c->n; s++) {
