@@ -173,6 +173,36 @@ def test_wide_windows_keep_the_fail_soft_contract():
     assert checked == 720
 
 
+def test_one_core_across_deals_whose_suits_hold_as_many_cards():
+    """The core keeps each suit's part of a table key per suit and card count, from one search
+    to the next: the same cards dealt round to other seats (every suit as long, held by other
+    seats) must be valued afresh, not taken for the deal searched before."""
+    from pinosolve.solver import CoreSearch, Position
+
+    rnd = random.Random("suit-keys")
+    checked = 0
+    for vid in ("four-hand", "three-hand-kitty", "double-deck"):
+        v = load_variant(vid)
+        rules = PlayRules.of(v)
+        n = len(v.seats)
+        side = (0, 1, 1) if n == 3 else tuple(s % 2 for s in range(n))
+        for _ in range(6):
+            deck = [c.index for c in v.deck]
+            rnd.shuffle(deck)
+            k = rnd.randint(2, 5)
+            cards = [deck[i * k:(i + 1) * k] for i in range(n)]
+            trump = rnd.randrange(4)
+            search = CoreSearch(rules, trump, side, 1 << 12)
+            for shift in range(n):
+                hands = [sorted(cards[(s + shift) % n]) for s in range(n)]
+                lo, hi = search.mtdf(hands, 0, [])
+                truth = solve(Position(hands, 0, [], side, trump), rules, backend="python",
+                              value_only=True).value
+                assert lo == hi == truth, (vid, hands, trump)
+                checked += 1
+    assert checked == 6 * (4 + 3 + 4)
+
+
 def _switches():
     names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS",
              "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT")
