@@ -323,11 +323,12 @@ static unsigned equivalence(const Core *c, int su, unsigned mask, unsigned other
  * the lock for each candidate from per-level prefix chains and suffix sums. Trump takes slot 0;
  * plain suits are sorted by their coarse code (then their exact code), so suit permutations
  * share entries. */
+
 /* One suit's part of a key: a function of the suit's cards and their holders alone, so it is
  * kept per suit and card count (SuitKey cache in Core) and rebuilt only when the suit changed:
  * most tricks are played in one or two suits. */
 typedef struct SuitKey {
-    uint32_t col[8];                /* the suit's col[] it was built from (0 len: never built) */
+    uint32_t col[8];                /* the suit's col[] it was built from (when built) */
     int len;                        /* rank levels in play */
     unsigned levels;                /* their strength positions, as a mask */
     int pos[NRANK];                 /* per level: its strength position */
@@ -363,6 +364,9 @@ static inline uint64_t small_card(int seat, int pts) {  /* the codes of Core.zc 
 
 #define SUITKEYS (MAXSEAT * MAXCOPY * NRANK + 1)
 
+/* Suit su's part of the key: its slot's, when the slot was built from the very holdings the
+ * suit has now (compared whole, not by a hash), else built anew there. Along a search path a
+ * suit's count only falls, so its slot was mostly last written at an ancestor. */
 static const SuitKey *suit_key(const Core *c, int su) {
     SuitKey *sk = &c->suitkey[su * SUITKEYS + c->inplay[su]];
     if (sk->built && !memcmp(sk->col, c->col[su], sizeof sk->col)) return sk;
