@@ -3,6 +3,7 @@ are checked)."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -134,3 +135,41 @@ def test_bad_arguments_get_one_line_and_exit_2(args, message):
     assert message in proc.stderr
     assert "Traceback" not in proc.stderr
     assert "median" not in proc.stdout  # refused before measuring
+
+
+def _ab(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "ab_core.py"), *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def _compiler() -> None:
+    import shutil
+    import sysconfig
+
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "gcc"
+    if not shutil.which(cc.split()[0]):
+        pytest.skip(f"no C compiler ({cc}) to build the cores with")
+
+
+def test_ab_core_times_two_builds_and_checks_their_values(tmp_path):
+    _compiler()
+    proc = _ab(".", ".", "--family", "two-hand", "--deals", "3", "--rounds", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(r"round 1 A: [\d.]+ s, median [\d.]+ ms, \d+ nodes", proc.stdout)
+    assert "B/A time:" in proc.stdout and "values: the same" in proc.stdout
+    # a core in which a trump no longer beats a plain card values the deals differently: the
+    # check says so
+    src = (ROOT / "pinosolve" / "_core.c").read_text()
+    ruff = "    return SUIT(card) == c->trump;"
+    assert src.count(ruff) == 1
+    broken = tmp_path / "broken.c"
+    broken.write_text(src.replace(ruff, "    return 0;"))
+    proc = _ab(".", str(broken), "--family", "two-hand", "--deals", "3", "--rounds", "1")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "VALUES DIFFER" in proc.stdout
+
+
+def test_ab_core_refuses_a_source_it_cannot_find():
+    proc = _ab(".", "no-such-revision", "--deals", "1")
+    assert proc.returncode == 2
+    assert "'no-such-revision' is neither a file nor a git revision" in proc.stderr
