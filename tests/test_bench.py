@@ -3,7 +3,6 @@ are checked)."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -142,18 +141,10 @@ def _ab(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
 
 
-def _compiler() -> None:
-    import shutil
-    import sysconfig
-
-    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "gcc"
-    if not shutil.which(cc.split()[0]):
-        pytest.skip(f"no C compiler ({cc}) to build the cores with")
-
-
 def test_ab_core_times_two_builds_and_checks_their_values(tmp_path):
-    _compiler()
     proc = _ab(".", ".", "--family", "two-hand", "--deals", "3", "--rounds", "1")
+    if proc.returncode == 2 and "cannot run" in proc.stderr:
+        pytest.skip(f"no C compiler to build the cores with: {proc.stderr.strip()}")
     assert proc.returncode == 0, proc.stderr
     assert re.search(r"round 1 A: [\d.]+ s, median [\d.]+ ms, \d+ nodes", proc.stdout)
     assert "B/A time:" in proc.stdout and "values: the same" in proc.stdout
