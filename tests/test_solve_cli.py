@@ -280,6 +280,44 @@ def test_ctrl_c_stops_a_parallel_batch_and_its_workers(to):
         os.killpg(proc.pid, 0)
 
 
+def test_a_worker_that_ctrl_c_reached_starts_no_other_line(monkeypatch):
+    """At the terminal, Ctrl-C reaches a batch's workers and the command at the same moment. A
+    worker whose line it interrupted must start no other line, even before the command has
+    set the batch's stop (the worker is done with its line first, and the pool hands it the
+    next at once)."""
+    import multiprocessing
+    import signal
+
+    from pinosolve.cli import common
+
+    stop = multiprocessing.Event()
+    monkeypatch.setattr(common, "_stop", stop)
+    monkeypatch.setattr(common, "_started", multiprocessing.RawArray("q", 8))
+    calls = []
+
+    def interrupted(params):  # a search that Ctrl-C ended: it answers its bounds
+        calls.append(params)
+        return {"value": None, "interrupted": True}
+
+    def before_any_answer(params):  # Ctrl-C before the analysis had anything to answer
+        calls.append(params)
+        raise KeyboardInterrupt
+
+    defaults = {"deal": None}
+    line = json.dumps({"deal": "N:"})
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        for compute in (interrupted, before_any_answer):
+            stop.clear()
+            calls.clear()
+            first = common._worker_line(1, line, defaults, set(defaults), compute)
+            assert bool((first or {}).get("interrupted")) == (compute is interrupted)
+            assert common._worker_line(2, line, defaults, set(defaults), compute) is None
+            assert len(calls) == 1 and stop.is_set(), compute.__name__
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
 def _children(pid: int) -> list[int]:
     """The processes whose parent is ``pid`` (from /proc)."""
     from pathlib import Path

@@ -328,11 +328,18 @@ def _interrupt_once(signum: int, frame: Any) -> None:
 def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str],
                  compute: Compute) -> Optional[dict[str, Any]]:
     """``_one_line`` in a worker: None if the batch was stopped before it started, or Ctrl-C
-    came before its analysis had anything to answer."""
+    came before its analysis had anything to answer.
+
+    A Ctrl-C that reaches a worker's line stops the batch (the command stops after that
+    line's answer in any case), and the worker says so itself, before it can take another
+    line: at the terminal, Ctrl-C reaches the workers and the command at once, and a worker
+    done with its interrupted line would otherwise start the next one before the command had
+    set the stop."""
     import os
     import signal
 
     answer = None
+    interrupted = False
     _started[lineno % len(_started)] = lineno << 32 | os.getpid()
     try:
         signal.signal(signal.SIGINT, _interrupt_once)
@@ -342,7 +349,9 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
         finally:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
     except KeyboardInterrupt:
-        pass
+        interrupted = True
+    if interrupted or (answer is not None and answer.get("interrupted")):
+        _stop.set()
     return answer
 
 
