@@ -147,6 +147,8 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
                 raise waiting
             answer = watch.answer(*waiting)
             waiting = None
+            if answer is None:  # Ctrl-C reached its worker before it had anything to answer
+                raise KeyboardInterrupt
             _emit_line(answer)
             if answer.get("interrupted"):  # a Ctrl-C that reached only that worker
                 raise KeyboardInterrupt
