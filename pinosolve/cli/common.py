@@ -341,7 +341,6 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
     import signal
 
     answer = None
-    interrupted = False
     _started[lineno % len(_started)] = lineno << 32 | os.getpid()
     try:
         signal.signal(signal.SIGINT, _interrupt_once)
@@ -351,8 +350,8 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
         finally:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
     except KeyboardInterrupt:
-        interrupted = True
-    if interrupted or (answer is not None and answer.get("interrupted")):
+        _stop.set()
+    if answer is not None and answer.get("interrupted"):
         _stop.set()
     return answer
 
