@@ -282,9 +282,9 @@ def test_ctrl_c_stops_a_parallel_batch_and_its_workers(to):
 
 def test_a_worker_that_ctrl_c_reached_starts_no_other_line(monkeypatch):
     """At the terminal, Ctrl-C reaches a batch's workers and the command at the same moment. A
-    worker whose line it interrupted must start no other line, even before the command has
-    set the batch's stop (the worker is done with its line first, and the pool hands it the
-    next at once)."""
+    worker whose line it interrupted, or that it found between lines, must start no other
+    line, even before the command has set the batch's stop (the pool hands a worker its next
+    line at once)."""
     import multiprocessing
     import signal
 
@@ -314,6 +314,13 @@ def test_a_worker_that_ctrl_c_reached_starts_no_other_line(monkeypatch):
             assert bool((first or {}).get("interrupted")) == (compute is interrupted)
             assert common._worker_line(2, line, defaults, set(defaults), compute) is None
             assert len(calls) == 1 and stop.is_set(), compute.__name__
+        # Ctrl-C while the worker was between lines: the next line does not start either
+        monkeypatch.setattr(common, "_ctrl_c_seen", False)
+        stop.clear()
+        calls.clear()
+        common._ctrl_c_between_lines(signal.SIGINT, None)
+        assert common._worker_line(3, line, defaults, set(defaults), interrupted) is None
+        assert calls == [] and stop.is_set()
     finally:
         signal.signal(signal.SIGINT, handler)
 

@@ -280,18 +280,20 @@ def _alive(pid: int) -> bool:
 
 _stop: Any = None  # in a worker: the batch's stop event (see batch_parallel)
 _started: Any = None  # in a worker: the array where it says which line it takes (_Watch)
+_ctrl_c_seen = False  # in a worker: Ctrl-C came while it was between lines
 
 
 def _start_worker(jobs: int, stop: Any, started: Any) -> None:
-    """A batch worker: Ctrl-C reaches it only while it analyses a line (``_worker_line``), and
-    the search's table may take only this worker's share of the memory."""
+    """A batch worker: Ctrl-C interrupts it only while it analyses a line (``_worker_line``;
+    between lines it is noted, and no line starts after it), and the search's table may take
+    only this worker's share of the memory."""
     import signal
 
     from pinosolve import solver
 
     global _stop, _started
     _stop, _started = stop, started
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, _ctrl_c_between_lines)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
     _die_with_parent()
     solver.TABLE_LIMIT = solver.table_limit(parts=jobs)
@@ -317,6 +319,13 @@ def _die_with_parent() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def _ctrl_c_between_lines(signum: int, frame: Any) -> None:
+    """Ctrl-C in a worker between lines: noted, for ``_worker_line`` to stop the batch (a
+    handler takes no lock: the worker may be holding one, waiting for its next line)."""
+    global _ctrl_c_seen
+    _ctrl_c_seen = True
+
+
 def _interrupt_once(signum: int, frame: Any) -> None:
     """Ctrl-C in a worker's line: a KeyboardInterrupt (the search answers what it had proved),
     and later ones are ignored (the parent passes Ctrl-C on, which the terminal may have sent
@@ -335,20 +344,22 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
     A Ctrl-C that reaches a worker's line stops the batch (the command stops after that
     line's answer in any case), and the worker says so itself, before it can take another
     line: at the terminal, Ctrl-C reaches the workers and the command at once, and a worker
-    done with its interrupted line would otherwise start the next one before the command had
-    set the stop."""
+    done with its interrupted line, or between lines then, would otherwise start the next one
+    before the command had set the stop."""
     import os
     import signal
 
     answer = None
     _started[lineno % len(_started)] = lineno << 32 | os.getpid()
+    if _ctrl_c_seen:
+        _stop.set()
     try:
         signal.signal(signal.SIGINT, _interrupt_once)
         try:
             if not _stop.is_set():
                 answer = _one_line(lineno, line, defaults, allowed, compute)
         finally:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGINT, _ctrl_c_between_lines)
     except KeyboardInterrupt:
         _stop.set()
     if answer is not None and answer.get("interrupted"):
