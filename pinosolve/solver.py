@@ -32,9 +32,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
-from pinosolve.cards import NUM_CARDS
+from pinosolve.cards import CARDS, NUM_CARDS
 from pinosolve.errors import PinosolveError
-from pinosolve.play import NRANK, PlayRules, legal_plays
+from pinosolve.play import NRANK, PlayRules, illegal_in_trick, legal_plays
 
 INF = 1 << 30
 TEST_SHARE = 0.25        # of the time left, the most a test may take before closing in
@@ -616,7 +616,8 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
           timeout: Optional[float] = None, tt_entries: Optional[int] = None,
           use_tt: bool = True, use_equivalence: bool = True,
           backend: Optional[str] = None, core_options: Optional[int] = None,
-          on_test: Optional[Callable[[Test], None]] = None) -> Result:
+          on_test: Optional[Callable[[Test], None]] = None,
+          check_trick: bool = True) -> Result:
     """Value of the position for the side to move, every legal card's value, and a line.
 
     ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.core).
@@ -626,10 +627,18 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     with each null-window test (a ``Test``) as it finishes: a search that runs for hours shows
     its bounds closing in. Ctrl-C raises ``SearchInterrupted`` (a KeyboardInterrupt) with the
     result as far as it was proved, marked interrupted (and not exact, unless the tests had
-    already met)."""
+    already met). ``check_trick``: refuse a trick that breaks the trick-play rules (a card its
+    seat could not have played); False searches it as it lies, which the differential tests
+    use to reach more states."""
     wrong = pos.problem()
     if wrong is not None:
         raise PositionError(wrong)
+    if check_trick and pos.trick:
+        bad = illegal_in_trick(rules, pos.hands, pos.leader, pos.trick, pos.trump, pos.side)
+        if bad is not None:
+            seat, card, why = bad
+            raise PositionError(f"trick: seat {seat} could not have played {CARDS[card]}: "
+                                f"{why.replace('you hold', f'seat {seat} holds')}")
     if backend is None:
         from pinosolve.core import backend as chosen
 

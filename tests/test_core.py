@@ -13,7 +13,7 @@ import pytest
 
 from pinosolve import load_variant
 from pinosolve.play import PlayRules
-from pinosolve.solver import solve
+from tests.test_solver import solve
 from tests.test_solver import FAMILIES, _variant, random_obligations, random_position
 
 core = pytest.importorskip("pinosolve._core", reason="the compiled core was not built")
@@ -237,7 +237,7 @@ _INTERRUPTED = """
 import random, signal, sys
 from pinosolve import load_variant
 from pinosolve.play import PlayRules
-from pinosolve.solver import solve
+from tests.test_solver import solve
 from bench.dd_full import deal_position
 from tests.test_solver import random_position
 
@@ -308,7 +308,7 @@ def test_core_under_valgrind(tmp_path):
         "import random\n"
         "from pinosolve import load_variant\n"
         "from pinosolve.play import PlayRules\n"
-        "from pinosolve.solver import solve\n"
+        "from tests.test_solver import solve\n"
         "from tests.test_solver import random_position\n"
         "rnd = random.Random(9)\n"
         "for vid in ('four-hand', 'double-deck', 'five-hand-call', 'two-hand-57'):\n"

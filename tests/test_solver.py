@@ -10,9 +10,19 @@ from hypothesis import strategies as st
 
 from pinosolve import CARDS, Card, load_file, load_variant
 from pinosolve.play import PlayRules, legal_plays
-from pinosolve.solver import Position, solve
+from pinosolve.solver import Position
+from pinosolve.solver import solve as _solve
 from pinosolve.variant import rules_dir
 from tests import dd_oracle
+
+
+def solve(*args, **kw):
+    """``solve`` on positions as ``random_position`` draws them, whose trick may break the
+    trick-play rules: the searches are compared on any state, which reaches more of them.
+    ``solve``'s own refusal of such a trick is tested on its own."""
+    kw.setdefault("check_trick", False)
+    return _solve(*args, **kw)
+
 
 FAMILIES = {
     # family: (variants (or example files), how many cards each player may hold at most)
@@ -638,3 +648,47 @@ def test_solve_refuses_a_position_no_deal_can_reach(backend, change, word):
         solve(pos, rules, backend=backend)
     assert isinstance(caught.value, PinosolveError) and "\n" not in str(caught.value)
     assert pos.problem() == str(caught.value)
+
+
+@pytest.mark.parametrize("backend", ["python", "c"])
+def test_solve_refuses_a_trick_that_breaks_the_rules(backend):
+    """A card its seat could not have played (a revoke, a failure to head or to trump) makes
+    no position of a deal: ``solve`` refuses it with one PositionError naming the seat, the
+    card and the rule, as the CLI does; ``check_trick=False`` searches it as it lies. Tricks
+    played by the rules are solved as before."""
+    from pinosolve.play import illegal_in_trick
+    from pinosolve.solver import PositionError
+
+    if backend == "c":
+        pytest.importorskip("pinosolve._core", reason="the compiled core was not built")
+    rnd = random.Random(f"trick-check-{backend}")
+    refused = solved = 0
+    for family, (refs, _) in FAMILIES.items():
+        for ref in refs[:2]:
+            v = _variant(ref)
+            rules = PlayRules.of(v)
+            for _ in range(4):
+                pos = random_legal_position(v, rnd, 3)
+                assert _solve(pos, rules, backend=backend).value == \
+                    solve(pos, rules, backend=backend).value
+                solved += 1
+            found = 0
+            for _ in range(300):  # tricks drawn at random: some break the rules
+                pos = random_position(v, rnd, 3)
+                wrong = illegal_in_trick(rules, pos.hands, pos.leader, pos.trick, pos.trump,
+                                         pos.side)
+                if wrong is None:
+                    continue
+                seat, card, why = wrong
+                with pytest.raises(PositionError) as caught:
+                    _solve(pos, rules, backend=backend)
+                msg = str(caught.value)
+                assert "\n" not in msg and msg.startswith(f"trick: seat {seat} could not have "
+                                                          f"played {CARDS[card]}: ")
+                assert why.split("[")[-1] in msg  # the rule that decides it
+                assert solve(pos, rules, backend=backend).value is not None  # check_trick=False
+                found += 1
+                if found == 3:
+                    break
+            refused += found
+    assert refused >= 15 and solved >= 20, (refused, solved)
