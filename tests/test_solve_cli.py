@@ -283,8 +283,8 @@ def test_ctrl_c_stops_a_parallel_batch_and_its_workers(to):
 def test_a_worker_that_ctrl_c_reached_starts_no_other_line(monkeypatch):
     """At the terminal, Ctrl-C reaches a batch's workers and the command at the same moment. A
     worker whose line it interrupted, or that it found between lines, must start no other
-    line, even before the command has set the batch's stop (the pool hands a worker its next
-    line at once)."""
+    line, even before the command has set the batch's stop (the command hands a free worker
+    its next line at once)."""
     import multiprocessing
     import signal
 
@@ -292,7 +292,6 @@ def test_a_worker_that_ctrl_c_reached_starts_no_other_line(monkeypatch):
 
     stop = multiprocessing.Event()
     monkeypatch.setattr(common, "_stop", stop)
-    monkeypatch.setattr(common, "_started", multiprocessing.RawArray("q", 8))
     calls = []
 
     def interrupted(params):  # a search that Ctrl-C ended: it answers its bounds
@@ -390,8 +389,8 @@ def _searching(pid: int, count: int) -> list[int]:
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
 def test_a_worker_that_dies_costs_its_line_only():
     """--jobs: a worker killed on its line (the kernel's out-of-memory killer, say) gets that
-    line an error record, and the batch goes on and ends (a multiprocessing pool replaces a
-    dead worker but waits for its line's answer for ever)."""
+    line an error record, and the batch goes on and ends (a multiprocessing pool replaced a
+    dead worker but waited for its line's answer for ever)."""
     import os
     import signal
     import subprocess
@@ -424,6 +423,73 @@ def test_a_worker_that_dies_costs_its_line_only():
     assert [a.get("line") for a in answers[:2]] == [1, 2], out
     assert all("died" in a["error"] for a in answers[:2]), out
     assert answers[2]["value"] == 10 and len(answers) == 3, out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to find the workers")
+def test_a_worker_killed_between_lines_is_replaced():
+    """--jobs: a worker killed while it waits for a line (no line lost) is replaced, and the
+    next lines are answered. With a multiprocessing pool the batch stalled for ever: the dead
+    worker kept the lock of the queue the others take their lines from."""
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    from tests.conftest import ROOT
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pinosolve", "solve", "--variant", "four-hand", "--trump", "S",
+         "--input", "-", "--jobs", "2"], cwd=ROOT, text=True, stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    # a stall fails the test instead of hanging it (the whole group: a worker left alive
+    # would keep the output open)
+    timer = threading.Timer(60, os.killpg, (proc.pid, signal.SIGKILL))
+    timer.start()
+    try:
+        proc.stdin.write(json.dumps({"deal": ENDING, "leader": "N"}) + "\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["value"] == 10
+        for _ in range(100):  # both workers started, and free again
+            workers = _children(proc.pid)
+            if len(workers) == 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) == 2, workers
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(0.5)
+        for leader, value in (("N", 10), ("E", 0), ("N", 10)):
+            proc.stdin.write(json.dumps({"deal": ENDING, "leader": leader}) + "\n")
+            proc.stdin.flush()
+            assert json.loads(proc.stdout.readline())["value"] == value
+        proc.stdin.close()
+        assert proc.wait() == 0 and proc.stdout.read() == "" and proc.stderr.read() == ""
+        assert not set(_children(proc.pid)) & set(workers)
+    finally:
+        timer.cancel()
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _die_at_once(jobs, stop):
+    """A worker start that kills the worker (module level, for the workers to find)."""
+    os._exit(3)
+
+
+def test_workers_that_die_as_they_start_end_the_batch(monkeypatch, capsys):
+    """Workers that die as soon as they start (no memory for them, say) end a --jobs batch
+    with one error, after error records for the lines they took: it does not start workers
+    for ever."""
+    from pinosolve.cli import common
+    from pinosolve.errors import PinosolveError
+
+    monkeypatch.setattr(common, "_start_worker", _die_at_once)  # the workers fork from here
+    lines = [json.dumps({"deal": str(k)}) + "\n" for k in range(1, 30)]
+    with pytest.raises(PinosolveError, match="keep dying"):
+        common.batch_parallel(lines, {"deal": None}, lambda params: params, 2)
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert all("died" in a["error"] for a in out) and len(out) < 10, out
 
 
 def _running(pid: int) -> bool:

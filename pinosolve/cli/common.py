@@ -100,9 +100,9 @@ def want_jobs(jobs: int, input_source: Optional[str]) -> int:
 
 def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Compute,
                    jobs: int) -> None:
-    """``batch_lines`` over ``jobs`` worker processes. A thread reads the lines and hands them
-    out (a few ahead, so no worker waits); this thread writes the answers in the input's order,
-    each as soon as it and the lines before it are done, whether or not more input has come (a
+    """``batch_lines`` over ``jobs`` worker processes (``_Crew``). A thread reads the lines;
+    this thread hands each to a free worker and writes the answers in the input's order, each
+    as soon as it and the lines before it are done, whether or not more input has come (a
     program that sends a line and waits for its answer must get it).
 
     Ctrl-C ends it as it ends a batch in one process: the lines being analysed answer what
@@ -111,63 +111,65 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
     outlive the command). A second Ctrl-C, or a worker that does not answer within
     ``INTERRUPT_GRACE`` seconds, stops them at once.
 
-    A worker that dies on a line (killed, or out of memory) costs that line an error record;
-    the pool starts another worker and the batch goes on (``_Watch``). SIGTERM stops the
-    workers and the command (exit 143); if the command itself is killed, the workers follow
-    it (``_die_with_parent``)."""
+    A worker that dies (killed, or out of memory) is replaced; if it had a line, that line
+    gets an error record, and the batch goes on. SIGTERM stops the workers and the command
+    (exit 143); if the command itself is killed, the workers follow it
+    (``_die_with_parent``)."""
     import multiprocessing
-    import queue
     import signal
     import threading
+    from collections import deque
 
-    allowed = set(defaults)
-    stop = multiprocessing.Event()  # set on Ctrl-C: a worker starts no line after it
-    watch = _Watch(jobs)
-    pool = multiprocessing.Pool(jobs, initializer=_start_worker,
-                                initargs=(jobs, stop, watch.started))
-    handed: queue.Queue = queue.Queue(maxsize=2 * jobs)  # answers to come, in input order
+    reader, writer = multiprocessing.Pipe(duplex=False)  # lines read, to hand out
+    failed: list[BaseException] = []  # a read error: raised once the lines before it are out
 
-    def hand_out() -> None:
+    def read() -> None:
         try:
             for lineno, line in enumerate(lines, 1):
                 if line.strip():
-                    handed.put((lineno, pool.apply_async(
-                        _worker_line, (lineno, line, defaults, allowed, compute))))
-        except BaseException as exc:  # a read error: raised where the answers are written
-            handed.put(exc)
-        handed.put(None)
+                    writer.send((lineno, line))
+        except BaseException as exc:
+            failed.append(exc)
+        writer.send(None)
 
-    threading.Thread(target=hand_out, daemon=True).start()
-    waiting = None  # the line whose answer is being waited for
+    crew = _Crew(jobs, defaults, compute)
+    order: deque[int] = deque()  # lines handed out and not yet answered, in input order
+    done: dict[int, Optional[dict[str, Any]]] = {}  # their answers, as they come
+    threading.Thread(target=read, daemon=True).start()
     main = threading.current_thread() is threading.main_thread()  # where signals are set
     terminate = signal.signal(signal.SIGTERM, _terminated) if main else None
     try:
-        while (waiting := handed.get()) is not None:
-            if isinstance(waiting, BaseException):
-                raise waiting
-            answer = watch.answer(*waiting)
-            waiting = None
-            if answer is None:  # Ctrl-C reached its worker before it had anything to answer
-                raise KeyboardInterrupt
-            _emit_line(answer)
-            if answer.get("interrupted"):  # a Ctrl-C that reached only that worker
-                raise KeyboardInterrupt
-        if watch.lost:  # the pool would wait for the lost lines' answers for ever
-            pool.terminate()
-        else:
-            pool.close()
+        more = True  # input may still come
+        while more or order:
+            ready = crew.wait([reader] if more and crew.free() else [])
+            if reader in ready:
+                item = reader.recv()
+                if item is None:
+                    more = False
+                else:
+                    order.append(item[0])
+                    crew.hand_out(*item)
+            for lineno, answer in crew.answers(ready):
+                done[lineno] = answer
+            while order and order[0] in done:
+                answer = done.pop(order.popleft())
+                if answer is None:  # Ctrl-C reached its worker before it had anything
+                    raise KeyboardInterrupt
+                _emit_line(answer)
+                if answer.get("interrupted"):  # a Ctrl-C that reached only that worker
+                    raise KeyboardInterrupt
+        if failed:
+            raise failed[0]
     except KeyboardInterrupt:
         try:
-            _interrupt_workers(stop)
-            _answer_lines_in_progress(waiting, handed, watch)
+            crew.interrupt()
+            for answer in crew.last_answers(order, done):
+                _emit_line(answer)
         finally:
-            pool.terminate()
-        raise
-    except BaseException:
-        pool.terminate()
+            crew.stop()
         raise
     finally:
-        pool.join()
+        crew.stop()
         if main:
             signal.signal(signal.SIGTERM, terminate)
 
@@ -182,108 +184,164 @@ def _terminated(signum: int, frame: Any) -> None:
 INTERRUPT_GRACE = 10.0
 
 
-def _interrupt_workers(stop: Any) -> None:
-    """Ctrl-C for the workers: no line starts after this, and the lines being analysed are
-    interrupted (a Ctrl-C at the terminal reached them already; one sent to this process alone
-    did not, and a second one is ignored: see ``_interrupt_once``)."""
-    import multiprocessing
-    import os
-    import signal
+class _Crew:
+    """A batch's worker processes, each with a connection of its own to this one: a line goes
+    to a free worker, and its answer comes back on the same connection. A worker that dies
+    closes its end, so its death is seen at once, whether it had a line or not, and nothing
+    it held can stall the others (a ``multiprocessing.Pool`` shares one task queue behind a
+    lock, which a worker killed while waiting for a line keeps for ever)."""
 
-    stop.set()
-    for child in multiprocessing.active_children():
+    def __init__(self, jobs: int, defaults: dict[str, Any], compute: Compute) -> None:
+        import multiprocessing
+
+        self.jobs, self.defaults, self.compute = jobs, defaults, compute
+        self.stop_event = multiprocessing.Event()  # set on Ctrl-C: no line starts after it
+        self.workers: dict[Any, Any] = {}  # connection -> process
+        self.line: dict[Any, int] = {}  # connection -> the line its worker has
+        self.stopped = False
+        self.deaths = 0  # workers dead since the last answer
+        for _ in range(jobs):
+            self._start()
+
+    def _start(self) -> None:
+        import multiprocessing
+
+        mine, theirs = multiprocessing.Pipe()
+        proc = multiprocessing.Process(
+            target=_crew_worker, daemon=True,
+            args=(theirs, self.jobs, self.stop_event, self.defaults, self.compute))
+        # a new process closes sys.stdin first, which takes its buffer's lock; the thread that
+        # reads the lines may hold that lock (waiting for the next one), and a lock held when
+        # the process is forked stays held in it for ever: it would hang before it began
+        stdin, sys.stdin = sys.stdin, None
         try:
-            os.kill(child.pid, signal.SIGINT)
-        except (ProcessLookupError, TypeError):  # gone already, or not started
+            proc.start()
+        finally:
+            sys.stdin = stdin
+        theirs.close()  # its death must close the last copy of its end
+        self.workers[mine] = proc
+
+    def free(self) -> bool:
+        return len(self.line) < len(self.workers)
+
+    def hand_out(self, lineno: int, line: str) -> None:
+        conn = next(c for c in self.workers if c not in self.line)
+        self.line[conn] = lineno  # before the send: a Ctrl-C between them waits for it
+        try:
+            conn.send((lineno, line))
+        except OSError:  # it died while free: answers() sees to it
             pass
 
+    def wait(self, also: list[Any]) -> list[Any]:
+        """Whatever is ready: the connections in ``also``, or a worker's (an answer or its
+        death)."""
+        from multiprocessing.connection import wait
 
-def _answer_lines_in_progress(waiting: Any, handed: Any, watch: "_Watch") -> None:
-    """After Ctrl-C: the answers of the lines handed out, in order, up to the first line that
-    had not started (the lines start in order, so the rest had not either)."""
-    import queue
-    import time
+        return wait(list(self.workers) + also)
 
-    while True:
-        if waiting is None:
+    def answers(self, ready: list[Any]) -> list[tuple[int, Optional[dict[str, Any]]]]:
+        """The answers on the ready connections; a worker that died is replaced, and its line,
+        if it had one, gets an error record."""
+        out = []
+        for conn in ready:
+            if conn not in self.workers:
+                continue
             try:
-                waiting = handed.get(timeout=INTERRUPT_GRACE)
-            except queue.Empty:
-                return
-        if waiting is None or isinstance(waiting, BaseException):
-            return
-        try:
-            answer = watch.answer(*waiting, until=time.monotonic() + INTERRUPT_GRACE)
-        except Exception:  # the worker failed: stop here
-            return
-        if answer is None:  # not started, or no answer in time
-            return
-        _emit_line(answer)
-        waiting = None
+                lineno, answer = conn.recv()
+            except (EOFError, OSError):  # it died
+                proc = self.workers.pop(conn)
+                conn.close()
+                proc.join()
+                lineno = self.line.pop(conn, None)
+                if lineno is not None:
+                    out.append((lineno, {"line": lineno,
+                                         "error": "the process analysing this line died (out "
+                                                  "of memory, or killed); the batch goes on"}))
+                self.deaths += 1
+                if self.deaths > 2 * self.jobs + 2:  # they die as they start: no use going on
+                    raise PinosolveError("--jobs: the worker processes keep dying (out of "
+                                         "memory, or killed)")
+                if not self.stopped:
+                    self._start()
+                continue
+            self.deaths = 0
+            self.line.pop(conn, None)
+            out.append((lineno, answer))
+        return out
 
+    def interrupt(self) -> None:
+        """Ctrl-C for the workers: no line starts after this, and the lines being analysed are
+        interrupted (a Ctrl-C at the terminal reached them already; one sent to this process
+        alone did not, and a second one is ignored: see ``_interrupt_once``)."""
+        import os
+        import signal
 
-class _Watch:
-    """Which worker took which line, so that a worker that dies on its line is noticed: a
-    ``multiprocessing.Pool`` replaces a dead worker, but the line it had never gets an answer,
-    and the batch would wait for it for ever.
+        self.stop_event.set()
+        self.stopped = True
+        for proc in self.workers.values():
+            try:
+                os.kill(proc.pid, signal.SIGINT)
+            except (ProcessLookupError, TypeError):  # gone already
+                pass
 
-    Each worker, as it takes a line, writes the line's number and its pid into a slot of a
-    shared array, in one 64-bit store: no lock, which a worker killed at the wrong moment would
-    keep for ever, and no feeder thread, which would die with it. Slots are taken by line
-    number; the lines handed out at once (at most 2 * jobs + 2) never share one."""
-
-    TICK = 0.5  # seconds between looks at the worker, while a line's answer is awaited
-
-    def __init__(self, jobs: int) -> None:
-        import multiprocessing
-
-        self.started = multiprocessing.RawArray("q", 4 * jobs + 4)  # line << 32 | pid
-        self.lost = False  # a worker died on a line
-
-    def worker(self, lineno: int) -> Optional[int]:
-        """The pid of the worker that took the line, if one has."""
-        v = self.started[lineno % len(self.started)]
-        return v & 0xFFFFFFFF if v >> 32 == lineno else None
-
-    def answer(self, lineno: int, pending: Any, until: Optional[float] = None
-               ) -> Optional[dict[str, Any]]:
-        """The line's answer, an error record if its worker died on it, or None if ``until``
-        (a time.monotonic) passed first."""
-        import multiprocessing
+    def last_answers(self, order: Any, done: dict[int, Optional[dict[str, Any]]]
+                     ) -> Any:
+        """After Ctrl-C: the answers of the lines handed out, in order, up to the first that
+        has none (not started, or no answer within ``INTERRUPT_GRACE``)."""
         import time
 
-        while True:
-            try:
-                return pending.get(timeout=self.TICK)
-            except multiprocessing.TimeoutError:
-                pass
-            pid = self.worker(lineno)
-            if pid is not None and not _alive(pid) and not pending.ready():
-                self.lost = True
-                return {"line": lineno, "error": "the process analysing this line died (out of "
-                                                 "memory, or killed); the batch goes on"}
-            if until is not None and time.monotonic() > until:
-                return None
+        until = time.monotonic() + INTERRUPT_GRACE
+        while order:
+            while order[0] not in done:
+                if order[0] not in self.line.values():  # its worker died
+                    return
+                left = until - time.monotonic()
+                ready = self._wait(left) if left > 0 else []
+                if not ready:
+                    return
+                for lineno, answer in self.answers(ready):
+                    done[lineno] = answer
+            answer = done.pop(order.popleft())
+            if answer is None:
+                return
+            yield answer
 
+    def _wait(self, timeout: float) -> list[Any]:
+        from multiprocessing.connection import wait
 
-def _alive(pid: int) -> bool:
-    import os
+        return wait(list(self.workers), timeout)
 
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:  # gone (the pool reaps its dead workers at once)
-        return False
-    except PermissionError:  # pragma: no cover - a pid taken by another user's process
-        return True
-    return True
+    def stop(self) -> None:
+        """Every worker ended (at once: a search would not end by itself)."""
+        self.stopped = True
+        for conn, proc in list(self.workers.items()):
+            if proc.is_alive():
+                proc.terminate()
+        for conn, proc in list(self.workers.items()):
+            proc.join()
+            conn.close()
+        self.workers.clear()
+        self.line.clear()
 
 
 _stop: Any = None  # in a worker: the batch's stop event (see batch_parallel)
-_started: Any = None  # in a worker: the array where it says which line it takes (_Watch)
 _ctrl_c_seen = False  # in a worker: Ctrl-C came while it was between lines
 
 
-def _start_worker(jobs: int, stop: Any, started: Any) -> None:
+def _crew_worker(conn: Any, jobs: int, stop: Any, defaults: dict[str, Any],
+                 compute: Compute) -> None:
+    """A batch worker: the lines that come on ``conn``, each answered there."""
+    _start_worker(jobs, stop)
+    allowed = set(defaults)
+    while True:
+        try:
+            lineno, line = conn.recv()
+        except (EOFError, OSError):  # the command is gone
+            return
+        conn.send((lineno, _worker_line(lineno, line, defaults, allowed, compute)))
+
+
+def _start_worker(jobs: int, stop: Any) -> None:
     """A batch worker: Ctrl-C interrupts it only while it analyses a line (``_worker_line``;
     between lines it is noted, and no line starts after it), and the search's table may take
     only this worker's share of the memory."""
@@ -291,8 +349,8 @@ def _start_worker(jobs: int, stop: Any, started: Any) -> None:
 
     from pinosolve import solver
 
-    global _stop, _started
-    _stop, _started = stop, started
+    global _stop
+    _stop = stop
     signal.signal(signal.SIGINT, _ctrl_c_between_lines)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
     _die_with_parent()
@@ -301,10 +359,9 @@ def _start_worker(jobs: int, stop: Any, started: Any) -> None:
 
 def _die_with_parent() -> None:
     """A thread that ends this worker once the command is gone (killed, say): an orphaned
-    worker would go on with its search, for hours perhaps. (The kernel's PR_SET_PDEATHSIG is
-    no use here: it fires when the thread that started the worker ends, and the pool starts
-    replacement workers from a thread of its own, which ends while they still hold its
-    queue's lock.) The search lets go of the GIL, so the thread runs during it."""
+    worker would go on with its search, for hours perhaps. (The kernel's PR_SET_PDEATHSIG
+    would need ctypes, and fires when the thread that started the worker ends rather than
+    the command.) The search lets go of the GIL, so the thread runs during it."""
     import os
     import threading
     import time
@@ -320,8 +377,9 @@ def _die_with_parent() -> None:
 
 
 def _ctrl_c_between_lines(signum: int, frame: Any) -> None:
-    """Ctrl-C in a worker between lines: noted, for ``_worker_line`` to stop the batch (a
-    handler takes no lock: the worker may be holding one, waiting for its next line)."""
+    """Ctrl-C in a worker between lines: noted, for ``_worker_line`` to stop the batch
+    (raising here would end the worker wherever it is in its loop: half-way through sending
+    an answer, say)."""
     global _ctrl_c_seen
     _ctrl_c_seen = True
 
@@ -346,11 +404,9 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
     line: at the terminal, Ctrl-C reaches the workers and the command at once, and a worker
     done with its interrupted line, or between lines then, would otherwise start the next one
     before the command had set the stop."""
-    import os
     import signal
 
     answer = None
-    _started[lineno % len(_started)] = lineno << 32 | os.getpid()
     if _ctrl_c_seen:
         _stop.set()
     try:
