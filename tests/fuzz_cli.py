@@ -9,7 +9,8 @@ README with one to three values mutated (a character dropped, inserted or double
 nudged, a value of another type), which reaches deep into each command, or (30%) random keys with
 random values. solve and makeable lines get a 0.5 s budget.
 
-One try in five is a broken rules file instead: a shipped variant's file with one to three lines
+One try in thirty is a batch of such lines through ``--jobs 2``, which must answer as one
+process does, line for line. One try in five is a broken rules file instead: a shipped variant's file with one to three lines
 deleted, re-valued, renumbered, garbled or added, read by ``rules``, ``deal``, ``meld``, ``bid``,
 ``legal`` and (on two cards a hand of its deal) ``solve``; one in ten a shipped puzzle, game or
 meld-sequence file broken the same way, read by ``puzzle``, ``game`` or ``verify --sequence``.
@@ -126,8 +127,8 @@ def mutate(rnd: random.Random, value: Any) -> Any:
     return random_value(rnd)
 
 
-def random_line(rnd: random.Random) -> tuple[str, dict[str, Any]]:
-    command = rnd.choice(sorted(EXAMPLES))
+def random_line(rnd: random.Random, command: str | None = None) -> tuple[str, dict[str, Any]]:
+    command = command or rnd.choice(sorted(EXAMPLES))
     if rnd.random() < 0.7:
         line = dict(rnd.choice(EXAMPLES[command]))
         for _ in range(rnd.choice([1, 1, 1, 2, 3])):
@@ -155,6 +156,35 @@ def run(args: list[str], stdin: str = "") -> tuple[int, str, str]:
 def run_line(command: str, text: str) -> tuple[int, str, str]:
     """``pinosolve COMMAND --input -`` on one line."""
     return run([command, "--input", "-"], text + "\n")
+
+
+def try_parallel(rnd: random.Random) -> tuple[str, str | None, str]:
+    """A batch of random lines (blank ones among them) through ``--jobs 2``: the same lines out,
+    in order, as without it, error records word for word (answers may differ in what their
+    0.5 s budget proved)."""
+    command = rnd.choice(["solve", "makeable"])
+    lines = [json.dumps(random_line(rnd, command)[1]) if rnd.random() < 0.9 else ""
+             for _ in range(rnd.randint(2, 8))]
+    text = "\n".join(lines) + "\n"
+    results = []
+    for jobs in ([], ["--jobs", "2"]):
+        code, out, err = run([command, "--input", "-", *jobs], text)
+        err = "".join(x for x in err.splitlines(True) if not PROGRESS.match(x))
+        if code != 0 or err:
+            return command, f"exit {code} with {jobs}: {err.strip()}", text[:400]
+        try:
+            results.append([json.loads(x) for x in out.splitlines()])
+        except json.JSONDecodeError:
+            return command, f"not JSON with {jobs}: {out[:200]}", text[:400]
+    serial, parallel = results
+    if len(parallel) != len(serial) or len(serial) != sum(1 for x in lines if x):
+        return command, f"{len(serial)} and {len(parallel)} lines out", text[:400]
+    for a, b in zip(serial, parallel):
+        if not isinstance(b, dict) or (a.get("error"), a.get("line")) != (b.get("error"),
+                                                                           b.get("line")):
+            return command, f"--jobs 2 answered {str(b)[:200]} where one process answered " \
+                            f"{str(a)[:200]}", text[:400]
+    return command, None, text
 
 
 RULES_VALUES = ["0", "-1", "1", "99", '""', '"x"', "true", "[]", "[1, 2]", '["AS"]', "{}",
@@ -272,7 +302,7 @@ def failure(code: int, out: str, err: str) -> str | None:
 
 def main_() -> int:
     rnd, end = fuzz_run(300.0)
-    lines = answered = records = files = failed = 0
+    lines = answered = records = files = failed = batches = 0
     seen: set[tuple[str, str]] = set()
 
     def report(command: str, wrong: str, what: str) -> None:
@@ -299,6 +329,12 @@ def main_() -> int:
                 for command, wrong in try_rules_file(path):
                     report(command[0], wrong, f"broken rules file: {done}")
                 continue
+            if kind < 0.33:
+                command, wrong, text = try_parallel(rnd)
+                batches += 1
+                if wrong:
+                    report(command, wrong, f"--jobs batch: {text}")
+                continue
             command, line = random_line(rnd)
             text = json.dumps(line)
             lines += 1
@@ -313,7 +349,7 @@ def main_() -> int:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"{lines} lines, {answered} answered, {records} error records; {files} broken "
-          f"files; {failed} failed")
+          f"files; {batches} --jobs batches; {failed} failed")
     return 1 if failed else 0
 
 
