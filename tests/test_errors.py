@@ -234,7 +234,7 @@ def test_fuzz_script_runs_and_finds_nothing():
                           "suite"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     counts = re.fullmatch(r"(\d+) lines, (\d+) answered, (\d+) error records; (\d+) broken "
-                          r"files; 0 failed\n", run.stdout)
+                          r"files; (\d+) --jobs batches; 0 failed\n", run.stdout)
     assert counts and all(int(n) > 0 for n in counts.groups()), run.stdout
 
 
