@@ -235,7 +235,8 @@ def test_fuzz_script_runs_and_finds_nothing():
     assert run.returncode == 0, run.stdout + run.stderr
     counts = re.fullmatch(r"(\d+) lines, (\d+) answered, (\d+) error records; (\d+) broken "
                           r"files; (\d+) --jobs batches; 0 failed\n", run.stdout)
-    assert counts and all(int(n) > 0 for n in counts.groups()), run.stdout
+    # (a --jobs batch is one try in thirty: a slow machine may not reach one in 4 s)
+    assert counts and all(int(n) > 0 for n in counts.groups()[:4]), run.stdout
 
 
 def test_fuzz_script_finds_a_crash():
