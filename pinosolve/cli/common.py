@@ -142,6 +142,8 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
         more = True  # input may still come
         while more or order:
             ready = crew.wait([reader] if more and crew.free() else [])
+            for lineno, answer in crew.answers(ready):  # first: a worker that died is replaced
+                done[lineno] = answer
             if reader in ready:
                 item = reader.recv()
                 if item is None:
@@ -149,8 +151,6 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
                 else:
                     order.append(item[0])
                     crew.hand_out(*item)
-            for lineno, answer in crew.answers(ready):
-                done[lineno] = answer
             while order and order[0] in done:
                 answer = done.pop(order.popleft())
                 if answer is None:  # Ctrl-C reached its worker before it had anything
