@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from contextvars import ContextVar
-from typing import Annotated, Any, Callable, Iterable, Optional
+from typing import Annotated, Any, Callable, Iterable, Iterator, Optional
 
 import typer
 
@@ -232,12 +232,12 @@ class _Crew:
         except OSError:  # it died while free: answers() sees to it
             pass
 
-    def wait(self, also: list[Any]) -> list[Any]:
+    def wait(self, also: list[Any], timeout: Optional[float] = None) -> list[Any]:
         """Whatever is ready: the connections in ``also``, or a worker's (an answer or its
-        death)."""
+        death); nothing if ``timeout`` seconds pass first."""
         from multiprocessing.connection import wait
 
-        return wait(list(self.workers) + also)
+        return wait(list(self.workers) + also, timeout)
 
     def answers(self, ready: list[Any]) -> list[tuple[int, Optional[dict[str, Any]]]]:
         """The answers on the ready connections; a worker that died is replaced, and its line,
@@ -285,7 +285,7 @@ class _Crew:
                 pass
 
     def last_answers(self, order: Any, done: dict[int, Optional[dict[str, Any]]]
-                     ) -> Any:
+                     ) -> Iterator[dict[str, Any]]:
         """After Ctrl-C: the answers of the lines handed out, in order, up to the first that
         has none (not started, or no answer within ``INTERRUPT_GRACE``)."""
         import time
@@ -296,7 +296,7 @@ class _Crew:
                 if order[0] not in self.line.values():  # its worker died
                     return
                 left = until - time.monotonic()
-                ready = self._wait(left) if left > 0 else []
+                ready = self.wait([], left) if left > 0 else []
                 if not ready:
                     return
                 for lineno, answer in self.answers(ready):
@@ -306,15 +306,10 @@ class _Crew:
                 return
             yield answer
 
-    def _wait(self, timeout: float) -> list[Any]:
-        from multiprocessing.connection import wait
-
-        return wait(list(self.workers), timeout)
-
     def stop(self) -> None:
         """Every worker ended (at once: a search would not end by itself)."""
         self.stopped = True
-        for conn, proc in list(self.workers.items()):
+        for proc in self.workers.values():
             if proc.is_alive():
                 proc.terminate()
         for conn, proc in list(self.workers.items()):
