@@ -145,3 +145,17 @@ def illegal_in_trick(rules: PlayRules, hands: Sequence[Sequence[int]], leader: i
         if trick[k] not in legal:
             return seat, trick[k], why[trick[k]]
     return None
+
+
+def trick_problem(rules: PlayRules, hands: Sequence[Sequence[int]], leader: int,
+                  trick: Sequence[int], trump: Optional[int], side: Sequence[int],
+                  seats: Optional[Sequence[str]] = None) -> Optional[str]:
+    """``illegal_in_trick`` as the one line that refuses the trick (``trick: SEAT could not
+    have played CARD: the rule``), or None; seats by ``seats`` names, else ``seat N``."""
+    wrong = illegal_in_trick(rules, hands, leader, trick, trump, side)
+    if wrong is None:
+        return None
+    seat, card, why = wrong
+    name = seats[seat] if seats is not None else f"seat {seat}"
+    return f"trick: {name} could not have played {_name(card)}: " \
+           f"{why.replace('you hold', f'{name} holds')}"

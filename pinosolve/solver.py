@@ -32,9 +32,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
-from pinosolve.cards import CARDS, NUM_CARDS
+from pinosolve.cards import NUM_CARDS
 from pinosolve.errors import PinosolveError
-from pinosolve.play import NRANK, PlayRules, illegal_in_trick, legal_plays
+from pinosolve.play import NRANK, PlayRules, legal_plays, trick_problem
 
 INF = 1 << 30
 TEST_SHARE = 0.25        # of the time left, the most a test may take before closing in
@@ -634,11 +634,9 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     if wrong is not None:
         raise PositionError(wrong)
     if check_trick and pos.trick:
-        bad = illegal_in_trick(rules, pos.hands, pos.leader, pos.trick, pos.trump, pos.side)
-        if bad is not None:
-            seat, card, why = bad
-            raise PositionError(f"trick: seat {seat} could not have played {CARDS[card]}: "
-                                f"{why.replace('you hold', f'seat {seat} holds')}")
+        wrong = trick_problem(rules, pos.hands, pos.leader, pos.trick, pos.trump, pos.side)
+        if wrong is not None:
+            raise PositionError(wrong)
     if backend is None:
         from pinosolve.core import backend as chosen
 

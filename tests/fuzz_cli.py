@@ -10,10 +10,11 @@ nudged, a value of another type), which reaches deep into each command, or (30%)
 random values. solve and makeable lines get a 0.5 s budget.
 
 One try in thirty is a batch of such lines through ``--jobs 2``, which must answer as one
-process does, line for line. One try in five is a broken rules file instead: a shipped variant's file with one to three lines
-deleted, re-valued, renumbered, garbled or added, read by ``rules``, ``deal``, ``meld``, ``bid``,
-``legal`` and (on two cards a hand of its deal) ``solve``; one in ten a shipped puzzle, game or
-meld-sequence file broken the same way, read by ``puzzle``, ``game`` or ``verify --sequence``.
+process does, line for line. One try in five is a broken rules file instead: a shipped variant's
+file with one to three lines deleted, re-valued, renumbered, garbled or added, read by ``rules``,
+``deal``, ``meld``, ``bid``, ``legal`` and (on two cards a hand of its deal) ``solve``; one in ten
+a shipped puzzle, game or meld-sequence file broken the same way, read by ``puzzle``, ``game`` or
+``verify --sequence``.
 Each must exit 0 (or 1, a verdict, for ``puzzle`` and ``game``), or 2 with one line naming the
 problem.
 

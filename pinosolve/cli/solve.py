@@ -77,7 +77,7 @@ def position_of(v: Variant, params: dict[str, Any]):
 
 
 def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.play import PlayRules, illegal_in_trick
+    from pinosolve.play import PlayRules, trick_problem
     from pinosolve.solver import SearchInterrupted, solve
 
     v = variant_of(params)
@@ -86,13 +86,12 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     value_only = want_flag(params, "value_only")
     progress = want_flag(params, "progress")
     rules = PlayRules.of(v, 2)
-    wrong = illegal_in_trick(rules, pos.hands, pos.leader, pos.trick, pos.trump, pos.side)
-    if wrong is not None:
-        seat, card, why = wrong
-        raise PinosolveError(f"trick: {v.seats[seat]} could not have played {CARDS[card]}: "
-                             f"{why.replace('you hold', f'{v.seats[seat]} holds')}")
+    wrong = trick_problem(rules, pos.hands, pos.leader, pos.trick, pos.trump, pos.side,
+                          v.seats)
+    if wrong is not None:  # said with the variant's seat names; solve need not check again
+        raise PinosolveError(wrong)
     try:
-        res = solve(pos, rules, value_only=value_only, timeout=timeout,
+        res = solve(pos, rules, value_only=value_only, timeout=timeout, check_trick=False,
                     on_test=_show_test if progress else None)
     except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (see run_analysis)
         res = stop.result
