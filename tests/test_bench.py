@@ -164,3 +164,59 @@ def test_ab_core_refuses_a_source_it_cannot_find():
     proc = _ab(".", "no-such-revision", "--deals", "1")
     assert proc.returncode == 2
     assert "'no-such-revision' is neither a file nor a git revision" in proc.stderr
+
+
+def _driver(*args: str, code: str = "") -> subprocess.CompletedProcess:
+    """bench/driver.py with ``args``; ``code`` runs first in its process (to patch it)."""
+    run = "\n".join([f"import sys; sys.path.insert(0, {str(ROOT)!r}); import bench.driver as d",
+                     code, f"sys.argv = ['driver.py', *{list(args)!r}]; sys.exit(d.main())"])
+    return subprocess.run([sys.executable, "-c", run], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+
+
+def test_driver_bench_sets_the_search_against_an_oracle_that_knows_the_value():
+    proc = _driver("--family", "two-hand", "--seeds", "5", "2")
+    assert proc.returncode == 0, proc.stderr
+    deals = re.findall(r"  two-hand seed (\d+): value (\d+); (\d+) tests \((.*)\), (\d+) nodes; "
+                       r"oracle (\d+) nodes\n", proc.stdout)
+    assert [d[0] for d in deals] == ["5", "2"], proc.stdout
+    from bench.dd_full import deal_position
+    from pinosolve import load_variant
+    from pinosolve.play import PlayRules
+    from pinosolve.solver import solve
+
+    rules = PlayRules.of(load_variant("two-hand"))
+    total = oracle = count = 0
+    for seed, value, n, tests, nodes, proved in deals:
+        found = re.findall(r"(\d+): (>=|<=) (\d+) (\d+)", tests)
+        assert len(found) == int(n) and sum(int(t[3]) for t in found) == int(nodes), tests
+        # the value is the solver's for that seed's deal, and the tests' bounds meet on it
+        res = solve(deal_position("two-hand", int(seed), None, None), rules, value_only=True,
+                    backend="python")
+        assert res.value == int(value)
+        assert int(value) in [int(t[2]) for t in found]
+        total, oracle, count = total + int(nodes), oracle + int(proved), count + int(n)
+    assert f"two-hand x2: search {total} nodes in {count} tests" in proc.stdout
+    assert f"oracle {oracle} nodes" in proc.stdout
+
+
+def test_driver_bench_says_when_the_oracle_disagrees_with_the_value():
+    # a solve that reports a point too many: the oracle's tests find v not reached
+    patch = ("real = d.solve; "
+             "d.solve = lambda *a, **k: (lambda r: (setattr(r, 'value', r.value + 1), r)[1])"
+             "(real(*a, **k))")
+    proc = _driver("--family", "two-hand", "--seeds", "5", code=patch)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "DISAGREES" in proc.stdout
+    assert "the oracle's tests disagree with the value on seeds [5]" in proc.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--deals", "0"], "--deals: 0 is not a number of deals"),
+    (["--seeds", "-2"], "--seeds: -2 is not a seed"),
+    (["--family", "nine-hand"], "invalid choice: 'nine-hand'"),
+])
+def test_driver_bench_refuses_bad_arguments(args, message):
+    proc = _driver(*args)
+    assert proc.returncode == 2
+    assert message in proc.stderr and "Traceback" not in proc.stderr
