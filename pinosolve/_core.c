@@ -508,19 +508,61 @@ static int decode_best(const Key *k, int best) {
 
 static inline int suit_len(const Core *c, int s, int su) { return c->slen[s][su]; }
 
+/* The points of `n` of seat s's cards other than the ones counted per suit (the cheapest of
+ * each suit for an opponent, the dearest for a partner): its cheapest n of the others, or its
+ * dearest n when `dear`. A merge of the suits, each already in order of points. */
+static int spare_points(const Core *c, int s, const uint8_t *counted, int n, int dear) {
+    int at[4], left[4], sum = 0;  /* per suit: its next card (in that order) and its copies */
+    for (int su = 0; su < 4; su++) {
+        int skip = counted[su], j = 0, l = 0;
+        for (; j < c->npos; j++) {
+            l = c->cnt[s][c->cheap[su][dear ? c->npos - 1 - j : j]];
+            if (l > skip) break;
+            skip -= l;
+        }
+        at[su] = j;
+        left[su] = l - skip;
+    }
+    while (n > 0) {
+        int pick = -1, best = 0;
+        for (int su = 0; su < 4; su++) {
+            if (at[su] >= c->npos) continue;
+            int p = c->pts[c->cheap[su][dear ? c->npos - 1 - at[su] : at[su]]];
+            if (pick < 0 || (dear ? p > best : p < best)) { pick = su; best = p; }
+        }
+        if (pick < 0) break;
+        int take = left[pick] < n ? left[pick] : n;
+        sum += take * best;
+        n -= take;
+        int j = at[pick] + 1, l = 0;
+        for (; j < c->npos; j++)
+            if ((l = c->cnt[s][c->cheap[pick][dear ? c->npos - 1 - j : j]])) break;
+        at[pick] = j;
+        left[pick] = l;
+    }
+    return sum;
+}
+
 /* Quick points: a lower bound on what the leader's side takes by cashing sure winners.
  * The leader first cashes its trumps that no other seat can beat (an equal copy played later
  * loses), strongest first; every seat must follow to them, so a seat with no more trumps than
  * that is drawn and can no longer ruff. Then in each plain suit it cashes its cards that no
  * other seat can beat, but only as many rounds as every other seat that still holds a trump has
  * to follow (after that it may ruff). In any suit, once the others' cards of the suit are all
- * gone the leader's smaller cards win too (length winners). Every other seat adds at least its
+ * gone the leader's smaller cards win too (length winners). Every opponent adds at least its
  * lowest-point cards of the suit while it has them (a card it discarded instead fell on one of
- * these tricks as well). Where nobody must follow suit, only the sure winners count. All
- * tricks cashed: the last-trick bonus too. */
+ * these tricks as well), and a partner the highest-point ones, its side's choice. Each of them
+ * plays a card to every trick cashed, so one out of a suit also adds, for the other cards it
+ * played, an opponent its cheapest and a partner its dearest of the cards not yet counted
+ * (a seat out of the suit led and of trumps may play any card; one that still holds a trump
+ * is never out of a suit cashed). All of these depend only on the points each seat holds per
+ * suit, which every position of a partition shares. Where nobody must follow suit, only the
+ * sure winners count. All tricks cashed: the last-trick bonus too. */
 static int quick_points(const Core *c, int leader, Rel *rel) {
     int t = c->trump, total = 0, tricks = 0, drawn = 0;
     int must_follow = c->follow && !c->free_play;
+    int followed[MAXSEAT] = {0};          /* per seat: its cards counted so far */
+    uint8_t counted[MAXSEAT][4] = {{0}};  /* per seat and suit: how many of them */
     for (int i = 0; i < 4; i++) {
         int su = t < 0 ? i : i == 0 ? t : i <= t ? i - 1 : i;  /* trump first */
         unsigned mine = c->pres[leader][su];
@@ -564,15 +606,28 @@ static int quick_points(const Core *c, int leader, Rel *rel) {
         if (!must_follow) continue;
         for (int s = 0; s < c->n; s++) {
             if (s == leader || !c->pres[s][su]) continue;
-            /* its k lowest-point cards of the suit */
-            int need = k;
+            /* an opponent's k lowest-point cards of the suit; a partner's k highest, which its
+             * side may choose to play: none of them can beat the leader's, so heading does not
+             * bind it */
+            int need = k, mate = c->side[s] == c->side[leader];
             for (int j = 0; j < c->npos && need; j++) {
-                int id = c->cheap[su][j], n = c->cnt[s][id];
+                int id = c->cheap[su][mate ? c->npos - 1 - j : j], n = c->cnt[s][id];
                 if (n > need) n = need;
                 total += n * c->pts[id];
                 need -= n;
             }
+            counted[s][su] = (uint8_t)(k - need);
+            followed[s] += k - need;
         }
+    }
+    /* a seat out of the suit led (and, within the rounds counted, out of trumps) played some
+     * other card: every seat played a card to each trick cashed, so beyond the cards counted
+     * it played that many more, an opponent at least its cheapest others, a partner (its
+     * side's choice, any card being legal there) its dearest */
+    for (int s = 0; s < c->n && must_follow && tricks; s++) {
+        int extra = (tricks < c->size[s] ? tricks : c->size[s]) - followed[s];
+        if (s != leader && extra > 0)
+            total += spare_points(c, s, counted[s], extra, c->side[s] == c->side[leader]);
     }
     if (tricks >= c->size[leader]) total += c->last_trick;
     return total;
