@@ -508,6 +508,11 @@ static int decode_best(const Key *k, int best) {
 
 static inline int suit_len(const Core *c, int s, int su) { return c->slen[s][su]; }
 
+/* Suit su's j-th card by points: the cheapest first, or the dearest when `dear`. */
+static inline int by_points(const Core *c, int su, int j, int dear) {
+    return c->cheap[su][dear ? c->npos - 1 - j : j];
+}
+
 /* The points of `n` of seat s's cards other than the ones counted per suit (the cheapest of
  * each suit for an opponent, the dearest for a partner): its cheapest n of the others, or its
  * dearest n when `dear`. A merge of the suits, each already in order of points. */
@@ -516,7 +521,7 @@ static int spare_points(const Core *c, int s, const uint8_t *counted, int n, int
     for (int su = 0; su < 4; su++) {
         int skip = counted[su], j = 0, l = 0;
         for (; j < c->npos; j++) {
-            l = c->cnt[s][c->cheap[su][dear ? c->npos - 1 - j : j]];
+            l = c->cnt[s][by_points(c, su, j, dear)];
             if (l > skip) break;
             skip -= l;
         }
@@ -527,7 +532,7 @@ static int spare_points(const Core *c, int s, const uint8_t *counted, int n, int
         int pick = -1, best = 0;
         for (int su = 0; su < 4; su++) {
             if (at[su] >= c->npos) continue;
-            int p = c->pts[c->cheap[su][dear ? c->npos - 1 - at[su] : at[su]]];
+            int p = c->pts[by_points(c, su, at[su], dear)];
             if (pick < 0 || (dear ? p > best : p < best)) { pick = su; best = p; }
         }
         if (pick < 0) break;
@@ -536,7 +541,7 @@ static int spare_points(const Core *c, int s, const uint8_t *counted, int n, int
         n -= take;
         int j = at[pick] + 1, l = 0;
         for (; j < c->npos; j++)
-            if ((l = c->cnt[s][c->cheap[pick][dear ? c->npos - 1 - j : j]])) break;
+            if ((l = c->cnt[s][by_points(c, pick, j, dear)])) break;
         at[pick] = j;
         left[pick] = l;
     }
@@ -611,7 +616,7 @@ static int quick_points(const Core *c, int leader, Rel *rel) {
              * bind it */
             int need = k, mate = c->side[s] == c->side[leader];
             for (int j = 0; j < c->npos && need; j++) {
-                int id = c->cheap[su][mate ? c->npos - 1 - j : j], n = c->cnt[s][id];
+                int id = by_points(c, su, j, mate), n = c->cnt[s][id];
                 if (n > need) n = need;
                 total += n * c->pts[id];
                 need -= n;
