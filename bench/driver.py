@@ -27,18 +27,13 @@ from pinosolve import load_variant  # noqa: E402
 from pinosolve.core import backend as chosen_backend, describe  # noqa: E402
 from pinosolve.errors import PinosolveError  # noqa: E402
 from pinosolve.play import PlayRules  # noqa: E402
-from pinosolve.solver import (TABLE_LIMIT, CoreSearch, Position, Search, Test,  # noqa: E402
-                              solve, table_entries)
+from pinosolve.solver import Position, Test, new_search, solve  # noqa: E402
 
 
 def oracle(pos: Position, rules: PlayRules, backend: str, value: int) -> tuple[int, bool]:
-    """Nodes of the tests that prove ``value`` on a fresh table, as ``solve`` sizes it, and
+    """Nodes of the tests that prove ``value`` on a fresh search, as ``solve`` makes it, and
     whether they agree with it."""
-    mover = pos.to_move
-    side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
-    kind = CoreSearch if backend == "c" else Search
-    extra = {"grow_to": TABLE_LIMIT} if backend == "c" else {}
-    search = kind(rules, pos.trump, side, table_entries(pos.hands), **extra)
+    search = new_search(pos, rules, backend)
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     rem = search.remaining(hands, trick)

@@ -612,6 +612,25 @@ def _after(search: Search, hands: list[list[int]], leader: int, trick: list[int]
     return hands, winner, [], (won if search.side[winner] == 0 else 0)
 
 
+def new_search(pos: Position, rules: PlayRules, backend: str,
+               deadline: Optional[float] = None, tt_entries: Optional[int] = None,
+               use_tt: bool = True, use_equivalence: bool = True,
+               core_options: Optional[int] = None) -> Search:
+    """The search ``solve`` runs on a position (``backend`` 'c' or 'python'): its sides
+    re-labelled so that side 0 is the side to move, and a table sized by the tricks left that
+    grows with the search (see ``solve``), unless ``tt_entries`` fixes its size."""
+    mover = pos.to_move
+    side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
+    grow_to = None
+    if tt_entries is None:
+        tt_entries = table_entries(pos.hands)
+        grow_to = TABLE_LIMIT if deadline is None else min(TABLE_LIMIT, CAPPED_LIMIT)
+    if backend == "c":
+        return CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence,
+                          core_options, grow_to)
+    return Search(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
+
+
 def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
           timeout: Optional[float] = None, tt_entries: Optional[int] = None,
           use_tt: bool = True, use_equivalence: bool = True,
@@ -643,25 +662,14 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
         backend = chosen()
     start = time.perf_counter()
     deadline = start + timeout if timeout else None
-    mover = pos.to_move
-    # re-label sides so that side 0 is the side to move
-    side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
-    grow_to = None
-    if tt_entries is None:
-        tt_entries = table_entries(pos.hands)
-        grow_to = TABLE_LIMIT if deadline is None else min(TABLE_LIMIT, CAPPED_LIMIT)
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     result = Result(None, (0, points_left(rules, hands, trick)))
     search: Optional[Search] = None
     interrupted = False
     try:
-        if backend == "c":
-            search = CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt,
-                                use_equivalence, core_options, grow_to)
-        else:
-            search = Search(rules, pos.trump, side, tt_entries, deadline, use_tt,
-                            use_equivalence)
+        search = new_search(pos, rules, backend, deadline, tt_entries, use_tt, use_equivalence,
+                            core_options)
         search.on_test = on_test
         groups = [] if value_only else search.moves(hands, pos.leader, trick)
         if groups:
