@@ -566,8 +566,7 @@ static int spare_points(const Core *c, int s, const uint8_t *counted, int n, int
 static int quick_points(const Core *c, int leader, Rel *rel) {
     int t = c->trump, total = 0, tricks = 0, drawn = 0;
     int must_follow = c->follow && !c->free_play;
-    int followed[MAXSEAT] = {0};          /* per seat: its cards counted so far */
-    uint8_t counted[MAXSEAT][4] = {{0}};  /* per seat and suit: how many of them */
+    uint8_t counted[MAXSEAT][4] = {{0}};  /* per seat and suit: its cards counted */
     for (int i = 0; i < 4; i++) {
         int su = t < 0 ? i : i == 0 ? t : i <= t ? i - 1 : i;  /* trump first */
         unsigned mine = c->pres[leader][su];
@@ -622,7 +621,6 @@ static int quick_points(const Core *c, int leader, Rel *rel) {
                 need -= n;
             }
             counted[s][su] = (uint8_t)(k - need);
-            followed[s] += k - need;
         }
     }
     /* a seat out of the suit led (and, within the rounds counted, out of trumps) played some
@@ -630,9 +628,10 @@ static int quick_points(const Core *c, int leader, Rel *rel) {
      * it played that many more, an opponent at least its cheapest others, a partner (its
      * side's choice, any card being legal there) its dearest */
     for (int s = 0; s < c->n && must_follow && tricks; s++) {
-        int extra = (tricks < c->size[s] ? tricks : c->size[s]) - followed[s];
+        const uint8_t *x = counted[s];
+        int extra = (tricks < c->size[s] ? tricks : c->size[s]) - (x[0] + x[1] + x[2] + x[3]);
         if (s != leader && extra > 0)
-            total += spare_points(c, s, counted[s], extra, c->side[s] == c->side[leader]);
+            total += spare_points(c, s, x, extra, c->side[s] == c->side[leader]);
     }
     if (tricks >= c->size[leader]) total += c->last_trick;
     return total;
