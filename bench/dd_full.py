@@ -122,6 +122,15 @@ def ablation(args) -> None:
                     tests=args.tests)
 
 
+def chosen_seeds(ap: argparse.ArgumentParser, args) -> list[int]:
+    """The seeds --seeds names, else 0..--deals-1; a bad one is an argument error (exit 2)."""
+    if args.deals < 1:
+        ap.error(f"--deals: {args.deals} is not a number of deals (1 or more)")
+    if args.seeds is not None and min(args.seeds) < 0:
+        ap.error(f"--seeds: {min(args.seeds)} is not a seed (0 or more)")
+    return args.seeds if args.seeds is not None else list(range(args.deals))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=20)
@@ -134,14 +143,9 @@ def main() -> None:
     ap.add_argument("--ablation", action="store_true")
     ap.add_argument("--growth", type=int, nargs="+", metavar="K")
     args = ap.parse_args()
-    if args.deals < 1:
-        ap.error(f"--deals: {args.deals} is not a number of deals (1 or more)")
+    args.seeds = chosen_seeds(ap, args)
     if not args.timeout >= 0:  # negative, or nan
         ap.error(f"--timeout: {args.timeout:g} s is not a time (0 sets no cap)")
-    if args.seeds is not None and min(args.seeds) < 0:
-        ap.error(f"--seeds: {min(args.seeds)} is not a seed (0 or more)")
-    if args.seeds is None:
-        args.seeds = list(range(args.deals))
     args.each = args.each or args.tests  # a deal's tests, then its value
     print(f"python {sys.version.split()[0]}; {describe()}; one thread")
     if args.ablation:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.dd_full import FAMILIES, deal_position  # noqa: E402
+from bench.dd_full import FAMILIES, chosen_seeds, deal_position  # noqa: E402
 from pinosolve import load_variant  # noqa: E402
 from pinosolve.core import backend as chosen_backend, describe  # noqa: E402
 from pinosolve.errors import PinosolveError  # noqa: E402
@@ -57,11 +57,7 @@ def main() -> int:
     ap.add_argument("--seeds", type=int, nargs="+", metavar="K")
     ap.add_argument("--backend", default=None, choices=["c", "python"])
     args = ap.parse_args()
-    if args.deals < 1:
-        ap.error(f"--deals: {args.deals} is not a number of deals (1 or more)")
-    if args.seeds is not None and min(args.seeds) < 0:
-        ap.error(f"--seeds: {min(args.seeds)} is not a seed (0 or more)")
-    seeds = args.seeds if args.seeds is not None else list(range(args.deals))
+    seeds = chosen_seeds(ap, args)
     try:
         backend = args.backend or chosen_backend()
     except PinosolveError as exc:
