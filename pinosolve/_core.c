@@ -1187,17 +1187,15 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         /* the bounds the entry held, merged in, hold where erel does: the exact position
          * gets both; its partition gets this result alone when that partition is wider */
         unsigned own = cut_of(c, &key, *rel), cut = erel ? cut_of(c, &key, *rel | erel) : own;
-        int left = 0;
-        for (int s = 0; s < c->n; s++) left += c->size[s];
         int8_t bm = (int8_t)(best_card >= 0 ? encode_best(&key, best_card) : -1);
-        put(c, &key, 1, cut, lo, hi, bm, left);
+        put(c, &key, 1, cut, lo, hi, bm, c->held);
         if (r) remember(r, code, lo, hi, *rel | erel);
         if (c->opts & OPT_PARTITION) {
             if (own != cut) {
                 lo = 0, hi = rem;
                 tighten(best, a0, b0, &lo, &hi);
-                put(c, &key, 0, own, lo, hi, bm, left);
-            } else if (cut != key.full) put(c, &key, 0, cut, lo, hi, bm, left);
+                put(c, &key, 0, own, lo, hi, bm, c->held);
+            } else if (cut != key.full) put(c, &key, 0, cut, lo, hi, bm, c->held);
         }
     }
     return best;
