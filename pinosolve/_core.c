@@ -334,6 +334,8 @@ typedef struct SuitKey {
     uint64_t pre[NRANK + 1];        /* chain over the first i levels' codes (points << 32 |
                                        every seat's copies) */
     uint64_t suf[NRANK + 1];        /* commutative sum of (seat, points) over levels i.. */
+    uint64_t seen[NRANK + 1];       /* the suit seen with its first i levels exact: pre[i],
+                                       suf[i] and i mixed, a key lock's term (key_lock) */
     uint64_t exact;                 /* the chain over every level */
     int built;
 } SuitKey;
@@ -387,6 +389,12 @@ static const SuitKey *suit_key(const Core *c, int su) {
         sk->pre[++len] = h;
     }
     sk->suf[len] = 0;
+    for (int x = 0; x <= len; x++) {
+        uint64_t h = (sk->pre[x] + (uint64_t)x) * 0xC2B2AE3D27D4EB4FULL;
+        h ^= h >> 29;
+        h = (h ^ sk->suf[x]) * 0x9E3779B97F4A7C15ULL;
+        sk->seen[x] = h ^ (h >> 31);
+    }
     sk->len = len;
     sk->levels = levels;
     sk->exact = h;
@@ -435,19 +443,21 @@ static void build_key(const Core *c, int leader, Key *k) {
 }
 
 /* The lock of the position seen through `cut` (3 bits per key slot: exact levels); 0 when
- * the cut does not fit this position (stored locks are never 0). */
+ * the cut does not fit this position (stored locks are never 0). Each slot's term is its
+ * suit key's, mixed when that was built (a probe computes locks for several cuts), and told
+ * apart from the other slots' by a rotation. */
 static uint32_t key_lock(const Key *k, unsigned cut) {
     uint64_t h = 0x89ABCDEFULL ^ ((uint64_t)k->leader << 7);
     for (int i = 0; i < 4; i++) {
         const SuitKey *sk = k->s[k->suit_of[i]];
         int x = (cut >> (3 * i)) & 7;
         if (x > sk->len) return 0;
-        h = (h ^ (sk->pre[x] + (uint64_t)x)) * 0xC2B2AE3D27D4EB4FULL;
-        h ^= h >> 29;
-        h = (h ^ sk->suf[x]) * 0x9E3779B97F4A7C15ULL;
-        h ^= h >> 31;
+        uint64_t t = sk->seen[x];
+        h += i ? (t << (16 * i)) | (t >> (64 - 16 * i)) : t;
     }
-    return (uint32_t)(h >> 32) | 1u;
+    h *= 0xD6E8FEB86659FD93ULL;
+    h ^= h >> 32;
+    return (uint32_t)h | 1u;
 }
 
 /* What a result relied on (see build_key), as a Rel: one byte per suit, bit p set when the
