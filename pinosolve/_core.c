@@ -356,11 +356,17 @@ static inline uint64_t mix(uint64_t h, uint64_t v) {
     return h ^ (h >> 31);
 }
 
+static inline uint64_t rotate(uint64_t v, int r) { return r ? (v << r) | (v >> (64 - r)) : v; }
+
+/* A sum of codes mixed into a hash whose every bit depends on all of the sum's. */
+static inline uint64_t finish(uint64_t h) {
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 31);
+}
+
 static inline uint64_t small_card(int seat, int pts) {  /* the codes of Core.zc */
-    uint64_t z = ((uint64_t)(unsigned)seat << 32 | (uint32_t)pts) + 0x632BE59BD9B4E019ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return finish(((uint64_t)(unsigned)seat << 32 | (uint32_t)pts) + 0x632BE59BD9B4E019ULL);
 }
 
 #define SUITKEYS (MAXSEAT * MAXCOPY * NRANK + 1)
@@ -428,18 +434,22 @@ static void build_key(const Core *c, int leader, Key *k) {
             k->suit_of[j + 1] = x;
         }
     }
-    uint64_t h = 0x1234567ULL + (uint64_t)leader, x = 0x7654321ULL ^ (uint64_t)leader;
+    /* each code a sum of its slots' terms, told apart by a rotation, mixed once: the low
+     * bits pick the bucket, the high ones are the check */
+    uint64_t h = 0x1234567ULL + (uint64_t)leader * 0x9E3779B97F4A7C15ULL;
+    uint64_t x = 0x7654321ULL + (uint64_t)leader * 0xC2B2AE3D27D4EB4FULL;
     k->full = 0;
     for (int i = 0; i < 4; i++) {
-        h = mix(h, coarse[k->suit_of[i]]);
-        x = mix(x, exact[k->suit_of[i]] + (uint64_t)k->s[k->suit_of[i]]->len);
-        k->full |= (unsigned)k->s[k->suit_of[i]]->len << (3 * i);
+        int su = k->suit_of[i];
+        h += rotate(coarse[su], 16 * i);
+        x += rotate(exact[su] + (uint64_t)k->s[su]->len, 16 * i);
+        k->full |= (unsigned)k->s[su]->len << (3 * i);
     }
     k->leader = leader;
-    k->coarse = h;
-    k->check = (uint32_t)(mix(h, 0xC4EC4ULL) >> 32);
-    k->exact = x;
-    k->exact_check = (uint32_t)(mix(x, 0xE8AC7ULL) >> 32);
+    k->coarse = finish(h);
+    k->check = (uint32_t)(k->coarse >> 32);
+    k->exact = finish(x ^ 0xE8AC7ULL);
+    k->exact_check = (uint32_t)(k->exact >> 32);
 }
 
 /* The lock of the position seen through `cut` (3 bits per key slot: exact levels); 0 when
@@ -452,8 +462,7 @@ static uint32_t key_lock(const Key *k, unsigned cut) {
         const SuitKey *sk = k->s[k->suit_of[i]];
         int x = (cut >> (3 * i)) & 7;
         if (x > sk->len) return 0;
-        uint64_t t = sk->seen[x];
-        h += i ? (t << (16 * i)) | (t >> (64 - 16 * i)) : t;
+        h += rotate(sk->seen[x], 16 * i);
     }
     h *= 0xD6E8FEB86659FD93ULL;
     h ^= h >> 32;
