@@ -828,12 +828,16 @@ static int gen_moves(Core *c, int player, int leader, const int *trick, int tlen
     return m;
 }
 
-/* The points of a full trick just played (its cards taken from the hands): the last one also
- * carries the last-trick bonus. */
+/* The points of a full trick just played (its cards taken from the hands), from its cards'
+ * points: the last trick also carries the last-trick bonus. */
+static inline int trick_won(const Core *c, int cards) {
+    return c->held ? cards : cards + c->last_trick;
+}
+
 static inline int trick_points(const Core *c, const int *trick) {
     int won = 0;
     for (int j = 0; j < c->n; j++) won += c->pts[trick[j]];
-    return c->held ? won : won + c->last_trick;
+    return trick_won(c, won);
 }
 
 /* The best lead the table holds for this trick-boundary position, or -1. */
@@ -921,8 +925,8 @@ static int small_sibling(const Core *c, const int *moves, const uint8_t *small_b
     return 0;
 }
 
-static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int beta,
-              int rem, Rel *rel);
+static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int alpha,
+              int beta, int rem, Rel *rel);
 
 /* Bounds lo..hi on a position, tightened by a fail-soft result searched in (a0, b0). */
 static inline void tighten(int best, int a0, int b0, int *lo, int *hi) {
@@ -931,22 +935,24 @@ static inline void tighten(int best, int a0, int b0, int *lo, int *hi) {
     else *lo = *hi = best;
 }
 
-/* `player` plays `card` and the search goes on from there: ab's value of the move. */
+/* `player` plays `card` and the search goes on from there: ab's value of the move. `table`:
+ * the points of the cards already in the trick, kept along it instead of summed at its end. */
 static inline int play(Core *c, int player, int card, int leader, int *trick, int tlen, int wi,
-                       int alpha, int beta, int rem, Rel *crel) {
+                       int table, int alpha, int beta, int rem, Rel *crel) {
     int v;
     take(c, player, card);
     trick[tlen] = card;
+    table += c->pts[card];
     int w2 = (tlen && !beats(c, card, trick[wi])) ? wi : tlen;
     if (tlen + 1 == c->n) {
-        int w = c->seat_at[leader][w2], won = trick_points(c, trick);
+        int w = c->seat_at[leader][w2], won = trick_won(c, table);
         int gain = c->side[w] == 0 ? won : 0;
         int next[MAXSEAT];
         c->prev[c->size[w] & 63] = (int8_t)trick_context(c, trick, w2, leader, w);
-        v = ab(c, w, next, 0, 0, alpha - gain, beta - gain, rem - won, crel);
+        v = ab(c, w, next, 0, 0, 0, alpha - gain, beta - gain, rem - won, crel);
         if (v != TIMEOUT_FLAG) v += gain;
     } else {
-        v = ab(c, leader, trick, tlen + 1, w2, alpha, beta, rem, crel);
+        v = ab(c, leader, trick, tlen + 1, w2, table, alpha, beta, rem, crel);
     }
     give(c, player, card);
     return v;
@@ -958,8 +964,8 @@ static inline int play(Core *c, int player, int card, int leader, int *trick, in
  * compared with the trick's winning card (for who wins, or for what a follower may play),
  * when a bound counts sure winners, when a table entry answered, and when equivalent cards
  * were searched once and part of their group is relied on. */
-static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int beta,
-              int rem, Rel *rel) {
+static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int alpha,
+              int beta, int rem, Rel *rel) {
     *rel = 0;
     if (c->timed_out) return TIMEOUT_FLAG;
     c->nodes++;
@@ -1132,7 +1138,8 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
         if (all && !(all & (all - 1))) {
             /* one card to play (bit su * 8 + pos is card su * 8 + pos): no move list */
             Rel crel;
-            int v = play(c, player, lowbit(all), leader, trick, tlen, wi, alpha, beta, rem, &crel);
+            int v = play(c, player, lowbit(all), leader, trick, tlen, wi, table, alpha, beta, rem,
+                         &crel);
             *rel |= crel;
             return v;
         }
@@ -1147,7 +1154,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int alpha, int 
     for (int i = 0; i < m; i++) {
         int card = moves[i], v;
         if (small_sibling(c, moves, small_below, i)) { small_below[i] = 0xFF; continue; }
-        v = play(c, player, card, leader, trick, tlen, wi, alpha, beta, rem, &crel);
+        v = play(c, player, card, leader, trick, tlen, wi, table, alpha, beta, rem, &crel);
         if (v == TIMEOUT_FLAG) return TIMEOUT_FLAG;
         /* 0xFF: lends its result to none */
         small_below[i] = (c->opts & OPT_SIBLING) ? rel_suit(crel | *rel, SUIT(card)) : 0xFF;
@@ -1436,7 +1443,9 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
     self->timed_out = 0;
     Rel rel;
     self->released = PyEval_SaveThread();  /* as Py_BEGIN_ALLOW_THREADS, kept for ab */
-    int v = ab(self, leader, trick, tlen, wi, alpha, beta, rem, &rel);
+    int table = 0;
+    for (int i = 0; i < tlen; i++) table += self->pts[trick[i]];
+    int v = ab(self, leader, trick, tlen, wi, table, alpha, beta, rem, &rel);
     PyEval_RestoreThread(self->released);
     self->released = NULL;
     if (PyErr_Occurred()) return NULL;  /* a signal handler raised (see ab) */
