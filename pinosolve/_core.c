@@ -347,7 +347,7 @@ typedef struct {
     uint64_t coarse, exact;         /* bucket sources: partition entries, exact entries */
     uint32_t check, exact_check;
     unsigned full;                  /* the cut with every level exact */
-    uint32_t full_lock;             /* the lock through it (set by probe) */
+    uint32_t full_lock;             /* the lock through it */
 } Key;
 
 static inline uint64_t mix(uint64_t h, uint64_t v) {
@@ -409,13 +409,38 @@ static const SuitKey *suit_key(const Core *c, int su) {
     return sk;
 }
 
+static uint32_t key_lock(const Key *k, unsigned cut);
+
 static void build_key(const Core *c, int leader, Key *k) {
     int relative = c->opts & OPT_RELATIVE;
     uint64_t coarse[4], exact[4];
+    /* each bucket code a sum of its suits' terms, trump's rotated apart, mixed once (plain
+     * suits in any order: a permutation of them shares entries); the low bits pick the
+     * bucket, the high ones are the check. Fetched at once: the key's slots and the probe's
+     * locks are worked out while the buckets come in */
+    uint64_t h = 0x1234567ULL + (uint64_t)leader * 0x9E3779B97F4A7C15ULL;
+    uint64_t x = 0x7654321ULL + (uint64_t)leader * 0xC2B2AE3D27D4EB4FULL;
     for (int su = 0; su < 4; su++) {
         k->s[su] = suit_key(c, su);
         exact[su] = k->s[su]->exact;
         coarse[su] = c->suitsum[su];  /* the multiset of (seat, points) in the suit */
+        if (su == c->trump) {
+            h += rotate(coarse[su], 32);
+            x += rotate(exact[su] + (uint64_t)k->s[su]->len, 32);
+        } else {
+            /* a suit's coarse code is a sum over its cards (seat and points, not suit): a
+             * plain sum over suits would not tell which suit a card is in */
+            h += coarse[su] * (coarse[su] | 1);
+            x += exact[su] + (uint64_t)k->s[su]->len;
+        }
+    }
+    k->coarse = finish(h);
+    k->check = (uint32_t)(k->coarse >> 32);
+    k->exact = finish(x ^ 0xE8AC7ULL);
+    k->exact_check = (uint32_t)(k->exact >> 32);
+    for (int i = 0; i < BUCKET; i += 4) {
+        __builtin_prefetch(&c->tt[(k->exact & c->tt_mask) * BUCKET + i]);
+        __builtin_prefetch(&c->tt[(k->coarse & c->tt_mask) * BUCKET + i]);
     }
     int slot = 0;
     if (c->trump >= 0) k->suit_of[slot++] = c->trump;
@@ -434,22 +459,10 @@ static void build_key(const Core *c, int leader, Key *k) {
             k->suit_of[j + 1] = x;
         }
     }
-    /* each code a sum of its slots' terms, told apart by a rotation, mixed once: the low
-     * bits pick the bucket, the high ones are the check */
-    uint64_t h = 0x1234567ULL + (uint64_t)leader * 0x9E3779B97F4A7C15ULL;
-    uint64_t x = 0x7654321ULL + (uint64_t)leader * 0xC2B2AE3D27D4EB4FULL;
     k->full = 0;
-    for (int i = 0; i < 4; i++) {
-        int su = k->suit_of[i];
-        h += rotate(coarse[su], 16 * i);
-        x += rotate(exact[su] + (uint64_t)k->s[su]->len, 16 * i);
-        k->full |= (unsigned)k->s[su]->len << (3 * i);
-    }
+    for (int i = 0; i < 4; i++) k->full |= (unsigned)k->s[k->suit_of[i]]->len << (3 * i);
     k->leader = leader;
-    k->coarse = finish(h);
-    k->check = (uint32_t)(k->coarse >> 32);
-    k->exact = finish(x ^ 0xE8AC7ULL);
-    k->exact_check = (uint32_t)(k->exact >> 32);
+    k->full_lock = key_lock(k, k->full);
 }
 
 /* The lock of the position seen through `cut` (3 bits per key slot: exact levels); 0 when
@@ -749,7 +762,7 @@ static inline int answers(const Entry *e, int alpha, int beta) {
 
 static Entry *probe(Core *c, Key *k, int alpha, int beta) {
     Entry *b = &c->tt[(k->exact & c->tt_mask) * BUCKET], *first = NULL;
-    uint32_t full = k->full_lock = key_lock(k, k->full);
+    uint32_t full = k->full_lock;
     for (int i = 0; i < BUCKET; i++)
         if (b[i].depth && b[i].check == k->exact_check && b[i].lock == full) {
             if (answers(&b[i], alpha, beta)) {
@@ -1031,13 +1044,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int 
                 return settled_value(r->lo, r->hi, beta);
             }
         }
-        if (c->opts & OPT_TT) {
-            build_key(c, leader, &key);
-            for (int i = 0; i < BUCKET; i += 4) {
-                __builtin_prefetch(&c->tt[(key.exact & c->tt_mask) * BUCKET + i]);
-                __builtin_prefetch(&c->tt[(key.coarse & c->tt_mask) * BUCKET + i]);
-            }
-        }
+        if (c->opts & OPT_TT) build_key(c, leader, &key);
         if (c->opts & OPT_TT) {
             e = probe(c, &key, alpha, beta);
             stored = 1;
