@@ -847,10 +847,15 @@ static inline int trick_won(const Core *c, int cards) {
     return c->held ? cards : cards + c->last_trick;
 }
 
+/* The points of the first n cards of a trick. */
+static inline int cards_points(const Core *c, const int *trick, int n) {
+    int sum = 0;
+    for (int j = 0; j < n; j++) sum += c->pts[trick[j]];
+    return sum;
+}
+
 static inline int trick_points(const Core *c, const int *trick) {
-    int won = 0;
-    for (int j = 0; j < c->n; j++) won += c->pts[trick[j]];
-    return trick_won(c, won);
+    return trick_won(c, cards_points(c, trick, c->n));
 }
 
 /* The best lead the table holds for this trick-boundary position, or -1. */
@@ -1450,9 +1455,8 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
     self->timed_out = 0;
     Rel rel;
     self->released = PyEval_SaveThread();  /* as Py_BEGIN_ALLOW_THREADS, kept for ab */
-    int table = 0;
-    for (int i = 0; i < tlen; i++) table += self->pts[trick[i]];
-    int v = ab(self, leader, trick, tlen, wi, table, alpha, beta, rem, &rel);
+    int v = ab(self, leader, trick, tlen, wi, cards_points(self, trick, tlen), alpha, beta, rem,
+               &rel);
     PyEval_RestoreThread(self->released);
     self->released = NULL;
     if (PyErr_Occurred()) return NULL;  /* a signal handler raised (see ab) */
