@@ -129,6 +129,10 @@ typedef struct {
     int pos_of_rank[NRANK];      /* external rank -> pos, or -1 when not in the deck */
     int pts[NID];
     int8_t cheap[4][NRANK];      /* per suit: its cards (ids) by points, lowest first */
+    int nvals;                   /* distinct card point values */
+    int vals[NRANK * 4];         /* them, lowest first */
+    uint64_t vmask[NRANK * 4][4];  /* per value and suit: 0xFF at each byte of cnt[seat][suit
+                                      * 8 ..] whose card has that value (see spare_points) */
     int follow, head, trump_if_void, overtrump, tcno, head_after_ruff, partner_exempt;
     Entry *tt;
     uint64_t tt_mask;            /* bucket count - 1 */
@@ -545,37 +549,29 @@ static inline int by_points(const Core *c, int su, int j, int dear) {
     return c->cheap[su][dear ? c->npos - 1 - j : j];
 }
 
+/* The sum of the bytes of x (copy counts: their sum stays below 256, so the top byte holds it). */
+static inline int byte_sum(uint64_t x) { return (int)((x * 0x0101010101010101ULL) >> 56); }
+
 /* The points of `n` of seat s's cards other than the ones counted per suit (the cheapest of
  * each suit for an opponent, the dearest for a partner): its cheapest n of the others, or its
- * dearest n when `dear`. A merge of the suits, each already in order of points. */
+ * dearest n when `dear`. Point value by point value, in that order: each suit's cards of the
+ * value (one masked byte sum of the seat's copy counts) go first to the suit's counted ones,
+ * the rest are taken. */
 static int spare_points(const Core *c, int s, const uint8_t *counted, int n, int dear) {
-    int at[4], left[4], sum = 0;  /* per suit: its next card (in that order) and its copies */
-    for (int su = 0; su < 4; su++) {
-        int skip = counted[su], j = 0, l = 0;
-        for (; j < c->npos; j++) {
-            l = c->cnt[s][by_points(c, su, j, dear)];
-            if (l > skip) break;
-            skip -= l;
-        }
-        at[su] = j;
-        left[su] = l - skip;
-    }
-    while (n > 0) {
-        int pick = -1, best = 0;
+    uint64_t row[4];
+    int skip[4], sum = 0;
+    memcpy(row, &c->cnt[s][0], sizeof row);  /* per suit: its 8 ids' copy counts */
+    for (int su = 0; su < 4; su++) skip[su] = counted[su];
+    for (int i = 0; i < c->nvals && n > 0; i++) {
+        int v = dear ? c->nvals - 1 - i : i, avail = 0;
         for (int su = 0; su < 4; su++) {
-            if (at[su] >= c->npos) continue;
-            int p = c->pts[by_points(c, su, at[su], dear)];
-            if (pick < 0 || (dear ? p > best : p < best)) { pick = su; best = p; }
+            int k = byte_sum(row[su] & c->vmask[v][su]);
+            if (skip[su] >= k) skip[su] -= k;
+            else { avail += k - skip[su]; skip[su] = 0; }
         }
-        if (pick < 0) break;
-        int take = left[pick] < n ? left[pick] : n;
-        sum += take * best;
+        int take = avail < n ? avail : n;
+        sum += take * c->vals[v];
         n -= take;
-        int j = at[pick] + 1, l = 0;
-        for (; j < c->npos; j++)
-            if ((l = c->cnt[s][by_points(c, pick, j, dear)])) break;
-        at[pick] = j;
-        left[pick] = l;
     }
     return sum;
 }
@@ -1334,6 +1330,25 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
             self->cheap[su][j + 1] = (int8_t)id;
         }
     }
+    self->nvals = 0;
+    memset(self->vmask, 0, sizeof self->vmask);
+    for (int su = 0; su < 4; su++)
+        for (int p = 0; p < self->npos; p++) {
+            int v = self->pts[su * 8 + p], i = 0;
+            while (i < self->nvals && self->vals[i] < v) i++;
+            if (i == self->nvals || self->vals[i] != v) {  /* a new value: insert it */
+                memmove(&self->vals[i + 1], &self->vals[i], (size_t)(self->nvals - i) * sizeof(int));
+                memmove(&self->vmask[i + 1], &self->vmask[i],
+                        (size_t)(self->nvals - i) * sizeof self->vmask[0]);
+                memset(&self->vmask[i], 0, sizeof self->vmask[0]);
+                self->vals[i] = v;
+                self->nvals++;
+            }
+            uint8_t bytes[8];
+            memcpy(bytes, &self->vmask[i][su], 8);
+            bytes[p] = 0xFF;
+            memcpy(&self->vmask[i][su], bytes, 8);
+        }
     int k[7];
     if (read_ints(knobs, k, 7, "knobs") < 0) return -1;
     self->follow = k[0]; self->head = k[1]; self->trump_if_void = k[2]; self->overtrump = k[3];
