@@ -128,9 +128,9 @@ typedef struct {
     int rank_of_pos[NRANK];      /* pos -> external rank */
     int pos_of_rank[NRANK];      /* external rank -> pos, or -1 when not in the deck */
     int pts[NID];
-    int8_t cheap[4][NRANK];      /* per suit: its cards (ids) by points, lowest first */
     int nvals;                   /* distinct card point values */
     int vals[NRANK * 4];         /* them, lowest first */
+    uint64_t first[9];           /* 0xFF at the first i bytes of a cnt_row, for i = 0..8 */
     uint64_t vmask[NRANK * 4][4];  /* per value and suit: 0xFF at each byte of cnt[seat][suit
                                       * 8 ..] whose card has that value (see spare_points) */
     int follow, head, trump_if_void, overtrump, tcno, head_after_ruff, partner_exempt;
@@ -544,13 +544,15 @@ static int decode_best(const Key *k, int best) {
 
 static inline int suit_len(const Core *c, int s, int su) { return c->slen[s][su]; }
 
-/* Suit su's j-th card by points: the cheapest first, or the dearest when `dear`. */
-static inline int by_points(const Core *c, int su, int j, int dear) {
-    return c->cheap[su][dear ? c->npos - 1 - j : j];
-}
-
 /* The sum of the bytes of x (copy counts: their sum stays below 256, so the top byte holds it). */
 static inline int byte_sum(uint64_t x) { return (int)((x * 0x0101010101010101ULL) >> 56); }
+
+/* Seat s's copy counts of suit su's cards, a byte each (byte p: strength position p). */
+static inline uint64_t cnt_row(const Core *c, int s, int su) {
+    uint64_t row;
+    memcpy(&row, &c->cnt[s][su * 8], sizeof row);
+    return row;
+}
 
 /* The points of `n` of seat s's cards other than the ones counted per suit (the cheapest of
  * each suit for an opponent, the dearest for a partner): its cheapest n of the others, or its
@@ -560,8 +562,10 @@ static inline int byte_sum(uint64_t x) { return (int)((x * 0x0101010101010101ULL
 static int spare_points(const Core *c, int s, const uint8_t *counted, int n, int dear) {
     uint64_t row[4];
     int skip[4], sum = 0;
-    memcpy(row, &c->cnt[s][0], sizeof row);  /* per suit: its 8 ids' copy counts */
-    for (int su = 0; su < 4; su++) skip[su] = counted[su];
+    for (int su = 0; su < 4; su++) {
+        row[su] = cnt_row(c, s, su);
+        skip[su] = counted[su];
+    }
     for (int i = 0; i < c->nvals && n > 0; i++) {
         int v = dear ? c->nvals - 1 - i : i, avail = 0;
         for (int su = 0; su < 4; su++) {
@@ -612,8 +616,8 @@ static int quick_points(const Core *c, int leader, Rel *rel) {
             }
         }
         int lim = others ? lowbit(others) : c->npos - 1;
-        int held = suit_len(c, leader, su), masters = 0;
-        for (int p = 0; p <= lim; p++) masters += c->cnt[leader][su * 8 + p];
+        int held = suit_len(c, leader, su);
+        int masters = byte_sum(cnt_row(c, leader, su) & c->first[lim + 1]);
         /* length winners only where the others must follow: free to keep their cards of the
          * suit, they can beat the leader's small ones later */
         int k = masters >= longest && must_follow ? held : masters;
@@ -642,10 +646,11 @@ static int quick_points(const Core *c, int leader, Rel *rel) {
              * side may choose to play: none of them can beat the leader's, so heading does not
              * bind it */
             int need = k, mate = c->side[s] == c->side[leader];
-            for (int j = 0; j < c->npos && need; j++) {
-                int id = by_points(c, su, j, mate), n = c->cnt[s][id];
+            uint64_t row = cnt_row(c, s, su);
+            for (int i = 0; i < c->nvals && need; i++) {
+                int v = mate ? c->nvals - 1 - i : i, n = byte_sum(row & c->vmask[v][su]);
                 if (n > need) n = need;
-                total += n * c->pts[id];
+                total += n * c->vals[v];
                 need -= n;
             }
             counted[s][su] = (uint8_t)(k - need);
@@ -1320,15 +1325,10 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
             self->zc[s][id] = small_card(s, self->pts[id]);
             self->za[s][id] = small_card(s + 16, id + 1000);
         }
-    for (int su = 0; su < 4; su++) {
-        for (int p = 0; p < self->npos; p++) {
-            int id = su * 8 + p, j = p - 1;
-            while (j >= 0 && self->pts[self->cheap[su][j]] > self->pts[id]) {
-                self->cheap[su][j + 1] = self->cheap[su][j];
-                j--;
-            }
-            self->cheap[su][j + 1] = (int8_t)id;
-        }
+    for (int i = 0; i <= 8; i++) {  /* in memory order, whatever the byte order */
+        uint8_t bytes[8] = {0};
+        memset(bytes, 0xFF, (size_t)i);
+        memcpy(&self->first[i], bytes, 8);
     }
     self->nvals = 0;
     memset(self->vmask, 0, sizeof self->vmask);
