@@ -227,7 +227,8 @@ static inline int beats(const Core *c, int card, int w) {
 
 static inline void take(Core *c, int seat, int card) {
     int su = SUIT(card), p = POS(card);
-    if (--c->cnt[seat][card] == 0) c->pres[seat][su] &= (uint8_t)~(1u << p);
+    /* without a branch: whether a copy is left is as good as a coin toss */
+    c->pres[seat][su] &= (uint8_t)~((unsigned)(--c->cnt[seat][card] == 0) << p);
     c->col[su][p] -= 1u << (4 * seat);
     c->size[seat]--;
     c->held--;
@@ -240,7 +241,8 @@ static inline void take(Core *c, int seat, int card) {
 
 static inline void give(Core *c, int seat, int card) {
     int su = SUIT(card), p = POS(card);
-    if (c->cnt[seat][card]++ == 0) c->pres[seat][su] |= (uint8_t)(1u << p);
+    c->cnt[seat][card]++;
+    c->pres[seat][su] |= (uint8_t)(1u << p);
     c->col[su][p] += 1u << (4 * seat);
     c->size[seat]++;
     c->held++;
