@@ -1123,10 +1123,13 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int 
             }
             /* relied on: the other side's strongest trump (the masters are the stronger
              * levels); with no trump there, none: every trump is a master, and small cards
-             * keep their points per seat */
+             * keep their points per seat. When the table's entry narrowed the window, its
+             * proof joins in, as for quick points */
             int sd = got[0] >= beta ? 0 : rem - got[1] <= alpha ? 1 : -1;
             if (sd >= 0) {
-                if (side_pres[1 - sd]) mark(rel, t * 8 + lowbit(side_pres[1 - sd]));
+                Rel mrel = 0;
+                if (side_pres[1 - sd]) mark(&mrel, t * 8 + lowbit(side_pres[1 - sd]));
+                *rel = narrowed ? mrel | erel : mrel;
                 return sd == 0 ? got[0] : rem - got[1];
             }
         }
