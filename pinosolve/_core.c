@@ -75,8 +75,8 @@ enum {
     OPT_KILLER = 256,   /* cards that refuted a sibling lately are tried first (after the table's) */
     OPT_SIBLING = 512,  /* a move alike in the ranks its sibling's result relied on: not searched */
     OPT_RECENT = 1024,  /* recent positions answered without building their key (Recent) */
-    OPT_DEFAULT = OPT_MASTER | OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_GUESS |
-                  OPT_PARTITION | OPT_KILLER | OPT_SIBLING | OPT_RECENT,
+    OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_MASTER |
+                  OPT_GUESS | OPT_PARTITION | OPT_KILLER | OPT_SIBLING | OPT_RECENT,
 };
 
 typedef struct {
@@ -548,7 +548,9 @@ static int decode_best(const Key *k, int best) {
 
 static inline int suit_len(const Core *c, int s, int su) { return c->slen[s][su]; }
 
-/* The sum of the bytes of x (copy counts: their sum stays below 256, so the top byte holds it). */
+/* The sum of the bytes of x: copy counts of one suit, of one seat or of several (load_hands
+ * keeps a card's copies in all hands to MAXCOPY), so the sum stays below 256 and the
+ * multiply leaves it in the top byte. */
 static inline int byte_sum(uint64_t x) { return (int)((x * 0x0101010101010101ULL) >> 56); }
 
 /* Seat s's copy counts of suit su's cards, a byte each (byte p: strength position p). */
@@ -1341,7 +1343,8 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
             int v = self->pts[su * 8 + p], i = 0;
             while (i < self->nvals && self->vals[i] < v) i++;
             if (i == self->nvals || self->vals[i] != v) {  /* a new value: insert it */
-                memmove(&self->vals[i + 1], &self->vals[i], (size_t)(self->nvals - i) * sizeof(int));
+                memmove(&self->vals[i + 1], &self->vals[i],
+                        (size_t)(self->nvals - i) * sizeof self->vals[0]);
                 memmove(&self->vmask[i + 1], &self->vmask[i],
                         (size_t)(self->nvals - i) * sizeof self->vmask[0]);
                 memset(&self->vmask[i], 0, sizeof self->vmask[0]);
@@ -1415,9 +1418,13 @@ static int load_hands(Core *c, PyObject *hands) {
             int id = -1;
             if (card >= 0 && card < NCARD && c->pos_of_rank[card % NRANK] >= 0)
                 id = (int)(card / NRANK) * 8 + c->pos_of_rank[card % NRANK];
-            if (id < 0 || c->cnt[s][id] >= MAXCOPY) {
+            int copies = 0;  /* of this card in the hands so far (byte_sum needs a bound) */
+            for (int t = 0; t <= s && id >= 0; t++) copies += c->cnt[t][id];
+            if (id < 0 || copies >= MAXCOPY) {
                 Py_DECREF(h); Py_DECREF(fast);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad card in hand");
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, id < 0 ? "bad card in hand"
+                                                             : "more than 8 copies of a card");
                 return -1;
             }
             give(c, s, id);

@@ -415,3 +415,19 @@ def test_a_budget_keeps_the_table_below_the_capped_limit(monkeypatch):
     solve(pos, rules, value_only=True, backend="c", timeout=5.0)
     solve(pos, rules, value_only=True, backend="c")
     assert seen == [S.CAPPED_LIMIT, 1 << 26]
+
+
+def test_core_refuses_more_copies_than_its_counts_hold():
+    """The core's sums of copy counts (one byte a card, summed over seats) hold at most 8
+    copies of a card in all hands together: the core itself refuses more with a ValueError,
+    whoever calls it (``solve`` refuses any position no deal can reach before that)."""
+    from pinosolve.solver import CoreSearch
+
+    rules = PlayRules.of(load_variant("four-hand"))
+    search = CoreSearch(rules, 0, (0, 1, 0, 1), 1 << 12)
+    eight = [[0, 0], [0, 0], [0, 0], [0, 0]]  # eight copies of the ace of the first suit
+    assert search.core.ab(eight, 0, [], -1, 100, 9) == 9
+    with pytest.raises(ValueError, match="more than 8 copies"):
+        search.core.ab([[0, 0], [0, 0], [0, 0], [0, 0, 0]], 0, [], -1, 100, 9)
+    with pytest.raises(ValueError, match="bad card"):
+        search.core.ab([[0], [0], [0], [99]], 0, [], -1, 100, 9)
