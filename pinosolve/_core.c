@@ -1056,8 +1056,8 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int 
                 return settled_value(r->lo, r->hi, beta);
             }
         }
-        if (c->opts & OPT_TT) build_key(c, leader, &key);
         if (c->opts & OPT_TT) {
+            build_key(c, leader, &key);
             e = probe(c, &key, alpha, beta);
             stored = 1;
 #ifdef STATS
