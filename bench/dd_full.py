@@ -4,6 +4,7 @@
                             [--backend c|python] [--families ...]
     python bench/dd_full.py --ablation [--deals N] [--families four-hand]
     python bench/dd_full.py --growth K [K ...] [--deals N] [--families ...]
+    python bench/dd_full.py --table-limit BITS ...
 
 Each deal is `pinosolve deal --seed K` for K = 0..N-1, with a seeded random trump; the bidder
 (three- and five-hand) is seat 1 and the called partner seat 3. Prints median and worst time
@@ -23,6 +24,10 @@ switched off in turn, value only.
 each deal is cut to K cards a hand (every hand keeps K of its own cards, drawn with a fixed
 seed), value only. Not an ending reached by play, but a position of the same variant with K
 tricks to go, hands of the same make-up; the ratio from one K to the next is what it is for.
+
+--table-limit BITS lets a growing table reach 2**BITS entries (16 bytes each) instead of the
+machine's TABLE_LIMIT (2**26 at most; under --timeout the capped limit still applies): what a
+larger table would buy the searches of an hour, measured. The header says the limit in force.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinosolve import load_variant  # noqa: E402
+from pinosolve import load_variant, solver  # noqa: E402
 from pinosolve.cli.foundation import compute_deal  # noqa: E402
 from pinosolve.cli.solve import sides_for  # noqa: E402
 from pinosolve.core import describe  # noqa: E402
@@ -141,12 +146,18 @@ def main() -> None:
     ap.add_argument("--families", nargs="*", default=list(FAMILIES), choices=list(FAMILIES))
     ap.add_argument("--ablation", action="store_true")
     ap.add_argument("--growth", type=int, nargs="+", metavar="K")
+    ap.add_argument("--table-limit", type=int, metavar="BITS")
     args = ap.parse_args()
     args.seeds = chosen_seeds(ap, args)
     if not args.timeout >= 0:  # negative, or nan
         ap.error(f"--timeout: {args.timeout:g} s is not a time (0 sets no cap)")
+    if args.table_limit is not None:
+        if not 22 <= args.table_limit <= 30:
+            ap.error(f"--table-limit: {args.table_limit} is not 22 to 30 (2**BITS entries)")
+        solver.TABLE_LIMIT = 1 << args.table_limit  # what solve() grows a table to
     args.each = args.each or args.tests  # a deal's tests, then its value
-    print(f"python {sys.version.split()[0]}; {describe()}; one thread")
+    print(f"python {sys.version.split()[0]}; {describe()}; one thread; table up to "
+          f"2**{solver.TABLE_LIMIT.bit_length() - 1} entries")
     if args.ablation:
         ablation(args)
         return

@@ -3,6 +3,8 @@ are checked)."""
 
 from __future__ import annotations
 
+import importlib.util
+import inspect
 import re
 import subprocess
 import sys
@@ -127,6 +129,8 @@ def test_ctrl_c_prints_the_bounds_so_far_and_stops():
     (["--timeout", "nan"], "--timeout: nan s is not a time"),
     (["--seeds", "3", "-1"], "--seeds: -1 is not a seed"),
     (["--families", "nine-hand"], "invalid choice: 'nine-hand'"),
+    (["--table-limit", "40"], "--table-limit: 40 is not 22 to 30"),
+    (["--table-limit", "12"], "--table-limit: 12 is not 22 to 30"),
 ])
 def test_bad_arguments_get_one_line_and_exit_2(args, message):
     proc = _run(*args)
@@ -134,6 +138,32 @@ def test_bad_arguments_get_one_line_and_exit_2(args, message):
     assert message in proc.stderr
     assert "Traceback" not in proc.stderr
     assert "median" not in proc.stdout  # refused before measuring
+
+
+def test_table_limit_is_what_the_searches_grow_to(monkeypatch, capsys):
+    """--table-limit sets the limit solve() gives every growing table, and the header says
+    it; with the flag ignored the searches would get the machine's limit."""
+    pytest.importorskip("pinosolve._core")
+    import pinosolve.solver as S
+
+    spec = importlib.util.spec_from_file_location("dd_full_bench", ROOT / "bench" / "dd_full.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    seen = []
+    init = S.CoreSearch.__init__
+
+    def spy(self, *args, **kw):  # grow_to, however solve passes it
+        seen.append(inspect.signature(init).bind(self, *args, **kw).arguments["grow_to"])
+        init(self, *args, **kw)
+
+    monkeypatch.setattr(S.CoreSearch, "__init__", spy)
+    monkeypatch.setattr(S, "TABLE_LIMIT", S.TABLE_LIMIT)  # put back after the test
+    bits = 23 if S.TABLE_LIMIT != 1 << 23 else 24
+    monkeypatch.setattr(sys, "argv", ["dd_full.py", "--deals", "2", "--families", "two-hand",
+                                      "--timeout", "0", "--table-limit", str(bits)])
+    bench.main()
+    assert seen and set(seen) == {1 << bits}
+    assert f"table up to 2**{bits} entries" in capsys.readouterr().out
 
 
 def _ab(*args: str) -> subprocess.CompletedProcess:
