@@ -42,3 +42,22 @@ def cli(monkeypatch):
         return Run(code, out.getvalue(), err.getvalue())
 
     return run
+
+
+@pytest.fixture
+def grow_limits(monkeypatch):
+    """The limit each compiled search's table may grow to (``grow_to``), in the order the
+    searches are made, however solve() passes it."""
+    import inspect
+
+    import pinosolve.solver as S
+
+    seen = []
+    init = S.CoreSearch.__init__
+
+    def spy(self, *args, **kw):
+        seen.append(inspect.signature(init).bind(self, *args, **kw).arguments["grow_to"])
+        init(self, *args, **kw)
+
+    monkeypatch.setattr(S.CoreSearch, "__init__", spy)
+    return seen

@@ -4,7 +4,6 @@ are checked)."""
 from __future__ import annotations
 
 import importlib.util
-import inspect
 import re
 import subprocess
 import sys
@@ -140,7 +139,7 @@ def test_bad_arguments_get_one_line_and_exit_2(args, message):
     assert "median" not in proc.stdout  # refused before measuring
 
 
-def test_table_limit_is_what_the_searches_grow_to(monkeypatch, capsys):
+def test_table_limit_is_what_the_searches_grow_to(monkeypatch, capsys, grow_limits):
     """--table-limit sets the limit solve() gives every growing table, and the header says
     it; with the flag ignored the searches would get the machine's limit."""
     pytest.importorskip("pinosolve._core")
@@ -149,20 +148,12 @@ def test_table_limit_is_what_the_searches_grow_to(monkeypatch, capsys):
     spec = importlib.util.spec_from_file_location("dd_full_bench", ROOT / "bench" / "dd_full.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    seen = []
-    init = S.CoreSearch.__init__
-
-    def spy(self, *args, **kw):  # grow_to, however solve passes it
-        seen.append(inspect.signature(init).bind(self, *args, **kw).arguments["grow_to"])
-        init(self, *args, **kw)
-
-    monkeypatch.setattr(S.CoreSearch, "__init__", spy)
     monkeypatch.setattr(S, "TABLE_LIMIT", S.TABLE_LIMIT)  # put back after the test
     bits = 23 if S.TABLE_LIMIT != 1 << 23 else 24
     monkeypatch.setattr(sys, "argv", ["dd_full.py", "--deals", "2", "--families", "two-hand",
                                       "--timeout", "0", "--table-limit", str(bits)])
     bench.main()
-    assert seen and set(seen) == {1 << bits}
+    assert grow_limits and set(grow_limits) == {1 << bits}
     assert f"table up to 2**{bits} entries" in capsys.readouterr().out
 
 

@@ -395,26 +395,18 @@ def test_table_limit_fits_the_machine():
         assert TABLE_LIMIT * ENTRY_BYTES <= max(memory // 8, (1 << 22) * ENTRY_BYTES)
 
 
-def test_a_budget_keeps_the_table_below_the_capped_limit(monkeypatch):
+def test_a_budget_keeps_the_table_below_the_capped_limit(monkeypatch, grow_limits):
     """Growing past 2**24 entries costs seconds a time budget cannot spare: a search with a
     timeout may grow only to CAPPED_LIMIT, one without to TABLE_LIMIT."""
     import pinosolve.solver as S
 
-    seen = []
-    init = S.CoreSearch.__init__
-
-    def spy(self, *args, **kw):  # grow_to, however solve passes it
-        seen.append(inspect.signature(init).bind(self, *args, **kw).arguments["grow_to"])
-        init(self, *args, **kw)
-
-    monkeypatch.setattr(S.CoreSearch, "__init__", spy)
     monkeypatch.setattr(S, "TABLE_LIMIT", 1 << 26)
     v = load_variant("two-hand")
     pos = S.Position([[0, 1], [2, 3]], 0, [], (0, 1), 0)
     rules = PlayRules.of(v)
     solve(pos, rules, value_only=True, backend="c", timeout=5.0)
     solve(pos, rules, value_only=True, backend="c")
-    assert seen == [S.CAPPED_LIMIT, 1 << 26]
+    assert grow_limits == [S.CAPPED_LIMIT, 1 << 26]
 
 
 def test_core_refuses_more_copies_than_its_counts_hold():
