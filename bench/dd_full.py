@@ -27,7 +27,8 @@ tricks to go, hands of the same make-up; the ratio from one K to the next is wha
 
 --table-limit BITS lets a growing table reach 2**BITS entries (16 bytes each) instead of the
 machine's TABLE_LIMIT (2**26 at most; under --timeout the capped limit still applies): what a
-larger table would buy the searches of an hour, measured. The header says the limit in force.
+larger table would buy the searches of an hour, measured. The header says the limit in force
+(under --timeout, the lesser of the two).
 """
 
 from __future__ import annotations
@@ -156,8 +157,9 @@ def main() -> None:
             ap.error(f"--table-limit: {args.table_limit} is not 22 to 30 (2**BITS entries)")
         solver.TABLE_LIMIT = 1 << args.table_limit  # what solve() grows a table to
     args.each = args.each or args.tests  # a deal's tests, then its value
+    limit = solver.grow_limit(args.timeout > 0)  # what the searches below get (a budget caps it)
     print(f"python {sys.version.split()[0]}; {describe()}; one thread; table up to "
-          f"2**{solver.TABLE_LIMIT.bit_length() - 1} entries")
+          f"2**{limit.bit_length() - 1} entries")
     if args.ablation:
         ablation(args)
         return

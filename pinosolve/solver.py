@@ -67,6 +67,12 @@ TABLE_LIMIT = table_limit()  # entries a growing table stops at
 CAPPED_LIMIT = 1 << 24
 
 
+def grow_limit(budgeted: bool) -> int:
+    """The most entries a growing table may reach: TABLE_LIMIT, or CAPPED_LIMIT where that is
+    less and the search has a time budget."""
+    return min(TABLE_LIMIT, CAPPED_LIMIT) if budgeted else TABLE_LIMIT
+
+
 def table_entries(hands: Sequence[Sequence[int]]) -> int:
     """Transposition-table entries for a search of this position. The tree grows steeply with
     the tricks left, and a table too small for it thrashes (a three-hand full deal, 15 tricks:
@@ -624,7 +630,7 @@ def new_search(pos: Position, rules: PlayRules, backend: str,
     grow_to = None
     if tt_entries is None:
         tt_entries = table_entries(pos.hands)
-        grow_to = TABLE_LIMIT if deadline is None else min(TABLE_LIMIT, CAPPED_LIMIT)
+        grow_to = grow_limit(deadline is not None)
     if backend == "c":
         return CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence,
                           core_options, grow_to)

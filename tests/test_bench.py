@@ -155,6 +155,13 @@ def test_table_limit_is_what_the_searches_grow_to(monkeypatch, capsys, grow_limi
     bench.main()
     assert grow_limits and set(grow_limits) == {1 << bits}
     assert f"table up to 2**{bits} entries" in capsys.readouterr().out
+    # under a time budget the capped limit still applies, and the header says so
+    grow_limits.clear()
+    monkeypatch.setattr(sys, "argv", ["dd_full.py", "--deals", "2", "--families", "two-hand",
+                                      "--timeout", "30", "--table-limit", "26"])
+    bench.main()
+    assert grow_limits and set(grow_limits) == {S.CAPPED_LIMIT}
+    assert f"table up to 2**{S.CAPPED_LIMIT.bit_length() - 1} entries" in capsys.readouterr().out
 
 
 def _ab(*args: str) -> subprocess.CompletedProcess:
