@@ -339,18 +339,20 @@ class Search:
         for card, _ in self.moves(hands, leader, trick, tt_best):
             hand.remove(card)
             trick.append(card)
-            if len(trick) == self.n:
-                winner = self._winning_seat(leader, trick)
-                won = sum(self.points[c] for c in trick)
-                if not any(hands):
-                    won += self.rules.last_trick
-                gain = won if self.side[winner] == 0 else 0
-                v = gain + self.ab(hands, winner, [], alpha - gain, beta - gain, rem - won)
-            else:
-                v = self.ab(hands, leader, trick, alpha, beta, rem)
-            trick.pop()
-            hand.append(card)
-            hand.sort()
+            try:  # put the card back however the search below ends (a budget, Ctrl-C)
+                if len(trick) == self.n:
+                    winner = self._winning_seat(leader, trick)
+                    won = sum(self.points[c] for c in trick)
+                    if not any(hands):
+                        won += self.rules.last_trick
+                    gain = won if self.side[winner] == 0 else 0
+                    v = gain + self.ab(hands, winner, [], alpha - gain, beta - gain, rem - won)
+                else:
+                    v = self.ab(hands, leader, trick, alpha, beta, rem)
+            finally:
+                trick.pop()
+                hand.append(card)
+                hand.sort()
             if maximise:
                 if v > best:
                     best, best_card = v, card

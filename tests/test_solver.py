@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinosolve import CARDS, Card, load_file, load_variant
+from pinosolve.cards import Suit, parse_hand
 from pinosolve.play import PlayRules, legal_plays
 from pinosolve.solver import Position
 from pinosolve.solver import solve as _solve
@@ -692,3 +693,86 @@ def test_solve_refuses_a_trick_that_breaks_the_rules(backend):
                     break
             refused += found
     assert refused >= 15 and solved >= 20, (refused, solved)
+
+
+AUDIT_DEAL = [  # issue 32's deal: four-hand, spades trump, N to lead; value 8 for N-S
+    "TS QS 9S 9S KH QH 9H AD TD QC JC 9C", "AS TS KS JS AH QH JH AD QD 9D TC JC",
+    "QS AH TH KH JH TD KD KD JD JD AC QC", "AS KS JS TH 9H QD 9D AC TC KC KC 9C"]
+
+
+def _audit_position() -> Position:
+    hands = [[c.index for c in parse_hand(h)] for h in AUDIT_DEAL]
+    return Position(hands, 0, [], (0, 1, 0, 1), int(Suit.S))
+
+
+class _Clock:
+    """A stand-in for ``time`` in pinosolve.solver: each reading of the clock moves it on by
+    ``step`` seconds, so a deadline strikes after a known number of readings (the search
+    reads it every 1024 nodes), deep inside a test, wherever the real one would."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _assert_bounds_hold(res, value: int) -> None:
+    """The answer of a search a deadline may have cut short holds ``value``."""
+    lo, hi = res.bounds
+    assert 0 <= lo <= value <= hi, (res.bounds, value)
+    assert res.value in (None, value)
+    if res.exact:
+        assert res.value == value
+    assert all(clo <= chi <= hi for clo, chi in res.cards.values())
+
+
+@pytest.mark.parametrize("step", [0.02, 0.05, 0.1, 0.2])
+def test_python_deadline_striking_deep_inside_a_test_leaves_true_bounds(monkeypatch, step):
+    """Issue 32: the reference search moved a card from its hand into the trick and did not
+    put it back when the budget unwound through it, so the tests after a test that outran
+    its share of the budget searched corrupted hands (value 0, "exact", bounds 0..-2**30
+    where 8 is right). The clock here strikes after 4/step readings of it (the first test's
+    share after a quarter of them), each 1024 nodes apart: deep inside ``ab``."""
+    import pinosolve.solver as solver
+
+    pos = _audit_position()
+    rules = PlayRules.of(load_variant("four-hand"))
+    monkeypatch.setattr(solver, "time", _Clock(step))
+    for value_only in (True, False):
+        res = _solve(pos, rules, backend="python", timeout=4.0, value_only=value_only)
+        assert res.nodes > 1024  # it was stopped inside the search, not before it
+        _assert_bounds_hold(res, 8)
+        assert pos.hands == _audit_position().hands
+
+
+@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("timeout", [0.01, 0.03, 0.1, 0.3])
+def test_a_real_deadline_inside_the_search_leaves_true_bounds(backend, timeout):
+    """The audit deal (value 8: stated by the audit, and what both searches find unbudgeted)
+    under real deadlines that strike mid-search: the answer is bounds that hold 8, or 8."""
+    pos = _audit_position()
+    rules = PlayRules.of(load_variant("four-hand"))
+    for value_only in (True, False):
+        res = _solve(pos, rules, backend=backend, timeout=timeout, value_only=value_only)
+        _assert_bounds_hold(res, 8)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.floats(0.01, 0.3))
+def test_python_deadline_anywhere_keeps_the_oracle_value_in_bounds(seed, step):
+    """Random four-hand endings of up to 5 cards a hand, against plain minimax, with the
+    deadline striking after a random number of clock readings."""
+    import pinosolve.solver as solver
+
+    v = load_variant("four-hand")
+    pos = random_position(v, random.Random(seed), 4)
+    expected = _oracle_values(v, pos)
+    real_time = solver.time
+    solver.time = _Clock(step)
+    try:
+        res = solve(pos, PlayRules.of(v), backend="python", timeout=1.0)
+    finally:
+        solver.time = real_time
+    _true_as_far_as_it_goes(res, expected, finished=res.exact)
