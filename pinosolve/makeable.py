@@ -14,13 +14,16 @@ assumed to have taken a pointless trick, so ``save_meld = trick`` then counts it
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from typing import Any, Optional
 
 from pinosolve.bidding import value_problem
-from pinosolve.cards import Hand, Suit
+from pinosolve.cards import Card, Hand, Rank, Suit
+from pinosolve.contract import Outcome, Taken, outcome
 from pinosolve.deal import Deal
 from pinosolve.errors import PinosolveError
-from pinosolve.scoring import Round, groups, round_points
+from pinosolve.scoring import Round, groups
 from pinosolve.variant import Variant
 
 
@@ -52,7 +55,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``."""
     from pinosolve.meldsolver import best_meld
     from pinosolve.play import PlayRules
-    from pinosolve.solver import Position, SearchInterrupted, solve
+    from pinosolve.solver import Position
 
     r, s = v.rules, v.rules.scoring
     if not r.bidding.enabled:
@@ -78,7 +81,6 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     elif laid_away is not None:
         raise PinosolveError(f"laid-away: in {v.id} the bidder lays no cards away")
     team = _team(v, bidder, partner)
-    reasons: list[str] = []
     melds: dict[str, Any] = {}
     for seat, hand in deal.items():
         if s.meld_by == "bidder" and seat != bidder:
@@ -92,83 +94,137 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     side = tuple(0 if seat in team else 1 for seat in seats)
     pos = Position([[c.index for c in h] for h in deal.hands], seats.index(leader), [], side,
                    int(trump))
-    try:
-        res = solve(pos, PlayRules.of(v, 2), value_only=True, timeout=timeout)
-    except SearchInterrupted as stop:
-        if not answer_interrupted:
-            raise
-        res = stop.result
-    in_play = sum(v.hand_points(h) for h in deal.hands) + r.points.last_trick
-    lo, hi = res.bounds
-    if leader not in team:
-        lo, hi = in_play - hi, in_play - lo
+    play = _TeamPlay(pos, PlayRules.of(v, 2), leader in team, timeout, answer_interrupted)
+    lo, hi = play.points()
     away = v.hand_points(laid_away) if (laid_away is not None and r.deal.discards_count) else 0
+    reasons: list[str] = []
     if away:
         reasons.append(f"the {away} points laid away count for the bidder "
                        "[deal.discards_count]")
+    bidder_holding = deal[bidder] + laid_away if laid_away is not None else deal[bidder]
+    marriage = Card(trump, Rank.K) in bidder_holding and Card(trump, Rank.Q) in bidder_holding
+    took_trick = took_counter = None
+    if s.save_meld == "trick" and side_meld and lo == 0:
+        took_trick = play.can_take_a_trick()
+    if s.bidder_needs_counter and lo <= r.points.last_trick:
+        took_counter = play.can_take_a_counter(max(bid - side_meld - away, 1))
+    name = "+".join(team)
+    ends = [_outcome(v, name, side_meld, Taken(b, away, took_trick, took_counter), bid, marriage)
+            for b in (lo, hi)]
     out: dict[str, Any] = {
         "variant": v.id, "trump": trump.name, "bidder": bidder, "bid": bid,
         "side": list(team), "leader": leader, "meld": side_meld, "melds": melds,
         "trick_points": (lo + away) if lo == hi else None,
         "trick_points_bounds": [lo + away, hi + away],
-        "nodes": res.nodes, "seconds": round(res.seconds, 3),
+        "nodes": play.nodes, "seconds": round(play.seconds, 3),
     }
-    outcome_lo = _outcome(v, side_meld, lo + away, bid, [])
-    outcome_hi = _outcome(v, side_meld, hi + away, bid, reasons)
-    if res.interrupted:
+    if play.interrupted:
         out["interrupted"] = True
-    if lo != hi:
-        why = "interrupted" if res.interrupted else "time ran out"
-        out["note"] = f"{why}: the trick points lie within the bounds proved so far"
-        if outcome_lo["made"] == outcome_hi["made"]:
-            out["made"] = outcome_hi["made"]
-        else:
-            out["made"] = None
-            reasons.append("the bounds do not decide the contract; allow more time")
-        out["margin"] = None
-        out["total"] = None
+    low, high = ends
+    if low is not None and high is not None and low.made == high.made:
+        # decided: made even with the fewest points the bounds allow, or set with the most
+        decided = low if low.made else high
+        reasons.extend(decided.reasons)
+        out["made"] = decided.made
     else:
-        out.update(made=outcome_hi["made"], total=outcome_hi["total"],
-                   margin=outcome_hi["total"] - bid)
-    out["throw_in"] = _throw_in(v, side_meld, bid, out, melds, team, in_play + away)
+        out["made"] = None
+        reasons.append("the bounds do not decide the contract; allow more time")
+    if lo == hi and low is not None and low.made is not None:
+        out.update(total=low.total, margin=low.total - bid)
+    else:
+        out.update(total=None, margin=None)
+    if play.undecided:
+        why = "interrupted" if play.interrupted else "time ran out"
+        out["note"] = f"{why}: the answer lies within the bounds proved so far"
+    out["throw_in"] = _throw_in(v, side_meld, bid, out, melds, team, play.in_play + away)
     out["reasons"] = reasons
     return out
 
 
-def _outcome(v: Variant, meld: int, points: int, bid: int, reasons: list[str]
-             ) -> dict[str, Any]:
-    """The bidding side's total and whether it makes ``bid`` with ``points`` trick points."""
+def _outcome(v: Variant, name: str, meld: int, taken: Taken, bid: int, marriage: bool
+             ) -> Optional[Outcome]:
+    """The contract's outcome with these facts of play; None where a fact the rules ask
+    for was not settled within the time allowed."""
     s = v.rules.scoring
-    counted = True
-    if s.min_meld and meld < s.min_meld:
-        reasons.append(f"meld {meld} is below the minimum {s.min_meld}: the bid fails "
-                       f"[scoring.min_meld = {s.min_meld}]")
-        return {"made": False, "total": 0}
-    if s.min_trick_points and points < s.min_trick_points:
-        reasons.append(f"{points} trick points, fewer than {s.min_trick_points}: the bid fails "
-                       f"[scoring.min_trick_points = {s.min_trick_points}]")
-        return {"made": False, "total": 0}
-    if meld and s.save_meld in ("trick", "counter") and points == 0:
-        counted = False
-        reasons.append(f"no trick points with best defence: the meld {meld} is not saved "
-                       f"[scoring.save_meld = {s.save_meld}]")
-    elif meld and s.save_meld == "trick-points" and points < s.save_meld_points:
-        counted = False
-        reasons.append(f"{points} trick points, {s.save_meld_points} needed to save the meld "
-                       f"[scoring.save_meld = trick-points]")
-    if s.bidder_needs_counter and points <= v.rules.points.last_trick:
-        reasons.append("with best defence the side may capture no counter: the bid fails "
-                       "[scoring.bidder_needs_counter]")
-        return {"made": False, "total": 0}
-    scored = round_points(v, points)
-    if scored != points:
-        reasons.append(f"{points} card points count as {scored} [points.round_to]")
-    total = (meld if counted else 0) + scored
-    made = total >= bid
-    reasons.append(f"meld {meld if counted else 0} + trick points {scored} = {total} "
-                   f"{'≥' if made else '<'} bid {bid}: {'made' if made else 'set'}"
-                   f"{'' if made else f' by {bid - total}'} [scoring]")
-    return {"made": made, "total": total}
+    if s.save_meld == "trick" and meld and taken.trick is None:
+        return None
+    if s.bidder_needs_counter and taken.trick_points <= v.rules.points.last_trick \
+            and taken.took_counter is None:
+        return None
+    if s.bidder_needs_counter and taken.took_counter is None:
+        taken = dataclasses.replace(taken, took_counter=True)  # more than the last trick
+    return outcome(v, name, meld, taken, bid, marriage)
+
+
+class _TeamPlay:
+    """Double-dummy searches of the deal for the bidding side, sharing one time budget: its
+    most trick points, and whether it can force a trick, or a counter, where the rules ask
+    (points alone do not say: a side may take a pointless trick, or a counter worth no more
+    than the last trick)."""
+
+    def __init__(self, pos: Any, rules: Any, team_leads: bool, timeout: Optional[float],
+                 answer_interrupted: bool) -> None:
+        self.pos, self.rules, self.team_leads = pos, rules, team_leads
+        self.deadline = None if timeout is None else time.perf_counter() + timeout
+        self.answer_interrupted = answer_interrupted
+        self.nodes, self.seconds = 0, 0.0
+        self.interrupted = self.undecided = False
+        self.in_play = self.total(rules)
+
+    def total(self, rules: Any) -> int:
+        """Every point of the deal on ``rules``' scale, the last-trick bonus included."""
+        from pinosolve.solver import points_left
+
+        return points_left(rules, self.pos.hands, [])
+
+    def points(self, rules: Any = None) -> tuple[int, int]:
+        """Bounds on the most points the side can make sure of, on ``rules``' point scale."""
+        from pinosolve.solver import SearchInterrupted, solve
+
+        rules = rules or self.rules
+        left = None
+        if self.deadline is not None:
+            left = self.deadline - time.perf_counter()
+            if left <= 0:
+                self.undecided = True
+                return 0, self.total(rules)
+        if self.interrupted:
+            self.undecided = True
+            return 0, self.total(rules)
+        try:
+            res = solve(self.pos, rules, value_only=True, timeout=left)
+        except SearchInterrupted as stop:
+            if not self.answer_interrupted:
+                raise
+            res, self.interrupted = stop.result, True
+        self.nodes += res.nodes
+        self.seconds += res.seconds
+        lo, hi = res.bounds
+        if lo != hi:
+            self.undecided = True
+        if not self.team_leads:
+            total = self.total(rules)
+            lo, hi = total - hi, total - lo
+        return lo, hi
+
+    def can_take_a_trick(self) -> Optional[bool]:
+        """Whether the side can make sure of a trick: every card worth a point, no bonus."""
+        ones = dataclasses.replace(self.rules, points=tuple(1 for _ in self.rules.points),
+                                   last_trick=0)
+        return _reaches(self.points(ones), 1)
+
+    def can_take_a_counter(self, need: int) -> Optional[bool]:
+        """Whether the side can make sure of a counter and ``need`` (≥ 1) trick points in
+        the same play: on a scale whose last-trick bonus is below ``need``, reaching ``need``
+        takes a counter, and with a counter, the bonus cut so does not stop it reaching it."""
+        cut = dataclasses.replace(self.rules,
+                                  last_trick=min(self.rules.last_trick, need - 1))
+        return _reaches(self.points(cut), need)
+
+
+def _reaches(bounds: tuple[int, int], need: int) -> Optional[bool]:
+    lo, hi = bounds
+    return True if lo >= need else False if hi < need else None
 
 
 def _throw_in(v: Variant, meld: int, bid: int, out: dict[str, Any], melds: dict[str, Any],

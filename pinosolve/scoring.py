@@ -20,6 +20,7 @@ from typing import Any, Optional
 
 from pinosolve.bidding import value_problem
 from pinosolve.cards import Card, Hand, Rank, Suit, hand_from_data
+from pinosolve.contract import Taken, outcome, round_points
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant
 
@@ -53,6 +54,7 @@ class Round:
     tricks: Optional[dict[str, int]] = None
     last_trick: Optional[str] = None
     laid_away: Optional[Hand] = None
+    last_trick_apart: bool = False  # points were given without the last-trick bonus
     throw_in: bool = False
     shoot: bool = False
 
@@ -80,15 +82,6 @@ def groups(v: Variant, rnd: Round) -> list[Group]:
         return [Group("+".join(team), team, team, team, True),
                 Group("+".join(rest), rest, rest, rest, False)]
     return [Group(s, (s,), (s,), (s,), s == rnd.bidder) for s in v.seats]
-
-
-def round_points(v: Variant, raw: int) -> int:
-    """Card points as recorded: seed 004 counts in tens, a remainder of 7, 8 or 9 rounding up."""
-    unit, up = v.rules.points.round_to, v.rules.points.round_up_from
-    if unit == 1:
-        return raw
-    base, rest = divmod(raw, unit)
-    return (base + (1 if up and rest >= up else 0)) * unit
 
 
 def number_of_tricks(v: Variant) -> int:
@@ -255,7 +248,21 @@ def _read_points(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> No
         raise PinosolveError(f"points: missing {', '.join(missing)} (give every "
                              f"{'side' if len(keys) < len(v.seats) else 'seat'}, 0 included)")
     rnd.points = points
+    bonus = v.rules.points.last_trick
+    cards_only = v.rules.points.total - bonus
+    if bonus and _with_laid_away(v, rnd, sum(points.values())) == cards_only:
+        # seed 004 counts the card points apart ("there should be a total of 240"), the
+        # winner of the last trick scoring 10 for it beside them
+        if rnd.last_trick is None:
+            raise PinosolveError(
+                f"points add up to {cards_only}: the card points alone, without the {bonus} "
+                "for the last trick; say who took it (last_trick = SIDE) [points.last_trick]")
+        points[rnd.last_trick] += bonus
+        rnd.last_trick_apart = True
     _check_total(v, rnd, sum(points.values()))
+    if bonus and rnd.last_trick is not None and points[rnd.last_trick] < bonus:
+        raise PinosolveError(f"points: {rnd.last_trick} took the last trick, worth {bonus}, "
+                             f"but has {points[rnd.last_trick]} points [points.last_trick]")
 
 
 def _read_won(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> None:
@@ -290,9 +297,13 @@ def _read_won(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> None:
     rnd.tricks = tricks
 
 
+def _with_laid_away(v: Variant, rnd: Round, in_tricks: int) -> int:
+    return in_tricks + (v.hand_points(rnd.laid_away) if rnd.laid_away is not None else 0)
+
+
 def _check_total(v: Variant, rnd: Round, in_tricks: int) -> None:
     total = v.rules.points.total
-    away = v.hand_points(rnd.laid_away) if rnd.laid_away is not None else 0
+    away = _with_laid_away(v, rnd, in_tricks) - in_tricks
     if in_tricks + away != total:
         extra = f" (with {away} laid away)" if rnd.laid_away is not None else ""
         raise PinosolveError(f"points add up to {in_tricks + away}{extra}, but a round of "
@@ -318,18 +329,11 @@ class GroupScore:
     meld: int = 0
     meld_counted: bool = True
     raw: Optional[int] = None         # trick points taken (laid-away cards included)
+    away: int = 0                     # of those, the points laid away
     points: int = 0                   # as recorded (rounded), 0 if not scored
     tricks: Optional[int] = None
     total: int = 0
     change: int = 0
-
-
-def _took_trick(g: GroupScore) -> Optional[bool]:
-    if g.tricks is not None:
-        return g.tricks > 0
-    if g.raw:
-        return True
-    return None
 
 
 def _took_counter(v: Variant, rnd: Round, g: GroupScore) -> Optional[bool]:
@@ -351,6 +355,9 @@ def score_round(v: Variant, rnd: Round) -> dict[str, Any]:
     """Score a checked round. JSON: ``made``, ``score`` (unit -> change), ``reasons``, …"""
     r, s = v.rules, v.rules.scoring
     reasons: list[str] = []
+    if rnd.last_trick_apart:
+        reasons.append(f"{rnd.last_trick} took the last trick: {r.points.last_trick} beside the "
+                       "card points [points.last_trick]")
     gs = [GroupScore(g) for g in groups(v, rnd)]
     bidding = next((g for g in gs if g.group.bidding), None)
     for g in gs:
@@ -364,7 +371,7 @@ def score_round(v: Variant, rnd: Round) -> dict[str, Any]:
         if rnd.points is not None:
             g.raw = sum(rnd.points[k] for k in g.group.keys)
             if g is bidding and rnd.laid_away is not None and r.deal.discards_count:
-                away = v.hand_points(rnd.laid_away)
+                g.away = away = v.hand_points(rnd.laid_away)
                 g.raw += away
                 reasons.append(f"{g.group.name}: the {away} points laid away count for the "
                                "bidder [deal.discards_count]")
@@ -378,26 +385,20 @@ def score_round(v: Variant, rnd: Round) -> dict[str, Any]:
     if rnd.shoot:
         return _shoot(v, rnd, gs, bidding, reasons, out)
     for g in gs:
-        _settle_meld(v, rnd, g, reasons)
         assert g.raw is not None
-        if s.min_trick_points and g.raw < s.min_trick_points:
-            g.points = 0
-            g.meld_counted = False
-            reasons.append(f"{g.group.name} took {g.raw} trick points, fewer than "
-                           f"{s.min_trick_points}: scores nothing "
-                           f"[scoring.min_trick_points = {s.min_trick_points}]")
-        else:
-            g.points = round_points(v, g.raw)
-            if g.points != g.raw:
-                reasons.append(f"{g.group.name}: {g.raw} card points count as {g.points} "
-                               f"(in {r.points.round_to}s, {r.points.round_up_from} and up "
-                               "rounds up) [points.round_to, points.round_up_from]")
-        g.total = (g.meld if g.meld_counted else 0) + g.points
-        g.change = g.total
+        is_bidding = g is bidding
+        taken = Taken(g.raw - g.away, g.away,
+                      took_trick=None if g.tricks is None else g.tricks > 0,
+                      took_counter=_took_counter(v, rnd, g) if is_bidding else None)
+        o = outcome(v, g.group.name, g.meld, taken, rnd.bid if is_bidding else None,
+                    _trump_marriage(rnd) if is_bidding else None)
+        g.meld_counted, g.points, g.total, g.change = o.meld_counted, o.points, o.total, o.total
+        reasons.extend(o.reasons)
+        if is_bidding:
+            out["made"] = o.made
     if bidding is not None:
         assert rnd.bid is not None
-        made = _bid_made(v, rnd, bidding, reasons)
-        out["made"] = made
+        made = out["made"]
         others = [g for g in gs if g is not bidding]
         if s.settlement == "each-opponent":
             n = len(others)
@@ -423,68 +424,12 @@ def score_round(v: Variant, rnd: Round) -> dict[str, Any]:
     return _finish(v, gs, reasons, out)
 
 
-def _settle_meld(v: Variant, rnd: Round, g: GroupScore, reasons: list[str]) -> None:
-    s = v.rules.scoring
-    name = g.group.name
-    if g.meld and s.min_meld and g.meld < s.min_meld:
-        g.meld_counted = False
-        reasons.append(f"{name}'s meld {g.meld} is below the minimum {s.min_meld}: not "
-                       f"recorded [scoring.min_meld = {s.min_meld}]")
-        return
-    if not g.meld or s.save_meld == "none":
-        return
-    assert g.raw is not None
-    if s.save_meld == "trick":
-        took = _took_trick(g)
-        if took is None:
-            raise PinosolveError(f"tricks: needed to decide whether {name} saved its meld "
-                                 "by taking a trick [scoring.save_meld = trick]")
-        g.meld_counted = took
-        why = "took a trick" if took else "took no trick"
-    elif s.save_meld == "counter":
-        g.meld_counted = g.raw > 0
-        why = (f"took {g.raw} trick points" if g.raw else "took no trick points (no counter, "
-               "not the last trick)")
-    else:
-        g.meld_counted = g.raw >= s.save_meld_points
-        why = f"took {g.raw} trick points, {s.save_meld_points} needed"
-    key = f"scoring.save_meld = {s.save_meld}"
-    reasons.append(f"{name}'s meld {g.meld} {'counts' if g.meld_counted else 'is lost'}: "
-                   f"{why} [{key}]")
-
-
-def _bid_made(v: Variant, rnd: Round, g: GroupScore, reasons: list[str]) -> bool:
-    s, b = v.rules.scoring, v.rules.bidding
-    name, bid = g.group.name, rnd.bid
-    assert bid is not None
-    if s.min_meld and g.meld < s.min_meld:
-        reasons.append(f"{name} melded {g.meld}, below the minimum {s.min_meld}: the bid "
-                       f"fails [scoring.min_meld = {s.min_meld}]")
-        return False
-    if s.min_trick_points and (g.raw or 0) < s.min_trick_points:
-        reasons.append(f"{name} took fewer than {s.min_trick_points} trick points: the bid "
-                       f"fails [scoring.min_trick_points = {s.min_trick_points}]")
-        return False
-    if b.trump_needs_marriage and rnd.bidder in rnd.meld_cards and rnd.trump is not None:
-        hand = rnd.meld_cards[rnd.bidder]
-        if not (Card(rnd.trump, Rank.K) in hand and Card(rnd.trump, Rank.Q) in hand):
-            reasons.append("the bidder holds no marriage in trump: the bid fails "
-                           "[bidding.trump_needs_marriage]")
-            return False
-    if s.bidder_needs_counter:
-        counter = _took_counter(v, rnd, g)
-        if counter is None:
-            raise PinosolveError("last_trick: needed to decide whether the bidding side took "
-                                 "a counter [scoring.bidder_needs_counter]")
-        if not counter:
-            reasons.append(f"{name} captured no counter: the bid fails "
-                           "[scoring.bidder_needs_counter]")
-            return False
-    made = g.total >= bid
-    meld = g.meld if g.meld_counted else 0
-    reasons.append(f"{name}: meld {meld} + trick points {g.points} = {g.total} "
-                   f"{'≥' if made else '<'} bid {bid}: {'made' if made else 'set'} [scoring]")
-    return made
+def _trump_marriage(rnd: Round) -> Optional[bool]:
+    """Whether the bidder held a marriage in trump, where his meld was given as cards."""
+    if rnd.bidder not in rnd.meld_cards or rnd.trump is None:
+        return None
+    hand = rnd.meld_cards[rnd.bidder]
+    return Card(rnd.trump, Rank.K) in hand and Card(rnd.trump, Rank.Q) in hand
 
 
 def _thrown_in(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[GroupScore],

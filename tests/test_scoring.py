@@ -266,3 +266,36 @@ def test_score_command_errors_are_one_line(cli):
         run = cli("score", *args)
         assert run.code == 2, (args, run.out)
         assert run.err.count("\n") == 1 and run.err.startswith("pinosolve: error:"), run.err
+
+
+@pytest.mark.parametrize("vid", ["two-hand-1000", "three-hand-auction"])
+def test_card_points_with_the_last_trick_named_apart(cli, vid):
+    """Seed 004 counts the card points alone ("there should be a total of 240 ... if I score
+    130, you must have 110") and the last trick's 10 beside them. The audit's example was
+    refused: "points add up to 240, but a round of two-hand-1000 has 250"."""
+    v = load_variant(vid)
+    bonus = v.rules.points.last_trick
+    if vid == "two-hand-1000":
+        base = ("score", "--variant", vid, "--meld", "N=0", "--meld", "S=0")
+        run = cli(*base, "--points", "N=126", "--points", "S=114", "--last-trick", "N",
+                  "--json")
+        assert run.code == 0, run.err
+        sides = {s["side"]: s for s in run.json()["sides"]}
+        assert sides["N"]["trick_points"] == 126 + bonus and sides["N"]["points_scored"] == 130
+        assert sides["S"]["trick_points"] == 114 and sides["S"]["points_scored"] == 110
+        # the same round with the bonus already counted in gives the same score
+        same = cli(*base, "--points", "N=136", "--points", "S=114", "--last-trick", "N",
+                   "--json")
+        assert same.json()["score"] == run.json()["score"]
+        # without naming who took the last trick, the 240 cannot be placed: one line, exit 2
+        run = cli(*base, "--points", "N=126", "--points", "S=114")
+        assert run.code == 2 and "last trick" in run.err and run.err.count("\n") == 1
+        # a last trick named with fewer points than it is worth
+        run = cli(*base, "--points", "N=5", "--points", "S=245", "--last-trick", "N")
+        assert run.code == 2 and "worth 10" in run.err
+    else:
+        res = score(v, {"bidder": "N", "bid": 300, "trump": "S", "meld": {"N": 100},
+                        "points": {"N": 150, "E": 50, "W": 15}, "laid_away": "AS TS KS",
+                        "last_trick": "N"})
+        side = next(s for s in res["sides"] if s["side"] == "N")
+        assert side["trick_points"] == 150 + bonus + 25  # the laid-away A, T, K: 11+10+4

@@ -124,7 +124,9 @@ def score_cmd(
     tricks: Annotated[Optional[PairOpt], typer.Option(
         "--tricks", help="SIDE=number of tricks taken; repeat.", show_default=False)] = None,
     last_trick: Annotated[Optional[str], typer.Option(
-        "--last-trick", help="The side that took the last trick.", show_default=False)] = None,
+        "--last-trick", help="The side that took the last trick (its bonus counted in its "
+                             "--points, or left out of every side's, as seed 004 counts).",
+        show_default=False)] = None,
     laid_away: Annotated[Optional[str], typer.Option(
         "--laid-away", help="Cards the bidder laid away (they count for him where the rules "
                             "say so).", show_default=False)] = None,
