@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from pinosolve.bidding import value_problem
 from pinosolve.cards import Card, Hand, Rank, Suit, hand_from_data
-from pinosolve.contract import Taken, outcome, round_points
+from pinosolve.contract import Taken, outcome
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant
 

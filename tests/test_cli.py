@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from pinosolve import __version__
 from pinosolve.variant import variant_ids
 from tests.test_rules_files import EXPECTED
@@ -123,3 +125,24 @@ def test_no_arguments_prints_help(cli):
 def test_import_does_not_load_ortools():
     code = "import sys, pinosolve.cli; assert 'ortools' not in sys.modules"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+@pytest.mark.parametrize("vid", ["two-hand", "two-hand-57", "two-hand-1000"])
+@pytest.mark.parametrize("seed", [0, 4, 99])
+def test_deal_of_a_stock_game_turns_up_trump_and_keeps_the_stock_in_order(cli, vid, seed):
+    """Seeds 002 and 004: twelve cards each, "the next card is turned up to determine trump
+    ... and the remainder of the deck (the stock) is placed crosswise on this upturned card".
+    The deal command printed the stock sorted and turned no card (issue 32, item 6)."""
+    import random
+
+    from pinosolve import load_variant
+
+    v = load_variant(vid)
+    deck = [str(c) for c in v.deck]
+    random.Random(seed).shuffle(deck)
+    data = cli("deal", "--variant", vid, "--seed", str(seed), "--json").json()
+    assert data["turned"] == deck[24] and data["trump"] == deck[24][1]
+    assert data["kitty"] == deck[25:] + [deck[24]]  # drawn top first, the turned card last
+    table = cli("deal", "--variant", vid, "--seed", str(seed)).out
+    assert f"stock, top first: {' '.join(deck[25:])}" in " ".join(table.split())
+    assert f"turned up under the stock: {deck[24]} (trump {deck[24][1]})" in table

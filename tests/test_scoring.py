@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinosolve.errors import PinosolveError
-from pinosolve.scoring import round_points, score
+from pinosolve.contract import round_points
+from pinosolve.scoring import score
 from pinosolve.variant import load_file, load_variant
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Annotated, Any, Optional
 
 import typer
@@ -207,29 +206,25 @@ def show(
 
 def compute_deal(params: dict[str, Any]) -> dict[str, Any]:
     """A random full deal of the variant from a fixed seed (reproducible)."""
+    from pinosolve.dealer import random_deal
+
     v = variant_of(params)
     seed = params.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PinosolveError(f"seed must be a whole number, got {seed!r}")
-    cards = list(v.deck)
-    random.Random(seed).shuffle(cards)
-    size = v.rules.deal.hand_size
-    hands = [Hand(cards[i * size:(i + 1) * size]) for i in range(len(v.seats))]
-    from pinosolve.deal import Deal
-
-    deal = Deal(v.seats, tuple(hands))
-    rest = Hand(cards[len(v.seats) * size:])
-    return {"variant": v.id, "seed": seed, "deal": str(deal), "kitty": rest.cards(),
-            "kitty_kind": v.rules.deal.kitty_kind}
+    return {"variant": v.id, "seed": seed, **random_deal(v, seed).to_json()}
 
 
 def render_deal(result: dict[str, Any]) -> None:
-    v = load_variant(result["variant"]) if result["variant"] in variant_ids() else None
     out = console()
     out.print(result["deal"])
-    if result["kitty"]:
-        out.print(f"{result['kitty_kind']}: {' '.join(result['kitty'])}")
-    del v
+    kitty = result["kitty"]
+    if "turned" in result:
+        stock = kitty[:-1]
+        out.print(f"stock, top first: {' '.join(stock) or '(empty)'}")
+        out.print(f"turned up under the stock: {result['turned']} (trump {result['trump']})")
+    elif kitty:
+        out.print(f"{result['kitty_kind']}: {' '.join(kitty)}")
 
 
 @app.command("deal")

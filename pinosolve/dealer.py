@@ -1,0 +1,69 @@
+"""Dealing a variant's cards from a seed: the hands, and the undealt cards in dealt order.
+
+A deal is the deck shuffled by ``random.Random(seed)`` and dealt in order: each seat's hand in
+turn, then the rest (kitty, widow or stock). Where the rules turn up a card to fix trump
+(``deal.turn_trump``: seeds 002 and 004, "the next card is turned up to determine trump ...
+and the remainder of the deck (the stock) is placed crosswise on this upturned card"), it is
+the first card after the hands; the stock is the cards after it, top first, and the turned
+card is drawn last.
+
+>>> from pinosolve.variant import load_variant
+>>> d = random_deal(load_variant("two-hand"), seed=1)
+>>> len(d.stock), d.turned is not None, d.trump == d.turned.suit
+(23, True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from pinosolve.cards import Card, Hand, Suit
+from pinosolve.deal import Deal
+from pinosolve.variant import Variant
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A full deal and its undealt cards."""
+
+    deal: Deal
+    stock: tuple[Card, ...]         # the undealt cards but the turned one, in dealt order
+    turned: Optional[Card] = None   # the card turned up to fix trump, if the rules turn one
+    kind: str = "none"              # deal.kitty_kind: kitty, widow, stock or none
+
+    @property
+    def trump(self) -> Optional[Suit]:
+        """The trump the turned card fixes (None where the rules turn no card)."""
+        return self.turned.suit if self.turned is not None else None
+
+    @property
+    def undealt(self) -> tuple[Card, ...]:
+        """Every undealt card in the order it is drawn: the stock, then the turned card."""
+        return self.stock + ((self.turned,) if self.turned is not None else ())
+
+    def to_json(self) -> dict[str, Any]:
+        """The kitty (sorted, as it is one packet) or the stock in draw order, top first."""
+        ordered = self.kind == "stock"
+        cards = self.undealt if ordered else Hand(self.undealt).cards()
+        out: dict[str, Any] = {"deal": str(self.deal), "kitty": [str(c) for c in cards],
+                               "kitty_kind": self.kind}
+        if self.turned is not None:
+            out["turned"] = str(self.turned)
+            out["trump"] = self.turned.suit.name
+        return out
+
+
+def random_deal(v: Variant, seed: int) -> Dealt:
+    """The deal ``seed`` makes of variant ``v``: the same seed gives the same deal."""
+    cards = list(v.deck)
+    random.Random(seed).shuffle(cards)
+    size = v.rules.deal.hand_size
+    n = len(v.seats)
+    hands = tuple(Hand(cards[i * size:(i + 1) * size]) for i in range(n))
+    rest = tuple(cards[n * size:])
+    turned = None
+    if v.rules.deal.turn_trump and rest:
+        turned, rest = rest[0], rest[1:]
+    return Dealt(Deal(v.seats, hands), rest, turned, v.rules.deal.kitty_kind)
