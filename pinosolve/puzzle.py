@@ -8,7 +8,6 @@ suite verifies each answer and a reader can re-run any of them.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Callable
 
@@ -18,14 +17,9 @@ from pinosolve.variant import Variant, load_file, load_variant
 
 def load(path: str | Path) -> dict[str, Any]:
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PinosolveError(f"puzzle file {str(p)!r} not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PinosolveError(f"puzzle file {str(p)!r} cannot be read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise PinosolveError(f"{p}: not valid TOML: {exc}") from None
+    from pinosolve.files import parse_toml, read_text
+
+    data = parse_toml(read_text(p, "puzzle file"), str(p))
     _check(data, p)
     data["_path"] = str(p)
     return data

@@ -19,10 +19,7 @@ copy with the melds it has served, and applies the variant's ``[meld.sequence]``
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Optional
 
 from pinosolve.cards import Card, Hand, Suit, hand_from_data
@@ -325,18 +322,9 @@ def _points(step: dict[str, Any], n: int) -> Optional[int]:
 
 def read_document(path: str, what: str, expect: str) -> dict[str, Any]:
     """A TOML or JSON file (told apart by its first character) holding one table."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PinosolveError(f"{what} {path!r} not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PinosolveError(f"{what} {path!r} cannot be read: {exc}") from None
-    except ValueError:  # a NUL in the name
-        raise PinosolveError(f"{what} {path!r}: not a file name (it holds a NUL)") from None
-    try:
-        data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise PinosolveError(f"{path}: not valid TOML or JSON: {exc}") from None
+    from pinosolve.files import parse_document, read_text
+
+    data = parse_document(read_text(path, what), str(path))
     if not isinstance(data, dict):
         raise PinosolveError(f"{path}: expected {expect}")
     return data

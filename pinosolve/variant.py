@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import os
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
@@ -44,19 +43,9 @@ def variant_ids() -> list[str]:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise RulesError(f"rules file {str(path)!r} not found") from None
-    except IsADirectoryError:
-        raise RulesError(f"rules file {str(path)!r} is a directory") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{path}: not valid TOML: {exc}") from None
-    except UnicodeDecodeError:
-        raise RulesError(f"{path}: not valid TOML: the file is not UTF-8 text") from None
-    except OSError as exc:
-        raise RulesError(f"rules file {str(path)!r} cannot be read: {exc.strerror}") from None
+    from pinosolve.files import parse_toml, read_text
+
+    return parse_toml(read_text(path, "rules file", RulesError), str(path), RulesError)
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,96 @@
+"""Reading the files a user names (rules files, ``extends``, sequences, puzzles): the one place
+that opens them, so that no path can hang the program or exhaust its memory.
+
+Only regular files are read, and at most ``MAX_BYTES`` of them: a FIFO (which would block
+for ever), a device (``/dev/zero`` reads without end), a directory or a socket is refused
+with one line naming it. The file is opened without blocking, so even a FIFO with no writer
+is seen for what it is before anything waits on it. Text must be UTF-8; documents nested
+deeper than the parsers can follow are refused, not a crash.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pinosolve.errors import PinosolveError
+
+MAX_BYTES = 1 << 20  # 1 MiB: the largest shipped rules file is under 12 KiB
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def read_text(path: str | Path, what: str, error: type[PinosolveError] = PinosolveError
+              ) -> str:
+    """The UTF-8 text of the regular file ``path``; ``what`` names it in the one-line
+    ``error`` raised for anything else (missing, unreadable, not a regular file, larger
+    than MAX_BYTES, not UTF-8)."""
+    name = str(path)
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise error(f"{what} {name!r} not found") from None
+    except ValueError:  # a NUL in the name
+        raise error(f"{what} {name!r}: not a file name (it holds a NUL)") from None
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a socket, or a FIFO opened for writing elsewhere
+            raise error(f"{what} {name!r} is not a regular file") from None
+        raise error(f"{what} {name!r} cannot be read: {exc.strerror}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((k for test, k in _KINDS if test(mode)), "not a regular file")
+            raise error(f"{what} {name!r} is {kind}, not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, min(1 << 16, MAX_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_BYTES:
+            raise error(f"{what} {name!r} is larger than {MAX_BYTES // (1 << 20)} MiB")
+    except OSError as exc:
+        raise error(f"{what} {name!r} cannot be read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def parse_toml(text: str, name: str, error: type[PinosolveError] = PinosolveError
+               ) -> dict[str, Any]:
+    """A TOML document, or one line saying why it is none."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise error(f"{name}: not valid TOML: nested too deeply") from None
+
+
+def parse_document(text: str, name: str, error: type[PinosolveError] = PinosolveError
+                   ) -> Any:
+    """A JSON document (if it starts with ``{``) or a TOML one, or one line saying why not."""
+    if not text.lstrip().startswith("{"):
+        return parse_toml(text, name, error)
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except (json.JSONDecodeError, ValueError) as exc:
+        raise error(f"{name}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise error(f"{name}: not valid JSON: nested too deeply") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")

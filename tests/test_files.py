@@ -1,0 +1,105 @@
+"""Every path a user names is read as a regular file of bounded size, or refused in one line.
+
+The audit (issue 32): ``--rules /dev/zero`` read without limit (24 GB), and a FIFO hung for
+ever. The family here: each way a path reaches pinosolve (``--rules``, ``extends``, a batch
+line's ``rules``, ``compare`` and ``sequence``, a puzzle file) against each kind of file
+that is not a small regular text file. Each run is a subprocess with a time limit and a
+memory limit, so a regression fails the test instead of hanging or swapping the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+
+import pytest
+
+from pinosolve.files import MAX_BYTES
+from tests.conftest import ROOT
+
+MEMORY = 3 << 30  # bytes of address space a run may take (OR-Tools' import needs ~1 GiB)
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pinosolve", *args], input=stdin, text=True,
+                          capture_output=True, timeout=60, cwd=ROOT, preexec_fn=_limit_memory)
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    """Name -> path of each kind of file no reader may trust."""
+    d = tmp_path_factory.mktemp("hostile")
+    fifo = d / "pipe.toml"
+    os.mkfifo(fifo)
+    big = d / "big.toml"
+    big.write_text("# padding\n" * (MAX_BYTES // 10 + 1))
+    latin = d / "latin1.toml"
+    latin.write_bytes(b'extends = "four-hand"\nname = "caf\xe9"\n')
+    deep_toml = d / "deep.toml"
+    deep_toml.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    deep_json = d / "deep.json"
+    deep_json.write_text('{"x": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    return {"/dev/zero": "/dev/zero", "/dev/null": "/dev/null", "fifo": str(fifo),
+            "directory": str(d), "over 1 MiB": str(big), "not UTF-8": str(latin),
+            "nested TOML": str(deep_toml), "nested JSON": str(deep_json)}
+
+
+def _one_line_refusal(proc: subprocess.CompletedProcess) -> None:
+    assert proc.returncode == 2, (proc.returncode, proc.stderr[-500:])
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
+
+
+KINDS = ["/dev/zero", "/dev/null", "fifo", "directory", "over 1 MiB", "not UTF-8",
+         "nested TOML", "nested JSON"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rules_option_refuses_it(hostile, kind):
+    _one_line_refusal(_run("rules", "--rules", hostile[kind]))
+
+
+def test_extends_refuses_every_kind(hostile, tmp_path):
+    for kind in KINDS:
+        house = tmp_path / "house.toml"
+        house.write_text(f"extends = {json.dumps(hostile[kind])}\n")
+        proc = _run("meld", "AS KS QS", "--trump", "S", "--rules", str(house))
+        _one_line_refusal(proc)
+
+
+def test_batch_line_paths_give_error_records_and_the_batch_goes_on(hostile):
+    """One batch, every path key and kind: each bad line is its own error record, in order,
+    and the good lines between them are answered."""
+    good = {"hand": "AS KS QS", "trump": "S", "variant": "four-hand"}
+    lines = []
+    for kind in KINDS:
+        lines.append({"hand": "AS KS QS", "trump": "S", "rules": hostile[kind]})
+        lines.append({**good, "compare": hostile[kind]})
+        lines.append(good)
+    proc = _run("meld", "--input", "-", stdin="\n".join(json.dumps(x) for x in lines) + "\n")
+    records = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(records) == len(lines), proc.stderr[-500:]
+    for line, record in zip(lines, records):
+        if line is good:
+            assert "error" not in record, record
+        else:
+            assert "error" in record and "\n" not in record["error"], record
+    seq = [{"variant": "two-hand", "trump": "S", "sequence": hostile[k]} for k in KINDS]
+    proc = _run("verify", "--input", "-", stdin="\n".join(json.dumps(x) for x in seq) + "\n")
+    records = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(records) == len(seq) and all("error" in r for r in records), proc.stdout
+
+
+@pytest.mark.parametrize("kind", ["/dev/zero", "fifo", "over 1 MiB"])
+def test_puzzle_files_are_read_the_same_way(hostile, kind):
+    from pinosolve.errors import PinosolveError
+    from pinosolve.puzzle import load
+
+    with pytest.raises(PinosolveError, match="not a regular file|larger than"):
+        load(hostile[kind])
