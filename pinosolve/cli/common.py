@@ -47,11 +47,20 @@ def console():
     """A rich console for human output (imported lazily: JSON paths never pay for it).
 
     Markup is off: card names, rule keys like ``[trick.head]`` and text from rules files are
-    data and must print as written.
+    data and must print as written; and control characters in them are shown as escapes
+    (pinosolve.cli.printable), so that no text can drive the terminal.
     """
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False, markup=False)
+    from pinosolve.cli.printable import printable
+
+    class _Safe(Console):
+        """Every string it renders has its control characters shown, not obeyed."""
+
+        def render_str(self, text: str, **kwargs: Any) -> Any:
+            return super().render_str(printable(text), **kwargs)
+
+    return _Safe(highlight=False, soft_wrap=False, markup=False)
 
 
 def emit_json(obj: Any) -> None:

@@ -1,0 +1,58 @@
+"""Text from rules files reaches people's terminals escaped: it can never drive the terminal.
+
+The audit (issue 32): escape sequences in a rules file's text reached the terminal raw and
+could fake a ruling. Rich emits no codes of its own to a stream that is not a terminal, so
+any control character in the human output here would have come from the data.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pinosolve.cli import main
+from pinosolve.cli.printable import printable
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# text a hostile file might hold: escape sequences, bidi overrides, ordinary letters
+HOSTILE = st.lists(st.sampled_from(["\x1b", "[", "2J", "31m", "]0;", "\x07", "\x9b", "\r",
+                                    "\u202e", "\u2066", "\x08", "ruling: made", "a", " "]),
+                   min_size=1, max_size=12).map("".join)
+
+
+def _house(tmp_path, name: str, description: str, meld_name: str):
+    path = tmp_path / "house.toml"
+    path.write_text(f'extends = "four-hand"\nname = {json.dumps(name)}\n'
+                    f"description = {json.dumps(description)}\n"
+                    f"[meld.kinds.marriage]\nname = {json.dumps(meld_name)}\n")
+    return path
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=HOSTILE, description=HOSTILE, meld_name=HOSTILE)
+def test_rules_text_never_reaches_the_terminal_raw(tmp_path_factory, name, description,
+                                                   meld_name):
+    tmp = tmp_path_factory.mktemp("house")
+    path = str(_house(tmp, name, description, meld_name))
+    for args in (["rules", "--rules", path], ["meld", "KH QH", "--trump", "S", "--rules", path],
+                 ["verify", "--trump", "S", "--hand", "KH QH", "--claim", "KH QH",
+                  "--announced", "9", "--rules", path]):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main(args)
+        text = out.getvalue() + err.getvalue()
+        assert not CONTROL.search(text), (args, text)
+
+
+@given(st.text())
+def test_printable_leaves_no_control_but_newline_and_tab(text):
+    shown = printable(text)
+    assert not CONTROL.search(shown)
+    assert not re.search("[\x00-\x1f\x7f-\x9f]", printable(text, one_line=True))
+    if not CONTROL.search(text) and "\\" not in text:
+        assert shown == text  # ordinary text prints as written
