@@ -1,7 +1,7 @@
 """Declared dependency bounds, and the lowest-versions check (tools/check_min_deps.py).
 
 The cheap invariants always run; the install at the lowest versions (a fresh venv, about a
-minute) only with PINOSOLVE_MIN_DEPS=1. CI runs the check itself, after the test suite.
+minute) only with PINOSOLVE_MIN_DEPS=1. CI runs the check itself, before the test suite.
 """
 
 from __future__ import annotations
