@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ortools.sat.python import cp_model_helper as cmh
 
@@ -62,6 +62,64 @@ def _order(melds: list[MeldOption], classes: list[str]) -> tuple[MeldOption, ...
                                               m.label)))
 
 
+def build_model(opts: Sequence[MeldOption], classes: Sequence[str],
+                capacity: Sequence[int]) -> tuple[Any, list[tuple[int, int]]]:
+    """The maximum-meld model over ``opts``: variable i counts option i, and for every class and
+    card a row "the options of this class use at most ``capacity[card]`` copies". Returns the
+    proto and its rows as (constraint index, card index), for a new holding to reset."""
+    proto = cmh.CpModelProto()
+    for o in opts:
+        ub = min(d // n for d, n in zip(capacity, o.counts) if n)
+        var = proto.variables.add()
+        var.domain.extend([0, ub])
+    rows: list[tuple[int, int]] = []
+    for cls in classes:
+        members = [i for i, o in enumerate(opts) if cls in o.classes]
+        for card in range(len(capacity)):
+            users = [(i, opts[i].counts[card]) for i in members if opts[i].counts[card]]
+            if not users:
+                continue
+            con = proto.constraints.add()
+            con.linear.vars.extend([i for i, _ in users])
+            con.linear.coeffs.extend([n for _, n in users])
+            con.linear.domain.extend([0, capacity[card]])
+            rows.append((len(proto.constraints) - 1, card))
+    proto.objective.vars.extend(range(len(opts)))
+    proto.objective.coeffs.extend([-o.value for o in opts])  # CP-SAT minimises
+    return proto, rows
+
+
+def solve_proto(proto: Any, params: Any, callback: Any = None) -> Any:
+    """Solve a model with a fresh wrapper (as cp_model does); the callback sees each solution."""
+    wrapper = cmh.SolveWrapper()
+    wrapper.set_parameters(params)
+    if callback is not None:
+        wrapper.add_solution_callback(callback)
+    response = wrapper.solve(proto)
+    if callback is not None:
+        wrapper.clear_solution_callback(callback)
+    return response
+
+
+def solve_optimal(proto: Any, params: Any) -> Any:
+    """Solve a model that always has an optimum; anything less is a bug, said in one line."""
+    response = solve_proto(proto, params)
+    if response.status != cmh.CpSolverStatus.OPTIMAL:  # pragma: no cover - a bug guard
+        raise PinosolveError(f"model not solved to optimality ({response.status})")
+    return response
+
+
+def max_value(opts: Sequence[MeldOption], classes: Sequence[str],
+              counts: Sequence[int]) -> int:
+    """The most the options are worth together on cards ``counts`` (a proven optimum)."""
+    usable = [o for o in opts if o.fits(tuple(counts))]
+    if not usable:
+        return 0
+    proto, _ = build_model(usable, classes, counts)
+    response = solve_optimal(proto, sat_parameters())
+    return sum(o.value * n for o, n in zip(usable, response.solution))
+
+
 class MeldMaximiser:
     """The CP-SAT model for one variant and trump, reused across hands."""
 
@@ -70,44 +128,13 @@ class MeldMaximiser:
         self.trump = trump
         self.options = options(variant, trump)
         self.classes = list(variant.rules.meld.classes)
-        deck = variant.deck.counts
-        proto = cmh.CpModelProto()
-        for o in self.options:
-            ub = min(d // n for d, n in zip(deck, o.counts) if n)
-            var = proto.variables.add()
-            var.domain.extend([0, ub])
-        self.rows: list[tuple[int, int]] = []  # (constraint index, card index)
-        for cls in self.classes:
-            members = [i for i, o in enumerate(self.options) if cls in o.classes]
-            for card in range(len(deck)):
-                users = [(i, self.options[i].counts[card]) for i in members
-                         if self.options[i].counts[card]]
-                if not users:
-                    continue
-                con = proto.constraints.add()
-                con.linear.vars.extend([i for i, _ in users])
-                con.linear.coeffs.extend([n for _, n in users])
-                con.linear.domain.extend([0, deck[card]])
-                self.rows.append((len(proto.constraints) - 1, card))
-        proto.objective.vars.extend(range(len(self.options)))
-        proto.objective.coeffs.extend([-o.value for o in self.options])  # CP-SAT minimises
-        self.proto = proto
+        self.proto, self.rows = build_model(self.options, self.classes, variant.deck.counts)
         self.params = sat_parameters()
 
     def _set_hand(self, counts: tuple[int, ...]) -> None:
         constraints = self.proto.constraints
         for index, card in self.rows:
             constraints[index].linear.domain[1] = counts[card]
-
-    def _solve(self, proto: Any, params: Any, callback: Any = None) -> Any:
-        wrapper = cmh.SolveWrapper()  # a fresh wrapper per solve, as cp_model does
-        wrapper.set_parameters(params)
-        if callback is not None:
-            wrapper.add_solution_callback(callback)
-        response = wrapper.solve(proto)
-        if callback is not None:
-            wrapper.clear_solution_callback(callback)
-        return response
 
     def _declaration(self, values: list[int]) -> Declaration:
         melds = [o for o, n in zip(self.options, values) for _ in range(n)]
@@ -119,9 +146,7 @@ class MeldMaximiser:
         if not any(o.fits(counts) for o in self.options):
             return Declaration(self.trump, ())
         self._set_hand(counts)
-        response = self._solve(self.proto, self.params)
-        if response.status != cmh.CpSolverStatus.OPTIMAL:  # pragma: no cover - a bug guard
-            raise PinosolveError(f"meld model not solved to optimality ({response.status})")
+        response = solve_optimal(self.proto, self.params)
         return self._declaration(list(response.solution))
 
     def all_best(self, hand: Hand, limit: int = _ENUMERATION_LIMIT) -> list[Declaration]:
@@ -149,7 +174,7 @@ class MeldMaximiser:
                 if len(found) >= limit:
                     inner.StopSearch()
 
-        self._solve(proto, params, Collect())
+        solve_proto(proto, params, Collect())
         decls = {tuple(v): self._declaration(v) for v in found}
         return sorted(decls.values(), key=lambda d: [m.label for m in d.melds])
 

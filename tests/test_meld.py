@@ -3,6 +3,7 @@ shape of every declaration (points add up, every card is held, classes are respe
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -240,3 +241,53 @@ def test_a_meld_solve_leaves_ctrl_c_to_python():
                          timeout=120)
     assert run.returncode == 0 and run.stdout == "KeyboardInterrupt\n", (run.returncode,
                                                                          run.stderr)
+
+
+# --- many reuse classes (issue 32) ----------------------------------------------------------
+
+
+def _many_classes_file(tmp_path, n: int, round_house: int | None = None):
+    """four-hand plus n marriage-like kinds, each a reuse class of its own (a 540-byte file at
+    n = 6 hung meld, verify and score: deciding the round house's dominance searched every
+    combination of the melds on its cards, about 8x per class)."""
+    lines = ['extends = "four-hand"', 'id = "many-classes"', "[meld.classes]"]
+    lines += [f'M{i} = "m{i}"' for i in range(n)]
+    for i in range(n):
+        lines += [f"[meld.kinds.m{i}]", f'name = "m{i}"', 'cards = "K# Q#"',
+                  f'classes = ["M{i}"]', "values = [2]"]
+    if round_house is not None:
+        lines += ["[meld.kinds.round-house]", f"values = [{round_house}]"]
+    path = tmp_path / f"many-{n}.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_many_reuse_classes_answer_within_a_bound(tmp_path):
+    """Twelve extra classes: meld, verify and score answer (a hang guard, not a timing test),
+    and the maximum is the closed form: four-hand's 24 for the round house's cards (royal
+    marriage 4, three marriages 6, kings 8, queens 6) plus 3 plain marriages x 2 per class."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    n = 12
+    path = str(_many_classes_file(tmp_path, n))
+    hand = "KS QS KH QH KD QD KC QC"
+    commands = [
+        ["meld", "--rules", path, "--trump", "H", hand, "--json"],
+        ["verify", "--rules", path, "--trump", "H", "--hand", hand, "--claim", "KS QS",
+         "--json"],
+        ["score", "--rules", path, "--bidder", "N", "--bid", "30", "--trump", "H",
+         "--meld", f"N={hand}", "--meld", "E=0", "--points", "NS=20", "--points", "EW=5",
+         "--json"],
+    ]
+    for args in commands:
+        run = subprocess.run([sys.executable, "-m", "pinosolve", *args], cwd=ROOT,
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        data = json.loads(run.stdout)
+        total = data.get("total", data.get("max_points"))
+        if args[0] == "score":
+            total = data["sides"][0]["meld"]
+        assert total == 24 + 6 * n, (args[0], total)
