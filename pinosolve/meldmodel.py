@@ -9,8 +9,9 @@ Two reductions keep declarations clean without changing any maximum:
 * a multiple is offered only when its value beats every split into smaller multiples of the
   same kind (a "double marriage" worth 2 + 2 is just two marriages);
 * a composite meld spanning several classes (round house) is offered only when its value beats
-  the best meld of its own cards without it (seed 000: 24 = its parts, so it is not a meld of
-  its own; the double round house, 240 against 160 of parts, is).
+  the best meld of its own cards in its own classes without it (seed 000: 24 = its parts, so
+  it is not a meld of its own; the double round house, 240 against 160 of parts, is). Melds
+  of other classes may lie on the same cards beside it, so they do not count against it.
 """
 
 from __future__ import annotations
@@ -92,19 +93,18 @@ def options(variant: Variant, trump: Optional[Suit]) -> tuple[MeldOption, ...]:
     kept = [o for o in everything
             if o.multiple == 1 or o.value > _best_split(by_kind[(o.kind, o.suit)], o.multiple)]
     simple = tuple(o for o in kept if len(o.classes) == 1)
-    classes = tuple(variant.rules.meld.classes)
-    return tuple(o for o in kept
-                 if len(o.classes) == 1 or o.value > _parts_value(simple, classes, o.counts))
+    return tuple(o for o in kept if len(o.classes) == 1 or o.value > _parts_value(simple, o))
 
 
-def _parts_value(simple: tuple[MeldOption, ...], classes: tuple[str, ...],
-                 counts: tuple[int, ...]) -> int:
-    """The best meld of a composite's own cards from single-class options, by CP-SAT: the
+def _parts_value(simple: tuple[MeldOption, ...], composite: MeldOption) -> int:
+    """The best meld of a composite's own cards from single-class options of its own classes
+    (melds of other classes can lie beside it, so they do not compete with it), by CP-SAT: the
     model grows linearly with the classes, where a depth-first search over the options grew
     about 8x per class (a rules file with six extra classes hung every meld command)."""
     from pinosolve.meldsolver import max_value
 
-    return max_value(simple, classes, counts)
+    own = [o for o in simple if o.classes[0] in composite.classes]
+    return max_value(own, composite.classes, composite.counts)
 
 
 def identify(variant: Variant, trump: Optional[Suit],

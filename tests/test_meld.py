@@ -291,3 +291,18 @@ def test_many_reuse_classes_answer_within_a_bound(tmp_path):
         if args[0] == "score":
             total = data["sides"][0]["meld"]
         assert total == 24 + 6 * n, (args[0], total)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(n=st.integers(1, 3), value=st.integers(20, 50), trump=st.sampled_from("SHDC"))
+def test_composite_is_weighed_against_its_own_classes_only(tmp_path_factory, n, value, trump):
+    """A round house (classes A and B) worth more than the A and B melds on its cards is a meld
+    of its own even when melds of other classes lie on the same cards: those can be declared
+    beside it. Weighing it against every class dropped it, e.g. n = 1, value 30: 30 + 6 was
+    scored 30."""
+    path = _many_classes_file(tmp_path_factory.mktemp("rh"), n, round_house=value)
+    v = load_file(path)
+    hand = "KS QS KH QH KD QD KC QC".split()
+    decl = best_meld(v, Hand(hand), Suit[trump])
+    assert decl.total == meld_oracle.best(v.rules, hand, trump) == max(value, 24) + 6 * n
+    _check_declaration(v, hand, decl)
