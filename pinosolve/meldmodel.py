@@ -4,14 +4,19 @@ An *option* is one meld as laid on the table: a kind from the rules file, a mult
 double, …), the suit of its suit variable, its exact cards, the reuse classes its cards occupy,
 and its points. Everything here is derived from the rules file; nothing is variant-specific.
 
-Two reductions keep declarations clean without changing any maximum:
+Two reductions keep the maximiser's model small without changing any maximum:
 
 * a multiple is offered only when its value beats every split into smaller multiples of the
-  same kind (a "double marriage" worth 2 + 2 is just two marriages);
+  same kind (a double marriage worth 2 + 2 scores no more than two marriages);
 * a composite meld spanning several classes (round house) is offered only when its value beats
   the best meld of its own cards in its own classes without it (seed 000: 24 = its parts, so
   it is not a meld of its own; the double round house, 240 against 160 of parts, is). Melds
   of other classes may lie on the same cards beside it, so they do not count against it.
+
+A declaration is then *named* by :func:`group_multiples`: the sets of one kind and suit are
+listed as the fewest melds among the best-scoring splits into the multiples the rules define,
+so four runs in double-deck trump are a quadruple run (500, as much as two double runs) and two
+marriages in one suit where the rules value a double marriage are that double marriage.
 """
 
 from __future__ import annotations
@@ -105,6 +110,38 @@ def _parts_value(simple: tuple[MeldOption, ...], composite: MeldOption) -> int:
 
     own = [o for o in simple if o.classes[0] in composite.classes]
     return max_value(own, composite.classes, composite.counts)
+
+
+def group_multiples(variant: Variant, trump: Optional[Suit],
+                    melds: list[MeldOption]) -> list[MeldOption]:
+    """The same melds regrouped per kind and suit: n sets split into the multiples the rules
+    define (value > 0) for the most points, then the fewest melds, then the largest multiples
+    first. Never worth less than ``melds`` (their own split is one of those tried)."""
+    defined: dict[tuple[str, Optional[Suit]], dict[int, MeldOption]] = {}
+    for o in _all_options(variant, trump):
+        defined.setdefault((o.kind, o.suit), {})[o.multiple] = o
+    sets: dict[tuple[str, Optional[Suit]], int] = {}
+    for m in melds:
+        sets[(m.kind, m.suit)] = sets.get((m.kind, m.suit), 0) + m.multiple
+    out: list[MeldOption] = []
+    for key, n in sets.items():
+        out.extend(defined[key][k] for k in _fewest_best_split(
+            {k: o.value for k, o in defined[key].items()}, n))
+    return out
+
+
+def _fewest_best_split(values: dict[int, int], n: int) -> list[int]:
+    """The multiples (largest first) that split n sets for the most points, then fewest melds."""
+    best: list[Optional[tuple[int, int, list[int]]]] = [(0, 0, [])] + [None] * n
+    for m in range(1, n + 1):
+        for k in sorted(values, reverse=True):
+            prev = best[m - k] if k <= m else None
+            if prev is None:
+                continue
+            cand = (prev[0] + values[k], prev[1] - 1, sorted([k, *prev[2]], reverse=True))
+            if best[m] is None or cand[:2] > best[m][:2]:
+                best[m] = cand
+    return best[n][2]
 
 
 def identify(variant: Variant, trump: Optional[Suit],

@@ -23,7 +23,7 @@ from ortools.sat.python import cp_model_helper as cmh
 
 from pinosolve.cards import Hand, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.meldmodel import MeldOption, options
+from pinosolve.meldmodel import MeldOption, group_multiples, options
 from pinosolve.variant import Variant
 
 _ENUMERATION_LIMIT = 1000
@@ -138,7 +138,8 @@ class MeldMaximiser:
 
     def _declaration(self, values: list[int]) -> Declaration:
         melds = [o for o, n in zip(self.options, values) for _ in range(n)]
-        return Declaration(self.trump, _order(melds, self.classes))
+        named = group_multiples(self.variant, self.trump, melds)
+        return Declaration(self.trump, _order(named, self.classes))
 
     def best(self, hand: Hand) -> Declaration:
         """The maximum meld of the holding."""
@@ -175,7 +176,7 @@ class MeldMaximiser:
                     inner.StopSearch()
 
         solve_proto(proto, params, Collect())
-        decls = {tuple(v): self._declaration(v) for v in found}
+        decls = {d.melds: d for d in map(self._declaration, found)}
         return sorted(decls.values(), key=lambda d: [m.label for m in d.melds])
 
 

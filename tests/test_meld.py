@@ -306,3 +306,52 @@ def test_composite_is_weighed_against_its_own_classes_only(tmp_path_factory, n, 
     decl = best_meld(v, Hand(hand), Suit[trump])
     assert decl.total == meld_oracle.best(v.rules, hand, trump) == max(value, 24) + 6 * n
     _check_declaration(v, hand, decl)
+
+
+# --- naming the multiples the rules define (issue 32) --------------------------------------
+
+
+def _best_partition(values: list[int], n: int) -> tuple[int, int]:
+    """(most points, fewest melds) for n sets of one meld split into multiples worth
+    ``values`` (1x, 2x, ...; 0 = no meld of its own), by trying every partition."""
+    def parts(left: int, top: int):
+        if left == 0:
+            yield []
+        for k in range(min(left, top), 0, -1):
+            for rest in parts(left - k, k):
+                yield [k, *rest]
+
+    best = (0, 0)
+    for p in parts(n, n):
+        if all(k <= len(values) and values[k - 1] > 0 for k in p):
+            best = max(best, (sum(values[k - 1] for k in p), -len(p)))
+    return best[0], -best[1]
+
+
+def test_double_deck_names_the_quadruple_run_and_royal_marriage():
+    """Four runs in trump are a quadruple run (500 = two double runs, 250 + 250): the listing
+    said "double run + double run". Four trump marriages are a quadruple royal marriage (16),
+    not four royal marriages."""
+    v = load_variant("double-deck")
+    decl = best_meld(v, Hand.parse(" ".join(["AH", "TH", "KH", "QH", "JH"] * 4)), Suit.H)
+    assert [(m.label, m.value) for m in decl.melds] == [("quadruple run", 500)]
+    decl = best_meld(v, Hand.parse("KH KH KH KH QH QH QH QH"), Suit.H)
+    assert [(m.label, m.value) for m in decl.melds] == [("quadruple royal marriage", 16)]
+
+
+@pytest.mark.parametrize("table", _distinct_meld_tables(ALL_TABLES))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**64), trump=st.sampled_from(TRUMPS))
+def test_listing_names_the_largest_multiple_at_no_loss(table, seed, trump):
+    """Within each kind and suit the listing splits its sets into the fewest melds among the
+    best-scoring splits the rules' values allow (a multiple worth at least its split is named)."""
+    v = _variant(table)
+    hand = _random_holding(v, random.Random(seed))
+    decl = best_meld(v, Hand(hand), Suit[trump] if trump else None)
+    groups: dict = {}
+    for m in decl.melds:
+        groups.setdefault((m.kind, m.suit), []).append(m)
+    for (kind, _), melds in groups.items():
+        n = sum(m.multiple for m in melds)
+        values = list(v.rules.meld.kinds[kind].values)
+        assert (sum(m.value for m in melds), len(melds)) == _best_partition(values, n), melds
