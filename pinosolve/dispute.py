@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from pinosolve import meldtable
 from pinosolve.cards import CARDS, Hand, Suit
-from pinosolve.meldmodel import MeldOption, all_options, identify
+from pinosolve.meldmodel import MeldOption, all_options, identify, read_claim
 from pinosolve.variant import Variant
 
 SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
@@ -122,7 +122,7 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
 
     verdicts: list[ClaimVerdict] = []
     for claim in claims:
-        meld = identify(variant, trump, claim.counts)
+        meld = read_claim(variant, trump, claim.counts)
         verdict = ClaimVerdict(claim.cards(), meld)
         if meld is None:
             reason, rule = explain_non_meld(variant, trump, claim.counts)

@@ -149,3 +149,30 @@ def identify(variant: Variant, trump: Optional[Suit],
     """The meld these exact cards make, if any (the highest-scoring reading)."""
     matches = [o for o in _all_options(variant, trump) if o.counts == counts]
     return max(matches, key=lambda o: o.value, default=None)
+
+
+def read_claim(variant: Variant, trump: Optional[Suit],
+               counts: tuple[int, ...]) -> Optional[MeldOption]:
+    """The meld one claim lays: a meld of the table (:func:`identify`), else n >= 2 sets of one
+    single meld, named as its n-fold multiple and worth what the rules give n sets, split into
+    the multiples they value (seed 002 values only single aces around, and "double aces around
+    count 20"; two dix are 2 x 10 where only the dix is valued). None: no meld."""
+    exact = identify(variant, trump, counts)
+    if exact is not None:
+        return exact
+    multiples: dict[tuple[str, Optional[Suit]], dict[int, int]] = {}
+    for o in _all_options(variant, trump):
+        multiples.setdefault((o.kind, o.suit), {})[o.multiple] = o.value
+    readings = []
+    for o in _all_options(variant, trump):
+        if o.multiple != 1:
+            continue
+        n = max(counts[i] // k for i, k in enumerate(o.counts) if k)
+        if n < 2 or tuple(k * n for k in o.counts) != counts:
+            continue
+        values = multiples[(o.kind, o.suit)]
+        value = sum(values[k] for k in _fewest_best_split(values, n))
+        kind = variant.rules.meld.kinds[o.kind]
+        readings.append(MeldOption(o.kind, n, o.suit, meldtable.multiple_name(kind, n),
+                                   counts, o.classes, value))
+    return max(readings, key=lambda o: o.value, default=None)

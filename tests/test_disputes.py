@@ -115,6 +115,26 @@ values = [1]
     assert r["melds"][0]["meld"] in "xyz"
 
 
+# --- claims that hold a multiple (issue 32) --------------------------------------------------
+
+
+@pytest.mark.parametrize("vid, cards, value, name", [
+    ("two-hand-1000", "9H 9H", 20, "double deece"),
+    ("three-hand-auction", "9H 9H", 20, "double deece"),
+    ("four-hand-classic", "9H 9H", 20, "double dix"),
+    ("two-hand-57", "AS AS AH AH AD AD AC AC", 20, "double aces around"),
+    ("two-hand-1000", "KD KD QD QD", 40, "double common marriage in diamonds"),
+    ("four-hand", "KS KS KH KH KD KD KC KC", 80, "eight hundred kings"),
+])
+def test_one_claim_of_a_multiple_is_that_multiple(vid, cards, value, name):
+    """A claim holding n sets of one meld is that meld's n-fold multiple, worth what the rules
+    give n sets ("not one meld", 0, before where the rules value only the single)."""
+    r = claims(vid, cards, "H", cards, announced=value)
+    assert r["valid"] and r["claim_value"] == value, r["problems"]
+    [m] = r["melds"]
+    assert m["ok"] and m["points"] == value and m["meld"].startswith(name)
+
+
 # --- two-handed sequences -----------------------------------------------------------------
 
 
