@@ -1,19 +1,39 @@
-"""Settling a meld dispute: is each claimed meld a meld, and do the claims stand together?
+"""Settling a meld dispute: what each claim is, what the cards laid are worth, and the ruling.
 
-Each claim is one meld as laid on the table. Feasibility is an assignment problem: give every
-card slot of every claim a physical copy from the hand so that, within each reuse class, no
-copy serves two claims. That is a set of all-different constraints per class and card, solved
-with python-constraint. Per-group counting is not enough once a claim spans several classes
-(a round house): three claims that pairwise share a class need three copies even though every
-class sees only two, and the CSP gets that right.
+A declaration is a list of claims, each the cards of one meld as laid on the table, and
+optionally the total announced for it. The ruling follows the cards, not how they are grouped:
+
+* **What a claim is.** A claim is read as one meld (:func:`pinosolve.meldmodel.read_claim`):
+  the exact cards of a meld the table defines, else n sets of one single meld, named as that
+  multiple and worth what the rules give n sets (eight aces in two-hand-57 are double aces
+  around, 20; two dix in one claim are 2 x 10). Anything else is no meld, and the ruling says
+  why (:func:`explain_non_meld`).
+* **The cards laid.** The fewest physical copies that let every claim stand: a copy may serve
+  claims of different reuse classes (``meld.classes``) but never two claims of one class, and a
+  claim needs as many distinct copies as it shows; a claim that is no meld serves no class, so
+  its cards are copies of their own. Per card this is the fewest colours of a multicolouring
+  (claim i needs n_i colours, claims sharing a class get disjoint ones), solved by a greedy
+  colouring when it meets the lower bound (the most copies one class or claim needs), else by
+  a CP-SAT model of claims x copies booleans; nothing searches the subsets of the claims (20
+  claims used to hang). The hand caps it: where the claims need more copies than are held,
+  they do not stand together (each claim involved is told which card and class), and the
+  copies held are what lies on the table.
+* **What the declaration is worth.** The maximum meld of the laid cards
+  (:func:`pinosolve.meldsolver.best_meld`), which depends on the multiset of cards only, so it
+  is the same however the cards are split into claims. Claims that together make a larger
+  meld are reported as that meld with the rule key that values it (two pinochle claims are a
+  double pinochle, ``meld.kinds.pinochle.values``), and so are melds of the laid cards that no
+  claim named.
+* **The ruling.** A claim stands when it is a meld, its cards are held and it shares no copy
+  with a claim of its class beyond the copies held. The declaration stands when every claim
+  does and the announced total, if given, equals the laid cards' value.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from pinosolve import meldtable
 from pinosolve.cards import CARDS, Hand, Suit
@@ -85,53 +105,123 @@ def explain_non_meld(variant: Variant, trump: Optional[Suit], counts: tuple[int,
     return (f"not a meld in {variant.id}'s meld table", "meld.kinds")
 
 
-def _copies_csp(slots: list[tuple[int, str, int]], classes_of: dict[int, tuple[str, ...]],
-                held: int) -> bool:
-    """Whether the slots (claim, card, k) of one card get distinct copies per class."""
-    from constraint import AllDifferentConstraint, Problem
+Use = tuple[int, frozenset[str]]  # copies one claim shows of a card, and its reuse classes
+Laying = tuple[tuple[int, ...], frozenset[str]]  # a claim's card counts, and its reuse classes
 
-    if not slots:
-        return True
-    if held == 0:
-        return False
-    problem = Problem()
-    for slot in slots:
-        problem.addVariable(slot, list(range(held)))
-    for cls in sorted({c for claim, _, _ in slots for c in classes_of[claim]}):
-        group = [s for s in slots if cls in classes_of[s[0]]]
-        if len(group) > 1:
-            problem.addConstraint(AllDifferentConstraint(), group)
-    return problem.getSolution() is not None
+
+def fewest_copies(uses: Sequence[Use], cap: int) -> Optional[int]:
+    """The fewest copies of one card that let every claim using it stand: claim i shows n_i
+    distinct copies, and claims that share a reuse class use different copies. None when that
+    takes more than ``cap`` copies (the claims do not stand together on ``cap`` copies)."""
+    uses = [u for u in uses if u[0]]
+    if not uses:
+        return 0
+    classes = {c for _, cls in uses for c in cls}
+    bound = max([n for n, _ in uses] + [sum(n for n, cls in uses if c in cls) for c in classes])
+    if bound > cap:
+        return None
+    greedy = _greedy_copies(uses)
+    if greedy == bound:
+        return bound
+    return _copies_model(uses, min(greedy, cap))
+
+
+def _greedy_copies(uses: list[Use]) -> int:
+    """Copies used by giving each claim in turn the lowest copies its class-mates left free."""
+    given: list[set[int]] = []
+    for n, cls in uses:
+        taken = set().union(*(mine for mine, (_, other) in zip(given, uses) if cls & other))
+        mine: set[int] = set()
+        copy = 0
+        while len(mine) < n:
+            if copy not in taken:
+                mine.add(copy)
+            copy += 1
+        given.append(mine)
+    return max(max(mine) + 1 for mine in given)
+
+
+def _copies_model(uses: list[Use], copies: int) -> Optional[int]:
+    """The fewest of ``copies`` copies that serve the claims, by CP-SAT (None: not enough).
+    Boolean b[i][t]: claim i uses copy t; y[t]: copy t is laid; at most one claim of a class
+    per copy; minimise the copies laid."""
+    from ortools.sat.python import cp_model_helper as cmh
+
+    from pinosolve.errors import PinosolveError
+    from pinosolve.meldsolver import sat_parameters, solve_proto
+
+    proto = cmh.CpModelProto()
+
+    def booleans(k: int) -> list[int]:
+        for _ in range(k):
+            proto.variables.add().domain.extend([0, 1])
+        return list(range(len(proto.variables) - k, len(proto.variables)))
+
+    def row(terms: list[tuple[int, int]], low: int, high: int) -> None:
+        con = proto.constraints.add().linear
+        con.vars.extend(v for v, _ in terms)
+        con.coeffs.extend(c for _, c in terms)
+        con.domain.extend([low, high])
+
+    laid = booleans(copies)
+    use = [booleans(copies) for _ in uses]
+    for (n, _), mine in zip(uses, use):
+        row([(b, 1) for b in mine], n, n)
+        for b, y in zip(mine, laid):
+            row([(b, 1), (y, -1)], -1, 0)
+    for cls in sorted({c for _, cls in uses for c in cls}):
+        members = [mine for (_, classes), mine in zip(uses, use) if cls in classes]
+        for t in range(copies):
+            row([(mine[t], 1) for mine in members], 0, 1)
+    for a, b in zip(laid, laid[1:]):  # the copies laid are the first ones: no symmetric twins
+        row([(a, 1), (b, -1)], 0, 1)
+    proto.objective.vars.extend(laid)
+    proto.objective.coeffs.extend([1] * copies)
+    response = solve_proto(proto, sat_parameters())
+    if response.status == cmh.CpSolverStatus.INFEASIBLE:
+        return None
+    if response.status != cmh.CpSolverStatus.OPTIMAL:  # pragma: no cover - a bug guard
+        raise PinosolveError(f"copies model not solved ({response.status})")
+    return sum(response.solution[y] for y in laid)
 
 
 def stand_together(hand: Hand, claims: list[tuple[int, MeldOption]]) -> list[tuple[str, list[int]]]:
     """Cards whose copies cannot be shared out among the claims: (card, claim numbers)."""
-    classes_of = {i: m.classes for i, m in claims}
     conflicts = []
     for card in CARDS:
-        slots = [(i, str(card), k) for i, m in claims for k in range(m.counts[card.index])]
-        if not _copies_csp(slots, classes_of, hand.counts[card.index]):
-            conflicts.append((str(card), sorted({s[0] for s in slots})))
+        uses = [(m.counts[card.index], frozenset(m.classes)) for _, m in claims]
+        if fewest_copies(uses, hand.counts[card.index]) is None:
+            conflicts.append((str(card), [i for i, m in claims if m.counts[card.index]]))
     return conflicts
 
 
-def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: list[Hand],
-                  announced: Optional[int] = None) -> dict[str, Any]:
-    """The ruling on a declared meld: each claim, the claims together, and the totals."""
-    from pinosolve.meldsolver import best_meld
+def laid_cards(hand: Hand, claims: Sequence[Laying]) -> Hand:
+    """The cards a declaration lays: per card the fewest copies that let every claim stand,
+    at most the copies held. Each claim is (card counts, reuse classes); give a claim that is
+    no meld every class, so that its cards are copies of their own."""
+    laid = []
+    for card in CARDS:
+        held = hand.counts[card.index]
+        need = fewest_copies([(counts[card.index], cls) for counts, cls in claims], held)
+        laid.append(held if need is None else need)
+    return Hand.from_counts(laid)
 
-    verdicts: list[ClaimVerdict] = []
-    for claim in claims:
-        meld = read_claim(variant, trump, claim.counts)
-        verdict = ClaimVerdict(claim.cards(), meld)
-        if meld is None:
-            reason, rule = explain_non_meld(variant, trump, claim.counts)
-            verdict.fail(reason, rule)
-        for card, n, have in zip(CARDS, claim.counts, hand.counts):
-            if n > have:
-                verdict.fail(f"{card} is not held" if have == 0 else
-                             f"needs {n} copies of {card}, the hand holds {have}", "hand")
-        verdicts.append(verdict)
+
+def _read(variant: Variant, hand: Hand, trump: Optional[Suit], claim: Hand) -> ClaimVerdict:
+    """One claim on its own: the meld it lays, and whether the hand holds its cards."""
+    verdict = ClaimVerdict(claim.cards(), read_claim(variant, trump, claim.counts))
+    if verdict.meld is None:
+        reason, rule = explain_non_meld(variant, trump, claim.counts)
+        verdict.fail(reason, rule)
+    for card, n, have in zip(CARDS, claim.counts, hand.counts):
+        if n > have:
+            verdict.fail(f"{card} is not held" if have == 0 else
+                         f"needs {n} copies of {card}, the hand holds {have}", "hand")
+    return verdict
+
+
+def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]) -> None:
+    """Fail the claims of one class that need more copies of a card than are held."""
     melds = [(i, v.meld) for i, v in enumerate(verdicts) if v.meld is not None]
     class_names = variant.rules.meld.classes
     grouped: dict[tuple[int, ...], list[str]] = {}
@@ -140,7 +230,7 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
     for who, cards in grouped.items():
         shared = sorted({c for i in who for c in verdicts[i].meld.classes
                          if sum(c in verdicts[j].meld.classes for j in who) > 1})
-        if not shared:  # more copies than held inside one claim: reported above
+        if not shared:  # more copies than held inside one claim: reported by _read
             continue
         held = ", ".join(f"{hand.count(c)} {c}" for c in cards)
         cls_text = " and ".join(f"class {c} ({class_names[c]})" for c in shared)
@@ -150,13 +240,76 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
                 f"{' '.join(cards)} cannot serve claims {names} at once: both are {cls_text} "
                 f"and the hand holds {held}; a card serves at most one meld of each class",
                 f"meld.classes.{shared[0]}")
-    value = _best_standing_value(hand, verdicts)
+
+
+def _numbers(claims: list[int]) -> str:
+    words = [str(i + 1) for i in claims]
+    return ("claim " if len(words) == 1 else "claims ") + (
+        words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1])
+
+
+def _combined(verdicts: list[ClaimVerdict], claims: Sequence[Laying],
+              laid: tuple[MeldOption, ...]) -> list[dict[str, Any]]:
+    """Where the laid cards' melds differ in value from the claims that lay them: groups of
+    claims and laid melds joined by a card they share in a class they share (two pinochle
+    claims and the double pinochle they make), including melds no claim names."""
+    parent = list(range(len(claims) + len(laid)))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i, (counts, classes) in enumerate(claims):
+        for j, m in enumerate(laid):
+            if classes & set(m.classes) and any(a and b for a, b in zip(counts, m.counts)):
+                parent[root(i)] = root(len(claims) + j)
+    groups: dict[int, tuple[list[int], list[MeldOption]]] = {}
+    for x in range(len(parent)):
+        who, melds = groups.setdefault(root(x), ([], []))
+        if x < len(claims):
+            who.append(x)
+        else:
+            melds.append(laid[x - len(claims)])
+    out = []
+    for who, melds in groups.values():
+        claimed = sum(verdicts[i].points for i in who)
+        worth = sum(m.value for m in melds)
+        if claimed == worth:
+            continue
+        lay = " + ".join(f"{m.label} [meld.kinds.{m.kind}.values]" for m in melds) or "no meld"
+        who_text = (f"{_numbers(who)} {'makes' if len(who) == 1 else 'together make'}" if who
+                    else "the cards laid also make")
+        text = f"{who_text} {lay}, worth {worth}"
+        out.append({"claims": [i + 1 for i in who], "claimed": claimed, "points": worth,
+                    "melds": [{"name": m.label, "points": m.value,
+                               "rule": f"meld.kinds.{m.kind}.values"} for m in melds],
+                    "text": text})
+    return out
+
+
+def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: list[Hand],
+                  announced: Optional[int] = None) -> dict[str, Any]:
+    """The ruling on a declared meld: each claim, the cards laid and what they are worth."""
+    from pinosolve.meldsolver import best_meld
+
+    verdicts = [_read(variant, hand, trump, claim) for claim in claims]
+    _report_conflicts(variant, hand, verdicts)
+    every = frozenset(variant.rules.meld.classes)
+    uses = [(claim.counts, frozenset(v.meld.classes) if v.meld else every)
+            for claim, v in zip(claims, verdicts)]
+    laid = laid_cards(hand, uses)
+    worth = best_meld(variant, laid, trump)
+    combined = _combined(verdicts, uses, worth.melds)
+    value = worth.total
     claimed = announced if announced is not None else sum(v.points for v in verdicts)
     best = best_meld(variant, hand, trump)
     problems = [f"claim {i + 1} ({' '.join(v.cards)}): {r}"
                 for i, v in enumerate(verdicts) for r in v.reasons]
     if announced is not None and announced != value:
-        problems.append(f"announced {announced}, but the claimed melds are worth {value}")
+        why = (": " + "; ".join(r["text"] for r in combined)) if combined else ""
+        problems.append(f"announced {announced}, but the cards laid are worth {value}{why}")
     return {
         "variant": variant.id,
         "trump": trump.name if trump is not None else "none",
@@ -164,23 +317,11 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
         "valid": all(v.ok for v in verdicts) and (announced is None or announced == value),
         "claimed_points": claimed,
         "claim_value": value,
+        "laid": laid.cards(),
+        "laid_melds": worth.to_json(),
+        "combined": combined,
         "max_points": best.total,
         "max_melds": best.to_json(),
         "melds": [v.to_json() for v in verdicts],
         "problems": problems,
     }
-
-
-def _best_standing_value(hand: Hand, verdicts: list[ClaimVerdict]) -> int:
-    """The most the claimed melds are worth: the best subset of them that stands together."""
-    candidates = [(i, v.meld) for i, v in enumerate(verdicts)
-                  if v.meld is not None and v.meld.fits(hand.counts)]
-    if not stand_together(hand, candidates):
-        return sum(m.value for _, m in candidates)
-    best = 0
-    for size in range(len(candidates), 0, -1):
-        for subset in itertools.combinations(candidates, size):
-            total = sum(m.value for _, m in subset)
-            if total > best and not stand_together(hand, list(subset)):
-                best = total
-    return best

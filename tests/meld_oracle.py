@@ -97,3 +97,27 @@ def _best_group(table, held: Counter) -> int:
         return top
 
     return search(0, start)
+
+
+def fewest_copies(claims: list[tuple[Counter, tuple[str, ...]]]) -> Counter:
+    """The copies a declaration needs, by trying the ways to give the claims copies: per card
+    the fewest copies k such that each claim gets its own n copies and claims sharing a class
+    get different ones (a hand lays at most the copies it holds). Claims: (cards, classes)."""
+    from itertools import combinations
+
+    def fits(users: list[tuple[int, set]], k: int, given: list[set]) -> bool:
+        if len(given) == len(users):
+            return True
+        n, classes = users[len(given)]
+        taken = set().union(*(g for g, (_, other) in zip(given, users) if classes & other))
+        return any(fits(users, k, given + [set(pick)])
+                   for pick in combinations(sorted(set(range(k)) - taken), n))
+
+    need = Counter()
+    for card in sorted({c for cards, _ in claims for c in cards}):
+        users = [(cards[card], set(classes)) for cards, classes in claims if cards[card]]
+        k = max(n for n, _ in users)
+        while not fits(users, k, []):
+            k += 1
+        need[card] = k
+    return need

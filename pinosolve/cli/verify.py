@@ -108,8 +108,12 @@ def render_verify(result: dict[str, Any]) -> None:
         table.add_row(str(i), symbols(m["cards"]), m["meld"] or "no meld", str(m["points"]),
                       ruling)
     out.print(table)
-    out.print(f"claimed {result['claimed_points']}; the claim is worth {result['claim_value']}; "
-              f"the holding's maximum is {result['max_points']}")
+    laid = ", ".join(f"{m['name']} {m['points']}" for m in result["laid_melds"]) or "no meld"
+    out.print(f"the cards laid make: {laid}")
+    for group in result["combined"]:
+        out.print(f"  {group['text']} (claimed {group['claimed']})")
+    out.print(f"claimed {result['claimed_points']}; the cards laid are worth "
+              f"{result['claim_value']}; the holding's maximum is {result['max_points']}")
     out.print("verdict: " + ("the declaration stands" if result["valid"] else "not as claimed"))
 
 
