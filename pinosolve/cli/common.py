@@ -161,10 +161,11 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
                     order.append(item[0])
                     crew.hand_out(*item)
             while order and order[0] in done:
-                answer = done.pop(order.popleft())
+                lineno = order.popleft()
+                answer = done.pop(lineno)
                 if answer is None:  # Ctrl-C reached its worker before it had anything
                     raise KeyboardInterrupt
-                _emit_line(answer)
+                _emit_line(lineno, answer)
                 if answer.get("interrupted"):  # a Ctrl-C that reached only that worker
                     raise KeyboardInterrupt
         if failed:
@@ -172,8 +173,8 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
     except KeyboardInterrupt:
         try:
             crew.interrupt()
-            for answer in crew.last_answers(order, done):
-                _emit_line(answer)
+            for lineno, answer in crew.last_answers(order, done):
+                _emit_line(lineno, answer)
         finally:
             crew.stop()
         raise
@@ -294,7 +295,7 @@ class _Crew:
                 pass
 
     def last_answers(self, order: Any, done: dict[int, Optional[dict[str, Any]]]
-                     ) -> Iterator[dict[str, Any]]:
+                     ) -> Iterator[tuple[int, dict[str, Any]]]:
         """After Ctrl-C: the answers of the lines handed out, in order, up to the first that
         has none (not started, or no answer within ``INTERRUPT_GRACE``)."""
         import time
@@ -310,10 +311,11 @@ class _Crew:
                     return
                 for lineno, answer in self.answers(ready):
                     done[lineno] = answer
-            answer = done.pop(order.popleft())
+            lineno = order.popleft()
+            answer = done.pop(lineno)
             if answer is None:
                 return
-            yield answer
+            yield lineno, answer
 
     def stop(self) -> None:
         """Every worker ended (at once: a search would not end by itself)."""
@@ -342,7 +344,13 @@ def _crew_worker(conn: Any, jobs: int, stop: Any, defaults: dict[str, Any],
             lineno, line = conn.recv()
         except (EOFError, OSError):  # the command is gone
             return
-        conn.send((lineno, _worker_line(lineno, line, defaults, allowed, compute)))
+        answer = _worker_line(lineno, line, defaults, allowed, compute)
+        try:
+            conn.send((lineno, answer))
+        except OSError:  # the command is gone
+            return
+        except Exception as exc:  # an answer that cannot be sent (pickled): nothing went out
+            conn.send((lineno, internal_error(lineno, exc)))
 
 
 def _start_worker(jobs: int, stop: Any) -> None:
@@ -427,9 +435,14 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
     return answer
 
 
-def _emit_line(result: dict[str, Any]) -> None:
-    """One batch answer, out at once (a program may be waiting for it)."""
-    emit_json(result)
+def _emit_line(lineno: int, result: dict[str, Any]) -> None:
+    """One batch answer, out at once (a program may be waiting for it): strict JSON on one
+    line, or, where the answer cannot be written so, that line's internal-error record."""
+    try:
+        text = json.dumps(result, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        text = json.dumps(internal_error(lineno, exc), ensure_ascii=False)
+    sys.stdout.write(text + "\n")
     sys.stdout.flush()
 
 
@@ -440,17 +453,36 @@ def batch_lines(lines: Iterable[str], defaults: dict[str, Any], compute: Compute
         if not line.strip():
             continue
         result = _one_line(lineno, line, defaults, allowed, compute)
-        _emit_line(result)
+        _emit_line(lineno, result)
         if result.get("interrupted"):  # Ctrl-C in this line's analysis: the batch stops here
             raise KeyboardInterrupt
 
 
+# how deep a batch line's JSON may nest: an option's value is a list or an object at most
+# (a line of them is 2 deep), and much deeper values only make the analysis recurse
+MAX_DEPTH = 32
+# how many digits a JSON integer may have (Python's int() stops at 4,300, with a message about
+# its own settings); a card game has no use for more than a few
+MAX_DIGITS = 100
+
+
 def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str],
               compute: Compute) -> dict[str, Any]:
+    """One batch line's answer, or its error record (``{"line": N, "error": ...}``): whatever
+    the line holds, and whatever goes wrong in its analysis, short of Ctrl-C."""
     try:
-        obj = json.loads(line)
+        obj = json.loads(line, parse_constant=_no_constant, parse_float=_finite,
+                         parse_int=_short_int)
+        deep = _too_deep(obj)
     except json.JSONDecodeError as exc:
         return {"line": lineno, "error": f"not a JSON object: {exc.msg} at column {exc.colno}"}
+    except ValueError as exc:  # a number JSON reads and Python does not (see _finite)
+        return {"line": lineno, "error": f"not a JSON object: {exc}"}
+    except RecursionError:  # deeper than Python's recursion limit
+        deep = True
+    if deep:
+        return {"line": lineno, "error": f"JSON nested too deeply (more than {MAX_DEPTH} "
+                                         "levels of arrays and objects)"}
     if not isinstance(obj, dict):
         return {"line": lineno, "error": "not a JSON object: each line must be {...}"}
     params = dict(defaults)
@@ -467,8 +499,62 @@ def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str
         return {"line": lineno, "error": str(exc)}
     except RecursionError:
         return {"line": lineno, "error": "input too deeply nested"}
+    except Exception as exc:  # a bug this line reaches: its error record, and the batch goes on
+        return internal_error(lineno, exc)
     finally:
         batch_line.reset(token)
+
+
+def internal_error(lineno: int, exc: BaseException) -> dict[str, Any]:
+    """The error record of a batch line whose analysis failed unexpectedly: a bug (the
+    traceback on stderr with PINOSOLVE_DEBUG set), or no memory left for it."""
+    import os
+
+    if isinstance(exc, MemoryError):
+        return {"line": lineno, "error": "out of memory analysing this line"}
+    if os.environ.get("PINOSOLVE_DEBUG"):
+        import traceback
+
+        traceback.print_exception(exc)
+    said = " ".join(str(exc).split())
+    said = said if len(said) <= 300 else said[:300] + "..."
+    return {"line": lineno, "error": f"internal error: {type(exc).__name__}: {said} (set "
+                                     "PINOSOLVE_DEBUG=1 for a traceback)"}
+
+
+def _no_constant(name: str) -> Any:
+    """JSON has no NaN or Infinity (Python's reader takes them): refused."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or an exponent, which must be a float's (1e400 would be
+    infinity: refused)."""
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
+def _short_int(text: str) -> int:
+    """A JSON integer of at most ``MAX_DIGITS`` digits."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _too_deep(value: Any) -> bool:
+    """Do arrays and objects nest in ``value`` more than ``MAX_DEPTH`` levels deep?"""
+    stack = [(value, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((x, depth + 1) for x in value)
+    return False
 
 
 def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Optional[str],

@@ -1,0 +1,121 @@
+"""Batch mode (``--input``, ``--jobs``) against lines that would hang it, exhaust its memory or
+end it: each such line costs its own error record, and the rest of the batch is answered."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pinosolve.cli import common
+from tests.conftest import ROOT
+
+ENDING = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
+GOOD = {"deal": ENDING, "trump": "S", "leader": "N", "value_only": True}
+
+
+def _batch(lines: list[str], compute, jobs: int) -> None:
+    """``compute`` on these batch lines, in this process (``jobs`` 1) or in workers."""
+    if jobs == 1:
+        common.batch_lines(lines, {"deal": None}, compute)
+    else:
+        common.batch_parallel(lines, {"deal": None}, compute, jobs)
+
+
+def _solve(cli, lines: list[str], *args: str):
+    """``solve --input -`` on these lines (JSON text each), in this process."""
+    return cli("solve", "--variant", "four-hand", "--input", "-", *args,
+               stdin="".join(x + "\n" for x in lines))
+
+
+# --- one line's failure is that line's error record --------------------------------------------
+
+BAD_LINES = {  # a line, and a word its error record must hold
+    "an array 100,000 deep": ("[" * 100_000, "nested too deeply"),
+    "an object 100,000 deep": ('{"a":' * 100_000, "nested too deeply"),
+    "a value 5,000 deep": ('{"deal": ' + "[" * 5000 + "]" * 5000 + "}", "nested too deeply"),
+    "a value 200 deep": ('{"deal": ' + "[" * 200 + "]" * 200 + "}", "nested too deeply"),
+    "an integer of 5,000 digits": ('{"timeout": ' + "9" * 5000 + "}", "digits"),
+}
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_line_that_breaks_the_parser_costs_that_line_only(cli, jobs):
+    """Lines that made Python's JSON reader raise what is not a JSONDecodeError (nesting deeper
+    than the recursion limit, an integer longer than int() takes) ended a batch with exit 70,
+    and under --jobs killed the worker with a traceback and a record saying it had died."""
+    lines = [json.dumps(GOOD)]
+    for line, _ in BAD_LINES.values():
+        lines += [line, json.dumps(GOOD)]
+    run = _solve(cli, lines, "--jobs", jobs)
+    assert run.code == 0 and run.err == "", run.err
+    out = run.lines()
+    assert len(out) == len(lines), run.out[:2000]
+    for k, (name, (_, word)) in enumerate(BAD_LINES.items()):
+        record = out[2 * k + 1]
+        assert record["line"] == 2 * k + 2 and word in record["error"], (name, record)
+        assert len(record["error"]) < 200 and "died" not in record["error"], record
+    assert all(a["value"] == 10 for a in out[::2]), out
+
+
+def _boom(params):
+    """A batch compute (module level, for the workers) with a bug that one line reaches."""
+    if params["deal"] == "bug":
+        raise ValueError("a bug")
+    if params["deal"] == "memory":
+        raise MemoryError
+    return {"deal": params["deal"]}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_unexpected_exception_in_a_line_is_its_error_record(capsys, jobs):
+    """A bug that one line reaches (an exception the analysis does not expect) gets that line
+    an error record naming it, never a traceback or a worker that "died"; the batch goes on."""
+    lines = [json.dumps({"deal": d}) + "\n" for d in ("1", "bug", "2", "memory", "3")]
+    _batch(lines, _boom, jobs)
+    captured = capsys.readouterr()
+    out = [json.loads(x) for x in captured.out.splitlines()]
+    assert captured.err == ""
+    assert [a.get("deal") for a in out] == ["1", None, "2", None, "3"], out
+    assert out[1]["line"] == 2, out
+    assert out[1]["error"].startswith("internal error: ValueError: a bug"), out
+    assert out[3]["line"] == 4 and "out of memory" in out[3]["error"], out
+
+
+def _unsendable(params):
+    """A batch compute whose answer cannot be sent back from a worker (it holds a lambda)."""
+    if params["deal"] == "2":
+        return {"deal": lambda: None}
+    return {"deal": params["deal"]}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_answer_that_cannot_be_written_is_its_error_record(capsys, jobs):
+    """An answer that cannot be sent from its worker, or written as JSON, is that line's error
+    record: the worker lives on, the batch goes on."""
+    lines = [json.dumps({"deal": d}) + "\n" for d in ("1", "2", "3")]
+    _batch(lines, _unsendable, jobs)
+    captured = capsys.readouterr()
+    out = [json.loads(x) for x in captured.out.splitlines()]
+    assert captured.err == ""
+    assert out[0] == {"deal": "1"} and out[2] == {"deal": "3"}, out
+    assert out[1]["line"] == 2 and out[1]["error"].startswith("internal error: "), out
+
+
+@settings(max_examples=60, deadline=None)
+@given(depth=st.integers(1, 3000), kinds=st.text("[{", min_size=1, max_size=4),
+       tail=st.sampled_from(["", "1", "]", "}", '"x"', "]]]}}}"]))
+def test_any_nesting_is_one_line_out(depth, kinds, tail):
+    """However deep a line nests arrays and objects, closed or not, it gets one line out: an
+    answer or an error record, and no exception."""
+    opener = "".join('{"a":' if kinds[k % len(kinds)] == "{" else "["
+                     for k in range(depth))
+    answer = common._one_line(1, '{"deal": ' + opener + tail, {"deal": None}, {"deal"},
+                              lambda params: {"ok": True})
+    assert set(answer) in ({"line", "error"}, {"ok"}), answer
