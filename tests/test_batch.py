@@ -119,3 +119,92 @@ def test_any_nesting_is_one_line_out(depth, kinds, tail):
     answer = common._one_line(1, '{"deal": ' + opener + tail, {"deal": None}, {"deal"},
                               lambda params: {"ok": True})
     assert set(answer) in ({"line", "error"}, {"ok"}), answer
+
+
+# --- lines that are not text, or too long to hold -----------------------------------------------
+
+SHOW = {"hand": "AS", "variant": "four-hand"}
+UNREADABLE = [b"\xff", b'{"hand": "A\xe2\x99S"}', b'{"hand": "AS"} \xc0\xaf', b"\xed\xa0\x80"]
+
+
+def _show_lines(out: str) -> list[dict]:
+    return [json.loads(x) for x in out.splitlines()]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_line_that_is_not_utf8_costs_that_line_only(cli, tmp_path, jobs):
+    """One byte that is not UTF-8 in --input FILE ended the batch with one line on stderr,
+    before any answer (the file was decoded in blocks of 8 KiB): now that line is its error
+    record, and the others are answered. (--jobs: solve, which has it.)"""
+    good = json.dumps(GOOD).encode()
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(b"\n".join([good, *(x for bad in UNREADABLE for x in (bad, good))]) + b"\n")
+    run = cli("solve", "--variant", "four-hand", "--input", str(path), "--jobs", jobs)
+    assert run.code == 0 and run.err == "", run.err
+    out = run.lines()
+    assert len(out) == 1 + 2 * len(UNREADABLE), out
+    for k in range(len(UNREADABLE)):
+        assert out[2 * k + 1]["line"] == 2 * k + 2, out
+        assert out[2 * k + 1]["error"].startswith("not UTF-8 text: byte 0x"), out
+    assert all(a["value"] == 10 for a in out[::2]), out
+
+
+def test_a_line_that_is_not_utf8_on_stdin_costs_that_line_only():
+    """The same on stdin (--input -), which was read through Python's text stream: in a UTF-8
+    locale that ended the batch; in the C locales the bad byte became a character, and its
+    record said something else (a bad card, say)."""
+    stdin = b"".join(json.dumps(SHOW).encode() + b"\n" + bad + b"\n" for bad in UNREADABLE)
+    for locale in ("C.UTF-8", "C"):
+        run = subprocess.run(
+            [sys.executable, "-m", "pinosolve", "show", "--input", "-"], input=stdin,
+            capture_output=True, cwd=ROOT, timeout=120,
+            env={**os.environ, "LC_ALL": locale, "PYTHONIOENCODING": "", "PYTHONUTF8": "0"})
+        assert run.returncode == 0 and run.stderr == b"", (locale, run.stderr)
+        out = _show_lines(run.stdout.decode())
+        assert [a.get("count") for a in out] == [1, None] * len(UNREADABLE), (locale, out)
+        assert all("not UTF-8" in a["error"] for a in out[1::2]), (locale, out)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_line_too_long_to_hold_is_its_error_record(cli, tmp_path, jobs):
+    """A line of more than MAX_LINE bytes is skipped unread (a file of one endless line would
+    otherwise be held in memory whole, and then parsed), as its error record."""
+    limit = 1 << 20  # MAX_LINE, as the --input help says
+    good = json.dumps(GOOD).encode()
+    long = b'{"deal": "' + b"A" * (limit + 10) + b'"}'
+    exact = b" " * (limit - len(good)) + good  # just MAX_LINE bytes: read
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(b"\n".join([good, long, exact, long]))  # the last has no newline
+    run = cli("solve", "--variant", "four-hand", "--input", str(path), "--jobs", jobs)
+    assert run.code == 0 and run.err == "", run.err
+    out = run.lines()
+    assert [a.get("value") for a in out] == [10, None, 10, None], out
+    assert [a.get("line") for a in out[1::2]] == [2, 4], out
+    assert all("longer than" in a["error"] for a in out[1::2]), out
+    assert common.MAX_LINE == limit
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.binary(max_size=12).filter(lambda b: b"\n" not in b), max_size=8))
+def test_any_bytes_get_one_line_out_per_line_in(tmp_path_factory, lines):
+    """Whatever bytes a batch file holds, each line that is not blank gets one line out, in
+    order: an answer, or its error record; blank lines get none."""
+    import io
+    from contextlib import redirect_stdout
+
+    path = tmp_path_factory.mktemp("bytes") / "in.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        common.batch(str(path), {"deal": None}, lambda params: {"ok": True})
+    answers = _show_lines(out.getvalue())
+
+    def counted(line: bytes) -> bool:
+        try:
+            return bool(line.decode("utf-8").strip())
+        except UnicodeDecodeError:
+            return True
+
+    expected = [k for k, line in enumerate(lines, 1) if counted(line)]
+    assert [a.get("line", k) for a, k in zip(answers, expected)] == expected, answers
+    assert len(answers) == len(expected), answers

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from contextvars import ContextVar
-from typing import Annotated, Any, Callable, Iterable, Iterator, Optional
+from typing import Annotated, Any, Callable, Iterable, Iterator, Optional, Union
 
 import typer
 
@@ -30,7 +30,8 @@ TrumpOpt = Annotated[Optional[str], typer.Option(
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout.")]
 InputOpt = Annotated[Optional[str], typer.Option(
     "--input", help="JSON lines (one object per line, keys = option names; '-' for stdin). "
-                    "One JSON line out per line in.", show_default=False)]
+                    "One JSON line out per line in; a line that is not a UTF-8 JSON object "
+                    "of at most 1 MiB gets an error record.", show_default=False)]
 JobsOpt = Annotated[int, typer.Option(
     "--jobs", help="With --input: lines analysed at once, each in a process of its own "
                    "(0: one per core); the answers keep the input's order.")]
@@ -67,11 +68,21 @@ def emit_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def open_input(source: str) -> Iterable[str]:
+# the longest batch line (bytes) read; a longer one is its error record, skipped unread
+MAX_LINE = 1 << 20
+
+Line = Union[str, bytes, None]  # a batch line as read (None: longer than MAX_LINE)
+
+
+def open_input(source: str, binary: bool = False) -> Any:
+    """The file ``source`` ('-': stdin) opened to read, as UTF-8 text or as bytes (stdin's
+    bytes where it has any: a test's text stream has none)."""
     if source == "-":
-        return sys.stdin
+        if sys.stdin is None:
+            raise PinosolveError("--input -: there is no standard input to read")
+        return getattr(sys.stdin, "buffer", sys.stdin) if binary else sys.stdin
     try:
-        return open(source, encoding="utf-8")
+        return open(source, "rb") if binary else open(source, encoding="utf-8")
     except FileNotFoundError:
         raise PinosolveError(f"input file {source!r} not found") from None
     except OSError as exc:
@@ -80,15 +91,52 @@ def open_input(source: str) -> Iterable[str]:
         raise PinosolveError(f"input file {source!r}: not a file name (it holds a NUL)") from None
 
 
+def input_lines(source: str) -> Iterator[Line]:
+    """The lines of ``source`` ('-': stdin), as bytes: each is decoded on its own
+    (``_numbered``), so that one that is not UTF-8 costs that line only. A line longer than
+    ``MAX_LINE`` bytes is None, and is never held in memory whole."""
+    return _read_lines(open_input(source, binary=True))
+
+
+def _read_lines(stream: Any) -> Iterator[Line]:
+    """``stream``'s lines as ``input_lines`` gives them."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if len(line) <= MAX_LINE or line[-1:] in ("\n", b"\n"):
+            if not line:
+                return
+            yield line
+            continue
+        while line and line[-1:] not in ("\n", b"\n"):  # the rest of the long line
+            line = stream.readline(MAX_LINE)
+        yield None
+
+
+def _numbered(lines: Iterable[Line]) -> Iterator[tuple[int, Union[str, dict[str, Any]]]]:
+    """A batch's lines numbered from 1, blank ones left out: each as text, or, where it cannot
+    be read (not UTF-8, too long), as its error record."""
+    for lineno, line in enumerate(lines, 1):
+        if line is None:
+            yield lineno, {"line": lineno, "error": f"longer than {MAX_LINE} bytes (not read)"}
+            continue
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield lineno, {"line": lineno, "error": f"not UTF-8 text: byte "
+                                                        f"0x{line[exc.start]:02X} at byte "
+                                                        f"{exc.start + 1} of the line"}
+                continue
+        if line.strip():
+            yield lineno, line
+
+
 def batch(source: str, defaults: dict[str, Any], compute: Compute, jobs: int = 1) -> None:
     """Run ``compute`` on every JSON line of ``source``; one JSON line out per line in."""
-    try:
-        if jobs == 1:
-            batch_lines(open_input(source), defaults, compute)
-        else:
-            batch_parallel(open_input(source), defaults, compute, jobs)
-    except UnicodeDecodeError:
-        raise PinosolveError(f"input {source!r} is not UTF-8 text") from None
+    if jobs == 1:
+        batch_lines(input_lines(source), defaults, compute)
+    else:
+        batch_parallel(input_lines(source), defaults, compute, jobs)
 
 
 def want_jobs(jobs: int, input_source: Optional[str]) -> int:
@@ -107,7 +155,7 @@ def want_jobs(jobs: int, input_source: Optional[str]) -> int:
     return jobs
 
 
-def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Compute,
+def batch_parallel(lines: Iterable[Line], defaults: dict[str, Any], compute: Compute,
                    jobs: int) -> None:
     """``batch_lines`` over ``jobs`` worker processes (``_Crew``). A thread reads the lines;
     this thread hands each to a free worker and writes the answers in the input's order, each
@@ -134,9 +182,8 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
 
     def read() -> None:
         try:
-            for lineno, line in enumerate(lines, 1):
-                if line.strip():
-                    writer.send((lineno, line))
+            for item in _numbered(lines):
+                writer.send(item)
         except BaseException as exc:
             failed.append(exc)
         writer.send(None)
@@ -158,8 +205,12 @@ def batch_parallel(lines: Iterable[str], defaults: dict[str, Any], compute: Comp
                 if item is None:
                     more = False
                 else:
-                    order.append(item[0])
-                    crew.hand_out(*item)
+                    lineno, line = item
+                    order.append(lineno)
+                    if isinstance(line, dict):  # it cannot be read: its error record
+                        done[lineno] = line
+                    else:
+                        crew.hand_out(lineno, line)
             while order and order[0] in done:
                 lineno = order.popleft()
                 answer = done.pop(lineno)
@@ -446,13 +497,12 @@ def _emit_line(lineno: int, result: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def batch_lines(lines: Iterable[str], defaults: dict[str, Any], compute: Compute) -> None:
+def batch_lines(lines: Iterable[Line], defaults: dict[str, Any], compute: Compute) -> None:
     """``compute`` on every JSON line; one JSON line out per line in."""
     allowed = set(defaults)
-    for lineno, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        result = _one_line(lineno, line, defaults, allowed, compute)
+    for lineno, line in _numbered(lines):
+        result = line if isinstance(line, dict) else _one_line(lineno, line, defaults, allowed,
+                                                                compute)
         _emit_line(lineno, result)
         if result.get("interrupted"):  # Ctrl-C in this line's analysis: the batch stops here
             raise KeyboardInterrupt
