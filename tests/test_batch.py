@@ -208,3 +208,60 @@ def test_any_bytes_get_one_line_out_per_line_in(tmp_path_factory, lines):
     expected = [k for k, line in enumerate(lines, 1) if counted(line)]
     assert [a.get("line", k) for a, k in zip(answers, expected)] == expected, answers
     assert len(answers) == len(expected), answers
+
+
+# --- time limits that are no limit --------------------------------------------------------------
+
+D4 = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
+NO_LIMITS = ["nan", "NaN", "-nan", "inf", "Infinity", "-inf", "1e400", "0", "-0", "-1", "-1e-9",
+             "1e10", "1e308"]
+
+
+@pytest.mark.parametrize("value", NO_LIMITS)
+def test_a_timeout_that_would_be_no_limit_is_refused(cli, value):
+    """--timeout nan made every comparison with the clock false: the search ran with no limit
+    at all, and so did inf and 1e400; negatives were refused, and so are values beyond
+    MAX_TIMEOUT (about 32 years: a mistake, or a wish for no limit, which is leaving it out)."""
+    for args in (["solve", "--variant", "four-hand", "--trump", "S", "--leader", "N",
+                  "--deal", ENDING],
+                 ["makeable", "--variant", "four-hand", "--trump", "S", "--bidder", "N",
+                  "--bid", "30", "--deal", D4]):
+        run = cli(*args, "--timeout", value)
+        assert run.code == 2 and run.out == "", (args[0], value, run.out[:300])
+        assert run.err.startswith("pinosolve: error: timeout must be") \
+            and len(run.err.splitlines()) == 1, run.err
+
+
+def test_batch_timeouts_that_would_be_no_limit_get_error_records(cli):
+    """The same in batch lines, where JSON's reader in Python also took NaN and Infinity
+    (which JSON does not have) and read 1e400 as infinity; each is its line's record, and the
+    lines with a time limit are answered."""
+    values = ["NaN", "Infinity", "-Infinity", "1e400", "1" + "0" * 30, "-1", "0", '"10"',
+              "true", "[1]", "0.5", "30"]
+    lines = [f'{{"deal": "{ENDING}", "trump": "S", "leader": "N", "timeout": {v}}}'
+             for v in values]
+    run = _solve(cli, lines)
+    assert run.code == 0 and run.err == "", run.err
+    out = run.lines()
+    assert [a.get("value") for a in out] == [None] * (len(values) - 2) + [10, 10], out
+    for value, answer in zip(values, out[:-2]):
+        assert "timeout" in answer["error"] or "not a JSON object" in answer["error"], \
+            (value, answer)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.floats(), st.integers(), st.booleans(), st.text(max_size=3), st.none()))
+def test_want_timeout_gives_a_limit_or_refuses(value):
+    """Whatever a line gives as its timeout: None (no limit), a number of seconds the clock
+    can reach, or PinosolveError."""
+    import math
+
+    from pinosolve.errors import PinosolveError
+
+    try:
+        timeout = common.want_timeout({"timeout": value})
+    except PinosolveError as exc:
+        assert str(exc).startswith("timeout must be")
+        return
+    assert timeout is None and value is None or \
+        math.isfinite(timeout) and 0 < timeout <= common.MAX_TIMEOUT, (value, timeout)

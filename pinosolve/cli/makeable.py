@@ -89,7 +89,7 @@ def makeable_cmd(
         "--dealer", help="Where the eldest hand leads first: the dealer (default the last "
                          "seat).", show_default=False)] = None,
     timeout: Annotated[Optional[float], typer.Option(
-        "--timeout", help="Seconds for the double-dummy search; then answer from its bounds.",
+        "--timeout", help="Seconds (0 < s <= 1e9) for the search; then answer from its bounds.",
         show_default=False)] = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,

@@ -222,7 +222,7 @@ def solve_cmd(
     value_only: Annotated[bool, typer.Option(
         "--value-only", help="Only the position's value (faster).")] = False,
     timeout: Annotated[Optional[float], typer.Option(
-        "--timeout", help="Seconds; when they run out, answer the bounds proved so far.",
+        "--timeout", help="Seconds (0 < s <= 1e9); then answer the bounds proved so far.",
         show_default=False)] = None,
     progress: Annotated[bool, typer.Option(
         "--progress", help="Print each null-window test to stderr as it finishes (long "
