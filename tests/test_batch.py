@@ -265,3 +265,25 @@ def test_want_timeout_gives_a_limit_or_refuses(value):
         return
     assert timeout is None and value is None or \
         math.isfinite(timeout) and 0 < timeout <= common.MAX_TIMEOUT, (value, timeout)
+
+
+# --- how much memory each worker's table takes ------------------------------------------------
+
+def _table_limit(params):
+    """A batch compute (module level, for the workers): the limit the worker's tables have."""
+    from pinosolve import solver
+
+    return {"limit": solver.TABLE_LIMIT}
+
+
+def test_a_workers_table_is_its_share_of_the_memory_the_process_may_use(monkeypatch, capsys):
+    """Each worker's table takes its share of the memory this process may really use (a
+    cgroup's limit, say), not of the machine's: with 512 MiB usable and two workers, a table
+    may reach 2**22 entries, where on the machine's whole memory it could reach 2**26."""
+    from pinosolve import memory, solver
+
+    monkeypatch.setattr(memory, "usable_memory", lambda: 512 << 20)  # the workers fork it
+    lines = [json.dumps({"deal": str(k)}) for k in range(4)]
+    common.batch_parallel(lines, {"deal": None}, _table_limit, 2)
+    limits = {json.loads(x)["limit"] for x in capsys.readouterr().out.splitlines()}
+    assert limits == {solver.table_limit(memory=512 << 20, parts=2)} == {1 << 22}, limits

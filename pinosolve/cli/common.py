@@ -407,17 +407,18 @@ def _crew_worker(conn: Any, jobs: int, stop: Any, defaults: dict[str, Any],
 def _start_worker(jobs: int, stop: Any) -> None:
     """A batch worker: Ctrl-C interrupts it only while it analyses a line (``_worker_line``;
     between lines it is noted, and no line starts after it), and the search's table may take
-    only this worker's share of the memory."""
+    only this worker's share of the memory this process may use (``usable_memory``)."""
     import signal
 
     from pinosolve import solver
+    from pinosolve.memory import usable_memory
 
     global _stop
     _stop = stop
     signal.signal(signal.SIGINT, _ctrl_c_between_lines)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
     _die_with_parent()
-    solver.TABLE_LIMIT = solver.table_limit(parts=jobs)
+    solver.TABLE_LIMIT = solver.table_limit(memory=usable_memory(), parts=jobs)
 
 
 def _die_with_parent() -> None:
