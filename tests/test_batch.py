@@ -267,7 +267,60 @@ def test_want_timeout_gives_a_limit_or_refuses(value):
         math.isfinite(timeout) and 0 < timeout <= common.MAX_TIMEOUT, (value, timeout)
 
 
-# --- how much memory each worker's table takes ------------------------------------------------
+# --- how many workers, and how much memory each ------------------------------------------------
+
+def test_jobs_beyond_what_the_machine_can_run_are_lowered_with_a_note(capsys):
+    """--jobs had no upper bound: --jobs 1000 started 1000 workers (7 GB for a batch of one
+    line). It is lowered to JOBS_PER_CPU per CPU this process may use, with a note."""
+    got = common.want_jobs(100_000, "-")
+    cpus = len(os.sched_getaffinity(0))
+    assert got <= 4 * cpus
+    most = common.JOBS_PER_CPU * common.usable_cpus()
+    assert common.JOBS_PER_CPU == 4 and common.usable_cpus() == cpus
+    err = capsys.readouterr().err
+    assert err.startswith("pinosolve: note: --jobs 100000 is more than") and \
+        err.count("\n") == 1, err
+    for asked, got in ((0, cpus), (2, 2), (1, 1), (most, most)):
+        assert common.want_jobs(asked, "-") == got
+    assert capsys.readouterr().err == ""
+
+
+def test_jobs_are_lowered_to_what_the_memory_affords(monkeypatch, capsys):
+    """... and to one per WORKER_MEMORY of the memory this process may use (a container's
+    limit, say), however many CPUs it has."""
+    from pinosolve import memory
+
+    monkeypatch.setattr(common, "usable_cpus", lambda: 64)
+    monkeypatch.setattr(memory, "usable_memory", lambda: 3 * common.WORKER_MEMORY + 5)
+    assert common.want_jobs(0, "-") == common.want_jobs(8, "-") == 3
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all("MiB" in x for x in err), err
+    monkeypatch.setattr(memory, "usable_memory", lambda: 5)
+    assert common.want_jobs(2, "-") == 1
+
+
+def test_a_batch_over_capacity_is_answered_with_one_note(cli):
+    lines = [json.dumps(GOOD)] * 3
+    run = _solve(cli, lines, "--jobs", "100000")
+    assert run.code == 0 and [a["value"] for a in run.lines()] == [10] * 3, run.err
+    assert run.err.startswith("pinosolve: note: --jobs 100000") and run.err.count("\n") == 1
+
+
+def test_workers_start_as_lines_need_them(monkeypatch, capsys):
+    """Workers start when a line needs one: a batch of one line gets one worker, whatever
+    --jobs says (all of them started at once before any line was read)."""
+    started = []
+    start = common._Crew._start
+
+    def counted(self):
+        started.append(1)
+        return start(self)
+
+    monkeypatch.setattr(common._Crew, "_start", counted)
+    common.batch_parallel([json.dumps({"deal": "1"})], {"deal": None}, _boom, 4)
+    assert json.loads(capsys.readouterr().out) == {"deal": "1"}
+    assert len(started) == 1
+
 
 def _table_limit(params):
     """A batch compute (module level, for the workers): the limit the worker's tables have."""

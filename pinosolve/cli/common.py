@@ -34,7 +34,8 @@ InputOpt = Annotated[Optional[str], typer.Option(
                     "of at most 1 MiB gets an error record.", show_default=False)]
 JobsOpt = Annotated[int, typer.Option(
     "--jobs", help="With --input: lines analysed at once, each in a process of its own "
-                   "(0: one per core); the answers keep the input's order.")]
+                   "(0: one per core); the answers keep the input's order. At most 4 per "
+                   "core and one per 256 MiB of memory: more is lowered to that, with a note.")]
 
 Compute = Callable[[dict[str, Any]], dict[str, Any]]
 Render = Callable[[dict[str, Any]], None]
@@ -139,28 +140,64 @@ def batch(source: str, defaults: dict[str, Any], compute: Compute, jobs: int = 1
         batch_parallel(input_lines(source), defaults, compute, jobs)
 
 
+# the most batch workers a CPU this process may use gets (a search keeps its CPU busy: more
+# workers than CPUs only share them, and the table memory, more thinly)
+JOBS_PER_CPU = 4
+# the memory a batch worker needs at least, in bytes: the table a double-deck deal's search
+# starts with (2**24 entries, 256 MiB), its Python's beside it taken as shared with the command
+WORKER_MEMORY = 256 << 20
+
+
 def want_jobs(jobs: int, input_source: Optional[str]) -> int:
-    """The --jobs option: processes for a batch (0: one per core)."""
+    """The --jobs option: processes for a batch (0: one per CPU this process may use). More
+    than ``max_jobs()`` is lowered to that, with a note on stderr (the answers do not depend
+    on the number of workers; too many would only exhaust the memory)."""
     if jobs < 0:
         raise PinosolveError(f"--jobs: {jobs} is not a number of processes (0: one per core)")
     if jobs != 1 and input_source is None:
         raise PinosolveError("--jobs needs --input: a single analysis runs in one process")
+    if jobs == 1:
+        return 1
+    most, why = max_jobs()
     if jobs == 0:
-        import os
-
-        try:
-            jobs = len(os.sched_getaffinity(0))  # the cores this process may use
-        except AttributeError:  # not on every platform
-            jobs = os.cpu_count() or 1
+        jobs = usable_cpus()
+    if jobs > most:
+        sys.stderr.write(f"pinosolve: note: --jobs {jobs} is more than this process can run "
+                         f"at once; using {most} ({why})\n")
+        jobs = most
     return jobs
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may use."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def max_jobs() -> tuple[int, str]:
+    """The most batch workers this process may run, and why: ``JOBS_PER_CPU`` per CPU it may
+    use, and ``WORKER_MEMORY`` each of the memory it may use (at least one)."""
+    from pinosolve.memory import usable_memory
+
+    cpus, memory = usable_cpus(), usable_memory()
+    most, why = JOBS_PER_CPU * cpus, f"{JOBS_PER_CPU} per CPU it may use, of {cpus}"
+    if memory and memory // WORKER_MEMORY < most:
+        most = max(1, memory // WORKER_MEMORY)
+        why = f"{WORKER_MEMORY >> 20} MiB each of the {memory >> 20} MiB it may use"
+    return most, why
 
 
 def batch_parallel(lines: Iterable[Line], defaults: dict[str, Any], compute: Compute,
                    jobs: int) -> None:
-    """``batch_lines`` over ``jobs`` worker processes (``_Crew``). A thread reads the lines;
-    this thread hands each to a free worker and writes the answers in the input's order, each
-    as soon as it and the lines before it are done, whether or not more input has come (a
-    program that sends a line and waits for its answer must get it).
+    """``batch_lines`` over up to ``jobs`` worker processes (``_Crew``), each started when a
+    line needs it (a batch of one line starts one, whatever ``jobs``). A thread reads the
+    lines; this thread hands each to a free worker and writes the answers in the input's
+    order, each as soon as it and the lines before it are done, whether or not more input has
+    come (a program that sends a line and waits for its answer must get it).
 
     Ctrl-C ends it as it ends a batch in one process: the lines being analysed answer what
     they had proved (marked interrupted), after the answers finished before them, and no line
@@ -168,10 +205,10 @@ def batch_parallel(lines: Iterable[Line], defaults: dict[str, Any], compute: Com
     outlive the command). A second Ctrl-C, or a worker that does not answer within
     ``INTERRUPT_GRACE`` seconds, stops them at once.
 
-    A worker that dies (killed, or out of memory) is replaced; if it had a line, that line
-    gets an error record, and the batch goes on. SIGTERM stops the workers and the command
-    (exit 143); if the command itself is killed, the workers follow it
-    (``_die_with_parent``)."""
+    A worker that dies (killed, or out of memory) is replaced when a line needs one; if it
+    had a line, that line gets an error record, and the batch goes on. SIGTERM stops the
+    workers and the command (exit 143); if the command itself is killed, the workers follow
+    it (``_die_with_parent``)."""
     import multiprocessing
     import signal
     import threading
@@ -261,10 +298,10 @@ class _Crew:
         self.line: dict[Any, int] = {}  # connection -> the line its worker has
         self.stopped = False
         self.deaths = 0  # workers dead since the last answer
-        for _ in range(jobs):
-            self._start()
 
-    def _start(self) -> None:
+    def _start(self) -> Any:
+        """A new worker (its connection), started when a line needs it: never more workers
+        than lines (a batch of one line gets one worker, whatever --jobs says)."""
         import multiprocessing
 
         mine, theirs = multiprocessing.Pipe()
@@ -281,12 +318,14 @@ class _Crew:
             sys.stdin = stdin
         theirs.close()  # its death must close the last copy of its end
         self.workers[mine] = proc
+        return mine
 
     def free(self) -> bool:
-        return len(self.line) < len(self.workers)
+        """May a line be handed out now (to a worker that waits, or to a new one)?"""
+        return len(self.line) < self.jobs
 
     def hand_out(self, lineno: int, line: str) -> None:
-        conn = next(c for c in self.workers if c not in self.line)
+        conn = next((c for c in self.workers if c not in self.line), None) or self._start()
         self.line[conn] = lineno  # before the send: a Ctrl-C between them waits for it
         try:
             conn.send((lineno, line))
@@ -318,12 +357,10 @@ class _Crew:
                     out.append((lineno, {"line": lineno,
                                          "error": "the process analysing this line died (out "
                                                   "of memory, or killed); the batch goes on"}))
-                self.deaths += 1
+                self.deaths += 1  # (another starts when a line needs it)
                 if self.deaths > 2 * self.jobs + 2:  # they die as they start: no use going on
                     raise PinosolveError("--jobs: the worker processes keep dying (out of "
                                          "memory, or killed)")
-                if not self.stopped:
-                    self._start()
                 continue
             self.deaths = 0
             self.line.pop(conn, None)
