@@ -340,3 +340,84 @@ def test_a_workers_table_is_its_share_of_the_memory_the_process_may_use(monkeypa
     common.batch_parallel(lines, {"deal": None}, _table_limit, 2)
     limits = {json.loads(x)["limit"] for x in capsys.readouterr().out.splitlines()}
     assert limits == {solver.table_limit(memory=512 << 20, parts=2)} == {1 << 22}, limits
+
+
+# --- no worker outlives its command -------------------------------------------------------------
+
+DOUBLE_DECK = ("N:AKKQJ.TKKJ.AATKQJJ.ATKQ AAATKQJ.ATTK.TQ.AKQJJJJ TTKQJ.AAAKQJ.AATKQJ.KQQ "
+               "TQJ.TQQQJJ.TKKQJ.AATTTK")  # a full double-deck deal: an hour to solve
+
+
+def _marked(mark: bytes) -> list[int]:
+    """The live processes (not zombies) whose environment holds ``mark``."""
+    from pathlib import Path
+
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if mark in environ.read_bytes():
+                stat = (environ.parent / "stat").read_text()
+                if stat.rsplit(")", 1)[1].split()[0] != "Z":
+                    found.append(int(environ.parent.name))
+        except (OSError, IndexError):  # gone meanwhile
+            pass
+    return found
+
+
+def _first_child(pid: int, seconds: float) -> None:
+    """Wait until ``pid`` has a child (its first worker is forked), for at most ``seconds``."""
+    import time
+    from pathlib import Path
+
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        try:
+            if Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+                return
+        except OSError:
+            return
+
+
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
+                    reason="needs /proc to find the processes")
+def test_no_worker_outlives_a_command_killed_as_it_starts(tmp_path):
+    """SIGKILL to a --jobs batch as it starts, while its workers start: none of them may
+    outlive it (they would search for hours, and hold its stdout, so that a pipeline reading
+    it never ended). A worker used to read its parent's id itself, once started: a command
+    killed before that left it waiting for the death of its new parent, for ever (every time
+    when killed as its first worker is forked, 4 runs in 10 at 150 ms)."""
+    import time
+    import uuid
+
+    path = tmp_path / "slow.jsonl"
+    path.write_text("".join(json.dumps({"deal": DOUBLE_DECK, "trump": t, "leader": "N",
+                                        "value_only": True}) + "\n" for t in "HSDC"))
+    left: list[tuple[object, list[int]]] = []
+    for when in ["worker", 0.0, 0.05, 0.1, 0.15, 0.2, 0.3]:
+        for _ in range(10):
+            mark = f"pinosolve-test-{uuid.uuid4().hex}"
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "pinosolve", "solve", "--variant", "double-deck",
+                 "--input", str(path), "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, env={**os.environ, "PINOSOLVE_TEST_MARK": mark})
+            try:
+                if when == "worker":  # as its first worker is forked
+                    _first_child(proc.pid, 30)
+                else:
+                    time.sleep(when)
+                proc.kill()
+                proc.wait(timeout=30)
+                try:  # a pipeline reading its stdout reaches the end
+                    proc.communicate(timeout=30)
+                except subprocess.TimeoutExpired:
+                    pytest.fail(f"killed at {when}: its stdout still open 30 s later")
+                until = time.monotonic() + 5  # the kernel's kill is not instant
+                while (alive := _marked(mark.encode())) and time.monotonic() < until:
+                    time.sleep(0.05)
+                if alive:
+                    left.append((when, alive))
+            finally:  # nothing left behind, even when the test fails
+                for pid in _marked(mark.encode()):
+                    os.kill(pid, signal.SIGKILL)
+                proc.kill()
+    assert not left, left

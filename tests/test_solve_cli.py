@@ -468,7 +468,7 @@ def test_a_worker_killed_between_lines_is_replaced():
             os.killpg(proc.pid, signal.SIGKILL)
 
 
-def _die_at_once(jobs, stop):
+def _die_at_once(*args):
     """A worker start that kills the worker (module level, for the workers to find)."""
     os._exit(3)
 

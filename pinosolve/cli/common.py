@@ -290,10 +290,8 @@ class _Crew:
     lock, which a worker killed while waiting for a line keeps for ever)."""
 
     def __init__(self, jobs: int, defaults: dict[str, Any], compute: Compute) -> None:
-        import multiprocessing
-
         self.jobs, self.defaults, self.compute = jobs, defaults, compute
-        self.stop_event = multiprocessing.Event()  # set on Ctrl-C: no line starts after it
+        self.stop_event = _worker_context().Event()  # set on Ctrl-C: no line starts after it
         self.workers: dict[Any, Any] = {}  # connection -> process
         self.line: dict[Any, int] = {}  # connection -> the line its worker has
         self.stopped = False
@@ -302,12 +300,15 @@ class _Crew:
     def _start(self) -> Any:
         """A new worker (its connection), started when a line needs it: never more workers
         than lines (a batch of one line gets one worker, whatever --jobs says)."""
-        import multiprocessing
+        import os
 
-        mine, theirs = multiprocessing.Pipe()
-        proc = multiprocessing.Process(
+        # (called by the thread that runs the batch, which outlives its workers: on Linux a
+        # worker dies with the thread that forked it, see _die_with_parent)
+        ctx = _worker_context()
+        mine, theirs = ctx.Pipe()
+        proc = ctx.Process(
             target=_crew_worker, daemon=True,
-            args=(theirs, self.jobs, self.stop_event, self.defaults, self.compute))
+            args=(theirs, os.getpid(), self.jobs, self.stop_event, self.defaults, self.compute))
         # a new process closes sys.stdin first, which takes its buffer's lock; the thread that
         # reads the lines may hold that lock (waiting for the next one), and a lock held when
         # the process is forked stays held in it for ever: it would hang before it began
@@ -422,9 +423,19 @@ _stop: Any = None  # in a worker: the batch's stop event (see batch_parallel)
 _ctrl_c_seen = False  # in a worker: Ctrl-C came while it was between lines
 
 
-def _crew_worker(conn: Any, jobs: int, stop: Any, defaults: dict[str, Any],
+def _worker_context() -> Any:
+    """How batch workers are started: forked on Linux (each is then a child of the command,
+    which it watches: ``_die_with_parent``), the platform's default elsewhere."""
+    import multiprocessing
+
+    return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+
+
+def _crew_worker(conn: Any, parent: int, jobs: int, stop: Any, defaults: dict[str, Any],
                  compute: Compute) -> None:
-    """A batch worker: the lines that come on ``conn``, each answered there."""
+    """A batch worker of the command whose process id is ``parent``: the lines that come on
+    ``conn``, each answered there."""
+    _die_with_parent(parent)
     _start_worker(jobs, stop)
     allowed = set(defaults)
     while True:
@@ -434,11 +445,14 @@ def _crew_worker(conn: Any, jobs: int, stop: Any, defaults: dict[str, Any],
             return
         answer = _worker_line(lineno, line, defaults, allowed, compute)
         try:
-            conn.send((lineno, answer))
+            try:
+                conn.send((lineno, answer))
+            except OSError:
+                raise
+            except Exception as exc:  # an answer that cannot be sent (pickled): none went out
+                conn.send((lineno, internal_error(lineno, exc)))
         except OSError:  # the command is gone
             return
-        except Exception as exc:  # an answer that cannot be sent (pickled): nothing went out
-            conn.send((lineno, internal_error(lineno, exc)))
 
 
 def _start_worker(jobs: int, stop: Any) -> None:
@@ -454,20 +468,35 @@ def _start_worker(jobs: int, stop: Any) -> None:
     _stop = stop
     signal.signal(signal.SIGINT, _ctrl_c_between_lines)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
-    _die_with_parent()
     solver.TABLE_LIMIT = solver.table_limit(memory=usable_memory(), parts=jobs)
 
 
-def _die_with_parent() -> None:
-    """A thread that ends this worker once the command is gone (killed, say): an orphaned
-    worker would go on with its search, for hours perhaps. (The kernel's PR_SET_PDEATHSIG
-    would need ctypes, and fires when the thread that started the worker ends rather than
-    the command.) The search lets go of the GIL, so the thread runs during it."""
+def _die_with_parent(parent: int) -> None:
+    """Make sure this worker ends once the command (process ``parent``) is gone, killed say: an
+    orphaned worker would go on with its search, for hours perhaps, and hold the command's
+    stdout, so that a pipeline reading it never ended. Called first thing in the worker.
+
+    On Linux the kernel is asked to kill it when the thread that forked it ends
+    (PR_SET_PDEATHSIG): that is the thread running the batch, which stops its workers before
+    it ends. A command killed before the request was made sends nothing, hence the check of
+    the parent after it (the parent's id was taken in the command: a worker that read it
+    itself, after the command had died, read its new parent's and waited for ever). Elsewhere,
+    and should the request fail, a thread checks the parent every half second (the search lets
+    go of the GIL, so it runs during one). Nothing of the command's stdout is kept: the
+    worker's answers go back on its connection."""
     import os
     import threading
     import time
 
-    parent = os.getppid()
+    _ask_to_die_with_parent()
+    if os.getppid() != parent:  # the command is gone already
+        os._exit(1)
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:  # pragma: no cover - no /dev/null
+        pass
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -475,6 +504,22 @@ def _die_with_parent() -> None:
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()
+
+
+def _ask_to_die_with_parent() -> bool:
+    """On Linux, ask the kernel to kill this process when the thread that forked it ends
+    (prctl PR_SET_PDEATHSIG, SIGKILL); False where that cannot be asked."""
+    import signal
+
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # no libc, or no prctl in it
+        return False
 
 
 def _ctrl_c_between_lines(signum: int, frame: Any) -> None:
