@@ -12,6 +12,8 @@ Heavy parts (the CP-SAT meld engine, the double-dummy solver) are imported on fi
 
 from __future__ import annotations
 
+from pinosolve import program  # noqa: F401  (first: Ctrl-C as the program starts, one line)
+
 __version__ = "0.1.0"
 
 from pinosolve.cards import CARDS, Card, Hand, Rank, Suit  # noqa: E402

@@ -421,3 +421,90 @@ def test_no_worker_outlives_a_command_killed_as_it_starts(tmp_path):
                     os.kill(pid, signal.SIGKILL)
                 proc.kill()
     assert not left, left
+
+
+# --- Ctrl-C at any moment ---------------------------------------------------------------------
+
+def _entries() -> list[list[str]]:
+    """The ways the program is started: its console script (where installed) and python -m."""
+    script = os.path.join(os.path.dirname(sys.executable), "pinosolve")
+    return ([[script]] if os.path.exists(script) else []) + [[sys.executable, "-m", "pinosolve"]]
+
+
+def _interrupted_quietly(code: int, err: str) -> str | None:
+    """What is wrong with how a program ended that SIGINT reached (None: nothing): exit 130
+    with nothing on stderr but "pinosolve: interrupted", or, where it came before Python
+    handles signals, killed by it (-2) with nothing said."""
+    said = [x for x in err.splitlines() if x]
+    if code == 130 and set(said) <= {"pinosolve: interrupted"}:
+        return None
+    if code == -signal.SIGINT and not said:
+        return None
+    return f"exit {code}: {err[-1500:]}"
+
+
+def _before_pinosolve(err: str) -> bool:
+    """Did a traceback come from the interpreter's own start, before any of the pinosolve
+    package ran (site, io, the console script's first import: nothing of ours is there to
+    handle it)?"""
+    return "Traceback" in err and f"{os.sep}pinosolve{os.sep}" not in err
+
+
+def test_ctrl_c_as_the_command_starts_is_one_line_and_exit_130():
+    """Ctrl-C in the first moments, while the program imports its modules, printed a Python
+    traceback (the handlers were set only once main() ran). From the first line of the
+    pinosolve package on, it ends the program with one line and exit 130; before that,
+    Python itself is still starting (a traceback there has no frame of ours)."""
+    import time
+
+    wrong = []
+    for entry in _entries():
+        for delay in [k / 100 for k in range(16)] * 4:
+            proc = subprocess.Popen([*entry, "variants", "--json"], cwd=ROOT, text=True,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            time.sleep(delay)
+            proc.send_signal(signal.SIGINT)
+            _, err = proc.communicate(timeout=60)
+            problem = _interrupted_quietly(proc.returncode, err)
+            if problem and not (proc.returncode == 1 and _before_pinosolve(err)) \
+                    and proc.returncode != 0:  # (0: it had finished)
+                wrong.append((entry[-1], delay, problem))
+    assert not wrong, wrong[:3]
+
+
+def test_ctrl_c_as_a_parallel_batch_starts_its_workers():
+    """Ctrl-C at the terminal (to the whole process group) while a --jobs batch starts its
+    workers: exit 130 with one line, no traceback from a worker that was starting, and no
+    worker left."""
+    import time
+
+    wrong = []
+    lines = "".join(json.dumps({"deal": DOUBLE_DECK, "trump": t, "leader": "N",
+                                "value_only": True}) + "\n" for t in "HSDC")
+    for delay in [0.1 + k / 40 for k in range(12)] * 3:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pinosolve", "solve", "--variant", "double-deck", "--input",
+             "-", "--jobs", "2"], cwd=ROOT, text=True, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        try:
+            proc.stdin.write(lines)
+            proc.stdin.close()
+            proc.stdin = None
+            time.sleep(delay)
+            os.killpg(proc.pid, signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+            problem = _interrupted_quietly(proc.returncode, err)
+            if problem and not (proc.returncode == 1 and _before_pinosolve(err)):
+                wrong.append((delay, problem))
+            time.sleep(0.2)
+            try:
+                os.killpg(proc.pid, 0)
+                wrong.append((delay, "a worker is left"))
+            except ProcessLookupError:
+                pass
+        finally:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    assert not wrong, wrong[:3]

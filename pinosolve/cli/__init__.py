@@ -92,4 +92,39 @@ def _fail(message: str, code: int = 2) -> int:
 
 
 def run() -> None:
-    sys.exit(main())
+    """The ``pinosolve`` program: ``main()`` on its arguments, its answer the exit code. Ctrl-C
+    is a KeyboardInterrupt while the command runs; before and after, ``pinosolve.program``'s
+    handler ends the program at once (one line, exit code 130), so that no moment of it ends
+    in a traceback."""
+    from pinosolve import program
+
+    code = 130
+    try:
+        program.in_command = True
+        code = main()
+        sys.stdout.flush()  # the answer out before Ctrl-C may end the program unflushed
+    except KeyboardInterrupt:  # one that came where main() does not catch it
+        program.in_command = False
+        sys.stderr.write("pinosolve: interrupted\n")
+    except OSError:  # stdout gone or full: Python's last flush says so, as it always did
+        pass
+    finally:
+        program.in_command = False
+    if code == 130:  # interrupted: ended here, for exit code 130 in every case (see _ended)
+        _ended(130)
+    sys.exit(code)
+
+
+def _ended(code: int) -> None:
+    """End the program now, with ``code``, what it wrote flushed: for an interrupted command,
+    whose exit through Python's would not always be ``code``. Python kills itself with SIGINT
+    at its exit (code -2) once a KeyboardInterrupt has ever left code that exec() or eval()
+    ran from a string (dataclasses and typer build functions so), even one caught later; and
+    its shutdown could fail on the lock of the input a batch's reading thread held (a fatal
+    error, once in about a hundred Ctrl-Cs). A batch's workers are stopped already."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # gone, or closed
+            pass
+    os._exit(code)

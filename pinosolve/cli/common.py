@@ -11,6 +11,7 @@ printed and then ends the command, a batch included, as Ctrl-C does (exit code 1
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from contextvars import ContextVar
 from typing import Annotated, Any, Callable, Iterable, Iterator, Optional, Union
@@ -210,7 +211,6 @@ def batch_parallel(lines: Iterable[Line], defaults: dict[str, Any], compute: Com
     workers and the command (exit 143); if the command itself is killed, the workers follow
     it (``_die_with_parent``)."""
     import multiprocessing
-    import signal
     import threading
     from collections import deque
 
@@ -282,6 +282,11 @@ def _terminated(signum: int, frame: Any) -> None:
 INTERRUPT_GRACE = 10.0
 
 
+# the signals a worker must not act on before it has its handlers, blocked while it starts
+# (where signals can be blocked: not on Windows)
+_START_SIGNALS = {signal.SIGINT, signal.SIGTERM} if hasattr(signal, "pthread_sigmask") else set()
+
+
 class _Crew:
     """A batch's worker processes, each with a connection of its own to this one: a line goes
     to a free worker, and its answer comes back on the same connection. A worker that dies
@@ -313,10 +318,16 @@ class _Crew:
         # reads the lines may hold that lock (waiting for the next one), and a lock held when
         # the process is forked stays held in it for ever: it would hang before it began
         stdin, sys.stdin = sys.stdin, None
+        # and Ctrl-C or SIGTERM waits until the worker has put its own handlers in place: the
+        # command's would act in it as it starts (a traceback, from Python's own)
+        if _START_SIGNALS:
+            signal.pthread_sigmask(signal.SIG_BLOCK, _START_SIGNALS)
         try:
             proc.start()
         finally:
             sys.stdin = stdin
+            if _START_SIGNALS:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, _START_SIGNALS)
         theirs.close()  # its death must close the last copy of its end
         self.workers[mine] = proc
         return mine
@@ -373,7 +384,6 @@ class _Crew:
         interrupted (a Ctrl-C at the terminal reached them already; one sent to this process
         alone did not, and a second one is ignored: see ``_interrupt_once``)."""
         import os
-        import signal
 
         self.stop_event.set()
         self.stopped = True
@@ -459,8 +469,6 @@ def _start_worker(jobs: int, stop: Any) -> None:
     """A batch worker: Ctrl-C interrupts it only while it analyses a line (``_worker_line``;
     between lines it is noted, and no line starts after it), and the search's table may take
     only this worker's share of the memory this process may use (``usable_memory``)."""
-    import signal
-
     from pinosolve import solver
     from pinosolve.memory import usable_memory
 
@@ -468,6 +476,8 @@ def _start_worker(jobs: int, stop: Any) -> None:
     _stop = stop
     signal.signal(signal.SIGINT, _ctrl_c_between_lines)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
+    if _START_SIGNALS:  # (blocked as it started: see _Crew._start)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _START_SIGNALS)
     solver.TABLE_LIMIT = solver.table_limit(memory=usable_memory(), parts=jobs)
 
 
@@ -509,8 +519,6 @@ def _die_with_parent(parent: int) -> None:
 def _ask_to_die_with_parent() -> bool:
     """On Linux, ask the kernel to kill this process when the thread that forked it ends
     (prctl PR_SET_PDEATHSIG, SIGKILL); False where that cannot be asked."""
-    import signal
-
     if not sys.platform.startswith("linux"):
         return False
     try:
@@ -534,8 +542,6 @@ def _interrupt_once(signum: int, frame: Any) -> None:
     """Ctrl-C in a worker's line: a KeyboardInterrupt (the search answers what it had proved),
     and later ones are ignored (the parent passes Ctrl-C on, which the terminal may have sent
     already), so that nothing interrupts the answer being made."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt
 
@@ -550,8 +556,6 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
     line: at the terminal, Ctrl-C reaches the workers and the command at once, and a worker
     done with its interrupted line, or between lines then, would otherwise start the next one
     before the command had set the stop."""
-    import signal
-
     answer = None
     if _ctrl_c_seen:
         _stop.set()

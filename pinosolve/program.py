@@ -1,0 +1,61 @@
+"""Ctrl-C in the ``pinosolve`` program at any moment: one line, exit code 130, no traceback.
+
+Python turns Ctrl-C into a KeyboardInterrupt wherever the program is, and one that comes while
+the program imports its modules, before any handler of the command line's is in place, ends it
+with a traceback. Imported first thing by the ``pinosolve`` package, this module puts its own
+handler in place in the program (the console script, or ``python -m pinosolve``), and in the
+program only: a program that merely imports pinosolve keeps Python's own. While a command runs
+(``in_command``: see ``pinosolve.cli.run``) Ctrl-C is the usual KeyboardInterrupt, which a
+search answers with the bounds it had proved; before and after, it ends the program at once.
+(Before this module, Python itself is still starting: that much is beyond reach.)
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Any
+
+in_command = False  # a command is running: Ctrl-C is a KeyboardInterrupt (its handlers' to end)
+
+
+def the_program() -> bool:
+    """Is this process the ``pinosolve`` program: its console script (``sys.argv[0]`` is it
+    while it starts), or ``python [options] -m pinosolve``?"""
+    if sys.argv and os.path.basename(sys.argv[0]) in ("pinosolve", "pinosolve.exe"):
+        return True
+    args = list(getattr(sys, "orig_argv", []))[1:]  # the interpreter's own arguments
+    for k, arg in enumerate(args):
+        if arg == "-m":
+            return args[k + 1:k + 2] == ["pinosolve"]
+        if arg == "-c" or not arg.startswith("-"):  # code or a script: some other program
+            return False
+    return False
+
+
+def ctrl_c(signum: int, frame: Any) -> None:
+    """SIGINT in the program: a KeyboardInterrupt while a command runs; outside one (starting
+    up, or ending) the program ends at once, with one line on stderr and exit code 130."""
+    if in_command:
+        raise KeyboardInterrupt
+    try:
+        os.write(2, b"pinosolve: interrupted\n")
+    except OSError:  # no stderr to tell
+        pass
+    os._exit(130)
+
+
+def take_ctrl_c() -> bool:
+    """Put ``ctrl_c`` in place, in the program, where Ctrl-C has Python's own handler (not
+    where it is ignored, as for a command started in the background); True if it was."""
+    if not the_program() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return False
+    try:
+        signal.signal(signal.SIGINT, ctrl_c)
+    except ValueError:  # not the main thread
+        return False
+    return True
+
+
+take_ctrl_c()
