@@ -284,7 +284,8 @@ INTERRUPT_GRACE = 10.0
 
 # the signals a worker must not act on before it has its handlers, blocked while it starts
 # (where signals can be blocked: not on Windows)
-_START_SIGNALS = {signal.SIGINT, signal.SIGTERM} if hasattr(signal, "pthread_sigmask") else set()
+_START_SIGNALS = ({signal.SIGINT, signal.SIGTERM} if hasattr(signal, "pthread_sigmask")
+                  else set())
 
 
 class _Crew:
@@ -320,14 +321,14 @@ class _Crew:
         stdin, sys.stdin = sys.stdin, None
         # and Ctrl-C or SIGTERM waits until the worker has put its own handlers in place: the
         # command's would act in it as it starts (a traceback, from Python's own)
-        if _START_SIGNALS:
-            signal.pthread_sigmask(signal.SIG_BLOCK, _START_SIGNALS)
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _START_SIGNALS) if _START_SIGNALS \
+            else None
         try:
             proc.start()
         finally:
             sys.stdin = stdin
-            if _START_SIGNALS:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, _START_SIGNALS)
+            if mask is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         theirs.close()  # its death must close the last copy of its end
         self.workers[mine] = proc
         return mine
@@ -455,14 +456,20 @@ def _crew_worker(conn: Any, parent: int, jobs: int, stop: Any, defaults: dict[st
             return
         answer = _worker_line(lineno, line, defaults, allowed, compute)
         try:
-            try:
-                conn.send((lineno, answer))
-            except OSError:
-                raise
-            except Exception as exc:  # an answer that cannot be sent (pickled): none went out
-                conn.send((lineno, internal_error(lineno, exc)))
+            conn.send_bytes(_pickled(lineno, answer))
         except OSError:  # the command is gone
             return
+
+
+def _pickled(lineno: int, answer: Optional[dict[str, Any]]) -> bytes:
+    """A worker's answer to a line as it goes back to the command (which ``recv``s it); an
+    answer that cannot be pickled goes as the line's internal-error record."""
+    from multiprocessing.reduction import ForkingPickler
+
+    try:
+        return bytes(ForkingPickler.dumps((lineno, answer)))
+    except Exception as exc:  # (a lambda in it, say, or nesting deeper than pickle goes)
+        return bytes(ForkingPickler.dumps((lineno, internal_error(lineno, exc))))
 
 
 def _start_worker(jobs: int, stop: Any) -> None:
@@ -684,13 +691,13 @@ def _too_deep(value: Any) -> bool:
     """Do arrays and objects nest in ``value`` more than ``MAX_DEPTH`` levels deep?"""
     stack = [(value, 1)]
     while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict):
-            value = list(value.values())
-        if isinstance(value, list):
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
             if depth > MAX_DEPTH:
                 return True
-            stack.extend((x, depth + 1) for x in value)
+            stack.extend((x, depth + 1) for x in item)
     return False
 
 
