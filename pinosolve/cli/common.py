@@ -296,6 +296,10 @@ class _Crew:
     lock, which a worker killed while waiting for a line keeps for ever)."""
 
     def __init__(self, jobs: int, defaults: dict[str, Any], compute: Compute) -> None:
+        try:  # loaded here, the workers have it at once (_ask_to_die_with_parent): loading
+            import ctypes  # noqa: F401  it in each put off its request to the kernel
+        except ImportError:  # pragma: no cover - a Python without it
+            pass
         self.jobs, self.defaults, self.compute = jobs, defaults, compute
         self.stop_event = _worker_context().Event()  # set on Ctrl-C: no line starts after it
         self.workers: dict[Any, Any] = {}  # connection -> process
@@ -533,7 +537,7 @@ def _ask_to_die_with_parent() -> bool:
 
         libc = ctypes.CDLL(None, use_errno=True)
         return libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0  # 1: PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # no libc, or no prctl in it
+    except (ImportError, OSError, AttributeError):  # no ctypes, no libc, or no prctl in it
         return False
 
 
