@@ -103,3 +103,33 @@ def test_puzzle_files_are_read_the_same_way(hostile, kind):
 
     with pytest.raises(PinosolveError, match="not a regular file|larger than"):
         load(hostile[kind])
+
+
+@pytest.mark.parametrize("args", [["meld"], ["solve", "--jobs", "2"], ["score"]])
+def test_input_with_a_line_that_never_ends_is_given_up(args):
+    """--input /dev/zero: one line with no end. Its error record, then one line saying the
+    rest is not read, exit 2, in bounded time and memory (it used to read for ever)."""
+    proc = _run(*args, "--input", "/dev/zero")
+    assert proc.returncode == 2, proc.stderr
+    assert json.loads(proc.stdout)["line"] == 1
+    assert proc.stderr.count("\n") == 1 and "no end of line" in proc.stderr
+
+
+def test_score_input_lines_are_decoded_one_by_one(tmp_path):
+    """score --input read its JSON lines whole as text: one byte that is not UTF-8 aborted
+    the batch with nothing answered. Now that line is an error record and the rest scored;
+    a pretty-printed round (one object over several lines) is still read whole."""
+    good = (b'{"variant": "four-hand", "bidder": "N", "bid": 25, "meld": {"N": 20}, '
+            b'"points": {"NS": 10, "EW": 15}, "last_trick": "EW"}')
+    path = tmp_path / "rounds.jsonl"
+    path.write_bytes(good + b"\n\xff\xfe\n" + good + b"\n")
+    proc = _run("score", "--input", str(path))
+    records = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert proc.returncode == 0 and len(records) == 3, proc.stderr
+    assert records[0]["made"] and records[2]["made"] and "UTF-8" in records[1]["error"]
+    pretty = json.dumps(json.loads(good), indent=2)
+    proc = _run("score", "--input", "-", "--json", stdin=pretty)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["made"] is True, proc.stderr
+    path.write_bytes(b"{\n" + b'"variant": "caf\xe9"\n}\n')
+    proc = _run("score", "--input", str(path))
+    _one_line_refusal(proc)

@@ -73,6 +73,7 @@ def emit_json(obj: Any) -> None:
 # the longest batch line (bytes) read; a longer one is its error record, skipped unread
 MAX_LINE = 1 << 20
 
+MAX_SKIP = 1 << 30  # how far an over-long line is read past before the input is given up
 Line = Union[str, bytes, None]  # a batch line as read (None: longer than MAX_LINE)
 
 
@@ -109,8 +110,14 @@ def _read_lines(stream: Any) -> Iterator[Line]:
                 return
             yield line
             continue
+        skipped = len(line)
         while line and line[-1:] not in ("\n", b"\n"):  # the rest of the long line
             line = stream.readline(MAX_LINE)
+            skipped += len(line)
+            if skipped > MAX_SKIP:  # a line with no end in sight (/dev/zero): stop reading
+                yield None
+                raise PinosolveError(f"input: a line of more than {MAX_SKIP >> 30} GiB with no "
+                                     "end of line; the rest of the input is not read")
         yield None
 
 
@@ -614,23 +621,34 @@ MAX_DEPTH = 32
 MAX_DIGITS = 100
 
 
+def load_json(text: str | bytes) -> Any:
+    """A JSON value as input may hold it, or PinosolveError saying why not: strict JSON (no
+    NaN or Infinity, no number that overflows, no integer of more than MAX_DIGITS digits),
+    nested at most MAX_DEPTH deep."""
+    try:
+        obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite,
+                         parse_int=_short_int)
+        deep = _too_deep(obj)
+    except json.JSONDecodeError as exc:
+        raise PinosolveError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
+    except ValueError as exc:  # a number JSON reads and Python does not (see _finite)
+        raise PinosolveError(f"not a JSON object: {exc}") from None
+    except RecursionError:  # deeper than Python's recursion limit
+        deep = True
+    if deep:
+        raise PinosolveError(f"JSON nested too deeply (more than {MAX_DEPTH} levels of arrays "
+                             "and objects)")
+    return obj
+
+
 def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str],
               compute: Compute) -> dict[str, Any]:
     """One batch line's answer, or its error record (``{"line": N, "error": ...}``): whatever
     the line holds, and whatever goes wrong in its analysis, short of Ctrl-C."""
     try:
-        obj = json.loads(line, parse_constant=_no_constant, parse_float=_finite,
-                         parse_int=_short_int)
-        deep = _too_deep(obj)
-    except json.JSONDecodeError as exc:
-        return {"line": lineno, "error": f"not a JSON object: {exc.msg} at column {exc.colno}"}
-    except ValueError as exc:  # a number JSON reads and Python does not (see _finite)
-        return {"line": lineno, "error": f"not a JSON object: {exc}"}
-    except RecursionError:  # deeper than Python's recursion limit
-        deep = True
-    if deep:
-        return {"line": lineno, "error": f"JSON nested too deeply (more than {MAX_DEPTH} "
-                                         "levels of arrays and objects)"}
+        obj = load_json(line)
+    except PinosolveError as exc:
+        return {"line": lineno, "error": str(exc)}
     if not isinstance(obj, dict):
         return {"line": lineno, "error": "not a JSON object: each line must be {...}"}
     params = dict(defaults)

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any, Optional
+import itertools
+from typing import Annotated, Any, Iterable, Optional
 
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (JsonOpt, RulesOpt, TrumpOpt, VariantOpt, batch_lines,
-                                  open_input,
-                                  console, emit_json, run_analysis, want_str)
+from pinosolve.cli.common import (JsonOpt, Line, RulesOpt, TrumpOpt, VariantOpt, batch_lines,
+                                  console, emit_json, input_lines, load_json, run_analysis,
+                                  want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
+from pinosolve.files import MAX_BYTES
 
 _PAIRS = ("meld", "points", "won", "tricks")
 _NUMBERS = ("points", "tricks")
@@ -81,22 +82,45 @@ def render_score(result: dict[str, Any]) -> None:
         out.print(f"game over: {', '.join(result['game_over']['winner'])} win", style="bold")
 
 
-def _whole_json(source: str) -> Optional[dict[str, Any]]:
-    """A --input that is one (pretty-printed) JSON object rather than JSON lines."""
-    stream = open_input(source)
+def _score_input(source: str) -> tuple[Optional[dict[str, Any]], Iterable[Line]]:
+    """A --input: one JSON object, pretty-printed over many lines (the round; no lines), or
+    JSON lines of rounds (None; the lines, read as they come, each decoded on its own).
+    It is one object if its first line that is not blank opens one that does not close on
+    that line; that object is read whole, up to MAX_BYTES."""
+    lines = iter(input_lines(source))
+    head: list[Line] = []
+    for line in lines:
+        head.append(line)
+        if line is None or line.strip():
+            break
+    first = head[-1] if head else None
+    opens = isinstance(first, (str, bytes)) and first.strip()[:1] in ("{", b"{")
+    if not opens or _one_object(first):
+        return None, itertools.chain(head, lines)
+    chunks, size = [], 0
+    for line in itertools.chain(head, lines):
+        if line is None or size > MAX_BYTES:
+            raise PinosolveError(f"input {source!r}: one JSON object larger than "
+                                 f"{MAX_BYTES >> 20} MiB")
+        data = line.encode() if isinstance(line, str) else line
+        chunks.append(data)
+        size += len(data)
     try:
-        text = stream.read()
-    except UnicodeDecodeError:
-        raise PinosolveError(f"input {source!r} is not UTF-8 text") from None
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > 1:
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError:
-            obj = None
-        if isinstance(obj, dict):
-            return obj
-    return {"__lines__": text}
+        text = b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PinosolveError(f"input {source!r} is not UTF-8 text (byte {exc.start})") from None
+    obj = load_json(text)
+    if not isinstance(obj, dict):
+        raise PinosolveError(f"input {source!r}: expected one JSON object (a round)")
+    return obj, ()
+
+
+def _one_object(line: str | bytes) -> bool:
+    """Whether the line holds a whole JSON object of its own (a JSON-lines round)."""
+    try:
+        return isinstance(load_json(line), dict)
+    except (PinosolveError, UnicodeDecodeError):
+        return False
 
 
 PairOpt = list[str]
@@ -148,8 +172,8 @@ def score_cmd(
               "laid_away": laid_away, "throw_in": throw_in, "shoot": shoot,
               "variant": variant, "rules": rules_path}
     if input_source is not None:
-        whole = _whole_json(input_source)
-        if whole is not None and "__lines__" not in whole:
+        whole, lines = _score_input(input_source)
+        if whole is not None:
             merged = dict(params)
             for key, value in whole.items():
                 name = str(key).replace("-", "_")
@@ -160,7 +184,7 @@ def score_cmd(
             result = compute_score(merged)
             emit_json(result) if json_out else render_score(result)
             return
-        batch_lines(whole["__lines__"].splitlines(), params, compute_score)
+        batch_lines(lines, params, compute_score)
         return
     run_analysis(params, json_out=json_out, input_source=None, compute=compute_score,
                  render=render_score)
