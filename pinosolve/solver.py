@@ -26,7 +26,6 @@ move at the root.
 
 from __future__ import annotations
 
-import os
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -44,16 +43,17 @@ ENTRY_BYTES = 16         # one table entry in the core
 
 def table_limit(memory: int | None = None, parts: int = 1) -> int:
     """The most entries a growing table may reach: 2**26 (1 GiB in the core), halved until it
-    takes at most an eighth of the machine's memory (``memory`` bytes; None: ask the system)
-    shared by ``parts`` searches at once (a batch's worker processes), never below 2**22.
+    takes at most an eighth of the memory this process may use (``memory`` bytes; None:
+    ``pinosolve.memory.usable_memory``, which heeds control groups and resource limits, not
+    only the machine's size) shared by ``parts`` searches at once (a batch's worker
+    processes), never below 2**22.
     Only searches of half a minute or more get there (the table doubles after 8 nodes an
     entry), and those need the room: a full double-deck deal's first test needed 1.07 G nodes
     with 2**26 entries where 2**24 needed 1.57 G (seed 0)."""
     if memory is None:
-        try:
-            memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        except (AttributeError, ValueError, OSError):  # no sysconf (Windows) or no answer
-            memory = 0
+        from pinosolve.memory import usable_memory
+
+        memory = usable_memory()
     limit = 1 << 26
     while memory > 0 and limit > 1 << 22 and limit * ENTRY_BYTES > memory // (8 * parts):
         limit >>= 1
