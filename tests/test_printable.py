@@ -56,3 +56,19 @@ def test_printable_leaves_no_control_but_newline_and_tab(text):
     assert not re.search("[\x00-\x1f\x7f-\x9f]", printable(text, one_line=True))
     if not CONTROL.search(text) and "\\" not in text:
         assert shown == text  # ordinary text prints as written
+
+
+@settings(max_examples=20, deadline=None)
+@given(key=HOSTILE, card=HOSTILE)
+def test_error_messages_show_control_characters_too(tmp_path_factory, key, card):
+    """An error quotes what was wrong (a rules file's unknown key, a card that is none): on
+    one line, with its control characters escaped."""
+    path = tmp_path_factory.mktemp("key") / "house.toml"
+    path.write_text(f'extends = "four-hand"\n{json.dumps(key)} = 1\n')
+    for args in (["rules", "--rules", str(path)], ["meld", card, "--variant", "four-hand"]):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(args)
+        assert code == 2 and err.getvalue().count("\n") == 1, err.getvalue()
+        assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]",
+                             err.getvalue()), err.getvalue()

@@ -87,7 +87,11 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 
 def _fail(message: str, code: int = 2) -> int:
-    sys.stderr.write(f"pinosolve: error: {' '.join(message.split())}\n")
+    """The one line an error gets: white space folded, control characters shown (a message
+    may quote a rules file or an argument, and must not drive the terminal)."""
+    from pinosolve.cli.printable import printable
+
+    sys.stderr.write(f"pinosolve: error: {printable(' '.join(message.split()), True)}\n")
     return code
 
 
