@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Annotated, Any, Iterable, Optional
 
 import typer
@@ -93,9 +94,7 @@ def _score_input(source: str) -> tuple[Optional[dict[str, Any]], Iterable[Line]]
         head.append(line)
         if line is None or line.strip():
             break
-    first = head[-1] if head else None
-    opens = isinstance(first, (str, bytes)) and first.strip()[:1] in ("{", b"{")
-    if not opens or _one_object(first):
+    if not head or not _opens_object(head[-1]):
         return None, itertools.chain(head, lines)
     chunks, size = [], 0
     for line in itertools.chain(head, lines):
@@ -115,12 +114,21 @@ def _score_input(source: str) -> tuple[Optional[dict[str, Any]], Iterable[Line]]
     return obj, ()
 
 
-def _one_object(line: str | bytes) -> bool:
-    """Whether the line holds a whole JSON object of its own (a JSON-lines round)."""
-    try:
-        return isinstance(load_json(line), dict)
-    except (PinosolveError, UnicodeDecodeError):
+def _opens_object(line: Line) -> bool:
+    """Whether the line opens a JSON object that runs on past it (a pretty-printed round),
+    rather than holding a whole value, good or bad (a JSON-lines round, or its error)."""
+    if line is None:
         return False
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        if not text.lstrip().startswith("{"):
+            return False
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return exc.pos >= len(text.rstrip())  # it ran out of text, not into a mistake
+    except (ValueError, RecursionError):  # not UTF-8, too deep: a line, and its error record
+        return False
+    return False
 
 
 PairOpt = list[str]
