@@ -37,6 +37,13 @@
  *  - move ordering: the table's best lead first, then the two cards that last refuted a
  *    sibling in the same context (killer moves, for leads and followers alike: see
  *    killer_slot), then sure winners, then game heuristics.
+ *
+ * Values. Every value (points, bounds, alpha and beta) is an int, and every point total a
+ * deal can put in play is at most POINTS_MAX: each card's points and the last-trick bonus
+ * 0..POINTS_MAX (Core_init refuses others), their sum over the cards in play too (load_position
+ * refuses more), so no sum of them overflows. Table entries keep bounds in 20 bits each, which
+ * POINTS_MAX is set by; the rules loader refuses a variant that could put more in play
+ * (pinosolve.schema.POINTS_LIMIT, the same number).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -54,7 +61,9 @@
 #define NID 32          /* internal ids: suit * 8 + pos */
 #define MAXSEAT 8
 #define MAXCOPY 8
-#define INF (1 << 29)
+#define POINTS_MAX ((1 << 20) - 1)  /* the most points in play: see Values above */
+#define INF (1 << 29)   /* beyond any value */
+#define ORDER_PTS 9999  /* the most points a card weighs in move ordering (see order) */
 #define TIMEOUT_FLAG (-(1 << 30))
 #define SUIT(c) ((c) >> 3)
 #define POS(c) ((c) & 7)
@@ -79,14 +88,17 @@ enum {
                   OPT_GUESS | OPT_PARTITION | OPT_KILLER | OPT_SIBLING | OPT_RECENT,
 };
 
+/* 16 bytes, two cache lines a bucket: the bounds take 20 bits each (0..POINTS_MAX) */
 typedef struct {
     uint32_t check;     /* coarse code bits (see build_key) */
     uint32_t lock;      /* the position seen through cut */
-    int16_t lo, hi;
-    uint16_t cut;       /* exact rank levels per key slot, 3 bits each */
-    int8_t best;        /* slot * 8 + relative index, or -1 */
-    uint8_t depth;      /* cards left in play when stored; 0 = empty */
+    unsigned lo : 20;   /* bounds on the points still to win */
+    unsigned cut : 12;  /* exact rank levels per key slot, 3 bits each (each level 0..6) */
+    unsigned hi : 20;
+    unsigned best : 5;  /* 1 + slot * 8 + relative index (at most 29), or 0: none */
+    unsigned depth : 7; /* cards left in play when stored, at most 127; 0 = empty */
 } Entry;
+_Static_assert(sizeof(Entry) == 16, "a table entry takes 16 bytes");
 
 /* A small table of recent trick-boundary positions, found by a code kept up to date card by
  * card (no key to build): in a four-hand search a third of the boundary positions are answered
@@ -97,7 +109,7 @@ typedef struct {
 #endif
 typedef struct Recent {
     uint64_t code;
-    int16_t lo, hi;
+    int32_t lo, hi;
     uint32_t rel;     /* what the bounds relied on (a Rel) */
 } Recent;
 
@@ -118,7 +130,7 @@ static inline void remember(Recent *r, uint64_t code, int lo, int hi, uint32_t r
         if (r->hi < hi) hi = r->hi;
         rel |= r->rel;
     }
-    r->code = code; r->lo = (int16_t)lo; r->hi = (int16_t)hi; r->rel = rel;
+    r->code = code; r->lo = lo; r->hi = hi; r->rel = rel;
 }
 
 typedef struct {
@@ -129,7 +141,8 @@ typedef struct {
     int npos;                    /* ranks in the deck */
     int rank_of_pos[NRANK];      /* pos -> external rank */
     int pos_of_rank[NRANK];      /* external rank -> pos, or -1 when not in the deck */
-    int pts[NID];
+    int pts[NID];                /* card points, 0..POINTS_MAX */
+    int order_pts[NID];          /* the same, scaled to at most ORDER_PTS (see order) */
     int nvals;                   /* distinct card point values */
     int vals[NRANK * 4];         /* them, lowest first */
     uint64_t first[9];           /* 0xFF at the first i bytes of a cnt_row, for i = 0..8 */
@@ -706,7 +719,9 @@ static inline int8_t *killer_slot(Core *c, int player, const int *trick, int tle
 /* Move ordering, best first: the table's best lead; then, leading, plain suits that no
  * opponent can ruff (partner's ruff welcome), high cards first, trumps after; following,
  * a counter on partner's card when nobody after can take it, else the cheapest loser; a
- * winner when possible: the cheapest one from the last seat, the strongest one before. */
+ * winner when possible: the cheapest one from the last seat, the strongest one before.
+ * The keys weigh a card's points scaled to at most ORDER_PTS (order_pts), which keeps each
+ * kind of key within its band below the next kind's. */
 static void order(Core *c, int player, int leader, const int *trick, int tlen, int best,
                   int win_seat, int tt_best, int *cards, int n) {
     int key[NID];
@@ -730,7 +745,7 @@ static void order(Core *c, int player, int leader, const int *trick, int tlen, i
         }
     for (int i = 0; i < n; i++) {
         int card = cards[i], st = POS(card), su = SUIT(card);
-        int is_trump = su == t, pts = c->pts[card];
+        int is_trump = su == t, pts = c->order_pts[card];
         int k;
         if (card == tt_best) k = -1000000;
         else if (killer && card == killer[0]) k = -900000;
@@ -813,11 +828,11 @@ static void put(Core *c, const Key *k, int exact, unsigned cut, int lo, int hi, 
     }
     slot->check = check;
     slot->lock = lock;
-    slot->cut = (uint16_t)cut;
-    slot->lo = (int16_t)lo;
-    slot->hi = (int16_t)hi;
-    slot->best = best;
-    slot->depth = (uint8_t)(depth > 255 ? 255 : depth < 1 ? 1 : depth);
+    slot->cut = cut;
+    slot->lo = (unsigned)lo;  /* 0 <= lo <= hi <= POINTS_MAX: the bounds of a value */
+    slot->hi = (unsigned)hi;
+    slot->best = (unsigned)(best + 1);
+    slot->depth = (unsigned)(depth > 127 ? 127 : depth < 1 ? 1 : depth);
 }
 
 /* The distinct legal cards of `player`, equivalent cards once, best first. */
@@ -871,7 +886,7 @@ static int table_best(Core *c, int leader) {
     Key key;
     build_key(c, leader, &key);
     Entry *e = probe(c, &key, -1, INF);
-    return e ? decode_best(&key, e->best) : -1;
+    return e ? decode_best(&key, (int)e->best - 1) : -1;
 }
 
 /* A quick guess at the value: both sides play their first-ordered card to the end (the
@@ -1078,7 +1093,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int 
                 }
                 if (e->lo > alpha) { alpha = e->lo; narrowed = 1; }
                 if (e->hi < beta) { beta = e->hi; narrowed = 1; }
-                tt_best = decode_best(&key, e->best);
+                tt_best = decode_best(&key, (int)e->best - 1);
             }
         }
         /* quick points bound the value: from below when side 0 leads, from above when side 1
@@ -1248,7 +1263,8 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int 
 
 /* ---- Python interface ------------------------------------------------------------------ */
 
-static int read_ints(PyObject *seq, int *out, int n, const char *what) {
+/* n whole numbers, each lo..hi (a ValueError otherwise, even past a C long) */
+static int read_ints(PyObject *seq, int *out, int n, const char *what, int lo, int hi) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
     if (PySequence_Fast_GET_SIZE(fast) != n) {
@@ -1257,8 +1273,14 @@ static int read_ints(PyObject *seq, int *out, int n, const char *what) {
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        int over;
+        long v = PyLong_AsLongAndOverflow(PySequence_Fast_GET_ITEM(fast, i), &over);
         if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (over || v < lo || v > hi) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "%s: each value from %d to %d", what, lo, hi);
+            return -1;
+        }
         out[i] = (int)v;
     }
     Py_DECREF(fast);
@@ -1297,11 +1319,11 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
         return -1;
     }
     self->n = (int)n;
-    if (read_ints(side, self->side, self->n, "side") < 0) return -1;
+    if (read_ints(side, self->side, self->n, "side", 0, 1) < 0) return -1;
     for (int l = 0; l < self->n; l++)
         for (int k = 0; k < self->n; k++) self->seat_at[l][k] = (int8_t)((l + k) % self->n);
     int strength_of[NRANK];
-    if (read_ints(strength, strength_of, NRANK, "strength") < 0) return -1;
+    if (read_ints(strength, strength_of, NRANK, "strength", 0, NRANK) < 0) return -1;
     self->npos = 0;
     for (int r = 0; r < NRANK; r++) self->rank_of_pos[r] = -1;
     for (int r = 0; r < NRANK; r++) {
@@ -1320,12 +1342,21 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
             return -1;
         }
     int ext_points[NCARD];
-    if (read_ints(points, ext_points, NCARD, "points") < 0) return -1;
+    if (read_ints(points, ext_points, NCARD, "points", 0, POINTS_MAX) < 0) return -1;
+    if (last < 0 || last > POINTS_MAX) {
+        PyErr_Format(PyExc_ValueError, "last_trick: from 0 to %d", POINTS_MAX);
+        return -1;
+    }
     memset(self->pts, 0, sizeof self->pts);
     for (int k = 0; k < NCARD; k++) {
         int p = self->pos_of_rank[k % NRANK];
         if (p >= 0) self->pts[(k / NRANK) * 8 + p] = ext_points[k];
     }
+    int dearest = 0;
+    for (int id = 0; id < NID; id++) if (self->pts[id] > dearest) dearest = self->pts[id];
+    for (int id = 0; id < NID; id++)  /* the points themselves where none is above ORDER_PTS */
+        self->order_pts[id] = dearest <= ORDER_PTS ? self->pts[id]
+                            : (int)((long long)self->pts[id] * ORDER_PTS / dearest);
     for (int s = 0; s < MAXSEAT; s++)
         for (int id = 0; id < NID; id++) {
             self->zc[s][id] = small_card(s, self->pts[id]);
@@ -1357,7 +1388,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
             memcpy(&self->vmask[i][su], bytes, 8);
         }
     int k[7];
-    if (read_ints(knobs, k, 7, "knobs") < 0) return -1;
+    if (read_ints(knobs, k, 7, "knobs", 0, 2) < 0) return -1;
     self->follow = k[0]; self->head = k[1]; self->trump_if_void = k[2]; self->overtrump = k[3];
     self->tcno = k[4]; self->head_after_ruff = k[5]; self->partner_exempt = k[6];
     self->trump = trump;
@@ -1435,9 +1466,11 @@ static int load_hands(Core *c, PyObject *hands) {
     return 0;
 }
 
-/* hands, leader and the trick so far into the search state; -1 with an exception set */
+/* hands, leader and the trick so far into the search state, and the points in play (the
+ * cards' and the last trick's); -1 with an exception set, also when those are more than
+ * POINTS_MAX (each card's are at most that: their sum cannot overflow here) */
 static int load_position(Core *self, PyObject *hands, int leader, PyObject *trick_obj,
-                         int *trick, int *tlen_out, int *wi_out) {
+                         int *trick, int *tlen_out, int *wi_out, int *in_play) {
     if (leader < 0 || leader >= self->n) {
         PyErr_SetString(PyExc_ValueError, "leader out of range");
         return -1;
@@ -1463,20 +1496,40 @@ static int load_position(Core *self, PyObject *hands, int leader, PyObject *tric
         if (i && beats(self, trick[i], trick[wi])) wi = (int)i;
     }
     Py_DECREF(tf);
+    long long points = cards_points(self, trick, (int)tlen);
+    for (int s = 0; s < self->n; s++)
+        for (int id = 0; id < NID; id++) points += (long long)self->cnt[s][id] * self->pts[id];
+    if (tlen || self->held) points += self->last_trick;
+    if (points > POINTS_MAX) {
+        PyErr_Format(PyExc_ValueError, "%lld points in play, more than %d", points, POINTS_MAX);
+        return -1;
+    }
     *tlen_out = (int)tlen;
     *wi_out = wi;
+    *in_play = (int)points;
     return 0;
 }
 
 static PyObject *Core_ab(Core *self, PyObject *args) {
     PyObject *hands, *trick_obj;
-    int leader, alpha, beta, rem, tlen, wi;
+    int leader, alpha, beta, rem, tlen, wi, in_play;
     double budget = 0;
     if (!PyArg_ParseTuple(args, "OiOiii|d", &hands, &leader, &trick_obj, &alpha, &beta, &rem,
                           &budget))
         return NULL;
     int trick[MAXSEAT];
-    if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi) < 0) return NULL;
+    if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi, &in_play) < 0)
+        return NULL;
+    if (rem != in_play) {
+        PyErr_Format(PyExc_ValueError, "rem: %d, but the points in play are %d", rem, in_play);
+        return NULL;
+    }
+    /* every value lies in 0..rem: a window reaching further means the same, and this one
+     * keeps alpha - gain and beta - gain along any line within an int */
+    if (alpha < -1) alpha = -1;
+    if (alpha > rem) alpha = rem;
+    if (beta < 0) beta = 0;
+    if (beta > rem + 1) beta = rem + 1;
     self->deadline = budget > 0 ? now() + budget : 0;
     self->timed_out = 0;
     Rel rel;
@@ -1495,19 +1548,21 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
 
 static PyObject *Core_playout(Core *self, PyObject *args) {
     PyObject *hands, *trick_obj;
-    int leader, tlen, wi;
+    int leader, tlen, wi, in_play;
     if (!PyArg_ParseTuple(args, "OiO", &hands, &leader, &trick_obj)) return NULL;
     int trick[MAXSEAT];
-    if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi) < 0) return NULL;
+    if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi, &in_play) < 0)
+        return NULL;
     return PyLong_FromLong(playout(self, leader, trick, tlen, wi, 0));
 }
 
 static PyObject *Core_estimate(Core *self, PyObject *args) {
     PyObject *hands, *trick_obj;
-    int leader, plies, tlen, wi;
+    int leader, plies, tlen, wi, in_play;
     if (!PyArg_ParseTuple(args, "OiOi", &hands, &leader, &trick_obj, &plies)) return NULL;
     int trick[MAXSEAT];
-    if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi) < 0) return NULL;
+    if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi, &in_play) < 0)
+        return NULL;
     return PyLong_FromLong(estimate(self, leader, trick, tlen, wi, plies));
 }
 
@@ -1600,5 +1655,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         PyModule_AddIntConstant(m, opts[i].name, opts[i].value);
     PyModule_AddIntConstant(m, "ENTRY_BYTES", (long)sizeof(Entry));  /* for the table limit */
+    PyModule_AddIntConstant(m, "POINTS_MAX", POINTS_MAX);  /* the most points in play */
     return m;
 }

@@ -17,6 +17,11 @@ RankName = Literal["A", "T", "K", "Q", "J", "9"]
 TrumpName = Literal["S", "H", "D", "C", "none"]
 TieBreak = Literal["bidder", "higher-score", "last-round", "most-tricks"]
 
+# The most points a deal may put in play (card points of the whole deck and the last-trick
+# bonus): what the compiled search core holds exactly in its table entries (20 bits, see
+# pinosolve/_core.c).
+POINTS_LIMIT = (1 << 20) - 1
+
 
 @dataclass(frozen=True, kw_only=True)
 class Deck:

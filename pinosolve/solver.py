@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 from pinosolve.cards import NUM_CARDS
-from pinosolve.errors import PinosolveError
+from pinosolve.errors import PinosolveError, RulesError
 from pinosolve.play import NRANK, PlayRules, legal_plays, trick_problem
+from pinosolve.schema import POINTS_LIMIT
 
 INF = 1 << 30
 TEST_SHARE = 0.25        # of the time left, the most a test may take before closing in
@@ -556,6 +557,12 @@ class CoreSearch(Search):
         super().__init__(rules, trump, side, tt_entries, deadline, use_tt, use_equivalence)
         from pinosolve import _core
 
+        # the core holds every value in play exactly up to POINTS_LIMIT (the loader refuses
+        # rules that could put more in play); rules made otherwise are refused here
+        wrong = [p for p in (*rules.points, rules.last_trick) if not 0 <= p <= POINTS_LIMIT]
+        if wrong:
+            raise RulesError(f"points: {wrong[0]} for a card or the last trick, but the "
+                             f"compiled core holds 0 to {POINTS_LIMIT} points in play")
         t = rules.trick
         knobs = (int(t.follow_suit), ("always", "trump-led", "never").index(t.head),
                  int(t.trump_if_void), int(t.overtrump), int(t.trump_when_cannot_overtrump),
@@ -589,6 +596,11 @@ class CoreSearch(Search):
             budget = self.deadline - time.perf_counter()
             if budget <= 0:
                 raise SearchTimeout
+        if rem > POINTS_LIMIT:
+            raise PositionError(f"{rem} points in play, but the compiled core holds at most "
+                                f"{POINTS_LIMIT}")
+        # every value lies in 0..rem: a wider window means the same (and fits a C int)
+        alpha, beta = min(max(alpha, -1), rem), min(max(beta, 0), rem + 1)
         try:
             return self.core.ab(hands, leader, trick, alpha, beta, rem, budget)
         except self._timeout:

@@ -6,12 +6,14 @@ Random positions across every variant family, each either (60%) solved by the co
 Python reference, every legal card valued, or (40%) a longer ending solved by the core with
 partition search and small siblings and again with exact table keys and every card searched.
 15% of the positions get random trick-play obligations (the knobs no shipped variant sets
-together). Each mismatch is printed in full; the last line counts the positions checked. Exit
+together), 10% random card points and last-trick bonus as large as the deal total allows
+(POINTS_LIMIT, the core's bound). Each mismatch is printed in full; the last line counts the positions checked. Exit
 code 1 if any differed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 import time
@@ -21,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve import _core as core  # noqa: E402
 from pinosolve.play import PlayRules  # noqa: E402
+from pinosolve.schema import POINTS_LIMIT  # noqa: E402
 from tests.test_solver import solve  # noqa: E402
 from tests.fuzz_clock import fuzz_run  # noqa: E402
 from tests.test_solver import (FAMILIES, _variant, random_obligations,  # noqa: E402
@@ -30,6 +33,15 @@ from tests.test_solver import (FAMILIES, _variant, random_obligations,  # noqa: 
 # sizes plus one)
 LONGER = {"two-hand": 11, "three-hand": 9, "four-hand": 8, "double-deck": 6, "five-hand": 6}
 EXACT = core.OPT_DEFAULT & ~core.OPT_PARTITION & ~core.OPT_SIBLING & ~core.OPT_RECENT
+
+
+def large_points(rules: PlayRules, rnd: random.Random) -> PlayRules:
+    """The rules with random points per rank and last-trick bonus, each up to POINTS_LIMIT // 64
+    (no position here holds 63 cards, so the total stays within the bound)."""
+    top = POINTS_LIMIT // 64
+    per_rank = [rnd.choice((0, rnd.randint(0, top), top)) for _ in range(6)]
+    return dataclasses.replace(rules, points=tuple(per_rank[c % 6] for c in range(24)),
+                               last_trick=rnd.randint(0, top))
 
 
 def main() -> int:
@@ -43,6 +55,8 @@ def main() -> int:
         rules = PlayRules.of(v)
         if rnd.random() < 0.15:
             rules = random_obligations(rules, rnd)
+        if rnd.random() < 0.1:
+            rules = large_points(rules, rnd)
         if rnd.random() < 0.6:
             kind, pos = "reference", random_position(v, rnd, max_cards + 1)
             b = solve(pos, rules, backend="python")
