@@ -19,7 +19,7 @@ TieBreak = Literal["bidder", "higher-score", "last-round", "most-tricks"]
 
 # The most points a deal may put in play (card points of the whole deck and the last-trick
 # bonus): what the compiled search core holds exactly in its table entries (20 bits, see
-# pinosolve/_core.c).
+# pinosolve/_core.c). The loader refuses a rules file that could put more in play.
 POINTS_LIMIT = (1 << 20) - 1
 
 
@@ -79,7 +79,8 @@ class Trick:
 class Points:
     cards: dict[str, int] = knob(doc="card points by rank (counters)")
     last_trick: int = knob(doc="bonus for winning the last trick", min=0)
-    total: int = knob(doc="points in play per deal; the loader checks the sum", min=1)
+    total: int = knob(doc=f"points in play per deal, at most {POINTS_LIMIT}; the loader "
+                          "checks the sum", min=1)
     round_to: int = knob(1, doc="a player's card points are rounded to this unit", min=1)
     round_up_from: int = knob(0, doc="a remainder at least this rounds up (0: always down)",
                               min=0)

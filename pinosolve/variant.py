@@ -18,7 +18,7 @@ from pinosolve.cards import CARDS, NUM_CARDS, Card, Hand, Rank, Suit
 from pinosolve.datafile import build
 from pinosolve.deal import Deal
 from pinosolve.errors import DeckError, NotationError, RulesError
-from pinosolve.schema import Rules
+from pinosolve.schema import POINTS_LIMIT, Rules
 
 RULES_ENV = "PINOSOLVE_RULES_DIR"
 
@@ -166,6 +166,13 @@ def check_rules(r: Rules) -> None:
     if any(v < 0 for v in r.points.cards.values()):
         raise RulesError("key 'points.cards': card points cannot be negative")
     in_play = r.deck.copies * len(Suit) * sum(r.points.cards.values()) + r.points.last_trick
+    if in_play > POINTS_LIMIT:  # the search holds no more: name the dearest value
+        rank = max(ranks, key=lambda k: r.points.cards[k])
+        key, value = ((f"points.cards.{rank}", r.points.cards[rank])
+                      if r.points.cards[rank] > r.points.last_trick
+                      else ("points.last_trick", r.points.last_trick))
+        raise RulesError(f"key {key!r}: {value} puts {in_play} points in play a deal, but the "
+                         f"solver holds at most {POINTS_LIMIT}")
     if in_play != r.points.total:
         raise RulesError(f"key 'points.total': says {r.points.total} but the card points "
                          f"and last trick add up to {in_play}")

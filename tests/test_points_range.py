@@ -1,5 +1,6 @@
-"""Large card points: every deal total up to POINTS_LIMIT is searched exactly by both cores,
-and the compiled core refuses any value beyond what it holds."""
+"""Large card points: every deal total up to POINTS_LIMIT is searched exactly by both cores;
+a rules file whose deal could put more in play is refused when it is loaded, in one line that
+names the key."""
 
 from __future__ import annotations
 
@@ -90,6 +91,40 @@ def test_large_point_scales_are_exact(backend, data, seed):
         assert result.value == max(truth.values()), (base, cards, last, pos)
         got = {str(Card.from_index(c)): lo for c, (lo, hi) in result.cards.items() if lo == hi}
         assert got == truth, (base, cards, last, pos)
+
+
+BOUND = POINTS_LIMIT // 48  # a four-hand card's points with the deal total at the bound
+
+
+@pytest.mark.parametrize("cards, last, key", [
+    (dict.fromkeys(RANKS, BOUND), POINTS_LIMIT - 48 * BOUND + 1, "points.cards.A"),
+    ({**dict.fromkeys(RANKS, 0), "K": POINTS_LIMIT // 8 + 1}, 0, "points.cards.K"),
+    ({**dict.fromkeys(RANKS, 1), "T": 2**31}, 0, "points.cards.T"),
+    ({**dict.fromkeys(RANKS, 1), "9": 10**30}, 0, "points.cards.9"),
+    (dict.fromkeys(RANKS, 1), 2**31, "points.last_trick"),
+    (dict.fromkeys(RANKS, 0), POINTS_LIMIT + 1, "points.last_trick"),
+])
+def test_points_over_the_bound_are_refused(cli, tmp_path, cards, last, key):
+    """Over POINTS_LIMIT in play (by one point, by a card or bonus of 2**31 or 10**30): the
+    loader refuses the file, naming the key, and so do 'rules' and 'solve' (exit 2, one
+    line, no traceback)."""
+    path = house_rules(tmp_path, "four-hand", cards, last)
+    with pytest.raises(RulesError, match=f"key '{key}'.*{POINTS_LIMIT}"):
+        load_file(path)
+    for args in (("rules", "--rules", str(path)),
+                 ("solve", "--rules", str(path), "--deal", DEAL, "--trump", "S", "--leader",
+                  "N", "--value-only", "--json")):
+        run = cli(*args)
+        assert run.code == 2 and run.out == "", (args, run.out)
+        assert len(run.err.strip().splitlines()) == 1 and f"key '{key}'" in run.err, run.err
+        assert "Traceback" not in run.err and "internal error" not in run.err
+
+
+def test_points_at_the_bound_are_taken(tmp_path):
+    """The deal total exactly POINTS_LIMIT loads (the bound is what the core holds, no less)."""
+    v = load_file(house_rules(tmp_path, "four-hand", dict.fromkeys(RANKS, BOUND),
+                              POINTS_LIMIT - 48 * BOUND))
+    assert v.rules.points.total == POINTS_LIMIT
 
 
 def test_the_core_holds_what_the_loader_lets_through():
