@@ -18,6 +18,15 @@ a shipped puzzle, game or meld-sequence file broken the same way, read by ``puzz
 Each must exit 0 (or 1, a verdict, for ``puzzle`` and ``game``), or 2 with one line naming the
 problem.
 
+One try in eight is a hostile input of a family the audit of issue 32 found (``HOSTILE``): a
+path key (``--rules``, ``extends``, a batch line's ``rules``, ``compare``, ``sequence``) naming
+``/dev/zero``, a FIFO, a directory or a file over 1 MiB; a batch line nested 100,000 deep; an
+``--input`` file with bytes that are not UTF-8; ``NaN`` and ``Infinity`` for numbers; huge
+values in a rules file; a dispute of many claims; a rules file of many reuse classes. Every
+try has a time bound (``TRY_SECONDS``: a watchdog reports the input and ends the run if a try
+outlives it) and the whole run a memory bound (``MEMORY``, as an address-space limit: an
+input that eats memory fails with MemoryError instead of taking the machine).
+
 Every distinct failure is printed once with its input; the last line counts the tries. Exit code 1
 if any failed.
 """
@@ -26,11 +35,14 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import re
+import resource
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -280,6 +292,216 @@ def try_rules_file(path: Path) -> list[tuple[list[str], str]]:
     return failures
 
 
+# --- hostile inputs (issue 32) ----------------------------------------------------------------
+
+TRY_SECONDS = 60.0   # the longest one try may take before the run reports it as a hang
+MEMORY = 6 << 30     # the address space the whole run may take (OR-Tools maps ~1 GiB)
+DEEP = 100_000
+
+
+def _special_paths(folder: Path) -> dict[str, str]:
+    """Paths that are no small regular text file (made once per run)."""
+    fifo = folder / "pipe.toml"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    big = folder / "big.toml"
+    if not big.exists():
+        big.write_text("# padding\n" * 110_000)
+    return {"/dev/zero": "/dev/zero", "/dev/null": "/dev/null", "fifo": str(fifo),
+            "directory": str(folder), "big": str(big)}
+
+
+def _house_rules(folder: Path, name: str, body: str) -> Path:
+    path = folder / f"{name}.toml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def _many_classes(folder: Path, n: int) -> Path:
+    """four-hand plus ``n`` marriage-like melds in any suit, each a reuse class of its own
+    (the audit's 540-byte file with six hung meld, verify and score: deciding whether the
+    round house beats its parts searched every combination of the melds on its cards)."""
+    body = ['extends = "four-hand"', "[meld.classes]"]
+    body += [f'X{i} = "house class {i}"' for i in range(n)]
+    for i in range(n):
+        body += [f"[meld.kinds.house{i}]", f'name = "house meld {i}"', 'cards = "K# Q#"',
+                 f'classes = ["X{i}"]', "values = [2]"]
+    return _house_rules(folder, f"classes{n}", "\n".join(body) + "\n")
+
+
+def _huge_points(folder: Path, value: int) -> Path:
+    """four-hand with every counter and the last trick worth ``value`` (four-hand's are all
+    worth 1), so every value of a deal is ``value`` times four-hand's."""
+    return _house_rules(folder, f"points{value % 1000}",
+                        f'extends = "four-hand"\n[points]\nlast_trick = {value}\n'
+                        f"total = {25 * value}\ncards = {{ A = {value}, T = {value}, "
+                        f'K = {value}, Q = 0, J = 0, "9" = 0 }}\n')
+
+
+def hostile_try(rnd: random.Random, folder: Path, watchdog: "Watchdog"
+                ) -> tuple[str, str | None, str]:
+    """One hostile input, under the watchdog: the family, what went wrong (or None) and the
+    input."""
+    family = rnd.choice(sorted(HOSTILE))
+    watchdog.start(f"family {family!r}, random state {hash(rnd.getstate())}")
+    try:
+        command, wrong, what = HOSTILE[family](rnd, folder)
+    finally:
+        watchdog.stop()
+    return f"{command} [{family}]", wrong, what
+
+
+def _path_key(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    kind, path = rnd.choice(sorted(_special_paths(folder).items()))
+    how = rnd.choice(["--rules", "extends", "rules", "compare", "sequence"])
+    if how in ("--rules", "extends"):
+        if how == "extends":
+            path = str(_house_rules(folder, "extends", f"extends = {json.dumps(path)}\n"))
+        args = ["meld", "AS KS QS", "--trump", "S", "--rules", path]
+        code, out, err = run(args)
+        return "meld", file_failure(code, err), f"{how} {kind}"
+    if how == "sequence":
+        line = {"variant": "two-hand", "sequence": path}
+        return _one_record("verify", json.dumps(line), f"sequence {kind}")
+    line = {"hand": "AS KS QS", "trump": "S", how: path}
+    if how == "compare":
+        line["variant"] = "four-hand"
+    return _one_record("meld", json.dumps(line), f"{how} {kind}")
+
+
+def _one_record(command: str, text: str, what: str, good: bool = False
+                ) -> tuple[str, str | None, str]:
+    """One batch line through ``command``: exactly one JSON record back (an error record
+    unless ``good``)."""
+    code, out, err = run_line(command, text)
+    wrong = failure(code, out, err)
+    if wrong is None and not good and "error" not in json.loads(out):
+        wrong = f"answered {out[:200]} where an error record was due"
+    return command, wrong, what
+
+
+def _deep_line(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    opener = rnd.choice(["[", '{"a": '])
+    closer = "]" if opener == "[" else "}"
+    text = opener * DEEP + "1" + closer * DEEP
+    if rnd.random() < 0.5:
+        text = '{"hand": ' + text + "}"
+    command = rnd.choice(sorted(EXAMPLES))
+    return _one_record(command, text, f"nested {DEEP} deep with {opener!r}")
+
+
+def _bad_utf8(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    """An --input file whose middle line holds bytes that are not UTF-8: that line an error
+    record, the lines around it answered."""
+    command = rnd.choice(["meld", "show", "legal"])
+    good = json.dumps(EXAMPLES[command][0]).encode()
+    bad = rnd.choice([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x80abc", b"{\"hand\": \"A\xe9\"}"])
+    path = folder / "input.jsonl"
+    path.write_bytes(good + b"\n" + bad + b"\n" + good + b"\n")
+    code, out, err = run([command, "--input", str(path)])
+    if code != 0 or err:
+        return command, f"exit {code}: {err.strip()[:300]}", f"bytes {bad!r}"
+    records = [json.loads(x) for x in out.splitlines()]
+    if len(records) != 3 or "error" not in records[1] or any("error" in records[i]
+                                                             for i in (0, 2)):
+        return command, f"records {str(records)[:300]}", f"bytes {bad!r}"
+    return command, None, f"bytes {bad!r}"
+
+
+def _not_a_number(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    word = rnd.choice(["NaN", "Infinity", "-Infinity"])
+    if rnd.random() < 0.5:
+        code, out, err = run(["solve", "--variant", "four-hand", "--trump", "S", "--leader",
+                              "N", "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "--timeout",
+                              word.lower().replace("infinity", "inf")])
+        return "solve", file_failure(code, err) if code else "accepted", f"--timeout {word}"
+    line = dict(EXAMPLES["solve"][0])
+    text = json.dumps(line)[:-1] + f', "timeout": {word}}}'
+    return _one_record("solve", text, text)
+
+
+def _huge_values(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    """Card points from 5000 (over 16 bits in play) to 10**30: four-hand's value times the
+    card value, or one line refusing the file."""
+    value = rnd.choice([5000, 40000, 2**31 // 25, 2**31 - 1, 2**31, 2**63, 10**30])
+    deal = rnd.choice(["N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "N:A.A.. T.K.. Q.T.. 9.Q..",
+                       "N:AT.K.A. TK..Q.J KQ.T..A 9J.A.K."])
+    args = ["solve", "--trump", "S", "--leader", "N", "--deal", deal, "--value-only", "--json",
+            "--timeout", "20"]
+    code, out, err = run(args + ["--variant", "four-hand"])
+    unit = json.loads(out)["value"]
+    code, out, err = run(args + ["--rules", str(_huge_points(folder, value))])
+    wrong = file_failure(code, err)
+    if wrong is None and code == 0 and json.loads(out)["value"] != unit * value:
+        wrong = f"value {json.loads(out)['value']} where {unit} x {value} is right"
+    return "solve", wrong, f"card points {value}, deal {deal}"
+
+
+def _many_claims(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    n = rnd.randint(12, 30)
+    marriages = ["KS QS", "KH QH", "KD QD", "KC QC"]
+    claims = [rnd.choice(marriages) for _ in range(n)]
+    hand = " ".join(sorted(set(" ".join(claims).split())))
+    line = {"variant": "four-hand", "trump": "H", "hand": hand + " " + hand,
+            "claim": claims, "announced": 1}
+    return _one_record("verify", json.dumps(line), f"{n} claims", good=True)
+
+
+def _many_classes_try(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    """A round house's cards under many reuse classes: four-hand's 24 for them (royal
+    marriage 4, three marriages 6, kings 8, queens 6) and 3 plain marriages x 2 per class."""
+    n = rnd.randint(4, 16)
+    rules = ["--rules", str(_many_classes(folder, n))]
+    hand = "KS QS KH QH KD QD KC QC"
+    command = rnd.choice(["meld", "verify", "score"])
+    if command == "meld":
+        args = ["meld", hand, "--trump", "H", "--json", *rules]
+    elif command == "verify":
+        args = ["verify", "--trump", "H", "--hand", hand, "--claim", "KS QS", "--claim",
+                "KH QH", "--json", *rules]
+    else:
+        args = ["score", "--bidder", "N", "--bid", "25", "--trump", "H", "--meld", f"N={hand}",
+                "--points", "NS=20", "--points", "EW=5", "--json", *rules]
+    code, out, err = run(args)
+    wrong = file_failure(code, err, verdict=command == "verify")
+    if wrong is None:
+        data = json.loads(out)
+        total = (data["sides"][0]["meld"] if command == "score" else
+                 data.get("total", data.get("max_points")))
+        if total != 24 + 6 * n:
+            wrong = f"meld {total} where {24 + 6 * n} is right"
+    return command, wrong, f"{n} classes"
+
+
+HOSTILE = {"path key": _path_key, "deep nesting": _deep_line, "bad UTF-8": _bad_utf8,
+           "NaN": _not_a_number, "huge values": _huge_values, "many claims": _many_claims,
+           "many reuse classes": _many_classes_try}
+
+
+class Watchdog:
+    """Ends the run, naming the input, if one try outlives TRY_SECONDS (a hang no signal can
+    reach: a C call that does not return)."""
+
+    def __init__(self) -> None:
+        self.what = ""
+        self.timer: threading.Timer | None = None
+
+    def start(self, what: str) -> None:
+        self.what = what
+        self.timer = threading.Timer(TRY_SECONDS, self._fire)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+
+    def _fire(self) -> None:
+        sys.__stdout__.write(f"HANG: one try outlived {TRY_SECONDS:.0f} s: {self.what}\n")
+        sys.__stdout__.flush()
+        os._exit(1)
+
+
 PROGRESS = re.compile(r"line \d+: test at -?\d+: at (least|most) -?\d+ \(\d+ nodes, [\d.]+ s\)\n")
 
 
@@ -303,7 +525,11 @@ def failure(code: int, out: str, err: str) -> str | None:
 
 def main_() -> int:
     rnd, end = fuzz_run(300.0)
-    lines = answered = records = files = failed = batches = 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft > MEMORY:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY, hard))
+    watchdog = Watchdog()
+    lines = answered = records = files = failed = batches = hostile = 0
     seen: set[tuple[str, str]] = set()
 
     def report(command: str, wrong: str, what: str) -> None:
@@ -317,6 +543,12 @@ def main_() -> int:
     try:
         while time.monotonic() < end:
             kind = rnd.random()
+            if kind >= 0.875:
+                hostile += 1
+                command, wrong, what = hostile_try(rnd, folder, watchdog)
+                if wrong:
+                    report(command, wrong, what)
+                continue
             if kind < 0.1:
                 command, wrong, done = try_document(rnd, folder)
                 files += 1
@@ -350,7 +582,7 @@ def main_() -> int:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"{lines} lines, {answered} answered, {records} error records; {files} broken "
-          f"files; {batches} --jobs batches; {failed} failed")
+          f"files; {batches} --jobs batches; {hostile} hostile inputs; {failed} failed")
     return 1 if failed else 0
 
 

@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from tests import fuzz_cli
+
 GOOD_FILE = """
 extends = "four-hand"
 id = "house"
@@ -234,9 +236,21 @@ def test_fuzz_script_runs_and_finds_nothing():
                           "suite"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     counts = re.fullmatch(r"(\d+) lines, (\d+) answered, (\d+) error records; (\d+) broken "
-                          r"files; (\d+) --jobs batches; 0 failed\n", run.stdout)
+                          r"files; (\d+) --jobs batches; (\d+) hostile inputs; 0 failed\n",
+                          run.stdout)
     # (a --jobs batch is one try in thirty: a slow machine may not reach one in 4 s)
     assert counts and all(int(n) > 0 for n in counts.groups()[:4]), run.stdout
+
+
+@pytest.mark.parametrize("family", sorted(fuzz_cli.HOSTILE))
+def test_every_hostile_family_is_survived(family, tmp_path):
+    """Each family of hostile input the audit of issue 32 found, once, as the fuzz script
+    tries it (the long run draws many of each): a right answer or one line, in time."""
+    import random
+
+    for seed in range(3):
+        command, wrong, what = fuzz_cli.HOSTILE[family](random.Random(seed), tmp_path)
+        assert wrong is None, (command, wrong, what)
 
 
 def test_fuzz_script_finds_a_crash():
