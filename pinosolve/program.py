@@ -46,6 +46,19 @@ def ctrl_c(signum: int, frame: Any) -> None:
     os._exit(130)
 
 
+def caused_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether ``exc`` is a Ctrl-C in disguise: Python wraps an exception raised while a class
+    is created (in ``__set_name__``, as an import defines its classes) in a RuntimeError, so a
+    KeyboardInterrupt can reach the handlers as that error's cause or context."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+    return False
+
+
 def take_ctrl_c() -> bool:
     """Put ``ctrl_c`` in place, in the program, where Ctrl-C has Python's own handler (not
     where it is ignored, as for a command started in the background); True if it was."""

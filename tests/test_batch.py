@@ -513,3 +513,34 @@ def test_ctrl_c_as_a_parallel_batch_starts_its_workers():
             except ProcessLookupError:
                 pass
     assert not wrong, wrong[:3]
+
+
+def _ctrl_c_as_a_class_is_made(params):
+    """Ctrl-C while a class is created, as an import defines one: Python wraps the
+    KeyboardInterrupt from __set_name__ in a RuntimeError."""
+    class Descriptor:
+        def __set_name__(self, owner, name):
+            raise KeyboardInterrupt
+
+    class Owner:  # noqa: F841 (made for its side effect)
+        value = Descriptor()
+
+
+def test_a_ctrl_c_python_wrapped_is_an_interrupt_not_an_internal_error(cli, monkeypatch):
+    """A CI run sent SIGINT 0.11 s after the start, as click built a class: the command said
+    "internal error: RuntimeError: Error calling __set_name__ ..." and exit 70. It is Ctrl-C:
+    one line and exit 130, alone or in a batch line (which stops the batch there)."""
+    from pinosolve.cli import meld as meld_cli
+    from pinosolve.program import caused_by_ctrl_c
+
+    try:
+        _ctrl_c_as_a_class_is_made({})
+    except RuntimeError as exc:
+        assert caused_by_ctrl_c(exc)
+    assert not caused_by_ctrl_c(RuntimeError("no"))
+    monkeypatch.setattr(meld_cli, "compute_meld", _ctrl_c_as_a_class_is_made)
+    run = cli("meld", "AS", "--variant", "four-hand")
+    assert run.code == 130 and run.err == "pinosolve: interrupted\n", (run.code, run.err)
+    monkeypatch.setattr(meld_cli, "compute_meld", _ctrl_c_as_a_class_is_made)
+    run = cli("meld", "--variant", "four-hand", "--input", "-", stdin='{"hand": "AS"}\n' * 3)
+    assert run.code == 130 and "internal error" not in run.out + run.err, (run.out, run.err)

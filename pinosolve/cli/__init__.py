@@ -63,27 +63,36 @@ def main(argv: Optional[list[str]] = None) -> int:
         where = f" ({exc.filename})" if exc.filename else ""
         return _fail(f"input/output error{where}: {exc.strerror or exc}", 74)
     except Exception as exc:
-        name = type(exc).__name__
-        ctx = getattr(exc, "ctx", None)
-        if name == "NoArgsIsHelpError" and ctx is not None:
-            sys.stdout.write(ctx.get_help() + "\n")
-            return 0
-        if name == "Abort":
-            return _fail("aborted")
-        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
-            # the option parser's usage errors: fold them into one line
-            first = (exc.format_message().splitlines() or [name])[0]
-            hint = ""
-            if ctx is not None and getattr(ctx, "parent", None) is not None:
-                hint = f" (see 'pinosolve {ctx.info_name} --help')"
-            return _fail(first + hint)
-        if os.environ.get("PINOSOLVE_DEBUG"):  # a bug: one line, the traceback on request
-            raise
-        return _fail(f"internal error: {name}: {exc} (set PINOSOLVE_DEBUG=1 for a traceback)",
-                     70)
+        from pinosolve.program import caused_by_ctrl_c
+
+        if not caused_by_ctrl_c(exc):  # else a Ctrl-C that Python wrapped: as one
+            return _unexpected(exc)
+        code = 130
     if code == 130:  # Ctrl-C, in a command or outside one
         sys.stderr.write("pinosolve: interrupted\n")
     return code if isinstance(code, int) else 0
+
+
+def _unexpected(exc: Exception) -> int:
+    """An exception no command handled: the parser's own (help, usage) in one line, else a
+    bug, one line with exit code 70 (the traceback with PINOSOLVE_DEBUG set)."""
+    name = type(exc).__name__
+    ctx = getattr(exc, "ctx", None)
+    if name == "NoArgsIsHelpError" and ctx is not None:
+        sys.stdout.write(ctx.get_help() + "\n")
+        return 0
+    if name == "Abort":
+        return _fail("aborted")
+    if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+        # the option parser's usage errors: fold them into one line
+        first = (exc.format_message().splitlines() or [name])[0]
+        hint = ""
+        if ctx is not None and getattr(ctx, "parent", None) is not None:
+            hint = f" (see 'pinosolve {ctx.info_name} --help')"
+        return _fail(first + hint)
+    if os.environ.get("PINOSOLVE_DEBUG"):  # a bug: one line, the traceback on request
+        raise exc
+    return _fail(f"internal error: {name}: {exc} (set PINOSOLVE_DEBUG=1 for a traceback)", 70)
 
 
 def _fail(message: str, code: int = 2) -> int:

@@ -666,6 +666,10 @@ def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str
     except RecursionError:
         return {"line": lineno, "error": "input too deeply nested"}
     except Exception as exc:  # a bug this line reaches: its error record, and the batch goes on
+        from pinosolve.program import caused_by_ctrl_c
+
+        if caused_by_ctrl_c(exc):  # Ctrl-C, wrapped by Python as a class was made
+            raise KeyboardInterrupt from exc
         return internal_error(lineno, exc)
     finally:
         batch_line.reset(token)
