@@ -220,6 +220,9 @@ def _read(variant: Variant, hand: Hand, trump: Optional[Suit], claim: Hand) -> C
     return verdict
 
 
+NAMED = 4  # how many claims a claim's reason names, of those it conflicts with
+
+
 def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]) -> None:
     """Fail the claims of one class that need more copies of a card than are held."""
     melds = [(i, v.meld) for i, v in enumerate(verdicts) if v.meld is not None]
@@ -234,7 +237,10 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
             continue
         held = ", ".join(f"{hand.count(c)} {c}" for c in cards)
         cls_text = " and ".join(f"class {c} ({class_names[c]})" for c in shared)
-        names = " and ".join(f"{i + 1} ({verdicts[i].meld.label})" for i in who)
+        shown = [f"{i + 1} ({verdicts[i].meld.label})" for i in who[:NAMED]]
+        if len(who) > NAMED:  # each claim's reason names a few: n claims, not n * n names
+            shown.append(f"{len(who) - NAMED} more")
+        names = " and ".join(shown)
         for i in who:
             verdicts[i].fail(
                 f"{' '.join(cards)} cannot serve claims {names} at once: both are {cls_text} "
