@@ -103,36 +103,19 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
                        "[deal.discards_count]")
     bidder_holding = deal[bidder] + laid_away if laid_away is not None else deal[bidder]
     marriage = Card(trump, Rank.K) in bidder_holding and Card(trump, Rank.Q) in bidder_holding
-    took_trick = took_counter = None
-    if s.save_meld == "trick" and side_meld and lo == 0:
-        took_trick = play.can_take_a_trick()
-    if s.bidder_needs_counter and lo <= r.points.last_trick:
-        took_counter = play.can_take_a_counter(max(bid - side_meld - away, 1))
-    name = "+".join(team)
-    ends = [_outcome(v, name, side_meld, Taken(b, away, took_trick, took_counter), bid, marriage)
-            for b in (lo, hi)]
+    verdict = _Verdict(v, "+".join(team), side_meld, away, bid, marriage, play, lo, hi)
     out: dict[str, Any] = {
         "variant": v.id, "trump": trump.name, "bidder": bidder, "bid": bid,
         "side": list(team), "leader": leader, "meld": side_meld, "melds": melds,
         "trick_points": (lo + away) if lo == hi else None,
         "trick_points_bounds": [lo + away, hi + away],
+        "made": verdict.made, "total": verdict.total,
+        "margin": None if verdict.total is None else verdict.total - bid,
         "nodes": play.nodes, "seconds": round(play.seconds, 3),
     }
+    reasons.extend(verdict.reasons)
     if play.interrupted:
         out["interrupted"] = True
-    low, high = ends
-    if low is not None and high is not None and low.made == high.made:
-        # decided: made even with the fewest points the bounds allow, or set with the most
-        decided = low if low.made else high
-        reasons.extend(decided.reasons)
-        out["made"] = decided.made
-    else:
-        out["made"] = None
-        reasons.append("the bounds do not decide the contract; allow more time")
-    if lo == hi and low is not None and low.made is not None:
-        out.update(total=low.total, margin=low.total - bid)
-    else:
-        out.update(total=None, margin=None)
     if play.undecided:
         why = "interrupted" if play.interrupted else "time ran out"
         out["note"] = f"{why}: the answer lies within the bounds proved so far"
@@ -141,19 +124,99 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     return out
 
 
-def _outcome(v: Variant, name: str, meld: int, taken: Taken, bid: int, marriage: bool
-             ) -> Optional[Outcome]:
-    """The contract's outcome with these facts of play; None where a fact the rules ask
-    for was not settled within the time allowed."""
-    s = v.rules.scoring
-    if s.save_meld == "trick" and meld and taken.trick is None:
+class _Verdict:
+    """Made, set or undecided, exactly as the contract rules (pinosolve.contract) decide it
+    for the best play of the bidding side, with the reasons and, where the side's best play
+    for points meets every condition, its total.
+
+    The outcome grows with the trick points, a trick and a counter, so the side makes its bid
+    if and only if it can make sure of the least trick points that make it (``need``, found
+    on contract.outcome itself, so rounding, minimums and meld saving all count) together
+    with what else the rules ask: a counter (``scoring.bidder_needs_counter``; a counter is
+    taken in a trick) or, where the meld is lost without a trick and no trick points are
+    needed, a trick (``scoring.save_meld = trick``). Trick points prove a trick, and more
+    than the last-trick bonus a counter; else a search on another point scale settles it."""
+
+    def __init__(self, v: Variant, name: str, meld: int, away: int, bid: int, marriage: bool,
+                 play: "_TeamPlay", lo: int, hi: int) -> None:
+        s, bonus = v.rules.scoring, v.rules.points.last_trick
+        self.made: Optional[bool] = None
+        self.total: Optional[int] = None
+        self.reasons: list[str] = []
+        self.lo, self.hi = lo, hi
+        counter = True if s.bidder_needs_counter else None
+
+        def at(points: int, trick: Optional[bool] = True) -> Outcome:
+            return outcome(v, name, meld, Taken(points, away, trick, counter), bid, marriage)
+
+        trick_saves = s.save_meld == "trick" and meld and not s.bidder_needs_counter
+        need = _least(lambda p: bool(at(p).made), play.in_play)
+        if need is None:  # not even every point in play makes it
+            self.reasons.append(f"even with all {play.in_play} trick points in play:")
+            self._take(at(play.in_play), total=False)
+        elif trick_saves and at(0, trick=False).made:  # made with no trick at all
+            self._take(at(lo, trick=lo > 0 or None) if lo else at(0, trick=False),
+                       total=lo == hi and lo > 0)
+        elif s.bidder_needs_counter and not (lo > bonus or hi < need):
+            can = play.can_take_a_counter(max(need, 1))
+            if can is None:
+                self._undecided("whether a counter can be captured with them")
+            elif can:
+                self.reasons.append(f"{name} can capture a counter and {need} trick points "
+                                    "in the same play [scoring.bidder_needs_counter]")
+                self._take(at(need), total=False)
+            else:
+                self.made = False
+                self.reasons.append(f"{name} cannot capture a counter and {need} trick points "
+                                    "in the same play: the bid fails "
+                                    "[scoring.bidder_needs_counter]")
+        elif trick_saves and need == 0 and lo == 0:
+            can = play.can_take_a_trick()
+            if can is None:
+                self._undecided("whether a trick can be taken")
+            elif can:
+                self.reasons.append(f"{name} can make sure of a trick, though of no trick "
+                                    "points [scoring.save_meld = trick]")
+                self._take(at(0), total=hi == 0)
+            else:
+                self._take(at(0, trick=False), total=True)
+        elif lo >= need:
+            self._take(at(lo), total=lo == hi, end=lo)
+        elif hi < need:
+            self._take(at(hi), total=lo == hi, end=hi)
+        else:
+            self._undecided(f"whether the side reaches {need}")
+
+    def _take(self, o: Outcome, total: bool, end: Optional[int] = None) -> None:
+        """The verdict ``o`` gives; ``total``: its total is the side's; ``end``: it is the
+        outcome at that end of bounds that have not met."""
+        if end is not None and self.lo < self.hi:
+            self.reasons.append(f"the trick points lie within {self.lo}..{self.hi} (the "
+                                f"search was cut short); {'even at' if o.made else 'even with'}"
+                                f" {end}:")
+        self.made = o.made
+        self.reasons.extend(o.reasons)
+        if total:
+            self.total = o.total
+
+    def _undecided(self, what: str) -> None:
+        self.reasons.append(f"the search was cut short before it showed {what}: the bounds "
+                            "do not decide the contract; allow more time")
+
+
+def _least(makes: Any, most: int) -> Optional[int]:
+    """The least trick points in 0..most for which ``makes`` holds (it holds for every
+    number above one it holds for), or None."""
+    if not makes(most):
         return None
-    if s.bidder_needs_counter and taken.trick_points <= v.rules.points.last_trick \
-            and taken.took_counter is None:
-        return None
-    if s.bidder_needs_counter and taken.took_counter is None:
-        taken = dataclasses.replace(taken, took_counter=True)  # more than the last trick
-    return outcome(v, name, meld, taken, bid, marriage)
+    low, high = 0, most
+    while low < high:
+        mid = (low + high) // 2
+        if makes(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
 
 
 class _TeamPlay:

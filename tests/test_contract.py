@@ -154,3 +154,56 @@ def test_undecided_makeable_gives_no_made_or_set_reason(monkeypatch):
     assert res["made"] is None and res["margin"] is None and res["total"] is None
     assert not any("made" in r or "set" in r for r in res["reasons"]), res["reasons"]
     assert res["note"].startswith("time ran out")
+
+
+# house rules that combine the contract's conditions (the review of issue 32's fixes found
+# makeable wrong on the first three: a counter from one line and points from another)
+HOUSE = {
+    "tc-min": ('extends = "trickster-classic"\n[points]\n'
+               'cards = { A = 10, T = 10, K = 5, Q = 5, J = 0, "9" = 0 }\n'
+               "[scoring]\nmin_trick_points = 10\n", [230, 240, 245], [250]),
+    "tc-round": ('extends = "trickster-classic"\n[points]\n'
+                 'cards = { A = 11, T = 10, K = 4, Q = 3, J = 2, "9" = 0 }\n'
+                 "round_to = 10\nround_up_from = 7\n", [120, 121, 242], [250]),
+    "tc-tp": ('extends = "trickster-classic"\n[points]\n'
+              'cards = { A = 10, T = 10, K = 5, Q = 5, J = 0, "9" = 0 }\n'
+              '[scoring]\nsave_meld = "trick-points"\nsave_meld_points = 10\n', [120, 240],
+              [250]),
+    "kitty-trick": ('extends = "three-hand-kitty"\n', [0, 18, 20, 22], [20, 21, 25]),
+    "classic-counter": ('extends = "four-hand-classic"\n', [0, 240, 250], [250, 260]),
+    "trickster": ('extends = "trickster-classic"\n', [0, 230, 240, 250], [250]),
+}
+
+
+@pytest.mark.parametrize("house", sorted(HOUSE))
+def test_makeable_verdict_agrees_with_minimax_over_the_contract_rules(tmp_path, house):
+    """makeable's verdict, on small endings, against a plain minimax whose leaves are the
+    contract rules themselves (contract.outcome on the trick points, tricks and counters the
+    side took): made exactly when the side can make sure of an outcome that makes it."""
+    from pinosolve.makeable import _Verdict
+    from pinosolve.variant import load_file
+
+    text, melds, bids = HOUSE[house]
+    path = tmp_path / f"{house}.toml"
+    path.write_text(text)
+    v = load_file(path)
+    rules = PlayRules.of(v)
+    rnd = random.Random(house)
+    away_points = [0, 1, 3] if v.rules.deal.discards_count else [0]
+    seen = set()
+    for _ in range(400):
+        pos = _ending(v, rnd, rnd.randint(1, 3 if len(v.seats) > 3 else 4))
+        team = pos.side[pos.leader] if rnd.random() < 0.5 else 1 - pos.side[pos.leader]
+        meld, bid, away = rnd.choice(melds), rnd.choice(bids), rnd.choice(away_points)
+        play = _TeamPlay(pos, rules, pos.side[pos.leader] == team, None, False)
+        lo, hi = play.points()
+        verdict = _Verdict(v, "side", meld, away, bid, True, play, lo, hi)
+
+        def makes(points, tricks, counters):
+            return bool(outcome(v, "side", meld, Taken(points, away, tricks > 0, counters > 0),
+                                bid, True).made)
+
+        truth = _can_make(v, pos, team, makes)
+        assert verdict.made == truth, (house, pos, team, meld, bid, away, verdict.reasons)
+        seen.add(truth)
+    assert seen == {True, False}  # the endings and bids reach both verdicts

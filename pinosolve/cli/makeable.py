@@ -63,6 +63,8 @@ def render_makeable(result: dict[str, Any]) -> None:
         out.print(f"made with {result['margin']} to spare", style="bold")
     else:
         out.print(f"set by {-result['margin']}", style="bold")
+    if result.get("note"):
+        out.print(result["note"])
     for reason in result["reasons"]:
         out.print(f"  - {reason}")
     t = result["throw_in"]
