@@ -25,8 +25,11 @@ optionally the total announced for it. The ruling follows the cards, not how the
   double pinochle, ``meld.kinds.pinochle.values``), and so are melds of the laid cards that no
   claim named.
 * **The ruling.** A claim stands when it is a meld, its cards are held and it shares no copy
-  with a claim of its class beyond the copies held. The declaration stands when every claim
-  does and the announced total, if given, equals the laid cards' value.
+  with a claim of its class beyond the copies held. The declaration stands when the hand can
+  lay every claim (its cards held, no copy asked of two claims of one class beyond the copies
+  held) and the announced total, if given, equals the laid cards' value. A claim that is no
+  meld of its own fails alone, not the declaration: its cards are laid, and may make a meld
+  with the others' (so the verdict, like the value, does not depend on the grouping).
 """
 
 from __future__ import annotations
@@ -50,13 +53,17 @@ class ClaimVerdict:
     ok: bool = True
     reasons: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
+    unheld: bool = False  # it asks for cards (or copies) the hand does not hold
 
     @property
     def points(self) -> int:
         return self.meld.value if self.meld else 0
 
-    def fail(self, reason: str, rule: str) -> None:
+    def fail(self, reason: str, rule: str, unheld: bool = False) -> None:
+        """The claim does not stand as one meld: ``reason``, decided by ``rule``;
+        ``unheld``: because the hand cannot lay it (which fails the declaration too)."""
         self.ok = False
+        self.unheld = self.unheld or unheld
         self.reasons.append(reason)
         if rule not in self.rules:
             self.rules.append(rule)
@@ -216,7 +223,7 @@ def _read(variant: Variant, hand: Hand, trump: Optional[Suit], claim: Hand) -> C
     for card, n, have in zip(CARDS, claim.counts, hand.counts):
         if n > have:
             verdict.fail(f"{card} is not held" if have == 0 else
-                         f"needs {n} copies of {card}, the hand holds {have}", "hand")
+                         f"needs {n} copies of {card}, the hand holds {have}", "hand", True)
     return verdict
 
 
@@ -245,7 +252,7 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
             verdicts[i].fail(
                 f"{' '.join(cards)} cannot serve claims {names} at once: both are {cls_text} "
                 f"and the hand holds {held}; a card serves at most one meld of each class",
-                f"meld.classes.{shared[0]}")
+                f"meld.classes.{shared[0]}", True)
 
 
 def _numbers(claims: list[int]) -> str:
@@ -311,8 +318,12 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
     value = worth.total
     claimed = announced if announced is not None else sum(v.points for v in verdicts)
     best = best_meld(variant, hand, trump)
+    # what fails the declaration: cards the hand cannot lay, and a total announced wrong; a
+    # claim that is no meld of its own only lays its cards (they may make a meld with others)
     problems = [f"claim {i + 1} ({' '.join(v.cards)}): {r}"
-                for i, v in enumerate(verdicts) for r in v.reasons]
+                for i, v in enumerate(verdicts) if v.unheld for r in v.reasons]
+    notes = [f"claim {i + 1} ({' '.join(v.cards)}): {r}"
+             for i, v in enumerate(verdicts) if not v.unheld for r in v.reasons]
     if announced is not None and announced != value:
         why = (": " + "; ".join(r["text"] for r in combined)) if combined else ""
         problems.append(f"announced {announced}, but the cards laid are worth {value}{why}")
@@ -320,7 +331,8 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
         "variant": variant.id,
         "trump": trump.name if trump is not None else "none",
         "hand": hand.cards(),
-        "valid": all(v.ok for v in verdicts) and (announced is None or announced == value),
+        "valid": not problems,
+        "announced": announced,
         "claimed_points": claimed,
         "claim_value": value,
         "laid": laid.cards(),
@@ -330,4 +342,5 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
         "max_melds": best.to_json(),
         "melds": [v.to_json() for v in verdicts],
         "problems": problems,
+        "notes": notes,
     }

@@ -287,6 +287,20 @@ def test_value_is_the_laid_cards_however_they_are_split(seed, vid, trump):
         results.append(r["claim_value"])
     assert results == [meld_oracle.best(v.rules, list(laid.elements()), trump)] * 3
     assert results[0] <= r["max_points"]
+    # any grouping of those cards, melds or not (a chunk that is no meld lays its cards all
+    # the same; chunks that are melds of different classes may share copies): the value is
+    # the laid cards', and the verdict on an announced total depends on that value alone
+    cards = list(laid.elements())
+    if not cards:
+        return
+    rng.shuffle(cards)
+    cuts = sorted(rng.sample(range(1, len(cards)), rng.randint(0, min(4, len(cards) - 1))))
+    chunks = [" ".join(cards[a:b]) for a, b in zip([0, *cuts], [*cuts, len(cards)])]
+    worth = claims(v, hand, trump, *chunks)["claim_value"]
+    for announced, stands in ((worth, True), (worth + 1, False)):
+        r = claims(v, hand, trump, *chunks, announced=announced)
+        assert r["claim_value"] == meld_oracle.best(v.rules, r["laid"], trump)
+        assert r["valid"] is stands, (chunks, r["problems"])
 
 
 def test_fewest_copies_beats_a_bad_greedy_order():

@@ -111,9 +111,13 @@ def render_verify(result: dict[str, Any]) -> None:
     laid = ", ".join(f"{m['name']} {m['points']}" for m in result["laid_melds"]) or "no meld"
     out.print(f"the cards laid make: {laid}")
     for group in result["combined"]:
-        out.print(f"  {group['text']} (claimed {group['claimed']})")
-    out.print(f"claimed {result['claimed_points']}; the cards laid are worth "
-              f"{result['claim_value']}; the holding's maximum is {result['max_points']}")
+        out.print(f"  {group['text']} ({group['claimed']} as separate claims)")
+    said = (f"announced {result['announced']}" if result.get("announced") is not None else
+            f"the claims one by one add up to {result['claimed_points']}")
+    out.print(f"{said}; the cards laid are worth {result['claim_value']}; the holding's "
+              f"maximum is {result['max_points']}")
+    for problem in result["problems"]:
+        out.print(f"  - {problem}")
     out.print("verdict: " + ("the declaration stands" if result["valid"] else "not as claimed"))
 
 
