@@ -137,10 +137,15 @@ def _bid_made(v: Variant, name: str, out: Outcome, taken: Taken, bid: int,
         out.reasons.append(f"{name} took fewer than {s.min_trick_points} trick points: the "
                            f"bid fails [scoring.min_trick_points = {s.min_trick_points}]")
         return False
-    if v.rules.bidding.trump_needs_marriage and trump_marriage is False:
-        out.reasons.append("the bidder holds no marriage in trump: the bid fails "
-                           "[bidding.trump_needs_marriage]")
-        return False
+    if v.rules.bidding.trump_needs_marriage:
+        if trump_marriage is None:
+            raise PinosolveError("meld: give the bidder's meld as cards (and the trump), "
+                                 "needed to decide whether he holds a marriage in trump "
+                                 "[bidding.trump_needs_marriage]")
+        if not trump_marriage:
+            out.reasons.append("the bidder holds no marriage in trump: the bid fails "
+                               "[bidding.trump_needs_marriage]")
+            return False
     if s.bidder_needs_counter:
         if taken.took_counter is None:
             raise PinosolveError("last_trick: needed to decide whether the bidding side took "

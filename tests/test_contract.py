@@ -207,3 +207,20 @@ def test_makeable_verdict_agrees_with_minimax_over_the_contract_rules(tmp_path, 
         assert verdict.made == truth, (house, pos, team, meld, bid, away, verdict.reasons)
         seen.add(truth)
     assert seen == {True, False}  # the endings and bids reach both verdicts
+
+
+def test_trump_marriage_rule_is_never_passed_unchecked(cli, tmp_path):
+    """bidding.trump_needs_marriage: the review found score making a bid with the meld given
+    as points, where the marriage cannot be seen; it now asks for the cards, as the trick and
+    counter rules ask for what they need."""
+    path = tmp_path / "tm.toml"
+    path.write_text('extends = "trickster-classic"\n[bidding]\ntrump_needs_marriage = true\n')
+    base = ("score", "--rules", str(path), "--bidder", "N", "--trump", "S", "--points",
+            "NS=200", "--points", "EW=50", "--last-trick", "NS")
+    run = cli(*base, "--bid", "300", "--meld", "N=300")
+    assert run.code == 2 and "as cards" in run.err and run.err.count("\n") == 1
+    made = cli(*base, "--bid", "250", "--meld", "N=KS QS AS TS JS", "--json").json()
+    assert made["made"] is True
+    unmarried = cli(*base, "--bid", "250", "--meld", "N=KH QH AS TS JS", "--json").json()
+    assert unmarried["made"] is False
+    assert any("no marriage in trump" in r for r in unmarried["reasons"])
