@@ -21,6 +21,9 @@ TieBreak = Literal["bidder", "higher-score", "last-round", "most-tricks"]
 # bonus): what the compiled search core holds exactly in its table entries (20 bits, see
 # pinosolve/_core.c). The loader refuses a rules file that could put more in play.
 POINTS_LIMIT = (1 << 20) - 1
+# the most one meld may be worth: CP-SAT's sums of meld values (a declaration, a pass) must
+# stay well inside 64 bits, and no table values a meld at more than a few thousand
+MELD_VALUE_LIMIT = 10**9
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,7 +97,8 @@ class MeldKind:
     classes: tuple[str, ...] = knob(doc="reuse classes every card of the meld occupies: a card "
                                         "serves at most one meld per class")
     values: tuple[int, ...] = knob(doc="points for 1x, 2x, 3x, 4x the cards as one meld; "
-                                       "0 where that multiple is no meld of its own")
+                                       "0 where that multiple is no meld of its own; at "
+                                       f"most {MELD_VALUE_LIMIT}")
     names: tuple[str, ...] = knob((), doc="names for the multiples (default 'double …' etc.)")
     trumps: tuple[TrumpName, ...] = knob(
         ("S", "H", "D", "C", "none"),

@@ -18,7 +18,7 @@ from pinosolve.cards import CARDS, NUM_CARDS, Card, Hand, Rank, Suit
 from pinosolve.datafile import build
 from pinosolve.deal import Deal
 from pinosolve.errors import DeckError, NotationError, RulesError
-from pinosolve.schema import POINTS_LIMIT, Rules
+from pinosolve.schema import MELD_VALUE_LIMIT, POINTS_LIMIT, Rules
 
 RULES_ENV = "PINOSOLVE_RULES_DIR"
 
@@ -233,6 +233,9 @@ def _check_meld(r: Rules) -> None:
             raise RulesError(f"key '{key}.values': needs a value for at least one multiple")
         if any(v < 0 for v in kind.values):
             raise RulesError(f"key '{key}.values': meld values cannot be negative")
+        if max(kind.values) > MELD_VALUE_LIMIT:
+            raise RulesError(f"key '{key}.values': {max(kind.values)} is more than a meld may "
+                             f"be worth (at most {MELD_VALUE_LIMIT})")
         need = meldtable.max_copies_needed(kind)
         top = max(n for n, v in enumerate(kind.values, 1) if v)
         if need * top > copies:

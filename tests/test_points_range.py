@@ -17,6 +17,7 @@ from pinosolve import Card, load_file, load_variant
 from pinosolve.errors import RulesError
 from pinosolve.play import PlayRules
 from pinosolve.schema import POINTS_LIMIT
+from tests import meld_oracle
 from tests.test_solver import _backends, _oracle_values, random_position, solve
 
 RANKS = ("A", "T", "K", "Q", "J", "9")
@@ -192,3 +193,27 @@ def test_any_window_means_what_it_says():
             assert search.ab(hands, pos.leader, list(pos.trick), a, b, rem) == truth
         assert search.ab(hands, pos.leader, list(pos.trick), 2**40, 2**41, rem) == rem
         assert search.ab(hands, pos.leader, list(pos.trick), -2**41, -2**40, rem) == 0
+
+
+@pytest.mark.parametrize("value", [2**31, 2**61, 10**30])
+def test_a_meld_worth_more_than_the_limit_is_refused_naming_the_key(cli, tmp_path, value):
+    """The review of issue 32's fixes: a run worth 2**61 loaded, then meld failed inside
+    CP-SAT (MODEL_INVALID) with no key named. Meld values are bounded at load."""
+    path = tmp_path / "house.toml"
+    path.write_text(f'extends = "four-hand"\n[meld.kinds.run]\nvalues = [{value}]\n')
+    run = cli("meld", "AS TS KS QS JS", "--trump", "S", "--rules", str(path))
+    assert run.code == 2 and "meld.kinds.run.values" in run.err and run.err.count("\n") == 1
+
+
+def test_melds_at_the_limit_are_counted_exactly(cli, tmp_path):
+    from pinosolve.schema import MELD_VALUE_LIMIT
+
+    path = tmp_path / "house.toml"
+    path.write_text(f'extends = "four-hand"\n[meld.kinds.run]\nvalues = [{MELD_VALUE_LIMIT}]\n')
+    hand = "AS TS KS QS JS AS TS KS QS JS"
+    meld = cli("meld", hand, "--trump", "S", "--rules", str(path), "--json").json()
+    v = load_file(path)
+    assert meld["total"] == meld_oracle.best(v.rules, hand.split(), "S") >= 2 * MELD_VALUE_LIMIT
+    ruling = cli("verify", "--trump", "S", "--hand", hand, "--claim", "AS TS KS QS JS",
+                 "--claim", "AS TS KS QS JS", "--rules", str(path), "--json").json()
+    assert ruling["claim_value"] == meld["total"] and ruling["valid"]
