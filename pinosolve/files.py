@@ -62,8 +62,8 @@ def read_text(path: str | Path, what: str, error: type[PinosolveError] = Pinosol
         raise error(f"{what} {name!r} cannot be read: {exc.strerror}") from None
     finally:
         os.close(fd)
-    try:
-        return b"".join(chunks).decode("utf-8")
+    try:  # a byte-order mark that starts the file is no part of its text
+        return b"".join(chunks).decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         raise error(f"{name}: not UTF-8 text (byte {exc.start})") from None
 

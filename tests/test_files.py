@@ -133,3 +133,19 @@ def test_score_input_lines_are_decoded_one_by_one(tmp_path):
     path.write_bytes(b"{\n" + b'"variant": "caf\xe9"\n}\n')
     proc = _run("score", "--input", str(path))
     _one_line_refusal(proc)
+
+
+def test_a_byte_order_mark_that_starts_a_file_or_input_is_no_part_of_it(tmp_path):
+    """The review of issue 32's fixes: a rules file saved with a BOM was "not valid TOML", and
+    a pretty-printed score round with one gave five junk error records."""
+    house = tmp_path / "bom.toml"
+    house.write_bytes(b'\xef\xbb\xbfextends = "four-hand"\nname = "bom"\n')
+    proc = _run("rules", "--rules", str(house), "--json")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["name"] == "bom", proc.stderr
+    line = '\ufeff{"hand": "AS KS QS", "trump": "S", "variant": "four-hand"}\n'
+    proc = _run("meld", "--input", "-", stdin=line)
+    assert proc.returncode == 0 and "error" not in json.loads(proc.stdout), proc.stdout
+    pretty = '\ufeff{\n"variant": "four-hand", "bidder": "N", "bid": 25, "meld": {"N": 20},\n' \
+             '"points": {"NS": 10, "EW": 15}, "last_trick": "EW"}\n'
+    proc = _run("score", "--input", "-", "--json", stdin=pretty)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["made"] is True, proc.stdout

@@ -102,9 +102,14 @@ def input_lines(source: str) -> Iterator[Line]:
 
 
 def _read_lines(stream: Any) -> Iterator[Line]:
-    """``stream``'s lines as ``input_lines`` gives them."""
+    """``stream``'s lines as ``input_lines`` gives them (a byte-order mark that starts the
+    input left out, as editors on some systems write one)."""
+    first = True
     while True:
         line = stream.readline(MAX_LINE + 1)
+        if first:
+            first = False
+            line = line.removeprefix(b"\xef\xbb\xbf" if isinstance(line, bytes) else "\ufeff")
         if len(line) <= MAX_LINE or line[-1:] in ("\n", b"\n"):
             if not line:
                 return
