@@ -372,9 +372,11 @@ def _path_key(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
 def _one_record(command: str, text: str, what: str, good: bool = False
                 ) -> tuple[str, str | None, str]:
     """One batch line through ``command``: exactly one JSON record back (an error record
-    unless ``good``)."""
+    unless ``good``), at most 100 times the line's size and 1 MiB."""
     code, out, err = run_line(command, text)
     wrong = failure(code, out, err)
+    if wrong is None and len(out) > max(100 * len(text), 1 << 20):
+        wrong = f"a {len(out)}-byte answer to a {len(text)}-byte line"
     if wrong is None and not good and "error" not in json.loads(out):
         wrong = f"answered {out[:200]} where an error record was due"
     return command, wrong, what
@@ -438,13 +440,17 @@ def _huge_values(rnd: random.Random, folder: Path) -> tuple[str, str | None, str
 
 
 def _many_claims(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
-    n = rnd.randint(12, 30)
+    """A dispute of 12 to 30 claims (every subset was tried: 20 hung verify), or of hundreds
+    to thousands (each claim's reason named every other: a 36 KB line answered 953 MB). The
+    answer must come, and grow no faster than the claims."""
+    n = rnd.choice([rnd.randint(12, 30), rnd.randint(300, 3000)])
     marriages = ["KS QS", "KH QH", "KD QD", "KC QC"]
     claims = [rnd.choice(marriages) for _ in range(n)]
     hand = " ".join(sorted(set(" ".join(claims).split())))
     line = {"variant": "four-hand", "trump": "H", "hand": hand + " " + hand,
             "claim": claims, "announced": 1}
-    return _one_record("verify", json.dumps(line), f"{n} claims", good=True)
+    command, wrong, what = _one_record("verify", json.dumps(line), f"{n} claims", good=True)
+    return command, wrong, what
 
 
 def _many_classes_try(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
