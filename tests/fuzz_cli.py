@@ -372,7 +372,7 @@ def _path_key(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
 def _one_record(command: str, text: str, what: str, good: bool = False
                 ) -> tuple[str, str | None, str]:
     """One batch line through ``command``: exactly one JSON record back (an error record
-    unless ``good``), at most 100 times the line's size and 1 MiB."""
+    unless ``good``), of at most 100 times the line's size (or 1 MiB, where that is more)."""
     code, out, err = run_line(command, text)
     wrong = failure(code, out, err)
     if wrong is None and len(out) > max(100 * len(text), 1 << 20):
