@@ -188,7 +188,8 @@ def test_a_line_too_long_to_hold_is_its_error_record(cli, tmp_path, jobs):
 @given(st.lists(st.binary(max_size=12).filter(lambda b: b"\n" not in b), max_size=8))
 def test_any_bytes_get_one_line_out_per_line_in(tmp_path_factory, lines):
     """Whatever bytes a batch file holds, each line that is not blank gets one line out, in
-    order: an answer, or its error record; blank lines get none."""
+    order: an answer, or its error record; blank lines get none (a byte-order mark that
+    starts the file is no part of its first line)."""
     import io
     from contextlib import redirect_stdout
 
@@ -205,6 +206,8 @@ def test_any_bytes_get_one_line_out_per_line_in(tmp_path_factory, lines):
         except UnicodeDecodeError:
             return True
 
+    if lines:
+        lines = [lines[0].removeprefix(b"\xef\xbb\xbf"), *lines[1:]]
     expected = [k for k, line in enumerate(lines, 1) if counted(line)]
     assert [a.get("line", k) for a, k in zip(answers, expected)] == expected, answers
     assert len(answers) == len(expected), answers
