@@ -754,9 +754,10 @@ def _value_every_card(search: Search, hands: list[list[int]], leader: int, trick
             search.interrupted = True
         elif isinstance(t, BoundsTimeout):
             bounds[i] = (t.lo + gain, t.hi + gain)
-        _record(groups, bounds, result)
+        # every card is answered: as far as it was proved, else what it may still reach; and
         # the value lies between the best card proved and the best any card may still reach
         known = [b or _reach(search, kid) for kid, b in zip(kids, bounds)]
+        _record(groups, list(known), result)
         lo, hi = max(b[0] for b in known), max(b[1] for b in known)
         result.bounds, result.exact = (lo, hi), False
         if lo == hi:  # bounds that meet are the value, though not every card is valued

@@ -776,3 +776,22 @@ def test_python_deadline_anywhere_keeps_the_oracle_value_in_bounds(seed, step):
     finally:
         solver.time = real_time
     _true_as_far_as_it_goes(res, expected, finished=res.exact)
+
+
+@pytest.mark.parametrize("backend", _backends())
+def test_a_search_stopped_at_once_still_bounds_every_legal_card(backend, monkeypatch):
+    """The README trial: a solve whose budget ran out in the first card's first test listed
+    that card alone, where every legal card has bounds to show (what it banks at once, up to
+    every point left). Each card's bounds hold its plain-minimax value."""
+    import pinosolve.solver as solver
+
+    v = load_variant("four-hand")
+    rnd = random.Random(f"at-once-{backend}")
+    budget = _Budget(monkeypatch, solver.CoreSearch if backend == "c" else solver.Search)
+    for _ in range(8):
+        pos = random_position(v, rnd, 4)
+        expected = _oracle_values(v, pos)
+        budget.reset(1)
+        res = solve(pos, PlayRules.of(v), backend=backend)
+        assert {str(Card.from_index(c)) for c in res.cards} == set(expected), res.cards
+        _true_as_far_as_it_goes(res, expected, finished=res.exact)
