@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from pinosolve import meldtable
-from pinosolve.cards import CARDS, Hand, Suit
+from pinosolve.cards import CARDS, Card, Hand, Suit
 from pinosolve.meldmodel import MeldOption, all_options, identify, read_claim
 from pinosolve.variant import Variant
 
@@ -255,6 +255,25 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
                 f"meld.classes.{shared[0]}", True)
 
 
+def _dead_cards(variant: Variant, trump: Optional[Suit], laid: Hand, value: int,
+                claims: list[Hand], verdicts: list[ClaimVerdict]) -> list[str]:
+    """The cards of claims that are no meld of their own which the laid cards' value does
+    not need (without one copy, they are worth as much): cards laid as meld that are none.
+    A claim that is a meld laid its cards as that meld, and they are never dead."""
+    from pinosolve.meldsolver import best_meld
+
+    suspects = {c for claim, v in zip(claims, verdicts) if v.meld is None and not v.unheld
+                for c in claim.cards()}
+    dead = []
+    for card in sorted(suspects, key=lambda c: Card.parse(c).index):
+        counts = list(laid.counts)
+        counts[Card.parse(card).index] -= 1
+        if counts[Card.parse(card).index] < 0 or \
+                best_meld(variant, Hand.from_counts(counts), trump).total >= value:
+            dead.append(card)
+    return dead
+
+
 def _numbers(claims: list[int]) -> str:
     words = [str(i + 1) for i in claims]
     return ("claim " if len(words) == 1 else "claims ") + (
@@ -324,6 +343,9 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
                 for i, v in enumerate(verdicts) if v.unheld for r in v.reasons]
     notes = [f"claim {i + 1} ({' '.join(v.cards)}): {r}"
              for i, v in enumerate(verdicts) if not v.unheld for r in v.reasons]
+    for card in _dead_cards(variant, trump, laid, value, claims, verdicts):
+        problems.append(f"{card}: laid in a claim that is no meld, and no meld of the cards "
+                        "laid needs it [meld.kinds]")
     if announced is not None and announced != value:
         why = (": " + "; ".join(r["text"] for r in combined)) if combined else ""
         problems.append(f"announced {announced}, but the cards laid are worth {value}{why}")

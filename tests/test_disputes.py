@@ -516,3 +516,18 @@ def test_many_conflicting_claims_give_an_answer_linear_in_their_number():
 
     small, large = size(500), size(2000)
     assert large < 5 * small and large < 2000 * 1000, (small, large)
+
+
+def test_cards_laid_as_meld_that_make_none_fail_the_declaration():
+    """The README trial: "AH KH" claimed in four-hand was "not a meld", yet the declaration
+    stood. A claim that is no meld of its own is excused only where its cards make a meld
+    with the others' ("AS TS JS" beside "KS QS" lays a run); cards no meld of the laid cards
+    needs fail it, whatever the grouping."""
+    alone = claims("four-hand", "AH KH", "H", "AH KH")
+    assert not alone["valid"] and any("AH" in p for p in alone["problems"])
+    run = claims("four-hand", "AS TS KS QS JS 9H", "S", "KS QS", "AS TS JS", announced=15)
+    assert run["valid"], run["problems"]
+    extra = claims("four-hand", "AS TS KS QS JS 9H", "S", "KS QS", "AS TS JS 9H", announced=15)
+    assert not extra["valid"] and [p.split(":")[0] for p in extra["problems"]] == ["9H"]
+    assert claims("four-hand", "AS TS KS QS JS 9H", "S", "KS QS", "AS TS JS", "9H",
+                  announced=15)["valid"] is False
