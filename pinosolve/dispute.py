@@ -28,8 +28,10 @@ optionally the total announced for it. The ruling follows the cards, not how the
   with a claim of its class beyond the copies held. The declaration stands when the hand can
   lay every claim (its cards held, no copy asked of two claims of one class beyond the copies
   held) and the announced total, if given, equals the laid cards' value. A claim that is no
-  meld of its own fails alone, not the declaration: its cards are laid, and may make a meld
-  with the others' (so the verdict, like the value, does not depend on the grouping).
+  meld of its own fails alone, not the declaration, where its cards make a meld with the
+  others' ("AS TS JS" beside "KS QS" lays a run: the verdict, like the value, does not depend
+  on the grouping); each of its cards that the laid cards' value does not need fails the
+  declaration (``_dead_cards``).
 """
 
 from __future__ import annotations
