@@ -146,3 +146,13 @@ def test_deal_of_a_stock_game_turns_up_trump_and_keeps_the_stock_in_order(cli, v
     table = cli("deal", "--variant", vid, "--seed", str(seed)).out
     assert f"stock, top first: {' '.join(deck[25:])}" in " ".join(table.split())
     assert f"turned up under the stock: {deck[24]} (trump {deck[24][1]})" in table
+
+
+@pytest.mark.parametrize("vid", variant_ids())
+def test_the_deal_line_prints_whole_for_a_script(cli, vid):
+    """The README trial: at 80 columns, in a pipe, a double-deck deal printed as two lines
+    (the first ending in a space), which a script then fed on as two. The printed deal is
+    one line, the same text as the JSON's."""
+    data = cli("deal", "--variant", vid, "--seed", "1", "--json").json()
+    first = cli("deal", "--variant", vid, "--seed", "1").out.splitlines()[0]
+    assert first == data["deal"]

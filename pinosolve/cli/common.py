@@ -63,7 +63,7 @@ def console():
         def render_str(self, text: str, **kwargs: Any) -> Any:
             return super().render_str(printable(text), **kwargs)
 
-    return _Safe(highlight=False, soft_wrap=False, markup=False)
+    return _Safe(highlight=False, soft_wrap=True, markup=False)
 
 
 def emit_json(obj: Any) -> None:
