@@ -156,3 +156,19 @@ def test_the_deal_line_prints_whole_for_a_script(cli, vid):
     data = cli("deal", "--variant", vid, "--seed", "1", "--json").json()
     first = cli("deal", "--variant", vid, "--seed", "1").out.splitlines()[0]
     assert first == data["deal"]
+
+
+def test_a_batch_line_may_name_other_rules_than_the_options(cli):
+    """The README trial: the command-line options are defaults, yet a line's "variant" beside
+    a --rules option (or "rules" beside --variant) was "give --variant or --rules, not both"."""
+    lines = ('{"hand": "AS", "trump": "S", "variant": "double-deck"}\n'
+             '{"hand": "AS KS QS", "trump": "S"}\n')
+    out = cli("meld", "--rules", "rules/examples/trickster-kitty.toml", "--input", "-",
+              stdin=lines).lines()
+    assert [r["variant"] for r in out] == ["double-deck", "trickster-kitty"], out
+    out = cli("meld", "--variant", "double-deck", "--input", "-",
+              stdin='{"hand": "AS", "trump": "S", "rules": "rules/four-hand.toml"}\n').lines()
+    assert out[0]["variant"] == "four-hand", out
+    both = cli("meld", "--input", "-", stdin='{"hand": "AS", "trump": "S", "variant": '
+                                             '"four-hand", "rules": "rules/four-hand.toml"}\n')
+    assert "not both" in both.lines()[0]["error"]

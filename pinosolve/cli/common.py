@@ -663,6 +663,9 @@ def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str
             return {"line": lineno, "error": f"unknown key {key!r}; keys are "
                                              f"{', '.join(sorted(allowed))}"}
         params[name] = value
+    for chosen, other in (("variant", "rules"), ("rules", "variant")):
+        if chosen in obj and other not in obj and other in params:
+            params[other] = None  # the line names its own rules: the option's are a default
     token = batch_line.set(lineno)
     try:
         return compute(params)
