@@ -27,6 +27,8 @@ RulesOpt = Annotated[Optional[str], typer.Option(
     "--rules", help="A rules file (TOML), e.g. a house rule that extends a variant.",
     show_default=False)]
 TrumpOpt = Annotated[Optional[str], typer.Option(
+    "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣).", show_default=False)]
+MeldTrumpOpt = Annotated[Optional[str], typer.Option(
     "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣; none for no trump).", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout.")]
 InputOpt = Annotated[Optional[str], typer.Option(

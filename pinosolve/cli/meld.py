@@ -9,7 +9,7 @@ import typer
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
+from pinosolve.cli.common import (InputOpt, JsonOpt, MeldTrumpOpt, RulesOpt, VariantOpt,
                                   console, run_analysis, want_flag, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
@@ -125,7 +125,7 @@ def meld(
     hand: Annotated[Optional[str], typer.Argument(
         help="The holding: 'AS TS KS QS JS', 'AS,TS' or dotted 'ATKQJ...'; '-' for none.",
         show_default=False)] = None,
-    trump: TrumpOpt = None,
+    trump: MeldTrumpOpt = None,
     all_trumps: Annotated[bool, typer.Option(
         "--all-trumps", help="The best meld for each trump, and with no trump.")] = False,
     all_: Annotated[bool, typer.Option(

@@ -9,7 +9,7 @@ import typer
 
 from pinosolve.cards import Card, Hand
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
+from pinosolve.cli.common import (InputOpt, JsonOpt, MeldTrumpOpt, RulesOpt, VariantOpt,
                                   console, run_analysis, want_str, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
@@ -128,7 +128,7 @@ def verify(
     claim: Annotated[Optional[list[str]], typer.Option(
         "--claim", help="One meld as laid on the table, e.g. \"KH QH\" (repeat per meld).",
         show_default=False)] = None,
-    trump: TrumpOpt = None,
+    trump: MeldTrumpOpt = None,
     announced: Annotated[Optional[int], typer.Option(
         "--announced", help="The total the player announced for the claim.",
         show_default=False)] = None,
