@@ -172,3 +172,20 @@ def test_a_batch_line_may_name_other_rules_than_the_options(cli):
     both = cli("meld", "--input", "-", stdin='{"hand": "AS", "trump": "S", "variant": '
                                              '"four-hand", "rules": "rules/four-hand.toml"}\n')
     assert "not both" in both.lines()[0]["error"]
+
+
+@pytest.mark.parametrize("args, word", [
+    (["meld", "AS KS QS", "--variant", "four-hand", "--trump", "S", "--all-trumps"],
+     "--trump"),
+    (["solve", "--variant", "four-hand", "--declarer", "E", "--trump", "S", "--leader", "N",
+      "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."], "--declarer"),
+    (["solve", "--variant", "two-hand", "--partner", "S", "--trump", "S", "--leader", "N",
+      "--deal", "N:AK.A.. T.K.A."], "--partner"),
+    (["verify", "--sequence", "puzzles/meld/12-upgrade-royal-marriage-to-run.toml",
+      "--claim", "KS QS"], "--claim"),
+])
+def test_options_that_cannot_both_count_are_refused(cli, args, word):
+    """The README trial: --trump beside --all-trumps, --declarer in fixed sides and --claim
+    beside --sequence were silently dropped. Each is one line naming the option to drop."""
+    run = cli(*args)
+    assert run.code == 2 and f"drop {word}" in run.err and run.err.count("\n") == 1, run.err

@@ -39,6 +39,9 @@ def compute_meld(params: dict[str, Any]) -> dict[str, Any]:
         raise PinosolveError("give the holding, e.g. 'AS TS KS QS JS' (an empty holding is '-')")
     hand = v.parse_hand(hand_text)
     if want_flag(params, "all_trumps"):
+        for key in ("trump", "all", "compare"):
+            if params.get(key) not in (None, False):
+                raise PinosolveError(f"--all-trumps answers for every trump: drop --{key}")
         per = {trump_name(t): best_meld(v, hand, t) for t in TRUMPS}
         best = max((t for t in per if t != "none"), key=lambda t: per[t].total)
         return {"variant": v.id, "hand": hand.cards(), "best_trump": best,

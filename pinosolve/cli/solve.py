@@ -28,6 +28,11 @@ def sides_for(v: Variant, declarer: Any, partner: Any) -> tuple[int, ...]:
     called partner against the rest; in two-handed play each player alone."""
     n = len(v.seats)
     kind = v.rules.players.partnership
+    if kind == "fixed" or n == 2:
+        for key, value in (("declarer", declarer), ("partner", partner)):
+            if value is not None:
+                raise PinosolveError(f"{key}: {v.id} plays in fixed sides (or one against "
+                                     f"one); drop --{key} [players.partnership = {kind}]")
     if kind == "fixed":
         names = list(v.rules.players.sides)
         return tuple(next(i for i, name in enumerate(names) if seat in v.rules.players.sides[name])

@@ -18,6 +18,10 @@ from pinosolve.variant import resolve
 
 def compute_verify(params: dict[str, Any]) -> dict[str, Any]:
     if params.get("sequence") is not None:
+        for key in ("claim", "hand", "announced"):
+            if params.get(key) not in (None, []):
+                raise PinosolveError(f"--sequence checks a whole melding sequence from its "
+                                     f"file: drop --{key}")
         return _compute_sequence(params)
     from pinosolve.dispute import verify_claims
 
