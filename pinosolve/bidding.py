@@ -30,8 +30,15 @@ def step_at(b: Bidding, value: int) -> tuple[int, str]:
     return step, key
 
 
+# no side can make more: 40 cards a hand hold at most 40 melds of MELD_VALUE_LIMIT each, and
+# the trick points are at most POINTS_LIMIT (schema); a bid of more is a typing slip
+BID_LIMIT = 10**12
+
+
 def value_problem(b: Bidding, value: int) -> Optional[str]:
     """Why ``value`` can never be bid in this auction, or None if it can."""
+    if value > BID_LIMIT:
+        return f"{value} is more than any side can make (bids go up to {BID_LIMIT})"
     if value < b.minimum:
         return f"below the minimum bid {b.minimum} [bidding.minimum = {b.minimum}]"
     step, key = step_at(b, value)

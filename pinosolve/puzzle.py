@@ -44,6 +44,9 @@ _POSITION = {
 def _check(data: dict[str, Any], p: Path) -> None:
     """A puzzle file's shape, each problem one line naming the key (the solvers read the keys
     without asking)."""
+    if "rounds" in data and "type" not in data:
+        raise PinosolveError(f"{p}: a game record (it has rounds), not a puzzle: check it with "
+                             f"'pinosolve game {p}'")
     need = {key: _TOP[key] for key in ("title", "type", "question", "position", "answer")}
     _check_keys(data, need, _TOP, p, "")
     if data["type"] not in SOLVERS:

@@ -189,3 +189,15 @@ def test_options_that_cannot_both_count_are_refused(cli, args, word):
     beside --sequence were silently dropped. Each is one line naming the option to drop."""
     run = cli(*args)
     assert run.code == 2 and f"drop {word}" in run.err and run.err.count("\n") == 1, run.err
+
+
+def test_small_refusals_say_what_to_do(cli):
+    """The README trial: a 26-digit bid was legal; a game record given to puzzle was
+    "missing key 'type'"; a finished trick was "4 cards, but a trick of four-hand has 4"."""
+    run = cli("bid", "--variant", "four-hand", "--history", "25 99999999999999999999999999")
+    assert "more than any side can make" in run.out
+    run = cli("puzzle", "puzzles/games/seed001-bidder-goes-out.toml")
+    assert run.code == 2 and "pinosolve game" in run.err
+    run = cli("legal", "--variant", "four-hand", "--trump", "S", "--hand", "AS",
+              "--trick", "KS QS JS 9S")
+    assert run.code == 2 and "finished trick" in run.err

@@ -802,8 +802,8 @@ def want_trick(variant: Any, params: dict[str, Any]) -> list[Any]:
     variant.check_hand(Hand(trick), "trick")
     n = len(variant.seats)
     if len(trick) >= n:
-        raise PinosolveError(f"trick: {len(trick)} cards, but a trick of {variant.id} has {n}; "
-                             "give only an unfinished trick")
+        raise PinosolveError(f"trick: {len(trick)} cards make a finished trick ({variant.id} "
+                             f"plays {n} to a trick); give only the cards of an unfinished one")
     return trick
 
 
