@@ -395,7 +395,6 @@ def test_a_worker_that_dies_costs_its_line_only():
     import signal
     import subprocess
     import sys
-    import time
 
     from tests.conftest import ROOT
 

@@ -484,7 +484,6 @@ def test_tests_that_outrun_their_share_still_end_exact(backend, monkeypatch):
     """With a budget, a test that outruns its share of it sends the search closing in from
     outside; whichever tests do so (here, at random), a budget that lasts still ends in the
     oracle's value for every card."""
-    import pinosolve.solver as solver
 
     v = load_variant("four-hand")
     rnd = random.Random(f"share-{backend}")
