@@ -155,7 +155,7 @@ class _Verdict:
             self.reasons.append(f"even with all {play.in_play} trick points in play:")
             self._take(at(play.in_play), total=False)
         elif trick_saves and at(0, trick=False).made:  # made with no trick at all
-            self._take(at(lo, trick=lo > 0 or None) if lo else at(0, trick=False),
+            self._take(at(lo) if lo else at(0, trick=False),
                        total=lo == hi and lo > 0)
         elif s.bidder_needs_counter and not (lo > bonus or hi < need):
             can = play.can_take_a_counter(max(need, 1))
