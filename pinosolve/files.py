@@ -1,5 +1,6 @@
 """Reading the files a user names (rules files, ``extends``, sequences, puzzles): the one place
-that opens them, so that no path can hang the program or exhaust its memory.
+that opens them, so that no path can hang the program or exhaust its memory; and the one
+strict reader of JSON input, files and batch lines alike (``load_json``).
 
 Only regular files are read, and at most ``MAX_BYTES`` of them: a FIFO (which would block
 for ever), a device (``/dev/zero`` reads without end), a directory or a socket is refused
@@ -81,16 +82,75 @@ def parse_toml(text: str, name: str, error: type[PinosolveError] = PinosolveErro
 
 def parse_document(text: str, name: str, error: type[PinosolveError] = PinosolveError
                    ) -> Any:
-    """A JSON document (if it starts with ``{``) or a TOML one, or one line saying why not."""
+    """A JSON document (if it starts with ``{``), read as strictly as a batch line
+    (``load_json``), or a TOML one; or one line saying why it is neither."""
     if not text.lstrip().startswith("{"):
         return parse_toml(text, name, error)
     try:
-        return json.loads(text, parse_constant=_no_constant)
-    except (json.JSONDecodeError, ValueError) as exc:
-        raise error(f"{name}: not valid JSON: {exc}") from None
-    except RecursionError:
-        raise error(f"{name}: not valid JSON: nested too deeply") from None
+        return load_json(text)
+    except PinosolveError as exc:
+        raise error(f"{name}: {exc}") from None
+
+
+# how deep JSON input (a batch line, a document) may nest: a batch line's option value is a
+# list or an object at most (2 deep), a document a few levels more, and much deeper values
+# only make the analysis recurse
+MAX_DEPTH = 32
+# how many digits a JSON integer may have (Python's int() stops at 4,300, with a message about
+# its own settings); a card game has no use for more than a few
+MAX_DIGITS = 100
+
+
+def load_json(text: str | bytes) -> Any:
+    """A JSON value as input may hold it, or PinosolveError saying why not: strict JSON (no
+    NaN or Infinity, no number that overflows, no integer of more than MAX_DIGITS digits),
+    nested at most MAX_DEPTH deep."""
+    try:
+        obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite,
+                         parse_int=_short_int)
+        deep = _too_deep(obj)
+    except json.JSONDecodeError as exc:
+        raise PinosolveError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
+    except ValueError as exc:  # a number JSON reads and Python does not (see _finite)
+        raise PinosolveError(f"not a JSON object: {exc}") from None
+    except RecursionError:  # deeper than Python's recursion limit
+        deep = True
+    if deep:
+        raise PinosolveError(f"JSON nested too deeply (more than {MAX_DEPTH} levels of arrays "
+                             "and objects)")
+    return obj
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    """JSON has no NaN or Infinity (Python's reader takes them): refused."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or an exponent, which must be a float's (1e400 would be
+    infinity: refused)."""
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
+def _short_int(text: str) -> int:
+    """A JSON integer of at most ``MAX_DIGITS`` digits."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _too_deep(value: Any) -> bool:
+    """Do arrays and objects nest in ``value`` more than ``MAX_DEPTH`` levels deep?"""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((x, depth + 1) for x in item)
+    return False

@@ -20,6 +20,7 @@ import typer
 
 from pinosolve.cards import Hand
 from pinosolve.errors import PinosolveError
+from pinosolve.files import load_json
 
 VariantOpt = Annotated[Optional[str], typer.Option(
     "--variant", help="Variant ID (see 'pinosolve variants').", show_default=False)]
@@ -620,34 +621,6 @@ def batch_lines(lines: Iterable[Line], defaults: dict[str, Any], compute: Comput
             raise KeyboardInterrupt
 
 
-# how deep a batch line's JSON may nest: an option's value is a list or an object at most
-# (a line of them is 2 deep), and much deeper values only make the analysis recurse
-MAX_DEPTH = 32
-# how many digits a JSON integer may have (Python's int() stops at 4,300, with a message about
-# its own settings); a card game has no use for more than a few
-MAX_DIGITS = 100
-
-
-def load_json(text: str | bytes) -> Any:
-    """A JSON value as input may hold it, or PinosolveError saying why not: strict JSON (no
-    NaN or Infinity, no number that overflows, no integer of more than MAX_DIGITS digits),
-    nested at most MAX_DEPTH deep."""
-    try:
-        obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite,
-                         parse_int=_short_int)
-        deep = _too_deep(obj)
-    except json.JSONDecodeError as exc:
-        raise PinosolveError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
-    except ValueError as exc:  # a number JSON reads and Python does not (see _finite)
-        raise PinosolveError(f"not a JSON object: {exc}") from None
-    except RecursionError:  # deeper than Python's recursion limit
-        deep = True
-    if deep:
-        raise PinosolveError(f"JSON nested too deeply (more than {MAX_DEPTH} levels of arrays "
-                             "and objects)")
-    return obj
-
-
 def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str],
               compute: Compute) -> dict[str, Any]:
     """One batch line's answer, or its error record (``{"line": N, "error": ...}``): whatever
@@ -700,41 +673,6 @@ def internal_error(lineno: int, exc: BaseException) -> dict[str, Any]:
     said = said if len(said) <= 300 else said[:300] + "..."
     return {"line": lineno, "error": f"internal error: {type(exc).__name__}: {said} (set "
                                      "PINOSOLVE_DEBUG=1 for a traceback)"}
-
-
-def _no_constant(name: str) -> Any:
-    """JSON has no NaN or Infinity (Python's reader takes them): refused."""
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _finite(text: str) -> float:
-    """A JSON number with a fraction or an exponent, which must be a float's (1e400 would be
-    infinity: refused)."""
-    value = float(text)
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {text[:40]} is out of range")
-    return value
-
-
-def _short_int(text: str) -> int:
-    """A JSON integer of at most ``MAX_DIGITS`` digits."""
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS})")
-    return int(text)
-
-
-def _too_deep(value: Any) -> bool:
-    """Do arrays and objects nest in ``value`` more than ``MAX_DEPTH`` levels deep?"""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if isinstance(item, list):
-            if depth > MAX_DEPTH:
-                return True
-            stack.extend((x, depth + 1) for x in item)
-    return False
 
 
 def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Optional[str],

@@ -10,11 +10,10 @@ import typer
 
 from pinosolve.cli import app
 from pinosolve.cli.common import (JsonOpt, Line, RulesOpt, TrumpOpt, VariantOpt, batch_lines,
-                                  console, emit_json, input_lines, load_json, run_analysis,
-                                  want_str)
+                                  console, emit_json, input_lines, run_analysis, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
-from pinosolve.files import MAX_BYTES
+from pinosolve.files import MAX_BYTES, load_json
 
 _PAIRS = ("meld", "points", "won", "tricks")
 _NUMBERS = ("points", "tricks")
