@@ -62,7 +62,8 @@ def round_points(v: Variant, raw: int) -> int:
     """Card points as recorded: seed 004 counts in tens, a remainder of 7, 8 or 9 rounding up.
 
     >>> from pinosolve.variant import load_variant
-    >>> round_points(load_variant("two-hand-1000"), 136), round_points(load_variant("two-hand-1000"), 137)
+    >>> v = load_variant("two-hand-1000")
+    >>> round_points(v, 136), round_points(v, 137)
     (130, 140)
     """
     unit, up = v.rules.points.round_to, v.rules.points.round_up_from
