@@ -51,7 +51,7 @@ class Dealt:
                                "kitty_kind": self.kind}
         if self.turned is not None:
             out["turned"] = str(self.turned)
-            out["trump"] = self.turned.suit.name
+            out["trump"] = self.trump.name  # type: ignore[union-attr]
         return out
 
 

@@ -7,9 +7,9 @@ the opening lead to the end, with the laid-away cards added where they count for
 Against the bid that says made or set and by how much; and where the rules let the bidder
 throw in, whether throwing in would have cost less than playing.
 
-Double-dummy values maximise points, not tricks: a side that takes no trick points is not
-assumed to have taken a pointless trick, so ``save_meld = trick`` then counts its meld as lost
-(the conservative reading, stated in the answer).
+Double-dummy values maximise points, not tricks or counters, so where the rules ask for a
+trick (``save_meld = trick``) or a counter (``bidder_needs_counter``) beside the points, a
+search on another point scale settles whether the side can make sure of it (``_Verdict``).
 """
 
 from __future__ import annotations
@@ -245,13 +245,8 @@ class _TeamPlay:
         from pinosolve.solver import SearchInterrupted, solve
 
         rules = rules or self.rules
-        left = None
-        if self.deadline is not None:
-            left = self.deadline - time.perf_counter()
-            if left <= 0:
-                self.undecided = True
-                return 0, self.total(rules)
-        if self.interrupted:
+        left = None if self.deadline is None else self.deadline - time.perf_counter()
+        if self.interrupted or (left is not None and left <= 0):  # no time for a search
             self.undecided = True
             return 0, self.total(rules)
         try:
