@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from pinosolve.cards import Card, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant
 
@@ -71,6 +72,11 @@ def round_points(v: Variant, raw: int) -> int:
         return raw
     base, rest = divmod(raw, unit)
     return (base + (1 if up and rest >= up else 0)) * unit
+
+
+def holds_trump_marriage(holding: Hand, trump: Suit) -> bool:
+    """Whether ``holding`` has the king and queen of trump (``bidding.trump_needs_marriage``)."""
+    return Card(trump, Rank.K) in holding and Card(trump, Rank.Q) in holding
 
 
 def outcome(v: Variant, name: str, meld: int, taken: Taken, bid: Optional[int] = None,

@@ -19,8 +19,8 @@ import time
 from typing import Any, Optional
 
 from pinosolve.bidding import value_problem
-from pinosolve.cards import Card, Hand, Rank, Suit
-from pinosolve.contract import Outcome, Taken, outcome
+from pinosolve.cards import Hand, Suit
+from pinosolve.contract import Outcome, Taken, holds_trump_marriage, outcome
 from pinosolve.deal import Deal
 from pinosolve.errors import PinosolveError
 from pinosolve.scoring import Round, groups
@@ -102,7 +102,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
         reasons.append(f"the {away} points laid away count for the bidder "
                        "[deal.discards_count]")
     bidder_holding = deal[bidder] + laid_away if laid_away is not None else deal[bidder]
-    marriage = Card(trump, Rank.K) in bidder_holding and Card(trump, Rank.Q) in bidder_holding
+    marriage = holds_trump_marriage(bidder_holding, trump)
     verdict = _Verdict(v, "+".join(team), side_meld, away, bid, marriage, play, lo, hi)
     out: dict[str, Any] = {
         "variant": v.id, "trump": trump.name, "bidder": bidder, "bid": bid,

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from pinosolve.bidding import value_problem
-from pinosolve.cards import Card, Hand, Rank, Suit, hand_from_data
-from pinosolve.contract import Taken, outcome
+from pinosolve.cards import Hand, Suit, hand_from_data
+from pinosolve.contract import Taken, holds_trump_marriage, outcome
 from pinosolve.errors import PinosolveError
 from pinosolve.variant import Variant
 
@@ -250,7 +250,7 @@ def _read_points(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> No
     rnd.points = points
     bonus = v.rules.points.last_trick
     cards_only = v.rules.points.total - bonus
-    if bonus and _with_laid_away(v, rnd, sum(points.values())) == cards_only:
+    if bonus and sum(points.values()) + _laid_away_points(v, rnd) == cards_only:
         # seed 004 counts the card points apart ("there should be a total of 240"), the
         # winner of the last trick scoring 10 for it beside them
         if rnd.last_trick is None:
@@ -297,13 +297,14 @@ def _read_won(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> None:
     rnd.tricks = tricks
 
 
-def _with_laid_away(v: Variant, rnd: Round, in_tricks: int) -> int:
-    return in_tricks + (v.hand_points(rnd.laid_away) if rnd.laid_away is not None else 0)
+def _laid_away_points(v: Variant, rnd: Round) -> int:
+    """The card points of the cards the bidder laid away (0 if none)."""
+    return v.hand_points(rnd.laid_away) if rnd.laid_away is not None else 0
 
 
 def _check_total(v: Variant, rnd: Round, in_tricks: int) -> None:
     total = v.rules.points.total
-    away = _with_laid_away(v, rnd, in_tricks) - in_tricks
+    away = _laid_away_points(v, rnd)
     if in_tricks + away != total:
         extra = f" (with {away} laid away)" if rnd.laid_away is not None else ""
         raise PinosolveError(f"points add up to {in_tricks + away}{extra}, but a round of "
@@ -371,7 +372,7 @@ def score_round(v: Variant, rnd: Round) -> dict[str, Any]:
         if rnd.points is not None:
             g.raw = sum(rnd.points[k] for k in g.group.keys)
             if g is bidding and rnd.laid_away is not None and r.deal.discards_count:
-                g.away = away = v.hand_points(rnd.laid_away)
+                g.away = away = _laid_away_points(v, rnd)
                 g.raw += away
                 reasons.append(f"{g.group.name}: the {away} points laid away count for the "
                                "bidder [deal.discards_count]")
@@ -428,8 +429,7 @@ def _trump_marriage(rnd: Round) -> Optional[bool]:
     """Whether the bidder held a marriage in trump, where his meld was given as cards."""
     if rnd.bidder not in rnd.meld_cards or rnd.trump is None:
         return None
-    hand = rnd.meld_cards[rnd.bidder]
-    return Card(rnd.trump, Rank.K) in hand and Card(rnd.trump, Rank.Q) in hand
+    return holds_trump_marriage(rnd.meld_cards[rnd.bidder], rnd.trump)
 
 
 def _thrown_in(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[GroupScore],
