@@ -264,15 +264,15 @@ def _dead_cards(variant: Variant, trump: Optional[Suit], laid: Hand, value: int,
     A claim that is a meld laid its cards as that meld, and they are never dead."""
     from pinosolve.meldsolver import best_meld
 
-    suspects = {c for claim, v in zip(claims, verdicts) if v.meld is None and not v.unheld
-                for c in claim.cards()}
+    # (a held claim that is no meld serves every class: its cards are all among the laid)
+    suspects = {CARDS.index(Card.parse(c)) for claim, v in zip(claims, verdicts)
+                if v.meld is None and not v.unheld for c in claim.cards()}
     dead = []
-    for card in sorted(suspects, key=lambda c: Card.parse(c).index):
+    for index in sorted(suspects):
         counts = list(laid.counts)
-        counts[Card.parse(card).index] -= 1
-        if counts[Card.parse(card).index] < 0 or \
-                best_meld(variant, Hand.from_counts(counts), trump).total >= value:
-            dead.append(card)
+        counts[index] -= 1
+        if best_meld(variant, Hand.from_counts(counts), trump).total >= value:
+            dead.append(str(CARDS[index]))
     return dead
 
 
@@ -339,8 +339,8 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
     value = worth.total
     claimed = announced if announced is not None else sum(v.points for v in verdicts)
     best = best_meld(variant, hand, trump)
-    # what fails the declaration: cards the hand cannot lay, and a total announced wrong; a
-    # claim that is no meld of its own only lays its cards (they may make a meld with others)
+    # what fails the declaration: cards the hand cannot lay, cards laid that make no meld, and
+    # a total announced wrong (a claim that is no meld of its own may lay cards of others')
     problems = [f"claim {i + 1} ({' '.join(v.cards)}): {r}"
                 for i, v in enumerate(verdicts) if v.unheld for r in v.reasons]
     notes = [f"claim {i + 1} ({' '.join(v.cards)}): {r}"
