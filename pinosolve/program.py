@@ -15,7 +15,10 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Any
+
+# (nothing else is imported here: this module runs before its handler is in place, and the
+# console script has os, sys and enum, which signal needs, loaded already; typing would take
+# milliseconds in which Ctrl-C ends the program with a traceback)
 
 in_command = False  # a command is running: Ctrl-C is a KeyboardInterrupt (its handlers' to end)
 
@@ -34,7 +37,7 @@ def the_program() -> bool:
     return False
 
 
-def ctrl_c(signum: int, frame: Any) -> None:
+def ctrl_c(signum: int, frame: object) -> None:
     """SIGINT in the program: a KeyboardInterrupt while a command runs; outside one (starting
     up, or ending) the program ends at once, with one line on stderr and exit code 130."""
     if in_command:
