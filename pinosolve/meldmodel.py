@@ -89,14 +89,26 @@ def _all_options(variant: Variant, trump: Optional[Suit]) -> tuple[MeldOption, .
 
 
 @functools.lru_cache(maxsize=256)
+def _multiples(variant: Variant, trump: Optional[Suit]
+               ) -> dict[tuple[str, Optional[Suit]], dict[int, MeldOption]]:
+    """Every meld the table defines under this trump, by kind and suit, then by multiple."""
+    out: dict[tuple[str, Optional[Suit]], dict[int, MeldOption]] = {}
+    for o in _all_options(variant, trump):
+        out.setdefault((o.kind, o.suit), {})[o.multiple] = o
+    return out
+
+
+def _values(variant: Variant, trump: Optional[Suit], key: tuple[str, Optional[Suit]]
+            ) -> dict[int, int]:
+    """What each multiple the table defines of one kind and suit (``key``) is worth."""
+    return {k: m.value for k, m in _multiples(variant, trump)[key].items()}
+
+
+@functools.lru_cache(maxsize=256)
 def options(variant: Variant, trump: Optional[Suit]) -> tuple[MeldOption, ...]:
     """The options the maximiser uses: all_options less dominated multiples and composites."""
-    everything = _all_options(variant, trump)
-    by_kind: dict[tuple[str, Optional[Suit]], dict[int, int]] = {}
-    for o in everything:
-        by_kind.setdefault((o.kind, o.suit), {})[o.multiple] = o.value
-    kept = [o for o in everything
-            if o.multiple == 1 or o.value > _best_split(by_kind[(o.kind, o.suit)], o.multiple)]
+    kept = [o for o in _all_options(variant, trump) if o.multiple == 1
+            or o.value > _best_split(_values(variant, trump, (o.kind, o.suit)), o.multiple)]
     simple = tuple(o for o in kept if len(o.classes) == 1)
     return tuple(o for o in kept if len(o.classes) == 1 or o.value > _parts_value(simple, o))
 
@@ -117,16 +129,14 @@ def group_multiples(variant: Variant, trump: Optional[Suit],
     """The same melds regrouped per kind and suit: n sets split into the multiples the rules
     define (value > 0) for the most points, then the fewest melds, then the largest multiples
     first. Never worth less than ``melds`` (their own split is one of those tried)."""
-    defined: dict[tuple[str, Optional[Suit]], dict[int, MeldOption]] = {}
-    for o in _all_options(variant, trump):
-        defined.setdefault((o.kind, o.suit), {})[o.multiple] = o
+    defined = _multiples(variant, trump)
     sets: dict[tuple[str, Optional[Suit]], int] = {}
     for m in melds:
         sets[(m.kind, m.suit)] = sets.get((m.kind, m.suit), 0) + m.multiple
     out: list[MeldOption] = []
     for key, n in sets.items():
         out.extend(defined[key][k] for k in _fewest_best_split(
-            {k: o.value for k, o in defined[key].items()}, n))
+            _values(variant, trump, key), n))
     return out
 
 
@@ -160,9 +170,6 @@ def read_claim(variant: Variant, trump: Optional[Suit],
     exact = identify(variant, trump, counts)
     if exact is not None:
         return exact
-    multiples: dict[tuple[str, Optional[Suit]], dict[int, int]] = {}
-    for o in _all_options(variant, trump):
-        multiples.setdefault((o.kind, o.suit), {})[o.multiple] = o.value
     readings = []
     for o in _all_options(variant, trump):
         if o.multiple != 1:
@@ -170,7 +177,7 @@ def read_claim(variant: Variant, trump: Optional[Suit],
         n = max(counts[i] // k for i, k in enumerate(o.counts) if k)
         if n < 2 or tuple(k * n for k in o.counts) != counts:
             continue
-        values = multiples[(o.kind, o.suit)]
+        values = _values(variant, trump, (o.kind, o.suit))
         value = sum(values[k] for k in _fewest_best_split(values, n))
         kind = variant.rules.meld.kinds[o.kind]
         readings.append(MeldOption(o.kind, n, o.suit, meldtable.multiple_name(kind, n),
