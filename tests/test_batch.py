@@ -547,3 +547,32 @@ def test_a_ctrl_c_python_wrapped_is_an_interrupt_not_an_internal_error(cli, monk
     monkeypatch.setattr(meld_cli, "compute_meld", _ctrl_c_as_a_class_is_made)
     run = cli("meld", "--variant", "four-hand", "--input", "-", stdin='{"hand": "AS"}\n' * 3)
     assert run.code == 130 and "internal error" not in run.out + run.err, (run.out, run.err)
+
+
+def _interrupted_answer(params):
+    return {"interrupted": True}
+
+
+def test_the_reading_thread_is_quiet_when_the_batch_ended_before_the_input(monkeypatch):
+    """A CI-like loop: Ctrl-C ended a --jobs batch while its reading thread still waited for
+    input; once the input ended, the thread's last word to the batch met the end it had
+    closed, and printed "Exception in thread Thread-1 (read)" on the way out. Here the batch
+    ends on an interrupted answer while the lines are still coming."""
+    import threading
+
+    more = threading.Event()
+    seen: list[BaseException] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: seen.append(args.exc_value))
+
+    def lines():
+        yield b'{"deal": "x"}\n'
+        more.wait(30)  # the input goes on after the batch has ended
+
+    before = set(threading.enumerate())
+    with pytest.raises(KeyboardInterrupt):
+        common.batch_parallel(lines(), {"deal": None}, _interrupted_answer, 2)
+    readers = [t for t in threading.enumerate() if t not in before]
+    more.set()
+    for t in readers:
+        t.join(10)
+    assert not seen, seen

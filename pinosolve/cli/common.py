@@ -238,7 +238,10 @@ def batch_parallel(lines: Iterable[Line], defaults: dict[str, Any], compute: Com
                 writer.send(item)
         except BaseException as exc:
             failed.append(exc)
-        writer.send(None)
+        try:
+            writer.send(None)
+        except OSError:  # the batch ended first (Ctrl-C) and closed its end: no one to tell
+            pass
 
     crew = _Crew(jobs, defaults, compute)
     order: deque[int] = deque()  # lines handed out and not yet answered, in input order
