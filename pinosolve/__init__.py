@@ -12,7 +12,19 @@ Heavy parts (the CP-SAT meld engine, the double-dummy solver) are imported on fi
 
 from __future__ import annotations
 
-from pinosolve import program  # noqa: F401  (first: Ctrl-C as the program starts, one line)
+# Ctrl-C as the program starts is one line, never a traceback (pinosolve.program): SIGINT is
+# held (the builtin _signal, loaded at Python's start, needs no import) while the module that
+# puts the handler in place loads, and a Ctrl-C that came meanwhile reaches that handler
+import _signal  # noqa: E402
+
+_held = (_signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})
+         if hasattr(_signal, "pthread_sigmask") else None)
+try:
+    from pinosolve import program  # noqa: E402, F401
+finally:
+    if _held is not None:
+        _signal.pthread_sigmask(_signal.SIG_SETMASK, _held)
+    del _held
 
 __version__ = "0.1.0"
 

@@ -7,7 +7,9 @@ handler in place in the program (the console script, or ``python -m pinosolve``)
 program only: a program that merely imports pinosolve keeps Python's own. While a command runs
 (``in_command``: see ``pinosolve.cli.run``) Ctrl-C is the usual KeyboardInterrupt, which a
 search answers with the bounds it had proved; before and after, it ends the program at once.
-(Before this module, Python itself is still starting: that much is beyond reach.)
+The package holds SIGINT from its first statement until this module has put the handler in
+place, so a Ctrl-C while it loads is answered by it. (Before the package's first statement,
+Python itself is still starting: that much is beyond reach.)
 """
 
 from __future__ import annotations
@@ -16,9 +18,8 @@ import os
 import signal
 import sys
 
-# (nothing else is imported here: this module runs before its handler is in place, and the
-# console script has os, sys and enum, which signal needs, loaded already; typing would take
-# milliseconds in which Ctrl-C ends the program with a traceback)
+# (nothing else is imported here: the package holds SIGINT while this module loads, so the
+# less it loads, the sooner a Ctrl-C is answered)
 
 in_command = False  # a command is running: Ctrl-C is a KeyboardInterrupt (its handlers' to end)
 

@@ -576,3 +576,24 @@ def test_the_reading_thread_is_quiet_when_the_batch_ended_before_the_input(monke
     for t in readers:
         t.join(10)
     assert not seen, seen
+
+
+def test_ctrl_c_while_the_handler_itself_loads_is_one_line_and_exit_130():
+    """A loop of the start-up test still caught SIGINT while Python loaded pinosolve.program,
+    the module that puts the handler in place (a traceback through pinosolve/__init__.py,
+    death by SIGINT). The package holds SIGINT until that module has loaded. Here an import
+    hook sends SIGINT at exactly that moment, in a process that is the pinosolve program."""
+    code = (
+        "import os, signal, sys\n"
+        "sys.argv[0] = 'pinosolve'\n"
+        "class Hook:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'pinosolve.program':\n"
+        "            os.kill(os.getpid(), signal.SIGINT)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Hook())\n"
+        "import pinosolve\n"
+        "print('not interrupted')\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert (run.returncode, run.stdout, run.stderr) == (130, "", "pinosolve: interrupted\n")
