@@ -248,3 +248,26 @@ def test_driver_bench_refuses_bad_arguments(args, message):
     proc = _driver(*args)
     assert proc.returncode == 2
     assert message in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_scaling_bench_reports_median_and_worst_per_size():
+    """bench/scaling.py on the smallest sizes: one line per size, median and worst; bad
+    sizes are one line and exit 2."""
+    import re
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    run = subprocess.run([sys.executable, "bench/scaling.py", "--classes", "2", "--claims",
+                          "5", "--rounds", "2"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["meld, 2 extra reuse classes",
+                                                      "verify, 5 claims"]
+    assert all(re.search(r"median [\d.]+ s, worst [\d.]+ s, answer [\d,]+ bytes$", line)
+               for line in lines), lines
+    bad = subprocess.run([sys.executable, "bench/scaling.py", "--claims", "0"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
