@@ -10,8 +10,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "pinosolve._core",
-            sources=["pinosolve/_core.c"],
+            "pinosolve.play._core",
+            sources=["pinosolve/play/_core.c"],
             extra_compile_args=["-O3", "-std=c11"],
             optional=True,
         )

@@ -3,7 +3,7 @@
     python bench/ab_core.py A B [--family F] [--deals N | --seeds K ...] [--rounds R]
                            [--every] [--cflags "..."] [--define NAME[=V] ...]
 
-A and B each name a core source: a git revision (its ``pinosolve/_core.c``), a path to a C
+A and B each name a core source: a git revision (its ``pinosolve/play/_core.c``), a path to a C
 file, or ``.`` for the working tree's. Each is compiled as ``pip install`` compiles it (the
 interpreter's own CFLAGS, then setup.py's ``-O3 -std=c11``; ``--cflags`` adds flags, to
 both builds, and ``--define NAME`` a ``-D`` to B alone, for a switch in the source) and put
@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE = "pinosolve/_core.c"
+CORE = "pinosolve/play/_core.c"
 SETUP_FLAGS = ["-O3", "-std=c11"]  # setup.py's extra_compile_args
 
 
@@ -50,11 +50,15 @@ def source_of(name: str) -> str:
     path = Path(name)
     if path.is_file():
         return path.read_text()
-    try:
-        proc = subprocess.run(["git", "show", f"{name}:{CORE}"], cwd=ROOT, capture_output=True,
-                              text=True)
-    except OSError:  # no git
-        proc = None
+    proc = None
+    for where in (CORE, "pinosolve/_core.c"):  # (the core's path before the play/ folder)
+        try:
+            proc = subprocess.run(["git", "show", f"{name}:{where}"], cwd=ROOT,
+                                  capture_output=True, text=True)
+        except OSError:  # no git
+            break
+        if proc.returncode == 0:
+            break
     if proc is None or proc.returncode != 0:
         fail(f"{name!r} is neither a file nor a git revision with {CORE}")
     return proc.stdout
@@ -69,7 +73,7 @@ def build(name: str, where: Path, extra: list[str]) -> Path:
     src.write_text(source_of(name))
     cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "gcc"
     flags = (sysconfig.get_config_var("CFLAGS") or "").split() + SETUP_FLAGS + extra
-    out = pkg / ("_core" + sysconfig.get_config_var("EXT_SUFFIX"))
+    out = pkg / "play" / ("_core" + sysconfig.get_config_var("EXT_SUFFIX"))
     cmd = [*cc.split(), *flags, "-shared", "-fPIC", "-I", sysconfig.get_paths()["include"],
            str(src), "-o", str(out)]
     try:
@@ -91,8 +95,8 @@ def child(where: str, family: str, seeds: list[int], every: bool) -> None:
     from dd_full import FAMILIES, deal_position
 
     from pinosolve import load_variant
-    from pinosolve.play import PlayRules
-    from pinosolve.solver import solve
+    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.solver import solve
 
     rules = PlayRules.of(load_variant(family))
     times, nodes, values = [], 0, []

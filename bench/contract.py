@@ -42,8 +42,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=20)
     args = ap.parse_args()
-    from pinosolve.makeable import analyse
-    from pinosolve.passing import pass_back, side_exchange
+    from pinosolve.scoring.makeable import analyse
+    from pinosolve.scoring.passing import pass_back, side_exchange
 
     for vid in ("four-hand", "double-deck"):
         v = load_variant(vid)

@@ -42,12 +42,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinosolve import load_variant, solver  # noqa: E402
+from pinosolve import load_variant  # noqa: E402
+from pinosolve.play import solver  # noqa: E402
 from pinosolve.cli.foundation import compute_deal  # noqa: E402
 from pinosolve.cli.solve import sides_for  # noqa: E402
-from pinosolve.core import describe  # noqa: E402
-from pinosolve.play import PlayRules  # noqa: E402
-from pinosolve.solver import Position, SearchInterrupted, Test, solve  # noqa: E402
+from pinosolve.play.core import describe  # noqa: E402
+from pinosolve.play.legality import PlayRules  # noqa: E402
+from pinosolve.play.solver import Position, SearchInterrupted, Test, solve  # noqa: E402
 
 FAMILIES = {"four-hand": (None, None), "two-hand": (None, None),
             "three-hand-kitty": ("E", None), "double-deck": (None, None),
@@ -113,7 +114,7 @@ def measure(vid: str, seeds: list[int], timeout: float, backend: str, value_only
 
 
 def ablation(args) -> None:
-    from pinosolve import _core
+    from pinosolve.play import _core
 
     default = _core.OPT_DEFAULT
     runs = [("all default", default)]

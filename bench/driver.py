@@ -24,10 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.dd_full import FAMILIES, chosen_seeds, deal_position  # noqa: E402
 from pinosolve import load_variant  # noqa: E402
-from pinosolve.core import backend as chosen_backend, describe  # noqa: E402
+from pinosolve.play.core import backend as chosen_backend, describe  # noqa: E402
 from pinosolve.errors import PinosolveError  # noqa: E402
-from pinosolve.play import PlayRules  # noqa: E402
-from pinosolve.solver import Position, Test, new_search, solve  # noqa: E402
+from pinosolve.play.legality import PlayRules  # noqa: E402
+from pinosolve.play.solver import Position, Test, new_search, solve  # noqa: E402
 
 
 def oracle(pos: Position, rules: PlayRules, backend: str, value: int) -> tuple[int, bool]:

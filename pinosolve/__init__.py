@@ -31,7 +31,7 @@ __version__ = "0.1.0"
 from pinosolve.cards import CARDS, Card, Hand, Rank, Suit  # noqa: E402
 from pinosolve.deal import Deal  # noqa: E402
 from pinosolve.errors import DeckError, NotationError, PinosolveError, RulesError  # noqa: E402
-from pinosolve.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
+from pinosolve.variants.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
 
 __all__ = [
     "CARDS", "Card", "Deal", "DeckError", "Hand", "NotationError", "PinosolveError", "Rank",

@@ -2,7 +2,7 @@
 
 Inside a deal each hand is one token: the dotted form ``AAT.K9..QJ``, a comma-joined card
 list ``AS,AS,TS``, or ``-`` for an empty hand. Which seats exist is the variant's business, so
-parsing takes the seat list; :meth:`pinosolve.variant.Variant.parse_deal` supplies it.
+parsing takes the seat list; :meth:`pinosolve.variants.variant.Variant.parse_deal` supplies it.
 """
 
 from __future__ import annotations

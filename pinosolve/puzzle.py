@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pinosolve.errors import PinosolveError
-from pinosolve.variant import Variant, load_file, load_variant
+from pinosolve.variants.variant import Variant, load_file, load_variant
 
 
 def load(path: str | Path) -> dict[str, Any]:
@@ -84,7 +84,7 @@ def variant_of(puzzle: dict[str, Any]) -> Variant:
 
 
 def _meld_dispute(puzzle: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.dispute import verify_claims
+    from pinosolve.meld.dispute import verify_claims
 
     v = variant_of(puzzle)
     pos = puzzle["position"]
@@ -94,7 +94,7 @@ def _meld_dispute(puzzle: dict[str, Any]) -> dict[str, Any]:
 
 
 def _meld_sequence(puzzle: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.sequence import verify_sequence
+    from pinosolve.meld.sequence import verify_sequence
 
     v = variant_of(puzzle)
     pos = puzzle["position"]

@@ -50,7 +50,7 @@ def grow_limits(monkeypatch):
     searches are made, however solve() passes it."""
     import inspect
 
-    import pinosolve.solver as S
+    import pinosolve.play.solver as S
 
     seen = []
     init = S.CoreSearch.__init__

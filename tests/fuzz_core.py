@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinosolve import _core as core  # noqa: E402
-from pinosolve.play import PlayRules  # noqa: E402
-from pinosolve.schema import POINTS_LIMIT  # noqa: E402
+from pinosolve.play import _core as core  # noqa: E402
+from pinosolve.play.legality import PlayRules  # noqa: E402
+from pinosolve.variants.schema import POINTS_LIMIT  # noqa: E402
 from tests.test_solver import solve  # noqa: E402
 from tests.fuzz_clock import fuzz_run  # noqa: E402
 from tests.test_solver import (FAMILIES, _variant, random_obligations,  # noqa: E402

@@ -327,7 +327,7 @@ def test_workers_start_as_lines_need_them(monkeypatch, capsys):
 
 def _table_limit(params):
     """A batch compute (module level, for the workers): the limit the worker's tables have."""
-    from pinosolve import solver
+    from pinosolve.play import solver
 
     return {"limit": solver.TABLE_LIMIT}
 
@@ -336,7 +336,8 @@ def test_a_workers_table_is_its_share_of_the_memory_the_process_may_use(monkeypa
     """Each worker's table takes its share of the memory this process may really use (a
     cgroup's limit, say), not of the machine's: with 512 MiB usable and two workers, a table
     may reach 2**22 entries, where on the machine's whole memory it could reach 2**26."""
-    from pinosolve import memory, solver
+    from pinosolve import memory
+    from pinosolve.play import solver
 
     monkeypatch.setattr(memory, "usable_memory", lambda: 512 << 20)  # the workers fork it
     lines = [json.dumps({"deal": str(k)}) for k in range(4)]

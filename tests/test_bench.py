@@ -33,7 +33,7 @@ def test_full_deal_bench_reports_median_worst_and_nodes():
 
 
 def test_capped_deals_report_the_bounds_proved():
-    pytest.importorskip("pinosolve._core")
+    pytest.importorskip("pinosolve.play._core")
     out = _bench("--deals", "2", "--families", "double-deck", "--timeout", "0.05")
     line = next(x for x in out.splitlines() if x.startswith("double-deck"))
     found = re.findall(r"(\d+): (\d+)\.\.(\d+)", line.split("capped at", 1)[1])
@@ -67,8 +67,8 @@ def test_seeds_and_each_print_every_deal_as_it_finishes():
     # each deal's value is the one the solver gives for that seed's deal
     from bench.dd_full import deal_position
     from pinosolve import load_variant
-    from pinosolve.play import PlayRules
-    from pinosolve.solver import solve
+    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.solver import solve
 
     rules = PlayRules.of(load_variant("two-hand"))
     for seed, value, _ in deals:
@@ -142,8 +142,8 @@ def test_bad_arguments_get_one_line_and_exit_2(args, message):
 def test_table_limit_is_what_the_searches_grow_to(monkeypatch, capsys, grow_limits):
     """--table-limit sets the limit solve() gives every growing table, and the header says
     it; with the flag ignored the searches would get the machine's limit."""
-    pytest.importorskip("pinosolve._core")
-    import pinosolve.solver as S
+    pytest.importorskip("pinosolve.play._core")
+    import pinosolve.play.solver as S
 
     spec = importlib.util.spec_from_file_location("dd_full_bench", ROOT / "bench" / "dd_full.py")
     bench = importlib.util.module_from_spec(spec)
@@ -178,7 +178,7 @@ def test_ab_core_times_two_builds_and_checks_their_values(tmp_path):
     assert "B/A time:" in proc.stdout and "values: the same" in proc.stdout
     # a core in which a trump no longer beats a plain card values the deals differently: the
     # check says so
-    src = (ROOT / "pinosolve" / "_core.c").read_text()
+    src = (ROOT / "pinosolve" / "play" / "_core.c").read_text()
     ruff = "    return SUIT(card) == c->trump;"
     assert src.count(ruff) == 1
     broken = tmp_path / "broken.c"
@@ -210,8 +210,8 @@ def test_driver_bench_sets_the_search_against_an_oracle_that_knows_the_value():
     assert [d[0] for d in deals] == ["5", "2"], proc.stdout
     from bench.dd_full import deal_position
     from pinosolve import load_variant
-    from pinosolve.play import PlayRules
-    from pinosolve.solver import solve
+    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.solver import solve
 
     rules = PlayRules.of(load_variant("two-hand"))
     total = oracle = count = 0

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pinosolve.bidding import next_bids, outcome, raise_problem, run_auction, value_problem
-from pinosolve.variant import load_file, load_variant
+from pinosolve.scoring.bidding import next_bids, outcome, raise_problem, run_auction, value_problem
+from pinosolve.variants.variant import load_file, load_variant
 
 
 def seed000_double_deck_legal(value: int) -> bool:

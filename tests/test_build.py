@@ -9,7 +9,7 @@ import pytest
 
 @pytest.mark.skipif(os.environ.get("CI") != "true", reason="only checked in CI (CI=true)")
 def test_compiled_core_is_built_in_ci():
-    from pinosolve import _core  # noqa: F401
-    from pinosolve.core import backend
+    from pinosolve.play import _core  # noqa: F401
+    from pinosolve.play.core import backend
 
     assert backend() == "c"

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from pinosolve import __version__
-from pinosolve.variant import variant_ids
+from pinosolve.variants.variant import variant_ids
 from tests.test_rules_files import EXPECTED
 
 

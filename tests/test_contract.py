@@ -1,4 +1,4 @@
-"""The contract's outcome has one home (pinosolve.contract), used by score and makeable alike.
+"""The contract's outcome has one home (pinosolve.scoring.contract), used by score and makeable alike.
 
 makeable decides the rules' conditions on play that points alone do not settle (a side must
 take a trick to save its meld; a Trickster bidder must capture a counter) by searches on other
@@ -14,10 +14,10 @@ import pytest
 
 from pinosolve import Card, load_variant
 from pinosolve.cards import Hand, Suit
-from pinosolve.contract import Taken, outcome
-from pinosolve.makeable import _TeamPlay, analyse
-from pinosolve.play import PlayRules
-from pinosolve.solver import Position
+from pinosolve.scoring.contract import Taken, outcome
+from pinosolve.scoring.makeable import _TeamPlay, analyse
+from pinosolve.play.legality import PlayRules
+from pinosolve.play.solver import Position
 from tests import dd_oracle
 
 
@@ -140,7 +140,7 @@ def test_undecided_makeable_gives_no_made_or_set_reason(monkeypatch):
     reason line of a made contract. Bounds 3..20 on the trick points, meld 8, bid 25: the
     contract is made at the top of the bounds and set at the bottom, so no reason says
     either; bid 30 is set even at the top, and says so."""
-    import pinosolve.solver as S
+    import pinosolve.play.solver as S
 
     def bounded(pos, rules, **kw):
         return S.Result(None, (3, 20), exact=False)
@@ -180,8 +180,8 @@ def test_makeable_verdict_agrees_with_minimax_over_the_contract_rules(tmp_path, 
     """makeable's verdict, on small endings, against a plain minimax whose leaves are the
     contract rules themselves (contract.outcome on the trick points, tricks and counters the
     side took): made exactly when the side can make sure of an outcome that makes it."""
-    from pinosolve.makeable import _Verdict
-    from pinosolve.variant import load_file
+    from pinosolve.scoring.makeable import _Verdict
+    from pinosolve.variants.variant import load_file
 
     text, melds, bids = HOUSE[house]
     path = tmp_path / f"{house}.toml"

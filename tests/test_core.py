@@ -11,11 +11,11 @@ import sys
 import pytest
 
 from pinosolve import load_variant
-from pinosolve.play import PlayRules
+from pinosolve.play.legality import PlayRules
 from tests.test_solver import solve
 from tests.test_solver import FAMILIES, _variant, random_obligations, random_position
 
-core = pytest.importorskip("pinosolve._core", reason="the compiled core was not built")
+core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
 
 POSITIONS = 600  # per family; thousands in all
 
@@ -121,7 +121,7 @@ def test_a_table_that_grows_mid_search_keeps_every_value():
     """The core doubles its table when the search outgrows it, in the middle of a search,
     copying every entry to where a probe through the wider mask looks: values stay the
     reference's, the table did grow, and it stops at its limit."""
-    from pinosolve.solver import CoreSearch
+    from pinosolve.play.solver import CoreSearch
 
     rnd = random.Random("grow")
     grew = 0
@@ -144,7 +144,7 @@ def test_wide_windows_keep_the_fail_soft_contract():
     is exact, at or below alpha an upper bound, at or above beta a lower bound. One table
     serves many windows on each position, so entries narrow later windows (the only path where
     a result relies on what the entry relied on)."""
-    from pinosolve.solver import CoreSearch
+    from pinosolve.play.solver import CoreSearch
 
     rnd = random.Random("windows")
     checked = 0
@@ -176,7 +176,7 @@ def test_one_core_across_deals_whose_suits_hold_as_many_cards():
     """The core keeps each suit's part of a table key per suit and card count, from one search
     to the next: the same cards dealt round to other seats (every suit as long, held by other
     seats) must be valued afresh, not taken for the deal searched before."""
-    from pinosolve.solver import CoreSearch, Position
+    from pinosolve.play.solver import CoreSearch, Position
 
     rnd = random.Random("suit-keys")
     checked = 0
@@ -235,7 +235,7 @@ def test_core_timeout_gives_bounds():
 _INTERRUPTED = """
 import random, signal, sys
 from pinosolve import load_variant
-from pinosolve.play import PlayRules
+from pinosolve.play.legality import PlayRules
 from tests.test_solver import solve
 from bench.dd_full import deal_position
 from tests.test_solver import random_position
@@ -291,7 +291,7 @@ def test_fuzz_script_runs_and_finds_nothing():
 
 
 def test_environment_forces_the_backend(monkeypatch):
-    from pinosolve.core import backend, describe
+    from pinosolve.play.core import backend, describe
 
     monkeypatch.setenv("PINOSOLVE_CORE", "python")
     assert backend() == "python" and "forced" in describe()
@@ -306,7 +306,7 @@ def test_core_under_valgrind(tmp_path):
     script.write_text(
         "import random\n"
         "from pinosolve import load_variant\n"
-        "from pinosolve.play import PlayRules\n"
+        "from pinosolve.play.legality import PlayRules\n"
         "from tests.test_solver import solve\n"
         "from tests.test_solver import random_position\n"
         "rnd = random.Random(9)\n"
@@ -315,7 +315,7 @@ def test_core_under_valgrind(tmp_path):
         "    for _ in range(4):\n"
         "        solve(random_position(v, rnd, 4), PlayRules.of(v), backend='c',\n"
         "              tt_entries=1 << 12)\n"
-        "from pinosolve.solver import CoreSearch\n"  # a table that grows mid-search
+        "from pinosolve.play.solver import CoreSearch\n"  # a table that grows mid-search
         "v = load_variant('four-hand')\n"
         "grew = 0\n"
         "for _ in range(3):\n"
@@ -356,7 +356,7 @@ def test_core_under_valgrind(tmp_path):
 def test_estimate_is_minimax_over_its_plies_then_the_playout(family):
     """The driver's first guess: with no plies it is the playout; looking ahead over every card
     left it is the full minimax, which is the position's exact value (the reference's)."""
-    from pinosolve.solver import CoreSearch
+    from pinosolve.play.solver import CoreSearch
 
     refs, max_cards = FAMILIES[family]
     rnd = random.Random(f"estimate-{family}")
@@ -377,7 +377,7 @@ def test_estimate_is_minimax_over_its_plies_then_the_playout(family):
 def test_table_limit_fits_the_machine():
     """A growing table stops at 2**26 entries, or at an eighth of the memory where that is
     less, and never below 2**22."""
-    from pinosolve.solver import ENTRY_BYTES, TABLE_LIMIT, table_limit
+    from pinosolve.play.solver import ENTRY_BYTES, TABLE_LIMIT, table_limit
 
     assert table_limit(64 << 30) == 1 << 26
     assert table_limit(8 << 30) == 1 << 26          # 1 GiB is an eighth of 8 GiB
@@ -397,7 +397,7 @@ def test_table_limit_fits_the_machine():
 def test_a_budget_keeps_the_table_below_the_capped_limit(monkeypatch, grow_limits):
     """Growing past 2**24 entries costs seconds a time budget cannot spare: a search with a
     timeout may grow only to CAPPED_LIMIT, one without to TABLE_LIMIT."""
-    import pinosolve.solver as S
+    import pinosolve.play.solver as S
 
     monkeypatch.setattr(S, "TABLE_LIMIT", 1 << 26)
     v = load_variant("two-hand")
@@ -412,7 +412,7 @@ def test_core_refuses_more_copies_than_its_counts_hold():
     """The core's sums of copy counts (one byte a card, summed over seats) hold at most 8
     copies of a card in all hands together: the core itself refuses more with a ValueError,
     whoever calls it (``solve`` refuses any position no deal can reach before that)."""
-    from pinosolve.solver import CoreSearch
+    from pinosolve.play.solver import CoreSearch
 
     rules = PlayRules.of(load_variant("four-hand"))
     search = CoreSearch(rules, 0, (0, 1, 0, 1), 1 << 12)

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pinosolve import Hand, Suit, load_file, load_variant
-from pinosolve.dispute import verify_claims
-from pinosolve.sequence import verify_sequence
+from pinosolve.meld.dispute import verify_claims
+from pinosolve.meld.sequence import verify_sequence
 
 
 def claims(vid, hand, trump, *cards, announced=None):
@@ -106,8 +106,8 @@ values = [1]
     v = load_file(path)
     r = claims(v, "KS KS", "H", "KS", "KS", "KS")  # identified as x, y or z each: all equal
     # identify() picks one kind for each identical claim, so build them explicitly instead
-    from pinosolve.dispute import stand_together
-    from pinosolve.meldmodel import all_options
+    from pinosolve.meld.dispute import stand_together
+    from pinosolve.meld.model import all_options
 
     opts = {o.kind: o for o in all_options(v, Suit.H) if o.kind in "xyz"}
     three = [(0, opts["x"]), (1, opts["y"]), (2, opts["z"])]
@@ -306,7 +306,7 @@ def test_value_is_the_laid_cards_however_they_are_split(seed, vid, trump):
 def test_fewest_copies_beats_a_bad_greedy_order():
     """A path of four claims (each pair of neighbours shares a class) in the order ends first:
     the greedy pass needs 3 copies, the model finds 2; with 1 held they do not stand."""
-    from pinosolve.dispute import fewest_copies
+    from pinosolve.meld.dispute import fewest_copies
 
     path = [(1, frozenset({"ab"})), (1, frozenset({"cd"})), (1, frozenset({"ab", "bc"})),
             (1, frozenset({"bc", "cd"}))]
@@ -323,7 +323,7 @@ def test_fewest_copies_equals_brute_force(uses, cap):
     """Copies of one card for claims in random reuse classes, against trying every way."""
     from collections import Counter
 
-    from pinosolve.dispute import fewest_copies
+    from pinosolve.meld.dispute import fewest_copies
     from tests import meld_oracle
 
     need = meld_oracle.fewest_copies([(Counter({"KS": n}), tuple(c)) for n, c in uses])["KS"]

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from pinosolve.errors import PinosolveError
-from pinosolve.game import play_game
-from pinosolve.variant import load_file, load_variant
+from pinosolve.scoring.game import play_game
+from pinosolve.variants.variant import load_file, load_variant
 
 
 def classic_round(bidder, bid, ns_meld, ew_meld, ns_points):
@@ -159,7 +159,7 @@ def test_scoring_commands_do_not_import_ortools_or_the_solver():
             "          '--tricks', 'EW=2'])\n"
             "    main(['bid', '--variant', 'double-deck', '--history', '50 55'])\n"
             "    main(['game', 'puzzles/games/seed001-bidder-goes-out.toml'])\n"
-            "heavy = [m for m in sys.modules if m.startswith('ortools') or m == 'pinosolve.solver']\n"
+            "heavy = [m for m in sys.modules if m.startswith('ortools') or m == 'pinosolve.play.solver']\n"
             "print(heavy)\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr

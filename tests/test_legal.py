@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pinosolve import Card, Hand, load_file, load_variant
-from pinosolve.play import PlayRules, legal_plays
+from pinosolve.play.legality import PlayRules, legal_plays
 
 BASE = "four-hand"  # head always, trump if void, overtrump, trump even if unable to overtrump
 
@@ -123,7 +123,7 @@ def test_a_trick_played_by_the_rules_passes_and_a_broken_one_is_caught():
     it is the first)."""
     import random
 
-    from pinosolve.play import illegal_in_trick
+    from pinosolve.play.legality import illegal_in_trick
     from tests.test_solver import FAMILIES, _variant, random_legal_position
 
     rnd = random.Random("illegal-in-trick")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pinosolve.cards import Hand, Suit
-from pinosolve.makeable import analyse
-from pinosolve.variant import load_variant
+from pinosolve.scoring.makeable import analyse
+from pinosolve.variants.variant import load_variant
 from tests import meld_oracle
 
 
@@ -99,7 +99,7 @@ def test_ctrl_c_answers_from_the_bounds_proved(cli, monkeypatch):
     """Ctrl-C in makeable's search: the command answers from the bounds proved so far, as
     after a timeout, marked interrupted, and exits 130; ``analyse`` itself raises unless asked
     to answer."""
-    import pinosolve.solver as S
+    import pinosolve.play.solver as S
 
     def interrupted(pos, rules, **kw):
         raise S.SearchInterrupted(S.Result(None, (3, 20), exact=False))

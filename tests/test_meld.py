@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pinosolve import Hand, Suit, load_file, load_variant
-from pinosolve.meldsolver import best_meld, maximiser
-from pinosolve.variant import rules_dir, variant_ids
+from pinosolve.meld.solver import best_meld, maximiser
+from pinosolve.variants.variant import rules_dir, variant_ids
 from tests import meld_oracle
 
 ALL_TABLES = variant_ids() + [f"examples/{p.stem}" for p in sorted((rules_dir() / "examples")
@@ -23,7 +23,7 @@ ALL_TABLES = variant_ids() + [f"examples/{p.stem}" for p in sorted((rules_dir() 
 def _distinct_meld_tables(refs: list[str]) -> list[str]:
     """One variant per distinct meld table and deck (house rules that change only play or
     scoring share their base's table)."""
-    from pinosolve.datafile import to_data
+    from pinosolve.variants.datafile import to_data
 
     seen, out = set(), []
     for ref in refs:
@@ -225,9 +225,9 @@ def test_a_meld_solve_leaves_ctrl_c_to_python():
 
     code = ("import os, signal, time\n"
             "from pinosolve.cards import Suit\n"
-            "from pinosolve.meldsolver import best_meld\n"
-            "from pinosolve.passing import pass_back\n"
-            "from pinosolve.variant import load_variant\n"
+            "from pinosolve.meld.solver import best_meld\n"
+            "from pinosolve.scoring.passing import pass_back\n"
+            "from pinosolve.variants.variant import load_variant\n"
             "v = load_variant('four-hand')\n"
             "best_meld(v, v.parse_hand('AS TS KS QS JS'), Suit.S)\n"
             "pass_back(v, Suit.H, v.parse_hand('AH TH KH JH 9H AS AD AC KS QS QD 9C'),\n"

@@ -116,7 +116,7 @@ def test_the_default_table_limit_heeds_the_process_limits():
     import sys
 
     code = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)); "
-            "from pinosolve import solver; print(solver.table_limit(), solver.TABLE_LIMIT)")
+            "from pinosolve.play import solver; print(solver.table_limit(), solver.TABLE_LIMIT)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True).stdout.split()
     assert out == [str(1 << 24), str(1 << 24)]

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinosolve.cards import Hand, Suit
-from pinosolve.passing import pass_back, side_exchange
-from pinosolve.variant import load_file, load_variant
+from pinosolve.scoring.passing import pass_back, side_exchange
+from pinosolve.variants.variant import load_file, load_variant
 from tests import meld_oracle
 
 RICH = "AS TS KS QS JS KH QH KD QD JD AH AD AC QC KC JC"  # cards that meld a lot

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from pinosolve import Card, load_file, load_variant
 from pinosolve.errors import RulesError
-from pinosolve.play import PlayRules
-from pinosolve.schema import POINTS_LIMIT
+from pinosolve.play.legality import PlayRules
+from pinosolve.variants.schema import POINTS_LIMIT
 from tests import meld_oracle
 from tests.test_solver import _backends, _oracle_values, random_position, solve
 
@@ -54,7 +54,7 @@ def test_5000_points_a_card(cli, tmp_path, monkeypatch, backend):
     assert run.code == 0, run.err
     v = load_file(path)
     deal = v.parse_deal(DEAL)
-    from pinosolve.solver import Position
+    from pinosolve.play.solver import Position
 
     pos = Position([sorted(c.index for c in h) for h in deal.hands], 0, [], (0, 1, 0, 1), 0)
     truth = _oracle_values(v, pos)
@@ -129,7 +129,7 @@ def test_points_at_the_bound_are_taken(tmp_path):
 
 
 def test_the_core_holds_what_the_loader_lets_through():
-    core = pytest.importorskip("pinosolve._core", reason="the compiled core was not built")
+    core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
     assert core.POINTS_MAX == POINTS_LIMIT
 
 
@@ -139,8 +139,8 @@ def test_the_core_refuses_points_it_cannot_hold(big):
     0..POINTS_LIMIT (2**31 and more would wrap in a C int) never reach the search. CoreSearch
     refuses them before the call (a RulesError), and the core itself with a ValueError (an
     OverflowError past a C int, for the bonus it takes as one)."""
-    core = pytest.importorskip("pinosolve._core", reason="the compiled core was not built")
-    from pinosolve.solver import CoreSearch
+    core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
+    from pinosolve.play.solver import CoreSearch
 
     rules = PlayRules.of(load_variant("four-hand"))
     knobs = (1, 0, 1, 1, 1, 0, 0)
@@ -157,8 +157,8 @@ def test_the_core_refuses_a_position_over_the_bound():
     """Every card at most POINTS_LIMIT, but more than that in the hands together: the
     position is refused (CoreSearch: a PositionError; the core: a ValueError), as is a ``rem``
     that is not the points in play."""
-    pytest.importorskip("pinosolve._core", reason="the compiled core was not built")
-    from pinosolve.solver import CoreSearch, PositionError
+    pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
+    from pinosolve.play.solver import CoreSearch, PositionError
 
     rules = PlayRules.of(load_variant("four-hand"))
     aces = dataclasses.replace(rules, points=tuple(POINTS_LIMIT if c % 6 == 0 else 0
@@ -177,8 +177,8 @@ def test_the_core_refuses_a_position_over_the_bound():
 def test_any_window_means_what_it_says():
     """The core takes any window, however wide (its bounds clamped to the values a position
     can have): the exact value inside it, a bound outside."""
-    pytest.importorskip("pinosolve._core", reason="the compiled core was not built")
-    from pinosolve.solver import CoreSearch
+    pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
+    from pinosolve.play.solver import CoreSearch
 
     v = load_variant("four-hand")
     rnd = random.Random("windows")
@@ -206,7 +206,7 @@ def test_a_meld_worth_more_than_the_limit_is_refused_naming_the_key(cli, tmp_pat
 
 
 def test_melds_at_the_limit_are_counted_exactly(cli, tmp_path):
-    from pinosolve.schema import MELD_VALUE_LIMIT
+    from pinosolve.variants.schema import MELD_VALUE_LIMIT
 
     path = tmp_path / "house.toml"
     path.write_text(f'extends = "four-hand"\n[meld.kinds.run]\nvalues = [{MELD_VALUE_LIMIT}]\n')

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pinosolve.variant import load_file, load_variant, rules_dir, variant_ids
+from pinosolve.variants.variant import load_file, load_variant, rules_dir, variant_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = {"000_16661a07257bd93c.txt", "001_ea7c0647df0f3db0.txt", "002_86ee7457b64117f0.txt",

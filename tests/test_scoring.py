@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinosolve.errors import PinosolveError
-from pinosolve.contract import round_points
-from pinosolve.scoring import score
-from pinosolve.variant import load_file, load_variant
+from pinosolve.scoring.contract import round_points
+from pinosolve.scoring.round import score
+from pinosolve.variants.variant import load_file, load_variant
 
 
 def oracle_partnership(bid, meld, points, tricks, save, bidder_side="NS"):

@@ -29,7 +29,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from pinosolve.core import describe
+        from pinosolve.play.core import describe
 
         typer.echo(f"pinosolve {__version__}; {describe()}")
         raise typer.Exit()

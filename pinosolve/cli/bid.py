@@ -13,7 +13,7 @@ from pinosolve.cli.foundation import variant_of
 
 
 def compute_bid(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.bidding import outcome, parse_history, run_auction
+    from pinosolve.scoring.bidding import outcome, parse_history, run_auction
 
     v = variant_of(params)
     history = parse_history(want_str(params, "history", "history") or "")

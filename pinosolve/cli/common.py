@@ -498,7 +498,7 @@ def _start_worker(jobs: int, stop: Any) -> None:
     """A batch worker: Ctrl-C interrupts it only while it analyses a line (``_worker_line``;
     between lines it is noted, and no line starts after it), and the search's table may take
     only this worker's share of the memory this process may use (``usable_memory``)."""
-    from pinosolve import solver
+    from pinosolve.play import solver
     from pinosolve.memory import usable_memory
 
     global _stop

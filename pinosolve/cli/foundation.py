@@ -11,7 +11,7 @@ from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, VariantOpt, console, emit_json,
                                   run_analysis, want_flag, want_str)
 from pinosolve.errors import PinosolveError
-from pinosolve.variant import Variant, load_variant, resolve, variant_ids
+from pinosolve.variants.variant import Variant, load_variant, resolve, variant_ids
 
 
 def variant_of(params: dict[str, Any]) -> Variant:
@@ -59,8 +59,8 @@ def rules(
     json_out: JsonOpt = False,
 ) -> None:
     """Print a variant's fully resolved rule set (after 'extends')."""
-    from pinosolve.datafile import describe_fields, to_data
-    from pinosolve.schema import Rules
+    from pinosolve.variants.datafile import describe_fields, to_data
+    from pinosolve.variants.schema import Rules
 
     if keys:
         rows = describe_fields(Rules)
@@ -206,7 +206,7 @@ def show(
 
 def compute_deal(params: dict[str, Any]) -> dict[str, Any]:
     """A random full deal of the variant from a fixed seed (reproducible)."""
-    from pinosolve.dealer import random_deal
+    from pinosolve.variants.dealer import random_deal
 
     v = variant_of(params)
     seed = params.get("seed", 0)

@@ -26,7 +26,7 @@ def parse_stage(v: Any, value: Any) -> int:
 
 
 def compute_legal(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.play import PlayRules, legal_plays
+    from pinosolve.play.legality import PlayRules, legal_plays
 
     v = variant_of(params)
     hand_text = want_str(params, "hand", "hand")

@@ -14,13 +14,13 @@ from pinosolve.errors import PinosolveError
 
 
 def _seat(v: Any, value: Any, what: str) -> Optional[str]:
-    from pinosolve.scoring import seat_name
+    from pinosolve.scoring.round import seat_name
 
     return None if value is None else seat_name(v, value, what)
 
 
 def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.makeable import analyse
+    from pinosolve.scoring.makeable import analyse
 
     v = variant_of(params)
     deal_text = want_str(params, "deal", "deal")

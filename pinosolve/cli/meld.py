@@ -13,7 +13,7 @@ from pinosolve.cli.common import (InputOpt, JsonOpt, MeldTrumpOpt, RulesOpt, Var
                                   console, run_analysis, want_flag, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
-from pinosolve.variant import Variant, load_file, load_variant
+from pinosolve.variants.variant import Variant, load_file, load_variant
 
 TRUMPS: tuple[Optional[Suit], ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
 
@@ -31,7 +31,7 @@ def _other_variant(ref: Any) -> Variant:
 
 
 def compute_meld(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.meldsolver import best_meld, maximiser
+    from pinosolve.meld.solver import best_meld, maximiser
 
     v = variant_of(params)
     hand_text = want_str(params, "hand", "hand")

@@ -15,7 +15,7 @@ from pinosolve.errors import PinosolveError
 
 
 def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.passing import pass_back, side_exchange
+    from pinosolve.scoring.passing import pass_back, side_exchange
 
     v = variant_of(params)
     if v.rules.passing.cards == 0:
@@ -48,7 +48,7 @@ def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
         if len(called) != 1 or not called.issubset(partner):
             raise PinosolveError("--called: one card, held by the partner")
     best = side_exchange(v, trump, hand, partner, called)
-    from pinosolve.meldsolver import best_meld
+    from pinosolve.meld.solver import best_meld
 
     out: dict[str, Any] = {
         "variant": v.id, "trump": trump.name, "hand": hand.cards(), "partner": partner.cards(),
@@ -70,7 +70,7 @@ def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
 
 def _exchange_json(v: Any, trump: Any, passed: Hand, returned: Hand, declarer: Hand,
                    partner: Any) -> dict[str, Any]:
-    from pinosolve.meldsolver import best_meld
+    from pinosolve.meld.solver import best_meld
 
     dm, pm = best_meld(v, declarer, trump), best_meld(v, partner, trump)
     return {"pass": passed.cards(), "return": returned.cards(),

@@ -41,7 +41,7 @@ def _pairs(value: Any, key: str) -> Any:
 
 
 def compute_score(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.scoring import ROUND_KEYS, score
+    from pinosolve.scoring.round import ROUND_KEYS, score
 
     v = variant_of(params)
     data: dict[str, Any] = {}
@@ -201,7 +201,7 @@ def score_cmd(
 
 
 def compute_game(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.game import game_from_file
+    from pinosolve.scoring.game import game_from_file
 
     path = want_str(params, "file", "file")
     if path is None:

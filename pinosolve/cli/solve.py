@@ -14,7 +14,7 @@ from pinosolve.cli.common import (InputOpt, JobsOpt, JsonOpt, RulesOpt, TrumpOpt
                                   want_timeout, want_trick, want_trump)
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
-from pinosolve.variant import Variant
+from pinosolve.variants.variant import Variant
 
 
 def _seat(v: Variant, value: Any, what: str) -> int:
@@ -55,7 +55,7 @@ def sides_for(v: Variant, declarer: Any, partner: Any) -> tuple[int, ...]:
 
 def position_of(v: Variant, params: dict[str, Any]):
     """Read and check the position: deal (cards still held), leader, trick, trump, sides."""
-    from pinosolve.solver import Position
+    from pinosolve.play.solver import Position
 
     deal_text = want_str(params, "deal", "deal")
     if deal_text is None:
@@ -82,8 +82,8 @@ def position_of(v: Variant, params: dict[str, Any]):
 
 
 def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.play import PlayRules, trick_problem
-    from pinosolve.solver import SearchInterrupted, solve
+    from pinosolve.play.legality import PlayRules, trick_problem
+    from pinosolve.play.solver import SearchInterrupted, solve
 
     v = variant_of(params)
     pos, trump = position_of(v, params)

@@ -13,7 +13,7 @@ from pinosolve.cli.common import (InputOpt, JsonOpt, MeldTrumpOpt, RulesOpt, Var
                                   console, run_analysis, want_str, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
-from pinosolve.variant import resolve
+from pinosolve.variants.variant import resolve
 
 
 def compute_verify(params: dict[str, Any]) -> dict[str, Any]:
@@ -23,7 +23,7 @@ def compute_verify(params: dict[str, Any]) -> dict[str, Any]:
                 raise PinosolveError(f"--sequence checks a whole melding sequence from its "
                                      f"file: drop --{key}")
         return _compute_sequence(params)
-    from pinosolve.dispute import verify_claims
+    from pinosolve.meld.dispute import verify_claims
 
     v = variant_of(params)
     hand_text = want_str(params, "hand", "hand")
@@ -51,7 +51,7 @@ def compute_verify(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _compute_sequence(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.sequence import read_sequence, verify_sequence
+    from pinosolve.meld.sequence import read_sequence, verify_sequence
 
     path = params["sequence"]
     if not isinstance(path, str):

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from pinosolve.cards import CARDS, Rank, Suit
-from pinosolve.schema import Trick
-from pinosolve.variant import Variant
+from pinosolve.variants.schema import Trick
+from pinosolve.variants.variant import Variant
 
 NRANK = len(Rank)
 

@@ -7,7 +7,7 @@ and the remainder of the deck (the stock) is placed crosswise on this upturned c
 the first card after the hands; the stock is the cards after it, top first, and the turned
 card is drawn last.
 
->>> from pinosolve.variant import load_variant
+>>> from pinosolve.variants.variant import load_variant
 >>> d = random_deal(load_variant("two-hand"), seed=1)
 >>> len(d.stock), d.turned is not None, d.trump == d.turned.suit
 (23, True, True)
@@ -21,7 +21,7 @@ from typing import Any, Optional
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.deal import Deal
-from pinosolve.variant import Variant
+from pinosolve.variants.variant import Variant
 
 
 @dataclass(frozen=True)

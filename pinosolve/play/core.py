@@ -16,7 +16,7 @@ ENV = "PINOSOLVE_CORE"
 
 def _load():
     try:
-        from pinosolve import _core
+        from pinosolve.play import _core
     except ImportError as exc:
         return None, f"compiled core not available ({exc})"
     return _core, ""
@@ -44,7 +44,7 @@ def describe() -> str:
     except PinosolveError as exc:
         return f"search core: {exc}"
     if which == "c":
-        return "search core: compiled C (pinosolve._core)"
+        return "search core: compiled C (pinosolve.play._core)"
     module, why = _load()
     if os.environ.get(ENV, "").strip().lower() == "python":
         return f"search core: Python reference (forced by {ENV}=python)"

@@ -2,8 +2,8 @@
 
 A rules file (TOML, in ``rules/``) is read into :class:`Rules`. Every key is documented here
 (``pinosolve rules --keys`` prints the table), typed, and range-checked by
-:mod:`pinosolve.datafile`; cross-key checks (deck size, point totals, meld patterns) live in
-:mod:`pinosolve.variant`. The knobs follow ``shared/reference/rules-research.md`` §4.1 and §6.
+:mod:`pinosolve.variants.datafile`; cross-key checks (deck size, point totals, meld patterns) live in
+:mod:`pinosolve.variants.variant`. The knobs follow ``shared/reference/rules-research.md`` §4.1 and §6.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pinosolve.datafile import knob, table
+from pinosolve.variants.datafile import knob, table
 
 RankName = Literal["A", "T", "K", "Q", "J", "9"]
 TrumpName = Literal["S", "H", "D", "C", "none"]

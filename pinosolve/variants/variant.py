@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from pinosolve import meldtable
+from pinosolve.meld import table as meldtable
 from pinosolve.cards import CARDS, NUM_CARDS, Card, Hand, Rank, Suit
-from pinosolve.datafile import build
+from pinosolve.variants.datafile import build
 from pinosolve.deal import Deal
 from pinosolve.errors import DeckError, NotationError, RulesError
-from pinosolve.schema import MELD_VALUE_LIMIT, POINTS_LIMIT, Rules
+from pinosolve.variants.schema import MELD_VALUE_LIMIT, POINTS_LIMIT, Rules
 
 RULES_ENV = "PINOSOLVE_RULES_DIR"
 
@@ -27,7 +27,7 @@ def rules_dir() -> Path:
     """Where the built-in variant files are: the checkout's rules/, else the installed copy."""
     if os.environ.get(RULES_ENV):
         return Path(os.environ[RULES_ENV])
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the package
     source = here.parent / "rules"
     if (source / "four-hand.toml").is_file():
         return source

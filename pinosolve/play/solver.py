@@ -33,8 +33,8 @@ from typing import Callable, Optional, Sequence
 
 from pinosolve.cards import NUM_CARDS
 from pinosolve.errors import PinosolveError, RulesError
-from pinosolve.play import NRANK, PlayRules, legal_plays, trick_problem
-from pinosolve.schema import POINTS_LIMIT
+from pinosolve.play.legality import NRANK, PlayRules, legal_plays, trick_problem
+from pinosolve.variants.schema import POINTS_LIMIT
 
 INF = 1 << 30
 TEST_SHARE = 0.25        # of the time left, the most a test may take before closing in
@@ -545,7 +545,7 @@ class CoreSearch(Search):
     """The same search with ``ab`` in the compiled core; move lists (for per-card values and
     the line) still come from the Python side, which is the reference for both.
 
-    ``core_options``: the core's technique switches (``pinosolve._core.OPT_*``), for
+    ``core_options``: the core's technique switches (``pinosolve.play._core.OPT_*``), for
     measuring them one by one; None means all the default ones. ``grow_to``: the core's table
     doubles as the search outgrows it, keeping its entries, up to this many entries (None: it
     keeps its size)."""
@@ -555,7 +555,7 @@ class CoreSearch(Search):
                  use_tt: bool = True, use_equivalence: bool = True,
                  core_options: Optional[int] = None, grow_to: Optional[int] = None) -> None:
         super().__init__(rules, trump, side, tt_entries, deadline, use_tt, use_equivalence)
-        from pinosolve import _core
+        from pinosolve.play import _core
 
         # the core holds every value in play exactly up to POINTS_LIMIT (the loader refuses
         # rules that could put more in play); rules made otherwise are refused here
@@ -659,7 +659,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
           check_trick: bool = True) -> Result:
     """Value of the position for the side to move, every legal card's value, and a line.
 
-    ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.core).
+    ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.play.core).
     ``tt_entries``: the transposition table's size; None sizes it by the tricks left
     (``table_entries``) and lets the compiled core's table grow with the search, up to
     ``TABLE_LIMIT`` entries (``CAPPED_LIMIT`` under a ``timeout``). ``on_test`` is called
@@ -677,7 +677,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
         if wrong is not None:
             raise PositionError(wrong)
     if backend is None:
-        from pinosolve.core import backend as chosen
+        from pinosolve.play.core import backend as chosen
 
         backend = chosen()
     start = time.perf_counter()

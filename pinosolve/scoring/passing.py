@@ -1,7 +1,7 @@
 """The declarer's pass-back, and the partnership's best exchange, on CP-SAT.
 
 The cards the declarer keeps are decision variables. On top of the meld model of
-:mod:`pinosolve.meldsolver` (one integer variable per meld option, one row per reuse class and
+:mod:`pinosolve.meld.solver` (one integer variable per meld option, one row per reuse class and
 card), every card gets a variable "copies passed back", and a row's right-hand side becomes
 "copies held after the exchange". The objective is lexicographic, written as one weighted sum:
 
@@ -23,9 +23,9 @@ from ortools.sat.python import cp_model_helper as cmh
 
 from pinosolve.cards import CARDS, NUM_CARDS, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.meldmodel import options
-from pinosolve.meldsolver import best_meld, sat_parameters
-from pinosolve.variant import Variant
+from pinosolve.meld.model import options
+from pinosolve.meld.solver import best_meld, sat_parameters
+from pinosolve.variants.variant import Variant
 
 ENUMERATION_LIMIT = 200
 

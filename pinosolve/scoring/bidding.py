@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
-from pinosolve.schema import Bidding
-from pinosolve.variant import Variant
+from pinosolve.variants.schema import Bidding
+from pinosolve.variants.variant import Variant
 
 PASS_WORDS = ("pass", "p", "-", "no")
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from pinosolve.bidding import value_problem
+from pinosolve.scoring.bidding import value_problem
 from pinosolve.cards import Hand, Suit, hand_from_data
-from pinosolve.contract import Taken, holds_trump_marriage, outcome
+from pinosolve.scoring.contract import Taken, holds_trump_marriage, outcome
 from pinosolve.errors import PinosolveError
-from pinosolve.variant import Variant
+from pinosolve.variants.variant import Variant
 
 ROUND_KEYS = {"variant", "rules", "bidder", "partner", "bid", "trump", "meld", "points", "won",
               "tricks", "last_trick", "laid_away", "throw_in", "shoot", "note"}
@@ -235,7 +235,7 @@ def _read_meld(v: Variant, meld: Any, rnd: Round) -> None:
     if rnd.meld_cards:
         if rnd.trump is None:
             raise PinosolveError("trump: needed to count meld given as cards")
-        from pinosolve.meldsolver import best_meld
+        from pinosolve.meld.solver import best_meld
 
         for seat, hand in rnd.meld_cards.items():
             rnd.meld[seat] = best_meld(v, hand, rnd.trump).total

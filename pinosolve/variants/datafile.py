@@ -1,6 +1,6 @@
 """Build typed, frozen rule objects from plain TOML data, with errors that name the key.
 
-The schema *is* the dataclasses in :mod:`pinosolve.schema`: their type hints say what a key
+The schema *is* the dataclasses in :mod:`pinosolve.variants.schema`: their type hints say what a key
 holds and their field metadata add ranges, choices and documentation. This module walks the
 hints, so adding a rule knob is one field, not a field plus a validator.
 

@@ -13,7 +13,7 @@ from typing import Optional
 
 from pinosolve.cards import CARDS, Rank, Suit
 from pinosolve.errors import RulesError
-from pinosolve.schema import MeldKind
+from pinosolve.variants.schema import MeldKind
 
 TRUMP, EACH_PLAIN, EACH_SUIT = "@", "#", "*"
 NO_TRUMP = "none"

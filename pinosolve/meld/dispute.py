@@ -3,7 +3,7 @@
 A declaration is a list of claims, each the cards of one meld as laid on the table, and
 optionally the total announced for it. The ruling follows the cards, not how they are grouped:
 
-* **What a claim is.** A claim is read as one meld (:func:`pinosolve.meldmodel.read_claim`):
+* **What a claim is.** A claim is read as one meld (:func:`pinosolve.meld.model.read_claim`):
   the exact cards of a meld the table defines, else n sets of one single meld, named as that
   multiple and worth what the rules give n sets (eight aces in two-hand-57 are double aces
   around, 20; two dix in one claim are 2 x 10). Anything else is no meld, and the ruling says
@@ -19,7 +19,7 @@ optionally the total announced for it. The ruling follows the cards, not how the
   they do not stand together (each claim involved is told which card and class), and the
   copies held are what lies on the table.
 * **What the declaration is worth.** The maximum meld of the laid cards
-  (:func:`pinosolve.meldsolver.best_meld`), which depends on the multiset of cards only, so it
+  (:func:`pinosolve.meld.solver.best_meld`), which depends on the multiset of cards only, so it
   is the same however the cards are split into claims. Claims that together make a larger
   meld are reported as that meld with the rule key that values it (two pinochle claims are a
   double pinochle, ``meld.kinds.pinochle.values``), and so are melds of the laid cards that no
@@ -40,10 +40,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from pinosolve import meldtable
+from pinosolve.meld import table as meldtable
 from pinosolve.cards import CARDS, Card, Hand, Suit
-from pinosolve.meldmodel import MeldOption, all_options, identify, read_claim
-from pinosolve.variant import Variant
+from pinosolve.meld.model import MeldOption, all_options, identify, read_claim
+from pinosolve.variants.variant import Variant
 
 SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 
@@ -157,7 +157,7 @@ def _copies_model(uses: list[Use], copies: int) -> Optional[int]:
     from ortools.sat.python import cp_model_helper as cmh
 
     from pinosolve.errors import PinosolveError
-    from pinosolve.meldsolver import sat_parameters, solve_proto
+    from pinosolve.meld.solver import sat_parameters, solve_proto
 
     proto = cmh.CpModelProto()
 
@@ -262,7 +262,7 @@ def _dead_cards(variant: Variant, trump: Optional[Suit], laid: Hand, value: int,
     """The cards of claims that are no meld of their own which the laid cards' value does
     not need (without one copy, they are worth as much): cards laid as meld that are none.
     A claim that is a meld laid its cards as that meld, and they are never dead."""
-    from pinosolve.meldsolver import best_meld
+    from pinosolve.meld.solver import best_meld
 
     # (a held claim that is no meld serves every class: its cards are all among the laid)
     suspects = {CARDS.index(Card.parse(c)) for claim, v in zip(claims, verdicts)
@@ -326,7 +326,7 @@ def _combined(verdicts: list[ClaimVerdict], claims: Sequence[Laying],
 def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: list[Hand],
                   announced: Optional[int] = None) -> dict[str, Any]:
     """The ruling on a declared meld: each claim, the cards laid and what they are worth."""
-    from pinosolve.meldsolver import best_meld
+    from pinosolve.meld.solver import best_meld
 
     verdicts = [_read(variant, hand, trump, claim) for claim in claims]
     _report_conflicts(variant, hand, verdicts)

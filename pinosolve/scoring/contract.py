@@ -9,7 +9,7 @@ Laid-away cards are points for the bidder, but they are not taken in play: they 
 and capture no counter (seed 000: a side saves its meld only if it "must win at least one
 trick"). Every decision is reported with the key that made it.
 
->>> from pinosolve.variant import load_variant
+>>> from pinosolve.variants.variant import load_variant
 >>> v = load_variant("three-hand-kitty")
 >>> outcome(v, "N", 30, Taken(0, laid_away=3, took_trick=False), bid=20).made
 False
@@ -22,7 +22,7 @@ from typing import Optional
 
 from pinosolve.cards import Card, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.variant import Variant
+from pinosolve.variants.variant import Variant
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Outcome:
 def round_points(v: Variant, raw: int) -> int:
     """Card points as recorded: seed 004 counts in tens, a remainder of 7, 8 or 9 rounding up.
 
-    >>> from pinosolve.variant import load_variant
+    >>> from pinosolve.variants.variant import load_variant
     >>> v = load_variant("two-hand-1000")
     >>> round_points(v, 136), round_points(v, 137)
     (130, 140)

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
-from pinosolve.sequence import read_document
-from pinosolve.scoring import Round, groups, read_round, score_round, score_units
-from pinosolve.variant import Variant, resolve
+from pinosolve.meld.sequence import read_document
+from pinosolve.scoring.round import Round, groups, read_round, score_round, score_units
+from pinosolve.variants.variant import Variant, resolve
 
 GAME_KEYS = {"variant", "rules", "rounds", "start", "title", "note", "answer"}
 

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from pinosolve.cards import Card, Hand, Suit, hand_from_data
-from pinosolve.dispute import explain_non_meld
+from pinosolve.meld.dispute import explain_non_meld
 from pinosolve.errors import PinosolveError
-from pinosolve.meldmodel import MeldOption, identify
-from pinosolve.variant import Variant
+from pinosolve.meld.model import MeldOption, identify
+from pinosolve.variants.variant import Variant
 
 STEP_KEYS = {"meld", "table", "points", "dix", "exchange", "played", "trick", "note"}
 

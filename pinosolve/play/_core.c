@@ -1,5 +1,5 @@
 /*
- * pinosolve._core: the compiled double-dummy search.
+ * pinosolve.play._core: the compiled double-dummy search.
  *
  * The same game as pinosolve/solver.py (the reference it is tested against): the value is the
  * points side 0 takes from here to the end, found by fail-soft alpha-beta driven with null
@@ -43,7 +43,7 @@
  * 0..POINTS_MAX (Core_init refuses others), their sum over the cards in play too (load_position
  * refuses more), so no sum of them overflows. Table entries keep bounds in 20 bits each, which
  * POINTS_MAX is set by; the rules loader refuses a variant that could put more in play
- * (pinosolve.schema.POINTS_LIMIT, the same number).
+ * (pinosolve.variants.schema.POINTS_LIMIT, the same number).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1622,7 +1622,7 @@ static PyGetSetDef Core_getset[] = {
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "pinosolve._core.Core",
+    .tp_name = "pinosolve.play._core.Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Compiled double-dummy search with a persistent transposition table.",
@@ -1641,7 +1641,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
-    TimeoutError_ = PyErr_NewException("pinosolve._core.Timeout", NULL, NULL);
+    TimeoutError_ = PyErr_NewException("pinosolve.play._core.Timeout", NULL, NULL);
     Py_INCREF(TimeoutError_);
     PyModule_AddObject(m, "Timeout", TimeoutError_);
     Py_INCREF(&CoreType);

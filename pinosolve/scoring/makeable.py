@@ -18,13 +18,13 @@ import dataclasses
 import time
 from typing import Any, Optional
 
-from pinosolve.bidding import value_problem
+from pinosolve.scoring.bidding import value_problem
 from pinosolve.cards import Hand, Suit
-from pinosolve.contract import Outcome, Taken, holds_trump_marriage, outcome
+from pinosolve.scoring.contract import Outcome, Taken, holds_trump_marriage, outcome
 from pinosolve.deal import Deal
 from pinosolve.errors import PinosolveError
-from pinosolve.scoring import Round, groups
-from pinosolve.variant import Variant
+from pinosolve.scoring.round import Round, groups
+from pinosolve.variants.variant import Variant
 
 
 def _team(v: Variant, bidder: str, partner: Optional[str]) -> tuple[str, ...]:
@@ -53,9 +53,9 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     """Made or set by how much, with the meld, the trick points and the rules that decide.
     Ctrl-C in the search raises SearchInterrupted, unless ``answer_interrupted``: then the
     answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``."""
-    from pinosolve.meldsolver import best_meld
-    from pinosolve.play import PlayRules
-    from pinosolve.solver import Position
+    from pinosolve.meld.solver import best_meld
+    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.solver import Position
 
     r, s = v.rules, v.rules.scoring
     if not r.bidding.enabled:
@@ -125,7 +125,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
 
 
 class _Verdict:
-    """Made, set or undecided, exactly as the contract rules (pinosolve.contract) decide it
+    """Made, set or undecided, exactly as the contract rules (pinosolve.scoring.contract) decide it
     for the best play of the bidding side, with the reasons and, where the side's best play
     for points meets every condition, its total.
 
@@ -236,13 +236,13 @@ class _TeamPlay:
 
     def total(self, rules: Any) -> int:
         """Every point of the deal on ``rules``' scale, the last-trick bonus included."""
-        from pinosolve.solver import points_left
+        from pinosolve.play.solver import points_left
 
         return points_left(rules, self.pos.hands, [])
 
     def points(self, rules: Any = None) -> tuple[int, int]:
         """Bounds on the most points the side can make sure of, on ``rules``' point scale."""
-        from pinosolve.solver import SearchInterrupted, solve
+        from pinosolve.play.solver import SearchInterrupted, solve
 
         rules = rules or self.rules
         left = None if self.deadline is None else self.deadline - time.perf_counter()

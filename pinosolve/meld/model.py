@@ -25,9 +25,9 @@ import functools
 from dataclasses import dataclass
 from typing import Optional
 
-from pinosolve import meldtable
+from pinosolve.meld import table as meldtable
 from pinosolve.cards import CARDS, NUM_CARDS, Suit
-from pinosolve.variant import Variant
+from pinosolve.variants.variant import Variant
 
 SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 
@@ -118,7 +118,7 @@ def _parts_value(simple: tuple[MeldOption, ...], composite: MeldOption) -> int:
     (melds of other classes can lie beside it, so they do not compete with it), by CP-SAT: the
     model grows linearly with the classes, where a depth-first search over the options grew
     about 8x per class (a rules file with six extra classes hung every meld command)."""
-    from pinosolve.meldsolver import max_value
+    from pinosolve.meld.solver import max_value
 
     own = [o for o in simple if o.classes[0] in composite.classes]
     return max_value(own, composite.classes, composite.counts)

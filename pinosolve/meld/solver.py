@@ -23,8 +23,8 @@ from ortools.sat.python import cp_model_helper as cmh
 
 from pinosolve.cards import Hand, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.meldmodel import MeldOption, group_multiples, options
-from pinosolve.variant import Variant
+from pinosolve.meld.model import MeldOption, group_multiples, options
+from pinosolve.variants.variant import Variant
 
 _ENUMERATION_LIMIT = 1000
 

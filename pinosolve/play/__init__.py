@@ -1,0 +1,1 @@
+"""Trick play: legality, the double-dummy search, and its compiled core."""

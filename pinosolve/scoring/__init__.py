@@ -1,0 +1,1 @@
+"""Scoring: rounds, whole games, bidding, passing, contracts and whether one can be made."""
