@@ -14,7 +14,7 @@ from pinosolve.errors import PinosolveError
 
 
 def _seat(v: Any, value: Any, what: str) -> Optional[str]:
-    from pinosolve.scoring.round import seat_name
+    from pinosolve.seats import seat_name
 
     return None if value is None else seat_name(v, value, what)
 

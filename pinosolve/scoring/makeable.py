@@ -23,27 +23,16 @@ from pinosolve.cards import Hand, Suit
 from pinosolve.scoring.contract import Outcome, Taken, holds_trump_marriage, outcome
 from pinosolve.deal import Deal
 from pinosolve.errors import PinosolveError
-from pinosolve.scoring.round import Round, groups
+from pinosolve.seats import bidder_sides, bidding_team, seat_after
 from pinosolve.variants.variant import Variant
 
 
-def _team(v: Variant, bidder: str, partner: Optional[str]) -> tuple[str, ...]:
-    kind = v.rules.players.partnership
-    if partner is not None and kind != "called-card":
-        raise PinosolveError(f"{v.id} has no called partner; drop --partner")
-    if kind == "called-card" and partner is None:
-        raise PinosolveError(f"{v.id}: name the called partner with --partner SEAT (the "
-                             "bidder's own seat if he holds the called card)")
-    return next(g.seats for g in groups(v, Round(bidder=bidder, partner=partner)) if g.bidding)
-
-
 def first_leader(v: Variant, bidder: str, dealer: Optional[str]) -> str:
-    rule = v.rules.trick.first_lead
-    if rule == "bidder":
+    """Who leads to the first trick: the bidder, or the player left of the dealer (the last
+    seat when no dealer is named), as ``trick.first_lead`` says."""
+    if v.rules.trick.first_lead == "bidder":
         return bidder
-    seats = list(v.seats)
-    d = seats.index(dealer) if dealer is not None else len(seats) - 1
-    return seats[(d + 1) % len(seats)]  # eldest: left of the dealer
+    return seat_after(v, dealer if dealer is not None else v.seats[-1])
 
 
 def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
@@ -80,7 +69,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
         v.check_hand(everything, "deal and laid-away cards together")
     elif laid_away is not None:
         raise PinosolveError(f"laid-away: in {v.id} the bidder lays no cards away")
-    team = _team(v, bidder, partner)
+    team = bidding_team(v, bidder, partner)
     melds: dict[str, Any] = {}
     for seat, hand in deal.items():
         if s.meld_by == "bidder" and seat != bidder:
@@ -90,9 +79,8 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
         melds[seat] = {"meld": decl.total, "melds": decl.to_json()}
     side_meld = sum(melds[seat]["meld"] for seat in team if seat in melds)
     leader = first_leader(v, bidder, dealer)
-    seats = list(v.seats)
-    side = tuple(0 if seat in team else 1 for seat in seats)
-    pos = Position([[c.index for c in h] for h in deal.hands], seats.index(leader), [], side,
+    side = bidder_sides(v, bidder, partner)
+    pos = Position([[c.index for c in h] for h in deal.hands], v.seats.index(leader), [], side,
                    int(trump))
     play = _TeamPlay(pos, PlayRules.of(v, 2), leader in team, timeout, answer_interrupted)
     lo, hi = play.points()
