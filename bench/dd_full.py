@@ -44,8 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve import load_variant  # noqa: E402
 from pinosolve.play import solver  # noqa: E402
-from pinosolve.cli.foundation import compute_deal  # noqa: E402
-from pinosolve.cli.solve import sides_for  # noqa: E402
+from pinosolve.seats import play_sides  # noqa: E402
 from pinosolve.play.core import describe  # noqa: E402
 from pinosolve.play.legality import PlayRules  # noqa: E402
 from pinosolve.play.solver import Position, SearchInterrupted, Test, solve  # noqa: E402
@@ -57,10 +56,10 @@ FAMILIES = {"four-hand": (None, None), "two-hand": (None, None),
 
 def deal_position(vid: str, seed: int, declarer, partner) -> Position:
     v = load_variant(vid)
-    deal = v.parse_deal(compute_deal({"variant": vid, "seed": seed})["deal"])
+    deal = v.random_deal(seed)
     rnd = random.Random(f"trump/{vid}/{seed}")
     hands = [[c.index for c in h] for h in deal.hands]
-    return Position(hands, 0, [], sides_for(v, declarer, partner), rnd.randrange(4))
+    return Position(hands, 0, [], play_sides(v, declarer, partner), rnd.randrange(4))
 
 
 def cut(pos: Position, tricks: int, seed: int) -> Position:

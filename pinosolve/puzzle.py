@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from pinosolve.game import Game
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import Variant, load_file, load_variant
 
@@ -103,15 +104,16 @@ def _meld_sequence(puzzle: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def _double_dummy(puzzle: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.cli.solve import compute_solve
+def game_of(puzzle: dict[str, Any]) -> Game:
+    """A double-dummy puzzle's position as a ``Game``."""
+    pos = puzzle["position"]
+    return Game(variant_of(puzzle), pos["deal"], trump=pos["trump"], leader=pos["leader"],
+                trick=pos.get("trick", ""), declarer=pos.get("declarer"),
+                partner=pos.get("partner"))
 
-    params = dict(puzzle["position"])
-    if puzzle.get("rules"):
-        params["rules"] = str(Path(puzzle["_path"]).parent / puzzle["rules"])
-    else:
-        params["variant"] = puzzle.get("variant")
-    return compute_solve(params)
+
+def _double_dummy(puzzle: dict[str, Any]) -> dict[str, Any]:
+    return game_of(puzzle).solve().to_json()
 
 
 SOLVERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
