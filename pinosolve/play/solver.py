@@ -292,10 +292,9 @@ class Search:
             return (0, strength, 0 if is_trump else 1)
         win_seat = self._winning_seat(leader, trick)
         best = trick[self.rules.winner(trick, self.trump)]
-        led = trick[0] // NRANK
         if self.side[win_seat] == self.side[player]:
             return (0, -pts, strength)  # partner winning: give counters
-        if self.rules.beats(card, best, led, self.trump):
+        if self.rules.beats(card, best, self.trump):
             return (0, 0 if not is_trump else 1, -strength, pts)  # cheapest winner first
         return (1, pts, -strength)  # cannot win: lowest loser
 
