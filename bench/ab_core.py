@@ -96,7 +96,7 @@ def child(where: str, family: str, seeds: list[int], every: bool) -> None:
 
     from pinosolve import load_variant
     from pinosolve.play.legality import PlayRules
-    from pinosolve.play.solver import solve
+    from pinosolve.play.driver import solve
 
     rules = PlayRules.of(load_variant(family))
     times, nodes, values = [], 0, []

@@ -213,7 +213,7 @@ class Game:
         return v.parse_deal(deal)
 
     def _check_sizes(self) -> None:
-        from pinosolve.play.solver import Position  # the one check of hand sizes
+        from pinosolve.play.position import Position  # the one check of hand sizes
 
         pos = Position(self._hands, self._leader, self._trick, self.sides, int(self.trump))
         wrong = pos.problem(self.variant.seats)
@@ -374,7 +374,7 @@ class Game:
 
     def position(self) -> Any:
         """The position for the search (``pinosolve.play``'s index form)."""
-        from pinosolve.play.solver import Position
+        from pinosolve.play.position import Position
 
         return Position([list(h) for h in self._hands], self._leader, list(self._trick),
                         self.sides, int(self.trump))
@@ -385,10 +385,12 @@ class Game:
         """The double-dummy value for the side to move, each legal card's value and a line of
         best play (see ``SolveResult``). ``timeout``: seconds (None: no limit); when it runs
         out the answer holds the bounds proved so far (``exact`` False). ``on_test``: called
-        with each null-window test as it finishes. Ctrl-C raises
-        ``pinosolve.play.solver.SearchInterrupted``, whose ``result`` is the search's as far
+        with each null-window test as it finishes. ``table_limit``: the most entries the
+        search's table may grow to (None: what this process's memory allows one search).
+        Ctrl-C raises
+        ``pinosolve.play.driver.SearchInterrupted``, whose ``result`` is the search's as far
         as it got. The game itself is not changed."""
-        from pinosolve.play.solver import solve
+        from pinosolve.play.driver import solve
 
         mover = self._mover()
         seats = tuple(s for i, s in enumerate(self.seats) if self.sides[i] == self.sides[mover])
@@ -402,7 +404,7 @@ class Game:
             raise PinosolveError(f"timeout: seconds, more than 0 and at most 1e9, got "
                                  f"{timeout!r}")
         res = solve(self.position(), self.rules, value_only=value_only, timeout=timeout,
-                    check_trick=False, on_test=on_test)
+                    check_trick=False, on_test=on_test, table_limit=table_limit)
         return self.result_of(res, value_only)
 
     def result_of(self, res: Any, value_only: bool = False) -> SolveResult:

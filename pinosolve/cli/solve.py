@@ -17,8 +17,9 @@ from pinosolve.errors import PinosolveError
 
 
 def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.cli.common import table_share
     from pinosolve.game import Game
-    from pinosolve.play.solver import SearchInterrupted
+    from pinosolve.play.driver import SearchInterrupted
 
     v = variant_of(params)
     deal_text = want_str(params, "deal", "deal")
@@ -34,7 +35,8 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     value_only = want_flag(params, "value_only")
     try:
         res = game.solve(want_timeout(params), value_only,
-                         on_test=_show_test if want_flag(params, "progress") else None)
+                         on_test=_show_test if want_flag(params, "progress") else None,
+                         table_limit=table_share())
     except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (see run_analysis)
         res = game.result_of(stop.result, value_only)
     return res.to_json()

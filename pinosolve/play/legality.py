@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from pinosolve.cards import CARDS, Rank, Suit
+from pinosolve.play.trick import winning_seat
 from pinosolve.variants.schema import Trick
 from pinosolve.variants.variant import Variant
 
@@ -138,7 +139,7 @@ def illegal_in_trick(rules: PlayRules, hands: Sequence[Sequence[int]], leader: i
     n = len(hands)
     for k in range(1, len(trick)):
         seat = (leader + k) % n
-        winning = (leader + rules.winner(trick[:k], trump)) % n
+        winning = winning_seat(rules, leader, trick[:k], trump, n)
         legal, why = legal_plays(rules, [*hands[seat], trick[k]], trick[:k], trump,
                                  side[winning] == side[seat])
         if trick[k] not in legal:

@@ -1,6 +1,9 @@
 """Trick completion, the one home of it: who wins a finished trick, and what it is worth.
 
-The compiled core has its own copy in C, checked against this one by the tests.
+Every Python caller that completes a trick (the reference search, the driver, the legality
+check of a trick so far) does it with these functions; the compiled
+core has its own copy in C, checked against this one by the tests. Which card beats which is
+``PlayRules.winner``'s to say.
 
 >>> from pinosolve import load_variant
 >>> from pinosolve.cards import Card
@@ -15,19 +18,22 @@ The compiled core has its own copy in C, checked against this one by the tests.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
-from pinosolve.play.legality import PlayRules
+if TYPE_CHECKING:  # (legality imports this module)
+    from pinosolve.play.legality import PlayRules
 
 
 def winning_seat(rules: PlayRules, leader: int, cards: Sequence[int], trump: Optional[int],
                  seats: int) -> int:
     """The seat (index in the variant's clockwise order) whose card wins the trick ``cards``,
     played in order from ``leader`` at a table of ``seats``: the highest trump, else the
-    highest card of the suit led; of two identical cards the first played wins."""
+    highest card of the suit led; of two identical cards the first played wins. For a trick
+    not yet finished: the seat winning it so far."""
     return (leader + rules.winner(cards, trump)) % seats
 
 
 def trick_points(rules: PlayRules, cards: Sequence[int], last: bool) -> int:
     """The points a trick takes: its cards' values, and the last-trick bonus when ``last``."""
     return sum(rules.points[c] for c in cards) + (rules.last_trick if last else 0)
+

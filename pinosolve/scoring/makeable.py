@@ -38,13 +38,15 @@ def first_leader(v: Variant, bidder: str, dealer: Optional[str]) -> str:
 def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
             partner: Optional[str] = None, laid_away: Optional[Hand] = None,
             dealer: Optional[str] = None, timeout: Optional[float] = None,
-            answer_interrupted: bool = False) -> dict[str, Any]:
+            answer_interrupted: bool = False, table_limit: Optional[int] = None
+            ) -> dict[str, Any]:
     """Made or set by how much, with the meld, the trick points and the rules that decide.
     Ctrl-C in the search raises SearchInterrupted, unless ``answer_interrupted``: then the
-    answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``."""
+    answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``.
+    ``table_limit``: the searches' table limit (``pinosolve.play.driver.solve``)."""
     from pinosolve.meld.solver import best_meld
     from pinosolve.play.legality import PlayRules
-    from pinosolve.play.solver import Position
+    from pinosolve.play.position import Position
 
     r, s = v.rules, v.rules.scoring
     if not r.bidding.enabled:
@@ -82,7 +84,8 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     side = bidder_sides(v, bidder, partner)
     pos = Position([[c.index for c in h] for h in deal.hands], v.seats.index(leader), [], side,
                    int(trump))
-    play = _TeamPlay(pos, PlayRules.of(v, 2), leader in team, timeout, answer_interrupted)
+    play = _TeamPlay(pos, PlayRules.of(v, 2), leader in team, timeout, answer_interrupted,
+                     table_limit)
     lo, hi = play.points()
     away = v.hand_points(laid_away) if (laid_away is not None and r.deal.discards_count) else 0
     reasons: list[str] = []
@@ -214,23 +217,24 @@ class _TeamPlay:
     than the last trick)."""
 
     def __init__(self, pos: Any, rules: Any, team_leads: bool, timeout: Optional[float],
-                 answer_interrupted: bool) -> None:
+                 answer_interrupted: bool, table_limit: Optional[int] = None) -> None:
         self.pos, self.rules, self.team_leads = pos, rules, team_leads
         self.deadline = None if timeout is None else time.perf_counter() + timeout
         self.answer_interrupted = answer_interrupted
+        self.table_limit = table_limit
         self.nodes, self.seconds = 0, 0.0
         self.interrupted = self.undecided = False
         self.in_play = self.total(rules)
 
     def total(self, rules: Any) -> int:
         """Every point of the deal on ``rules``' scale, the last-trick bonus included."""
-        from pinosolve.play.solver import points_left
+        from pinosolve.play.position import points_left
 
         return points_left(rules, self.pos.hands, [])
 
     def points(self, rules: Any = None) -> tuple[int, int]:
         """Bounds on the most points the side can make sure of, on ``rules``' point scale."""
-        from pinosolve.play.solver import SearchInterrupted, solve
+        from pinosolve.play.driver import SearchInterrupted, solve
 
         rules = rules or self.rules
         left = None if self.deadline is None else self.deadline - time.perf_counter()
@@ -238,7 +242,8 @@ class _TeamPlay:
             self.undecided = True
             return 0, self.total(rules)
         try:
-            res = solve(self.pos, rules, value_only=True, timeout=left)
+            res = solve(self.pos, rules, value_only=True, timeout=left,
+                        table_limit=self.table_limit)
         except SearchInterrupted as stop:
             if not self.answer_interrupted:
                 raise
