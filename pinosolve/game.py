@@ -39,7 +39,7 @@ from pinosolve.cards import Card, Hand, Suit
 from pinosolve.deal import Deal
 from pinosolve.errors import NotationError, PinosolveError
 from pinosolve.play.legality import PlayRules, legal_plays, trick_problem
-from pinosolve.play.trick import trick_points, winning_seat
+from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
 from pinosolve.seats import play_sides, seat_index, seat_name, side_names
 from pinosolve.variants.variant import Variant, load_variant
 
@@ -416,13 +416,9 @@ class Game:
         open_cards = {Card.from_index(c): (lo, hi) for c, (lo, hi) in sorted(res.cards.items())
                       if lo < hi}
         line = tuple(Card.from_index(c) for c in res.line)
-        tricks: tuple[PlayedTrick, ...] = ()
-        if line and not value_only:
-            after = self.copy()
-            done = len(after._tricks)
-            for c in line:
-                after.play(c)
-            tricks = tuple(after._tricks[done:])
+        tricks = tuple(PlayedTrick(self.seats[t.leader], tuple(map(Card.from_index, t.cards)),
+                                   self.seats[t.winner], t.points)
+                       for t in tricks_of_line(self.rules, self.position(), res.line))
         return SolveResult(self.variant.id, self.trump, self.to_move,
                            self.side_names[self.sides[mover]], seats, res.value,
                            tuple(res.bounds), res.exact, cards, open_cards, line, tricks,

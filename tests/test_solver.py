@@ -787,3 +787,41 @@ def test_python_deadline_anywhere_keeps_the_oracle_value_in_bounds(seed, step):
         res = solve(pos, PlayRules.of(v), backend="python", timeout=1.0)
     _true_as_far_as_it_goes(res, expected, finished=res.exact)
 
+
+def test_a_line_told_trick_by_trick_takes_the_value():
+    """``tricks_of_line`` on the line ``solve`` gives: every trick has one card a seat, played
+    in turn from its leader and won by the seat the oracle's own trick winner names, each
+    trick led by the last one's winner, and the points of the tricks the side to move won add
+    up to the value (the trick on the table counted whole, the last trick with its bonus)."""
+    from pinosolve.play.trick import tricks_of_line
+
+    rnd = random.Random("tricks-of-line")
+    checked = 0
+    for family, (refs, max_cards) in FAMILIES.items():
+        for i in range(12):
+            v = _variant(refs[i % len(refs)])
+            rules = PlayRules.of(v)
+            strength = dd_oracle.strength_of(v.rules)
+            pos = random_legal_position(v, rnd, max_cards)
+            res = _solve(pos, rules)
+            tricks = tricks_of_line(rules, pos, res.line)
+            n = len(pos.hands)
+            assert len(tricks) == (len(pos.trick) + len(res.line)) // n
+            leader, taken = pos.leader, 0
+            for k, t in enumerate(tricks):
+                assert t.leader == leader and len(t.cards) == n
+                if k == 0:
+                    assert list(t.cards[:len(pos.trick)]) == pos.trick
+                names = [str(CARDS[c]) for c in t.cards]
+                won = (t.leader + dd_oracle.trick_winner(names, "SHDC"[pos.trump], strength)) % n
+                assert t.winner == won and [t.seat_of(j) for j in range(n)] == \
+                    [(leader + j) % n for j in range(n)]
+                last = k == len(tricks) - 1
+                assert t.points == sum(v.rules.points.cards[dd_oracle.rank(x)] for x in names) \
+                    + (v.rules.points.last_trick if last else 0)
+                if pos.side[t.winner] == pos.side[pos.to_move]:
+                    taken += t.points
+                leader = t.winner
+            assert taken == res.value, (v.id, pos, res.line)
+            checked += 1
+    assert checked == 12 * len(FAMILIES)
