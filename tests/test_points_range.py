@@ -140,17 +140,16 @@ def test_the_core_refuses_points_it_cannot_hold(big):
     refuses them before the call (a RulesError), and the core itself with a ValueError (an
     OverflowError past a C int, for the bonus it takes as one)."""
     core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
-    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.core import CoreSearch, trick_settings
 
     rules = PlayRules.of(load_variant("four-hand"))
-    knobs = (1, 0, 1, 1, 1, 0, 0)
     for bad in (dataclasses.replace(rules, points=(big,) + rules.points[1:]),
                 dataclasses.replace(rules, last_trick=big)):
         with pytest.raises(RulesError, match=f"points: {big} .*{POINTS_LIMIT}"):
             CoreSearch(bad, 0, (0, 1, 0, 1), 1 << 12)
         with pytest.raises((ValueError, OverflowError)):
             core.Core([0, 1, 0, 1], 0, list(bad.strength), list(bad.points), bad.last_trick,
-                      knobs)
+                      trick_settings(rules))
 
 
 def test_the_core_refuses_a_position_over_the_bound():

@@ -5,9 +5,10 @@ missing), ``PINOSOLVE_CORE=python`` forces the reference (``pinosolve.play.refer
 the compiled core is used when it was built and loads. ``describe()`` says which, in one line.
 
 ``CoreSearch`` is the reference ``Search`` with its alpha-beta (``ab``) and its guesses run by
-the compiled core (``pinosolve.play._core``); its legal moves (for valuing every card and for
-the line) still come from the reference, which is checked against both. The table's sizes
-reach the core as arguments of each search.
+the compiled core (``pinosolve.play._core``, whose interface ``_core.h`` documents); its legal
+moves (for valuing every card and for the line) still come from the reference, which is
+checked against both. The rules reach the core by name (the ``[trick]`` settings), the table's
+sizes as arguments of each search.
 """
 
 from __future__ import annotations
@@ -64,6 +65,17 @@ def describe() -> str:
     return f"search core: Python reference ({why})"
 
 
+def trick_settings(rules: PlayRules) -> dict[str, object]:
+    """The trick-play rules as the core takes them (``Core``'s ``trick``): by the rules file's
+    names, ``free_play`` for a stage without obligations."""
+    t = rules.trick
+    return {"follow_suit": bool(t.follow_suit), "head": t.head,
+            "trump_if_void": bool(t.trump_if_void), "overtrump": bool(t.overtrump),
+            "trump_when_cannot_overtrump": bool(t.trump_when_cannot_overtrump),
+            "head_after_ruff": bool(t.head_after_ruff),
+            "partner_exempt": bool(t.partner_exempt), "free_play": bool(rules.free)}
+
+
 class CoreSearch(Search):
     """The reference search with ``ab`` in the compiled core.
 
@@ -87,17 +99,13 @@ class CoreSearch(Search):
         if wrong:
             raise RulesError(f"points: {wrong[0]} for a card or the last trick, but the "
                              f"compiled core holds 0 to {POINTS_LIMIT} points in play")
-        t = rules.trick
-        knobs = (int(t.follow_suit), ("always", "trump-led", "never").index(t.head),
-                 int(t.trump_if_void), int(t.overtrump), int(t.trump_when_cannot_overtrump),
-                 int(t.head_after_ruff), int(t.partner_exempt))
         self._timeout = _core.Timeout
         options = _core.OPT_DEFAULT if core_options is None else core_options
         self.guesses = bool(options & _core.OPT_GUESS)
         self.core = _core.Core(list(side), trump, list(rules.strength), list(rules.points),
-                               rules.last_trick, knobs, int(rules.free),
-                               table_bits(tt_entries), int(use_tt), int(use_equivalence),
-                               options=options,
+                               rules.last_trick, trick_settings(rules),
+                               tt_bits=table_bits(tt_entries), use_tt=int(use_tt),
+                               use_equivalence=int(use_equivalence), options=options,
                                grow_bits=table_bits(grow_to) if grow_to else 0)
 
     def guess(self, hands: list[list[int]], leader: int, trick: list[int],
