@@ -430,7 +430,8 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
                value_only: bool = False) -> list[SolveResult]:
     """``Game.solve`` for each game, ``jobs`` at a time in threads (the compiled core lets go
     of the interpreter while it searches, so they run in parallel), the results in the order
-    of ``games``. ``timeout`` is each game's. A game that raises stops the others from
+    of ``games``. ``timeout`` is each game's; the searches running at once share the memory
+    this process may use for their tables. A game that raises stops the others from
     starting, and its error is raised here (the first in the order of ``games``); so does
     Ctrl-C, at once (searches already running end with the program).
 
@@ -447,6 +448,9 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
         raise PinosolveError(f"jobs must be a whole number from 1, got {jobs!r}")
     if jobs == 1 or len(games) <= 1:
         return [g.solve(timeout, value_only) for g in games]
+    from pinosolve.play.tables import table_limit
+
+    share = table_limit(parts=min(jobs, len(games)))  # the searches run at once share memory
     results: list[Optional[SolveResult]] = [None] * len(games)
     failed: dict[int, BaseException] = {}
     todo = iter(range(len(games)))
@@ -459,7 +463,7 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
             if k is None:
                 return
             try:
-                results[k] = games[k].solve(timeout, value_only)
+                results[k] = games[k].solve(timeout, value_only, table_limit=share)
             except BaseException as exc:  # raised in the caller's thread, below
                 with lock:
                     failed[k] = exc
