@@ -104,7 +104,7 @@ def test_an_answer_that_cannot_be_written_is_its_error_record(capsys, jobs):
     captured = capsys.readouterr()
     out = [json.loads(x) for x in captured.out.splitlines()]
     assert captured.err == ""
-    assert out[0] == {"deal": "1"} and out[2] == {"deal": "3"}, out
+    assert out[0] == {"line": 1, "deal": "1"} and out[2] == {"line": 3, "deal": "3"}, out
     assert out[1]["line"] == 2 and out[1]["error"].startswith("internal error: "), out
 
 
@@ -118,7 +118,7 @@ def test_any_nesting_is_one_line_out(depth, kinds, tail):
                      for k in range(depth))
     answer = common._one_line(1, '{"deal": ' + opener + tail, {"deal": None}, {"deal"},
                               lambda params: {"ok": True})
-    assert set(answer) in ({"line", "error"}, {"ok"}), answer
+    assert set(answer) in ({"line", "error"}, {"line", "ok"}), answer
 
 
 # --- lines that are not text, or too long to hold -----------------------------------------------
@@ -321,7 +321,7 @@ def test_workers_start_as_lines_need_them(monkeypatch, capsys):
 
     monkeypatch.setattr(common._Crew, "_start", counted)
     common.batch_parallel([json.dumps({"deal": "1"})], {"deal": None}, _boom, 4)
-    assert json.loads(capsys.readouterr().out) == {"deal": "1"}
+    assert json.loads(capsys.readouterr().out) == {"line": 1, "deal": "1"}
     assert len(started) == 1
 
 

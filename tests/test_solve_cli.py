@@ -346,7 +346,7 @@ def test_a_parallel_batch_stops_where_ctrl_c_reached_a_worker_before_any_answer(
         common.batch_parallel(lines, {"deal": None}, _ctrl_c_on_line_2, 2)
     out = capsys.readouterr().out
     # line 1 is answered unless its worker had not started it when the Ctrl-C came
-    assert [json.loads(x) for x in out.splitlines()] in ([{"deal": "1"}], []), out
+    assert [json.loads(x) for x in out.splitlines()] in ([{"line": 1, "deal": "1"}], []), out
 
 
 def _children(pid: int) -> list[int]:

@@ -3,7 +3,8 @@
 An analysis command is a pure function ``compute(params) -> dict`` (the JSON answer) plus a
 renderer for people. :func:`run_analysis` wires them to ``--json`` and ``--input``: with
 ``--input`` each JSON line's keys are the command's option names, command-line options act as
-defaults, and a bad line yields ``{"error": …}`` on its line while the batch goes on. An answer
+defaults, each answer starts with its input ``line`` number, and a bad line yields
+``{"line": N, "error": …}`` while the batch goes on. An answer
 marked ``"interrupted"`` (Ctrl-C during a long analysis, which answers what it had proved) is
 printed and then ends the command, a batch included, as Ctrl-C does (exit code 130).
 """
@@ -655,7 +656,7 @@ def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str
             params[other] = None  # the line names its own rules: the option's are a default
     token = batch_line.set(lineno)
     try:
-        return compute(params)
+        return {"line": lineno, **compute(params)}
     except PinosolveError as exc:
         return {"line": lineno, "error": str(exc)}
     except RecursionError:
