@@ -33,10 +33,11 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "bid": ("pinosolve.scoring.bidding:AuctionRuling",),
     "pass": ("pinosolve.scoring.passing:PassBack", "pinosolve.scoring.passing:ExchangeReport"),
     "makeable": ("pinosolve.scoring.makeable:Makeable",),
+    "solve": ("pinosolve.game:SolveResult",),
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)
-BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable")
+BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve")
 
 
 def result_classes(command: str) -> tuple[type, ...]:

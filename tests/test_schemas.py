@@ -67,6 +67,14 @@ EXAMPLES = {
         ["makeable", "--variant", "four-hand", "--trump", "S", "--bidder", "N", "--bid", "30",
          "--deal", DEAL],
     ],
+    "solve": [
+        ["solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
+         "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."],
+        ["solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
+         "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "--value-only"],
+        ["solve", "--variant", "five-hand-call", "--trump", "C", "--leader", "4", "--deal",
+         "1:Q...J ..K.K .T..K .T.T. .K.Q.", "--declarer", "2", "--partner", "4"],
+    ],
 }
 
 # batch lines per command: a good line and bad ones (each answer must fit the schema)
@@ -86,6 +94,11 @@ BATCHES = {
              [{"hand": PASS_HAND, "received": "QH KH JD QC"}, {"hand": "AS"}]),
     "makeable": (["--variant", "four-hand"],
                  [{"deal": DEAL, "trump": "S", "bidder": "N", "bid": 30}, {"deal": "N:AS"}]),
+    "solve": (["--variant", "four-hand", "--trump", "S"],
+              [{"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "leader": "N"},
+               {"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "leader": "E", "trick": "AS",
+                "value_only": True, "timeout": 5},
+               {"deal": "N:AK.A.. T.K.A.", "leader": "N"}]),
 }
 
 
