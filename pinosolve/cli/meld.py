@@ -9,11 +9,13 @@ import typer
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, MeldTrumpOpt, RulesOpt, VariantOpt,
-                                  console, run_analysis, want_flag, want_str)
+from pinosolve.cli.common import (Analysis, InputOpt, JsonOpt, MeldTrumpOpt, ProgressOpt,
+                                  RulesOpt, VariantOpt, console, run_analysis, shorthand,
+                                  want_flag, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
-from pinosolve.variants.variant import Variant, load_file, load_variant
+from pinosolve.variants.variant import (Variant, example_names, load_file, load_variant,
+                                        rules_path)
 
 TRUMPS: tuple[Optional[Suit], ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
 
@@ -25,8 +27,8 @@ def trump_name(trump: Optional[Suit]) -> str:
 def _other_variant(ref: Any) -> Variant:
     if not isinstance(ref, str) or not ref.strip():
         raise PinosolveError(f"compare needs a variant ID or a rules file, got {ref!r}")
-    if ref.endswith(".toml") or "/" in ref:
-        return load_file(ref)
+    if ref.endswith(".toml") or "/" in ref or "\\" in ref or ref in example_names():
+        return load_file(rules_path(ref))
     return load_variant(ref)
 
 
@@ -125,9 +127,11 @@ def _print_declaration(out: Any, title: str, melds: list[dict[str, Any]], total:
 
 @app.command()
 def meld(
-    hand: Annotated[Optional[str], typer.Argument(
-        help="The holding: 'AS TS KS QS JS', 'AS,TS' or dotted 'ATKQJ...'; '-' for none.",
-        show_default=False)] = None,
+    hand_arg: Annotated[Optional[str], typer.Argument(
+        metavar="[HAND]", help="Shorthand for --hand.", show_default=False)] = None,
+    hand: Annotated[Optional[str], typer.Option(
+        "--hand", help="The holding: 'AS TS KS QS JS', 'AS,TS' or dotted 'ATKQJ...'; '-' for "
+                       "none.", show_default=False)] = None,
     trump: MeldTrumpOpt = None,
     all_trumps: Annotated[bool, typer.Option(
         "--all-trumps", help="The best meld for each trump, and with no trump.")] = False,
@@ -136,13 +140,15 @@ def meld(
     compare: Annotated[Optional[str], typer.Option(
         "--compare", help="Another variant ID (or rules file) to compare totals with.",
         show_default=False)] = None,
+    progress: ProgressOpt = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
 ) -> None:
     """The maximum meld of a holding: every meld, the cards it uses, its points, the total."""
-    params = {"hand": hand, "trump": trump, "all_trumps": all_trumps, "all": all_,
-              "compare": compare, "variant": variant, "rules": rules_path}
+    params = {"hand": shorthand(hand_arg, hand, "hand"), "trump": trump,
+              "all_trumps": all_trumps, "all": all_, "compare": compare, "progress": progress,
+              "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_meld, render=render_meld)
+                 compute=Analysis(compute_meld, progress=True), render=render_meld)
