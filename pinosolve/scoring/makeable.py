@@ -242,6 +242,7 @@ class _TeamPlay:
 
     def points(self, rules: Any = None) -> tuple[int, int]:
         """Bounds on the most points the side can make sure of, on ``rules``' point scale."""
+        from pinosolve import progress
         from pinosolve.play.solver import SearchInterrupted, solve
 
         rules = rules or self.rules
@@ -250,7 +251,8 @@ class _TeamPlay:
             self.undecided = True
             return 0, self.total(rules)
         try:
-            res = solve(self.pos, rules, value_only=True, timeout=left)
+            res = solve(self.pos, rules, value_only=True, timeout=left,
+                        on_test=progress.search_test.get())
         except SearchInterrupted as stop:
             if not self.answer_interrupted:
                 raise
