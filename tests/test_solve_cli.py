@@ -134,7 +134,7 @@ def test_jobs_answer_every_line_in_order(cli):
     drop = lambda d: {k: x for k, x in d.items() if k != "seconds"}  # noqa: E731
     runs = [cli("solve", "--variant", "four-hand", "--input", "-", "--jobs", jobs, stdin=stdin)
             for jobs in ("1", "2", "0")]
-    assert all(run.code == 0 for run in runs), [run.err for run in runs]
+    assert all(run.code == 1 for run in runs), [run.err for run in runs]  # (1: error lines)
     one, *others = [[drop(x) for x in run.lines()] for run in runs]
     assert len(one) == len(lines) and sum("error" in x for x in one) == 2
     assert sum("value" in x for x in one) == 14
@@ -346,7 +346,7 @@ def test_a_parallel_batch_stops_where_ctrl_c_reached_a_worker_before_any_answer(
         common.batch_parallel(lines, {"deal": None}, _ctrl_c_on_line_2, 2)
     out = capsys.readouterr().out
     # line 1 is answered unless its worker had not started it when the Ctrl-C came
-    assert [json.loads(x) for x in out.splitlines()] in ([{"deal": "1"}], []), out
+    assert [json.loads(x) for x in out.splitlines()] in ([{"line": 1, "deal": "1"}], []), out
 
 
 def _children(pid: int) -> list[int]:
@@ -417,7 +417,7 @@ def test_a_worker_that_dies_costs_its_line_only():
         out, err = proc.communicate(timeout=30)
     finally:
         os.killpg(proc.pid, signal.SIGKILL) if proc.poll() is None else None
-    assert proc.returncode == 0 and err == "", err
+    assert proc.returncode == 1 and err == "", err  # (1: the lines whose worker died)
     answers = [json.loads(x) for x in out.splitlines()]
     assert [a.get("line") for a in answers[:2]] == [1, 2], out
     assert all("died" in a["error"] for a in answers[:2]), out
