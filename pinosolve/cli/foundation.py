@@ -231,7 +231,8 @@ def show(
     input_source: InputOpt = None,
 ) -> None:
     """Read a hand or a deal, check it against the variant's deck, and count its counters."""
-    params = {"hand": shorthand(hand_arg, hand, "hand"), "deal": deal, "full": full, "variant": variant, "rules": rules_path}
+    params = {"hand": shorthand(hand_arg, hand, "hand"), "deal": deal, "full": full,
+              "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
                  compute=compute_show, render=render_show)
 
