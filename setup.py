@@ -12,6 +12,7 @@ setup(
         Extension(
             "pinosolve.play._core",
             sources=["pinosolve/play/_core.c"],
+            depends=["pinosolve/play/_core.h"],
             extra_compile_args=["-O3", "-std=c11"],
             optional=True,
         )

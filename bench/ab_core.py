@@ -3,11 +3,13 @@
     python bench/ab_core.py A B [--family F] [--deals N | --seeds K ...] [--rounds R]
                            [--every] [--cflags "..."] [--define NAME[=V] ...]
 
-A and B each name a core source: a git revision (its ``pinosolve/play/_core.c``), a path to a C
-file, or ``.`` for the working tree's. Each is compiled as ``pip install`` compiles it (the
+A and B each name a core source: a git revision (its ``pinosolve/play/_core.c`` and, where it
+has one, its ``_core.h``), a path to a C file (with the ``_core.h`` beside it, else the working
+tree's), or ``.`` for the working tree's. Each is compiled as ``pip install`` compiles it (the
 interpreter's own CFLAGS, then setup.py's ``-O3 -std=c11``; ``--cflags`` adds flags, to
 both builds, and ``--define NAME`` a ``-D`` to B alone, for a switch in the source) and put
-beside a copy of the working tree's Python package, so only the core differs.
+beside a copy of the working tree's Python package, so only the core differs (both cores must
+therefore take the arguments the working tree's binding gives them).
 
 The runs alternate, A then B, for ``--rounds`` rounds, each in a fresh process that solves
 every deal (``bench/dd_full.py``'s deals, value only, or every opening lead with
@@ -35,6 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = "pinosolve/play/_core.c"
+HEADER = "pinosolve/play/_core.h"  # the core's interface, which _core.c includes
 SETUP_FLAGS = ["-O3", "-std=c11"]  # setup.py's extra_compile_args
 
 
@@ -43,13 +46,15 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
-def source_of(name: str) -> str:
-    """The C source a build names: '.', a file, or a git revision."""
+def source_of(name: str) -> tuple[str, str]:
+    """The C source a build names ('.', a file, or a git revision) and its header (the empty
+    text for a revision from before the core had one)."""
     if name == ".":
-        return (ROOT / CORE).read_text()
+        return (ROOT / CORE).read_text(), (ROOT / HEADER).read_text()
     path = Path(name)
     if path.is_file():
-        return path.read_text()
+        beside = path.with_name(Path(HEADER).name)
+        return path.read_text(), (beside if beside.is_file() else ROOT / HEADER).read_text()
     proc = None
     for where in (CORE, "pinosolve/_core.c"):  # (the core's path before the play/ folder)
         try:
@@ -61,7 +66,9 @@ def source_of(name: str) -> str:
             break
     if proc is None or proc.returncode != 0:
         fail(f"{name!r} is neither a file nor a git revision with {CORE}")
-    return proc.stdout
+    header = subprocess.run(["git", "show", f"{name}:{HEADER}"], cwd=ROOT,
+                            capture_output=True, text=True)
+    return proc.stdout, header.stdout if header.returncode == 0 else ""
 
 
 def build(name: str, where: Path, extra: list[str]) -> Path:
@@ -70,7 +77,9 @@ def build(name: str, where: Path, extra: list[str]) -> Path:
     shutil.copytree(ROOT / "pinosolve", pkg,
                     ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
     src = where / "_core.c"
-    src.write_text(source_of(name))
+    text, header = source_of(name)
+    src.write_text(text)
+    (where / Path(HEADER).name).write_text(header)  # found beside the source, as in the tree
     cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "gcc"
     flags = (sysconfig.get_config_var("CFLAGS") or "").split() + SETUP_FLAGS + extra
     out = pkg / "play" / ("_core" + sysconfig.get_config_var("EXT_SUFFIX"))
@@ -96,7 +105,7 @@ def child(where: str, family: str, seeds: list[int], every: bool) -> None:
 
     from pinosolve import load_variant
     from pinosolve.play.legality import PlayRules
-    from pinosolve.play.solver import solve
+    from pinosolve.play.driver import solve
 
     rules = PlayRules.of(load_variant(family))
     times, nodes, values = [], 0, []

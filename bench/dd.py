@@ -21,9 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve import load_variant  # noqa: E402
-from pinosolve.cli.solve import sides_for  # noqa: E402
+from pinosolve.seats import play_sides  # noqa: E402
 from pinosolve.play.legality import PlayRules  # noqa: E402
-from pinosolve.play.solver import Position, solve  # noqa: E402
+from pinosolve.play.driver import solve  # noqa: E402
+from pinosolve.play.position import Position  # noqa: E402
 
 FAMILIES = [("two-hand", None, None), ("three-hand-kitty", "N", None),
             ("four-hand", None, None), ("double-deck", None, None),
@@ -37,7 +38,7 @@ def ending(vid: str, tricks: int, seed: int, declarer, partner) -> Position:
     rnd.shuffle(deck)
     n = len(v.seats)
     hands = [[deck.pop().index for _ in range(tricks)] for _ in range(n)]
-    return Position(hands, rnd.randrange(n), [], sides_for(v, declarer, partner),
+    return Position(hands, rnd.randrange(n), [], play_sides(v, declarer, partner),
                     rnd.randrange(4))
 
 

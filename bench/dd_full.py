@@ -25,8 +25,9 @@ each deal is cut to K cards a hand (every hand keeps K of its own cards, drawn w
 seed), value only. Not an ending reached by play, but a position of the same variant with K
 tricks to go, hands of the same make-up; the ratio from one K to the next is what it is for.
 
---table-limit BITS lets a growing table reach 2**BITS entries (16 bytes each) instead of the
-machine's TABLE_LIMIT (2**26 at most; under --timeout the capped limit still applies): what a
+--table-limit BITS lets a growing table reach 2**BITS entries (16 bytes each) instead of what
+the machine's memory allows (pinosolve.play.tables.default_limit, 2**26 at most; under
+--timeout the capped limit still applies), passed to each search: what a
 larger table would buy the searches of an hour, measured. The header says the limit in force
 (under --timeout, the lesser of the two).
 """
@@ -39,16 +40,17 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve import load_variant  # noqa: E402
-from pinosolve.play import solver  # noqa: E402
-from pinosolve.cli.foundation import compute_deal  # noqa: E402
-from pinosolve.cli.solve import sides_for  # noqa: E402
+from pinosolve.seats import play_sides  # noqa: E402
 from pinosolve.play.core import describe  # noqa: E402
+from pinosolve.play.driver import SearchInterrupted, Test, solve  # noqa: E402
 from pinosolve.play.legality import PlayRules  # noqa: E402
-from pinosolve.play.solver import Position, SearchInterrupted, Test, solve  # noqa: E402
+from pinosolve.play.position import Position  # noqa: E402
+from pinosolve.play.tables import grow_limit  # noqa: E402
 
 FAMILIES = {"four-hand": (None, None), "two-hand": (None, None),
             "three-hand-kitty": ("E", None), "double-deck": (None, None),
@@ -57,10 +59,10 @@ FAMILIES = {"four-hand": (None, None), "two-hand": (None, None),
 
 def deal_position(vid: str, seed: int, declarer, partner) -> Position:
     v = load_variant(vid)
-    deal = v.parse_deal(compute_deal({"variant": vid, "seed": seed})["deal"])
+    deal = v.random_deal(seed)
     rnd = random.Random(f"trump/{vid}/{seed}")
     hands = [[c.index for c in h] for h in deal.hands]
-    return Position(hands, 0, [], sides_for(v, declarer, partner), rnd.randrange(4))
+    return Position(hands, 0, [], play_sides(v, declarer, partner), rnd.randrange(4))
 
 
 def cut(pos: Position, tricks: int, seed: int) -> Position:
@@ -77,7 +79,7 @@ def show_test(t: Test) -> None:
 
 def measure(vid: str, seeds: list[int], timeout: float, backend: str, value_only: bool,
             options=None, label: str = "", tricks: int = 0, each: bool = False,
-            tests: bool = False) -> None:
+            tests: bool = False, table_limit: Optional[int] = None) -> None:
     declarer, partner = FAMILIES[vid]
     rules = PlayRules.of(load_variant(vid))
     what = label or ("value only" if value_only else "every lead")
@@ -89,7 +91,8 @@ def measure(vid: str, seeds: list[int], timeout: float, backend: str, value_only
         start = time.perf_counter()
         try:
             res = solve(pos, rules, value_only=value_only, timeout=timeout, backend=backend,
-                        core_options=options, on_test=show_test if tests else None)
+                        core_options=options, on_test=show_test if tests else None,
+                        table_limit=table_limit)
         except SearchInterrupted as stop:  # Ctrl-C: this deal's bounds so far, then stop
             lo, hi = stop.result.bounds
             print(f"  {vid} {what} seed {seed}: interrupted, bounds {lo}..{hi}, "
@@ -125,7 +128,7 @@ def ablation(args) -> None:
     for vid in families:
         for label, options in runs:
             measure(vid, args.seeds, args.timeout, "c", True, options, label, each=args.each,
-                    tests=args.tests)
+                    tests=args.tests, table_limit=args.limit)
 
 
 def chosen_seeds(ap: argparse.ArgumentParser, args) -> list[int]:
@@ -153,12 +156,13 @@ def main() -> None:
     args.seeds = chosen_seeds(ap, args)
     if not args.timeout >= 0:  # negative, or nan
         ap.error(f"--timeout: {args.timeout:g} s is not a time (0 sets no cap)")
+    args.limit = None  # what solve() grows a table to (None: what the memory allows)
     if args.table_limit is not None:
         if not 22 <= args.table_limit <= 30:
             ap.error(f"--table-limit: {args.table_limit} is not 22 to 30 (2**BITS entries)")
-        solver.TABLE_LIMIT = 1 << args.table_limit  # what solve() grows a table to
+        args.limit = 1 << args.table_limit
     args.each = args.each or args.tests  # a deal's tests, then its value
-    limit = solver.grow_limit(args.timeout > 0)  # what the searches below get (a budget caps it)
+    limit = grow_limit(args.timeout > 0, args.limit)  # what the searches get (a budget caps it)
     print(f"python {sys.version.split()[0]}; {describe()}; one thread; table up to "
           f"2**{limit.bit_length() - 1} entries")
     if args.ablation:
@@ -173,14 +177,15 @@ def main() -> None:
         for vid in args.families:
             for k in args.growth:
                 measure(vid, args.seeds, args.timeout, args.backend, True,
-                        label=f"{k} tricks", tricks=k, each=args.each, tests=args.tests)
+                        label=f"{k} tricks", tricks=k, each=args.each, tests=args.tests,
+                        table_limit=args.limit)
         return
     for vid in args.families:
         measure(vid, args.seeds, args.timeout, args.backend, True, each=args.each,
-                tests=args.tests)
+                tests=args.tests, table_limit=args.limit)
         if vid == "four-hand":
             measure(vid, args.seeds, args.timeout, args.backend, False, each=args.each,
-                    tests=args.tests)
+                    tests=args.tests, table_limit=args.limit)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,8 @@ from pinosolve import load_variant  # noqa: E402
 from pinosolve.play.core import backend as chosen_backend, describe  # noqa: E402
 from pinosolve.errors import PinosolveError  # noqa: E402
 from pinosolve.play.legality import PlayRules  # noqa: E402
-from pinosolve.play.solver import Position, Test, new_search, solve  # noqa: E402
+from pinosolve.play.driver import Test, new_search, solve  # noqa: E402
+from pinosolve.play.position import Position  # noqa: E402
 
 
 def oracle(pos: Position, rules: PlayRules, backend: str, value: int) -> tuple[int, bool]:

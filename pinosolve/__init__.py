@@ -31,10 +31,12 @@ __version__ = "0.1.0"
 from pinosolve.cards import CARDS, Card, Hand, Rank, Suit  # noqa: E402
 from pinosolve.deal import Deal  # noqa: E402
 from pinosolve.errors import DeckError, NotationError, PinosolveError, RulesError  # noqa: E402
+from pinosolve.game import Game, IllegalPlay, PlayedTrick, SolveResult, solve_many  # noqa: E402
 from pinosolve.variants.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
 
 __all__ = [
-    "CARDS", "Card", "Deal", "DeckError", "Hand", "NotationError", "PinosolveError", "Rank",
-    "RulesError", "Suit", "Variant", "load_file", "load_variant", "resolve", "variant_ids",
+    "CARDS", "Card", "Deal", "DeckError", "Game", "Hand", "IllegalPlay", "NotationError",
+    "PinosolveError", "PlayedTrick", "Rank", "RulesError", "SolveResult", "Suit", "Variant",
+    "load_file", "load_variant", "resolve", "solve_many", "variant_ids",
     "__version__",
 ]

@@ -12,6 +12,7 @@ from typing import Iterator
 
 from pinosolve.cards import Hand
 from pinosolve.errors import NotationError
+from pinosolve.seats import find_seat
 
 
 @dataclass(frozen=True)
@@ -36,12 +37,7 @@ class Deal:
         first = seats[0]
         head, sep, rest = raw.partition(":")
         if sep:
-            first = head.strip().upper()
-            lookup = {s.upper(): s for s in seats}
-            if first not in lookup:
-                raise NotationError(f"deal {raw[:40]!r}: unknown seat {head.strip()!r}; "
-                                    f"seats are {' '.join(seats)}")
-            first = lookup[first]
+            first = find_seat(seats, head, "deal: the seat before ':'")
             raw = rest
         tokens = raw.split()
         if len(tokens) != len(seats):
@@ -63,10 +59,7 @@ class Deal:
         return f"{seats[0]}:" + " ".join(["AT.KQ.J9.A"] * len(seats))
 
     def __getitem__(self, seat: str) -> Hand:
-        try:
-            return self.hands[self.seats.index(seat)]
-        except ValueError:
-            raise NotationError(f"unknown seat {seat!r}; seats are {' '.join(self.seats)}") from None
+        return self.hands[self.seats.index(find_seat(self.seats, seat, "seat"))]
 
     def items(self) -> Iterator[tuple[str, Hand]]:
         return iter(zip(self.seats, self.hands))

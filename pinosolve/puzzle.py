@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
+from pinosolve.game import Game
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import Variant, load_file, load_variant, rules_path
 
@@ -148,20 +149,18 @@ def _meld_sequence(puzzle: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def game_of(puzzle: dict[str, Any]) -> Game:
+    """A double-dummy puzzle's position as a ``Game``."""
+    pos = puzzle["position"]
+    return Game(variant_of(puzzle), pos["deal"], trump=pos["trump"], leader=pos["leader"],
+                trick=pos.get("trick", ""), declarer=pos.get("declarer"),
+                partner=pos.get("partner"))
+
+
 def _double_dummy(puzzle: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.cli.solve import compute_solve
+    from pinosolve import progress  # (--progress)
 
-    params = dict(puzzle["position"])
-    if "declarer" in params:  # the puzzle files' name for the seat that plays alone
-        params["bidder"] = params.pop("declarer")
-    from pinosolve import progress
-
-    params["progress"] = progress.search_test.get() is not None  # (--progress)
-    if puzzle.get("rules"):
-        params["rules"] = str(rules_path(puzzle["rules"], Path(puzzle["_path"])))
-    else:
-        params["variant"] = puzzle.get("variant")
-    return compute_solve(params)
+    return game_of(puzzle).solve(on_test=progress.search_test.get()).to_json()
 
 
 SOLVERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

@@ -50,14 +50,14 @@ def grow_limits(monkeypatch):
     searches are made, however solve() passes it."""
     import inspect
 
-    import pinosolve.play.solver as S
+    from pinosolve.play.core import CoreSearch
 
     seen = []
-    init = S.CoreSearch.__init__
+    init = CoreSearch.__init__
 
     def spy(self, *args, **kw):
         seen.append(inspect.signature(init).bind(self, *args, **kw).arguments["grow_to"])
         init(self, *args, **kw)
 
-    monkeypatch.setattr(S.CoreSearch, "__init__", spy)
+    monkeypatch.setattr(CoreSearch, "__init__", spy)
     return seen

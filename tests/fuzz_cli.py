@@ -252,7 +252,8 @@ def file_failure(code: int, err: str, verdict: bool = False) -> str | None:
 DOCUMENTS = {
     "puzzle": ("puzzles/*/*.toml", lambda path: ["puzzle", str(path)], True),
     "game": ("puzzles/games/*.toml", lambda path: ["game", str(path), "--json"], True),
-    "verify": ("puzzles/meld/*.toml", lambda path: ["verify", "--sequence", str(path)], False),
+    # (verify: 1 when the sequence is not as claimed)
+    "verify": ("puzzles/meld/*.toml", lambda path: ["verify", "--sequence", str(path)], True),
 }
 
 

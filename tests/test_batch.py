@@ -326,24 +326,49 @@ def test_workers_start_as_lines_need_them(monkeypatch, capsys):
 
 
 def _table_limit(params):
-    """A batch compute (module level, for the workers): the limit the worker's tables have."""
-    from pinosolve.play import solver
+    """A batch compute (module level, for the workers): the limit the table of the worker's
+    search grows to, as the solve command (even lines) or makeable (odd lines) makes it."""
+    from pinosolve.cli.makeable import compute_makeable
+    from pinosolve.cli.solve import compute_solve
+    from pinosolve.play import driver
 
-    return {"limit": solver.TABLE_LIMIT}
+    seen = []
+    real = driver.grow_limit
+
+    def spy(budgeted, limit=None):
+        seen.append(real(budgeted, limit))
+        return seen[-1]
+
+    driver.grow_limit = spy
+    try:
+        if int(params["deal"]) % 2 == 0:
+            compute_solve({"variant": "four-hand", "deal": "N:A... K... Q... J...",
+                           "trump": "S", "leader": "N", "value_only": True})
+        else:
+            compute_makeable({"variant": "four-hand", "trump": "S", "bidder": "N",
+                              "bid": 30, "deal": _MAKEABLE_DEAL})
+    finally:
+        driver.grow_limit = real
+    return {"limit": sorted(set(seen))}
+
+
+# pinosolve deal --variant four-hand --seed 3
+_MAKEABLE_DEAL = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
 
 
 def test_a_workers_table_is_its_share_of_the_memory_the_process_may_use(monkeypatch, capsys):
     """Each worker's table takes its share of the memory this process may really use (a
-    cgroup's limit, say), not of the machine's: with 512 MiB usable and two workers, a table
-    may reach 2**22 entries, where on the machine's whole memory it could reach 2**26."""
+    cgroup's limit, say), not of the machine's: with 512 MiB usable and two workers, a
+    search's table may reach 2**22 entries, where on the machine's whole memory it could
+    reach 2**26. The share reaches the searches of solve and of makeable as an argument."""
     from pinosolve import memory
-    from pinosolve.play import solver
+    from pinosolve.play.tables import table_limit
 
     monkeypatch.setattr(memory, "usable_memory", lambda: 512 << 20)  # the workers fork it
     lines = [json.dumps({"deal": str(k)}) for k in range(4)]
     common.batch_parallel(lines, {"deal": None}, _table_limit, 2)
-    limits = {json.loads(x)["limit"] for x in capsys.readouterr().out.splitlines()}
-    assert limits == {solver.table_limit(memory=512 << 20, parts=2)} == {1 << 22}, limits
+    limits = [json.loads(x)["limit"] for x in capsys.readouterr().out.splitlines()]
+    assert limits == [[table_limit(memory=512 << 20, parts=2)]] * 4 == [[1 << 22]] * 4, limits
 
 
 # --- no worker outlives its command -------------------------------------------------------------

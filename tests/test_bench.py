@@ -68,7 +68,7 @@ def test_seeds_and_each_print_every_deal_as_it_finishes():
     from bench.dd_full import deal_position
     from pinosolve import load_variant
     from pinosolve.play.legality import PlayRules
-    from pinosolve.play.solver import solve
+    from pinosolve.play.driver import solve
 
     rules = PlayRules.of(load_variant("two-hand"))
     for seed, value, _ in deals:
@@ -141,15 +141,16 @@ def test_bad_arguments_get_one_line_and_exit_2(args, message):
 
 def test_table_limit_is_what_the_searches_grow_to(monkeypatch, capsys, grow_limits):
     """--table-limit sets the limit solve() gives every growing table, and the header says
-    it; with the flag ignored the searches would get the machine's limit."""
+    it; with the flag ignored the searches would get the machine's limit. The flag is passed
+    to each search: no process-wide figure changes."""
     pytest.importorskip("pinosolve.play._core")
-    import pinosolve.play.solver as S
+    from pinosolve.play.tables import CAPPED_LIMIT, default_limit
 
     spec = importlib.util.spec_from_file_location("dd_full_bench", ROOT / "bench" / "dd_full.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    monkeypatch.setattr(S, "TABLE_LIMIT", S.TABLE_LIMIT)  # put back after the test
-    bits = 23 if S.TABLE_LIMIT != 1 << 23 else 24
+    machine = default_limit()
+    bits = 23 if machine != 1 << 23 else 24
     monkeypatch.setattr(sys, "argv", ["dd_full.py", "--deals", "2", "--families", "two-hand",
                                       "--timeout", "0", "--table-limit", str(bits)])
     bench.main()
@@ -160,8 +161,9 @@ def test_table_limit_is_what_the_searches_grow_to(monkeypatch, capsys, grow_limi
     monkeypatch.setattr(sys, "argv", ["dd_full.py", "--deals", "2", "--families", "two-hand",
                                       "--timeout", "30", "--table-limit", "26"])
     bench.main()
-    assert grow_limits and set(grow_limits) == {S.CAPPED_LIMIT}
-    assert f"table up to 2**{S.CAPPED_LIMIT.bit_length() - 1} entries" in capsys.readouterr().out
+    assert grow_limits and set(grow_limits) == {CAPPED_LIMIT}
+    assert f"table up to 2**{CAPPED_LIMIT.bit_length() - 1} entries" in capsys.readouterr().out
+    assert default_limit() == machine
 
 
 def _ab(*args: str) -> subprocess.CompletedProcess:
@@ -211,7 +213,7 @@ def test_driver_bench_sets_the_search_against_an_oracle_that_knows_the_value():
     from bench.dd_full import deal_position
     from pinosolve import load_variant
     from pinosolve.play.legality import PlayRules
-    from pinosolve.play.solver import solve
+    from pinosolve.play.driver import solve
 
     rules = PlayRules.of(load_variant("two-hand"))
     total = oracle = count = 0

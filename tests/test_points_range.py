@@ -54,7 +54,7 @@ def test_5000_points_a_card(cli, tmp_path, monkeypatch, backend):
     assert run.code == 0, run.err
     v = load_file(path)
     deal = v.parse_deal(DEAL)
-    from pinosolve.play.solver import Position
+    from pinosolve.play.position import Position
 
     pos = Position([sorted(c.index for c in h) for h in deal.hands], 0, [], (0, 1, 0, 1), 0)
     truth = _oracle_values(v, pos)
@@ -140,17 +140,16 @@ def test_the_core_refuses_points_it_cannot_hold(big):
     refuses them before the call (a RulesError), and the core itself with a ValueError (an
     OverflowError past a C int, for the bonus it takes as one)."""
     core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
-    from pinosolve.play.solver import CoreSearch
+    from pinosolve.play.core import CoreSearch, trick_settings
 
     rules = PlayRules.of(load_variant("four-hand"))
-    knobs = (1, 0, 1, 1, 1, 0, 0)
     for bad in (dataclasses.replace(rules, points=(big,) + rules.points[1:]),
                 dataclasses.replace(rules, last_trick=big)):
         with pytest.raises(RulesError, match=f"points: {big} .*{POINTS_LIMIT}"):
             CoreSearch(bad, 0, (0, 1, 0, 1), 1 << 12)
         with pytest.raises((ValueError, OverflowError)):
             core.Core([0, 1, 0, 1], 0, list(bad.strength), list(bad.points), bad.last_trick,
-                      knobs)
+                      trick_settings(rules))
 
 
 def test_the_core_refuses_a_position_over_the_bound():
@@ -158,7 +157,8 @@ def test_the_core_refuses_a_position_over_the_bound():
     position is refused (CoreSearch: a PositionError; the core: a ValueError), as is a ``rem``
     that is not the points in play."""
     pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
-    from pinosolve.play.solver import CoreSearch, PositionError
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.position import PositionError
 
     rules = PlayRules.of(load_variant("four-hand"))
     aces = dataclasses.replace(rules, points=tuple(POINTS_LIMIT if c % 6 == 0 else 0
@@ -178,7 +178,7 @@ def test_any_window_means_what_it_says():
     """The core takes any window, however wide (its bounds clamped to the values a position
     can have): the exact value inside it, a bound outside."""
     pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
-    from pinosolve.play.solver import CoreSearch
+    from pinosolve.play.core import CoreSearch
 
     v = load_variant("four-hand")
     rnd = random.Random("windows")

@@ -60,12 +60,11 @@ def test_double_dummy_collection_covers_every_family():
 @pytest.mark.parametrize("path", DD, ids=lambda p: p.stem)
 def test_double_dummy_answer_by_plain_minimax(path):
     """Re-verify each double-dummy answer with the independent oracle, not the engine."""
-    from pinosolve.cli.solve import position_of
     from tests.test_solver import _oracle_values
 
     p = puzzles.load(path)
     v = puzzles.variant_of(p)
-    pos, _ = position_of(v, dict(p["position"]))
+    pos = puzzles.game_of(p).position()
     values = _oracle_values(v, pos)
     assert values == p["answer"]["cards"]
     assert max(values.values()) == p["answer"]["value"]

@@ -15,11 +15,11 @@ def test_solve_json_shape(cli):
               ENDING, "--json")
     assert run.code == 0, run.err
     data = run.json()
-    assert data["to_move"] == "N" and data["side"] == ["N", "S"]
+    assert data["to_move"] == "N" and data["side"] == "NS" and data["seats"] == ["N", "S"]
     assert data["value"] == 10 and data["exact"]
     assert data["cards"] == {"AH": 10, "AS": 10, "KS": 8}
     assert len(data["line"]) == 12 and data["nodes"] > 0 and data["seconds"] >= 0
-    won = sum(t["points"] for t in data["tricks"] if t["winner"] in data["side"])
+    won = sum(t["points"] for t in data["tricks"] if t["winner"] in data["seats"])
     assert won == data["value"] and len(data["tricks"]) == 3
 
 
@@ -33,7 +33,7 @@ def test_mid_trick(cli):
     # N led A♠ and has one card fewer; E to play
     data = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--trick",
                "AS", "--deal", "N:K.A.. T.K.A. Q.T.T. 9.Q.K.", "--json").json()
-    assert data["to_move"] == "E" and data["side"] == ["E", "W"]
+    assert data["to_move"] == "E" and data["side"] == "EW" and data["seats"] == ["E", "W"]
     assert data["cards"] == {"TS": 0}  # must follow; N-S take all 10 anyway
     assert data["value"] == 0
 
@@ -42,10 +42,10 @@ def test_three_hand_needs_a_declarer(cli):
     deal = "N:A.K.. T.A.. K.T.."
     run = cli("solve", "--variant", "three-hand-kitty", "--trump", "S", "--leader", "N",
               "--deal", deal)
-    assert run.code == 2 and "--declarer" in run.err
+    assert run.code == 2 and "--bidder" in run.err
     data = cli("solve", "--variant", "three-hand-kitty", "--trump", "S", "--leader", "N",
                "--deal", deal, "--declarer", "E", "--json").json()
-    assert data["side"] == ["N", "W"]
+    assert data["seats"] == ["N", "W"]
 
 
 def test_five_hand_called_partner(cli):
@@ -55,14 +55,14 @@ def test_five_hand_called_partner(cli):
     assert run.code == 2 and "--partner" in run.err
     data = cli("solve", "--variant", "five-hand-call", "--trump", "H", "--leader", "1",
                "--deal", deal, "--declarer", "1", "--partner", "3", "--json").json()
-    assert data["side"] == ["1", "3"]
+    assert data["side"] == "1+3" and data["seats"] == ["1", "3"]
     assert data["value"] == 3 + 2  # A K T of spades + last trick 2
 
 
 def test_two_hand_each_alone(cli):
     data = cli("solve", "--variant", "two-hand-57", "--trump", "H", "--leader", "S",
                "--deal", "N:A.A.. T.K..", "--json").json()
-    assert data["side"] == ["S"]
+    assert data["side"] == "S" and data["seats"] == ["S"]
 
 
 def test_timeout_reports_bounds(cli):

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from pinosolve import CARDS, Card, load_file, load_variant
 from pinosolve.cards import Suit, parse_hand
 from pinosolve.play.legality import PlayRules, legal_plays
-from pinosolve.play.solver import Position
-from pinosolve.play.solver import solve as _solve
+from pinosolve.play.driver import solve as _solve
+from pinosolve.play.position import Position
 from pinosolve.variants.variant import rules_dir
 from tests import dd_oracle
 
@@ -170,11 +170,12 @@ def test_without_table_or_equivalence_the_values_are_the_same():
 def test_any_guess_leads_the_driver_to_the_exact_value(backend, monkeypatch):
     """The driver asks for a guess before every test and trusts none: guesses below, above and
     outside the interval still open (even outside 0..points left) give the oracle's values."""
-    from pinosolve.play import solver
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.reference import Search
 
     rnd = random.Random(f"guess-{backend}")
-    monkeypatch.setattr(solver.Search, "guess", lambda self, h, l, t, first=False: rnd.randint(-5, 40))
-    monkeypatch.setattr(solver.CoreSearch, "guess", lambda self, h, l, t, first=False: rnd.randint(-5, 40))
+    monkeypatch.setattr(Search, "guess", lambda self, h, l, t, first=False: rnd.randint(-5, 40))
+    monkeypatch.setattr(CoreSearch, "guess", lambda self, h, l, t, first=False: rnd.randint(-5, 40))
     for ref in ("four-hand", "two-hand-1000", "three-hand-kitty"):
         v = _variant(ref)
         for _ in range(40):
@@ -219,7 +220,7 @@ def test_ctrl_c_keeps_the_bounds_proved(backend):
     """Ctrl-C (here: as the k-th test is reported) stops solve with SearchInterrupted, a
     KeyboardInterrupt, whose result holds what the tests before it proved: bounds on the value
     and on each card valued so far, each true by the oracle, and no test runs after it."""
-    from pinosolve.play.solver import SearchInterrupted
+    from pinosolve.play.driver import SearchInterrupted
 
     rnd = random.Random(f"ctrl-c-{backend}")
     stopped = 0
@@ -264,7 +265,9 @@ def test_ctrl_c_keeps_the_bounds_proved(backend):
 def test_ctrl_c_between_tests_keeps_the_bounds_proved(backend, monkeypatch):
     """Ctrl-C outside a test (here: in the driver's second guess) still gives
     SearchInterrupted, with the bounds the tests before it proved."""
-    from pinosolve.play.solver import CoreSearch, Search, SearchInterrupted
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.driver import SearchInterrupted
+    from pinosolve.play.reference import Search
 
     calls = []
 
@@ -303,7 +306,9 @@ def test_ctrl_c_between_a_cards_tests_keeps_every_card_proved(backend, monkeypat
     """Every-card mode: Ctrl-C in the Python between two cards' tests (here: as the k-th
     position is sized up, outside any test) keeps each card's bounds proved so far and the
     value's, all true by the oracle; no test runs after it."""
-    from pinosolve.play.solver import CoreSearch, Search, SearchInterrupted
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.driver import SearchInterrupted
+    from pinosolve.play.reference import Search
 
     cls = CoreSearch if backend == "c" else Search
     real = cls.remaining
@@ -388,16 +393,16 @@ def test_timeout_answers_bounds():
 
 def test_timeout_while_valuing_cards_or_the_line_keeps_the_value(monkeypatch):
     """A budget that runs out after the value is proved: the value stays, marked inexact."""
-    import pinosolve.play.solver as solver
+    import pinosolve.play.driver as driver
 
     v = load_variant("four-hand")
     pos = random_position(v, random.Random(4), 4)
     exact = solve(pos, PlayRules.of(v), backend="python")
 
     def boom(*args, **kwargs):
-        raise solver.SearchTimeout
+        raise driver.SearchTimeout
 
-    monkeypatch.setattr(solver, "principal_line", boom)
+    monkeypatch.setattr(driver, "principal_line", boom)
     res = solve(pos, PlayRules.of(v), backend="python")
     assert res.value == exact.value and not res.exact and res.line == []
 
@@ -407,7 +412,7 @@ class _Budget:
     SearchTimeout, as a budget running out there would; ``calls`` counts the tests asked."""
 
     def __init__(self, monkeypatch, kind) -> None:
-        import pinosolve.play.solver as solver
+        from pinosolve.play.reference import SearchTimeout
 
         real = kind.ab
         self.calls = self.limit = 0
@@ -415,7 +420,7 @@ class _Budget:
         def spent(search, *args):
             self.calls += 1
             if self.calls >= self.limit:
-                raise solver.SearchTimeout
+                raise SearchTimeout
             return real(search, *args)
 
         monkeypatch.setattr(kind, "ab", spent)
@@ -426,16 +431,16 @@ class _Budget:
 
 def _outrun_share(monkeypatch, when) -> None:
     """A test limited to a share of the budget outruns it whenever ``when()`` says so."""
-    import pinosolve.play.solver as solver
+    from pinosolve.play.driver import Driver, TestTooLong
 
-    real = solver.Search._test
+    real = Driver.test
 
     def test(self, hands, leader, trick, beta, rem, limited):
         if limited and when():
-            raise solver.TestTooLong
+            raise TestTooLong
         return real(self, hands, leader, trick, beta, rem, limited)
 
-    monkeypatch.setattr(solver.Search, "_test", test)
+    monkeypatch.setattr(Driver, "test", test)
 
 
 def _true_as_far_as_it_goes(res, expected: dict[str, int], finished: bool) -> bool:
@@ -463,11 +468,12 @@ def test_a_budget_spent_at_any_test_leaves_true_bounds(backend, monkeypatch):
     The bounds hold the oracle's value (exact if the value was proved), and every legal card
     is given (a solve cut short in the first card's first test gave that card alone), within
     its oracle value, as a range or exactly."""
-    import pinosolve.play.solver as solver
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.reference import Search
 
     v = load_variant("four-hand")
     rnd = random.Random(f"budget-{backend}")
-    budget = _Budget(monkeypatch, solver.CoreSearch if backend == "c" else solver.Search)
+    budget = _Budget(monkeypatch, CoreSearch if backend == "c" else Search)
     for _ in range(6):
         pos = random_position(v, rnd, 4)
         expected = _oracle_values(v, pos)
@@ -515,11 +521,12 @@ def test_a_deal_too_big_for_its_budget_bounds_the_value_then_the_cards(backend, 
     """The first card's first test outruns its share, so the budget goes to the position's
     value first; then time runs out at the k-th test, for every k. The bounds hold the
     oracle's value and every card given lies within its oracle value."""
-    import pinosolve.play.solver as solver
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.reference import Search
 
     v = load_variant("four-hand")
     rnd = random.Random(f"too-big-{backend}")
-    budget = _Budget(monkeypatch, solver.CoreSearch if backend == "c" else solver.Search)
+    budget = _Budget(monkeypatch, CoreSearch if backend == "c" else Search)
     escaped = False
 
     def when() -> bool:  # the first limited test of each solve: the first card's first
@@ -542,7 +549,7 @@ def test_a_deal_too_big_for_its_budget_bounds_the_value_then_the_cards(backend, 
 def test_closing_in_steps_halfway_from_the_wider_gap():
     """Each step is half the gap between a bound and the guess, the sides taking turns (the
     wider gap first), half as far again after a test that outran its share."""
-    from pinosolve.play.solver import _CloseIn
+    from pinosolve.play.driver import _CloseIn
 
     c = _CloseIn(20)
     assert c.next(0, 50) == 50 - 15 + 1   # the gap above (30) is the wider: 36 tests <= 35
@@ -570,7 +577,7 @@ def test_closing_in_steps_halfway_from_the_wider_gap():
 @given(st.integers(0, 60), st.integers(0, 60), st.integers(-5, 70),
        st.lists(st.sampled_from(["done", "too_long"]), max_size=12))
 def test_closing_in_always_tests_inside_the_open_interval(a, b, guess, events):
-    from pinosolve.play.solver import _CloseIn
+    from pinosolve.play.driver import _CloseIn
 
     lo, hi = min(a, b), max(a, b)
     c = _CloseIn(guess)
@@ -610,7 +617,7 @@ def test_engine_and_oracle_agree_on_legal_sets():
 
 
 def test_table_grows_with_the_tricks_left_and_stays_bounded():
-    from pinosolve.play.solver import table_entries
+    from pinosolve.play.tables import table_entries
 
     sizes = [table_entries([[0] * t, [1] * t]) for t in range(0, 25)]
     assert sizes == sorted(sizes)
@@ -640,7 +647,7 @@ def test_solve_refuses_a_position_no_deal_can_reach(backend, change, word):
     them (nine copies of a card, trump 7, leader 9) or failed deep inside (an uneven deal:
     'no move keeps the proved value')."""
     from pinosolve.errors import PinosolveError
-    from pinosolve.play.solver import PositionError
+    from pinosolve.play.position import PositionError
 
     good = dict(hands=[[0], [1], [2], [3]], leader=0, trick=[], side=(0, 1, 0, 1), trump=0)
     rules = PlayRules.of(_variant("four-hand"))
@@ -659,7 +666,7 @@ def test_solve_refuses_a_trick_that_breaks_the_rules(backend):
     card and the rule, as the CLI does; ``check_trick=False`` searches it as it lies. Tricks
     played by the rules are solved as before."""
     from pinosolve.play.legality import illegal_in_trick
-    from pinosolve.play.solver import PositionError
+    from pinosolve.play.position import PositionError
 
     if backend == "c":
         pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
@@ -707,9 +714,10 @@ def _audit_position() -> Position:
 
 
 class _Clock:
-    """A stand-in for ``time`` in pinosolve.play.solver: each reading of the clock moves it on by
-    ``step`` seconds, so a deadline strikes after a known number of readings (the search
-    reads it every 1024 nodes), deep inside a test, wherever the real one would."""
+    """A stand-in for ``time`` in the driver and the reference search: each reading of the
+    clock moves it on by ``step`` seconds, so a deadline strikes after a known number of
+    readings (the search reads it every 1024 nodes), deep inside a test, wherever the real
+    one would."""
 
     def __init__(self, step: float) -> None:
         self.now, self.step = 0.0, step
@@ -717,6 +725,14 @@ class _Clock:
     def perf_counter(self) -> float:
         self.now += self.step
         return self.now
+
+
+def _set_clock(monkeypatch, clock: _Clock) -> None:
+    """One stand-in clock for every module that reads the time in a Python search."""
+    from pinosolve.play import driver, reference
+
+    monkeypatch.setattr(driver, "time", clock)
+    monkeypatch.setattr(reference, "time", clock)
 
 
 def _assert_bounds_hold(res, value: int) -> None:
@@ -736,11 +752,9 @@ def test_python_deadline_striking_deep_inside_a_test_leaves_true_bounds(monkeypa
     its share of the budget searched corrupted hands (value 0, "exact", bounds 0..-2**30
     where 8 is right). The clock here strikes after 4/step readings of it (the first test's
     share after a quarter of them), each 1024 nodes apart: deep inside ``ab``."""
-    import pinosolve.play.solver as solver
-
     pos = _audit_position()
     rules = PlayRules.of(load_variant("four-hand"))
-    monkeypatch.setattr(solver, "time", _Clock(step))
+    _set_clock(monkeypatch, _Clock(step))
     for value_only in (True, False):
         res = _solve(pos, rules, backend="python", timeout=4.0, value_only=value_only)
         assert res.nodes > 1024  # it was stopped inside the search, not before it
@@ -765,15 +779,49 @@ def test_a_real_deadline_inside_the_search_leaves_true_bounds(backend, timeout):
 def test_python_deadline_anywhere_keeps_the_oracle_value_in_bounds(seed, step):
     """Random four-hand endings of up to 5 cards a hand, against plain minimax, with the
     deadline striking after a random number of clock readings."""
-    import pinosolve.play.solver as solver
-
     v = load_variant("four-hand")
     pos = random_position(v, random.Random(seed), 4)
     expected = _oracle_values(v, pos)
-    real_time = solver.time
-    solver.time = _Clock(step)
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        _set_clock(patch, _Clock(step))
         res = solve(pos, PlayRules.of(v), backend="python", timeout=1.0)
-    finally:
-        solver.time = real_time
     _true_as_far_as_it_goes(res, expected, finished=res.exact)
+
+
+def test_a_line_told_trick_by_trick_takes_the_value():
+    """``tricks_of_line`` on the line ``solve`` gives: every trick has one card a seat, played
+    in turn from its leader and won by the seat the oracle's own trick winner names, each
+    trick led by the last one's winner, and the points of the tricks the side to move won add
+    up to the value (the trick on the table counted whole, the last trick with its bonus)."""
+    from pinosolve.play.trick import tricks_of_line
+
+    rnd = random.Random("tricks-of-line")
+    checked = 0
+    for family, (refs, max_cards) in FAMILIES.items():
+        for i in range(12):
+            v = _variant(refs[i % len(refs)])
+            rules = PlayRules.of(v)
+            strength = dd_oracle.strength_of(v.rules)
+            pos = random_legal_position(v, rnd, max_cards)
+            res = _solve(pos, rules)
+            tricks = tricks_of_line(rules, pos, res.line)
+            n = len(pos.hands)
+            assert len(tricks) == (len(pos.trick) + len(res.line)) // n
+            leader, taken = pos.leader, 0
+            for k, t in enumerate(tricks):
+                assert t.leader == leader and len(t.cards) == n
+                if k == 0:
+                    assert list(t.cards[:len(pos.trick)]) == pos.trick
+                names = [str(CARDS[c]) for c in t.cards]
+                won = (t.leader + dd_oracle.trick_winner(names, "SHDC"[pos.trump], strength)) % n
+                assert t.winner == won and [t.seat_of(j) for j in range(n)] == \
+                    [(leader + j) % n for j in range(n)]
+                last = k == len(tricks) - 1
+                assert t.points == sum(v.rules.points.cards[dd_oracle.rank(x)] for x in names) \
+                    + (v.rules.points.last_trick if last else 0)
+                if pos.side[t.winner] == pos.side[pos.to_move]:
+                    taken += t.points
+                leader = t.winner
+            assert taken == res.value, (v.id, pos, res.line)
+            checked += 1
+    assert checked == 12 * len(FAMILIES)

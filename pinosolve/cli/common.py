@@ -602,6 +602,7 @@ class _Crew:
 
 
 _stop: Any = None  # in a worker: the batch's stop event (see batch_parallel)
+_table_share: Optional[int] = None  # in a worker: the most entries its search tables may reach
 _ctrl_c_seen = False  # in a worker: Ctrl-C came while it was between lines
 
 
@@ -646,17 +647,25 @@ def _pickled(lineno: int, answer: Optional[dict[str, Any]]) -> bytes:
 def _start_worker(jobs: int, stop: Any) -> None:
     """A batch worker: Ctrl-C interrupts it only while it analyses a line (``_worker_line``;
     between lines it is noted, and no line starts after it), and the search's table may take
-    only this worker's share of the memory this process may use (``usable_memory``)."""
-    from pinosolve.play import solver
+    only this worker's share of the memory this process may use (``usable_memory``): the
+    analyses pass ``table_share()`` to their searches."""
     from pinosolve.memory import usable_memory
+    from pinosolve.play.tables import table_limit
 
-    global _stop
+    global _stop, _table_share
     _stop = stop
     signal.signal(signal.SIGINT, _ctrl_c_between_lines)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
     if _START_SIGNALS:  # (blocked as it started: see _Crew._start)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _START_SIGNALS)
-    solver.TABLE_LIMIT = solver.table_limit(memory=usable_memory(), parts=jobs)
+    _table_share = table_limit(memory=usable_memory(), parts=jobs)
+
+
+def table_share() -> Optional[int]:
+    """The table limit a search may grow to here (``solve``'s ``table_limit``): in a batch
+    worker, its share of the memory this process may use; elsewhere None (one search at a
+    time: the search's own default)."""
+    return _table_share
 
 
 def _die_with_parent(parent: int) -> None:

@@ -15,12 +15,13 @@ from pinosolve.errors import PinosolveError
 
 
 def _seat(v: Any, value: Any, what: str) -> Optional[str]:
-    from pinosolve.scoring.round import seat_name
+    from pinosolve.seats import seat_name
 
     return None if value is None else seat_name(v, value, what)
 
 
 def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.cli.common import table_share
     from pinosolve.scoring.makeable import analyse
 
     v = variant_of(params)
@@ -40,7 +41,7 @@ def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
     timeout = want_timeout(params)
     return analyse(v, deal, trump, bidder, bid, _seat(v, params.get("partner"), "partner"),
                    laid, _seat(v, params.get("dealer"), "dealer"), timeout,
-                   answer_interrupted=True)
+                   answer_interrupted=True, table_limit=table_share())
 
 
 def render_makeable(result: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import CARDS, Card, Hand, Suit
+from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
 from pinosolve.cli.common import (Analysis, InputOpt, JobsOpt, JsonOpt, PartnerOpt, ProgressOpt,
                                   RulesOpt, TrumpOpt, VariantOpt, batch_line, console,
@@ -15,122 +15,32 @@ from pinosolve.cli.common import (Analysis, InputOpt, JobsOpt, JsonOpt, PartnerO
                                   want_trump)
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
-from pinosolve.variants.variant import Variant
-
-
-def _seat(v: Variant, value: Any, what: str) -> int:
-    if not isinstance(value, str) or value.strip().upper() not in [s.upper() for s in v.seats]:
-        raise PinosolveError(f"{what}: unknown seat {value!r}; seats are {' '.join(v.seats)}")
-    return [s.upper() for s in v.seats].index(value.strip().upper())
-
-
-def sides_for(v: Variant, declarer: Any, partner: Any) -> tuple[int, ...]:
-    """Two sides from the variant: fixed partners, declarer against the rest, or declarer and
-    called partner against the rest; in two-handed play each player alone."""
-    n = len(v.seats)
-    kind = v.rules.players.partnership
-    if kind == "fixed" or n == 2:
-        for key, value in (("declarer", declarer), ("partner", partner)):
-            if value is not None:
-                raise PinosolveError(f"{key}: {v.id} plays in fixed sides (or one against "
-                                     f"one); drop --{key} [players.partnership = {kind}]")
-    if kind == "fixed":
-        names = list(v.rules.players.sides)
-        return tuple(next(i for i, name in enumerate(names) if seat in v.rules.players.sides[name])
-                     for seat in v.seats)
-    if n == 2:
-        return (0, 1)
-    if declarer is None:
-        raise PinosolveError(f"{v.id}: name the declarer with --declarer SEAT (the other "
-                             "players play together against him)")
-    team = {_seat(v, declarer, "declarer")}
-    if kind == "called-card":
-        if partner is None:
-            raise PinosolveError(f"{v.id}: name the called partner with --partner SEAT (the "
-                                 "declarer's own seat if he holds the called card)")
-        team.add(_seat(v, partner, "partner"))
-    elif partner is not None:
-        raise PinosolveError(f"{v.id} has no called partner; drop --partner")
-    return tuple(0 if i in team else 1 for i in range(n))
-
-
-def position_of(v: Variant, params: dict[str, Any]):
-    """Read and check the position: deal (cards still held), leader, trick, trump, sides."""
-    from pinosolve.play.solver import Position
-
-    deal_text = want_str(params, "deal", "deal")
-    if deal_text is None:
-        raise PinosolveError("give the cards still held with --deal 'N:<hand> <hand> …'")
-    deal = v.parse_deal(deal_text)
-    trump = want_trump(v, params)
-    if params.get("leader") is None:
-        raise PinosolveError("name the player who led (or leads) the trick with --leader SEAT")
-    leader = _seat(v, params["leader"], "leader")
-    trick = want_trick(v, params)
-    everything = Hand(trick)
-    for hand in deal.hands:
-        everything = everything + hand
-    v.check_hand(everything, "deal and trick together")
-    side = sides_for(v, params.get("declarer"), params.get("partner"))
-    hands = [[c.index for c in h] for h in deal.hands]
-    pos = Position(hands, leader, [c.index for c in trick], side, int(trump))
-    wrong = pos.problem(v.seats)  # the hand sizes, against the trick
-    if wrong is not None:
-        raise PinosolveError(f"deal: {wrong}")
-    if not any(hands):
-        raise PinosolveError("deal: no cards left to play")
-    return pos, trump
 
 
 def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.play.legality import PlayRules, trick_problem
-    from pinosolve.play.solver import SearchInterrupted, solve
+    from pinosolve.cli.common import table_share
+    from pinosolve.game import Game
+    from pinosolve.play.driver import SearchInterrupted
 
     v = variant_of(params)
-    pos, trump = position_of(v, {**params, "declarer": params.get("bidder")})
-    timeout = want_timeout(params)
+    deal_text = want_str(params, "deal", "deal")
+    if deal_text is None:
+        raise PinosolveError("give the cards still held with --deal 'N:<hand> <hand> …'")
+    if params.get("leader") is None:
+        raise PinosolveError("name the player who led (or leads) the trick with --leader SEAT")
+    game = Game(v, deal_text, trump=want_trump(v, params), leader=params["leader"],
+                trick=want_trick(v, params), declarer=params.get("bidder"),
+                partner=params.get("partner"))
+    if game.over:
+        raise PinosolveError("deal: no cards left to play")
     value_only = want_flag(params, "value_only")
-    progress = want_flag(params, "progress")
-    rules = PlayRules.of(v, 2)
-    wrong = trick_problem(rules, pos.hands, pos.leader, pos.trick, pos.trump, pos.side,
-                          v.seats)
-    if wrong is not None:  # said with the variant's seat names; solve need not check again
-        raise PinosolveError(wrong)
     try:
-        res = solve(pos, rules, value_only=value_only, timeout=timeout, check_trick=False,
-                    on_test=_show_test if progress else None)
+        res = game.solve(want_timeout(params), value_only,
+                         on_test=_show_test if want_flag(params, "progress") else None,
+                         table_limit=table_share())
     except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (see run_analysis)
-        res = stop.result
-    mover = pos.to_move
-    out: dict[str, Any] = {
-        "variant": v.id, "trump": trump.name, "to_move": v.seats[mover],
-        "side": [v.seats[i] for i in range(len(v.seats)) if pos.side[i] == pos.side[mover]],
-        "value": res.value, "exact": res.exact, "bounds": list(res.bounds),
-    }
-    if not value_only:
-        out["cards"] = {str(CARDS[c]): lo for c, (lo, hi) in sorted(res.cards.items())
-                        if lo == hi}
-        # a budget that ran out leaves some cards known only within bounds
-        open_cards = {str(CARDS[c]): [lo, hi] for c, (lo, hi) in sorted(res.cards.items())
-                      if lo < hi}
-        if open_cards:
-            out["card_bounds"] = open_cards
-        out["line"] = [str(CARDS[c]) for c in res.line]
-        out["tricks"] = _tricks(v, rules, pos, res.line)
-    out["nodes"] = res.nodes
-    out["seconds"] = round(res.seconds, 4)
-    out["hands"] = {v.seats[i]: [str(CARDS[c]) for c in sorted(h)]
-                    for i, h in enumerate(pos.hands)}
-    out["leader"] = v.seats[pos.leader]
-    out["trick"] = [str(CARDS[c]) for c in pos.trick]
-    if not res.exact:
-        why = "interrupted" if res.interrupted else "time ran out"
-        out["note"] = (f"{why}: the value lies within the bounds proved so far"
-                       if res.value is None else
-                       f"{why} while valuing each card; the position's value is exact")
-    if res.interrupted:
-        out["interrupted"] = True
-    return out
+        res = game.result_of(stop.result, value_only)
+    return res.to_json()
 
 
 def _show_test(test: Any) -> None:
@@ -140,26 +50,6 @@ def _show_test(test: Any) -> None:
     line = batch_line.get()
     print(f"{f'line {line}: ' if line else ''}test at {test.beta}: {says} ({test.nodes} nodes, "
           f"{test.seconds:.2f} s)", file=sys.stderr, flush=True)
-
-
-def _tricks(v: Variant, rules: Any, pos: Any, line: list[int]) -> list[dict[str, Any]]:
-    """The line trick by trick: who led, who played what, who won, points taken."""
-    n = len(v.seats)
-    leader, played = pos.leader, list(pos.trick)
-    tricks, cards_left = [], sum(len(h) for h in pos.hands)
-    for card in line:
-        played.append(card)
-        cards_left -= 1
-        if len(played) == n:
-            w = (leader + rules.winner(played, pos.trump)) % n
-            pts = sum(rules.points[c] for c in played) + (rules.last_trick if not cards_left
-                                                          else 0)
-            tricks.append({"leader": v.seats[leader],
-                           "cards": [[v.seats[(leader + i) % n], str(CARDS[c])]
-                                     for i, c in enumerate(played)],
-                           "winner": v.seats[w], "points": pts})
-            leader, played = w, []
-    return tricks
 
 
 def render_solve(result: dict[str, Any]) -> None:
@@ -178,7 +68,7 @@ def render_solve(result: dict[str, Any]) -> None:
     if result["trick"]:
         out.print(f"trick so far (led by {result['leader']}): "
                   + " ".join(Card.parse(c).symbol for c in result["trick"]))
-    side = "+".join(result["side"])
+    side = result["side"]
     if result["exact"] or result["value"] is not None:
         out.print(f"{result['to_move']} to move; side {side} takes {result['value']} from here "
                   "with best play", style="bold")
@@ -200,8 +90,11 @@ def render_solve(result: dict[str, Any]) -> None:
         out.print(cards)
     if result.get("tricks"):
         out.print("optimal line:")
+        order = list(result["hands"])  # the seats, clockwise
         for i, t in enumerate(result["tricks"], 1):
-            cards = ", ".join(f"{seat} {Card.parse(c).symbol}" for seat, c in t["cards"])
+            at = order.index(t["leader"])
+            cards = ", ".join(f"{order[(at + k) % len(order)]} {Card.parse(c).symbol}"
+                              for k, c in enumerate(t["cards"]))
             out.print(f"  trick {i}: {cards}  -> {t['winner']} wins {t['points']}")
     if result.get("note"):
         out.print(result["note"])

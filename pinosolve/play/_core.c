@@ -1,11 +1,11 @@
 /*
  * pinosolve.play._core: the compiled double-dummy search.
  *
- * The same game as pinosolve/solver.py (the reference it is tested against): the value is the
- * points side 0 takes from here to the end, found by fail-soft alpha-beta driven with null
- * windows. Everything about the variant comes in as data: seats and sides, trump, rank
- * strengths, card points, last-trick bonus and the obligation knobs. Nothing here knows any
- * variant.
+ * The same game as pinosolve/play/reference.py (the reference it is tested against): the value
+ * is the points side 0 takes from here to the end, found by fail-soft alpha-beta driven with
+ * null windows. Everything about the variant comes in as data: seats and sides, trump, rank
+ * strengths, card points, last-trick bonus and the trick rules by name (TrickRules). Nothing
+ * here knows any variant. The interface Python sees, and the structs, are in _core.h.
  *
  * Representation. Inside the core a card is suit * 8 + pos, where pos is the rank's strength
  * (0 = strongest). Each seat keeps a copy count per card and a 6-bit presence mask per suit
@@ -45,9 +45,8 @@
  * POINTS_MAX is set by; the rules loader refuses a variant that could put more in play
  * (pinosolve.variants.schema.POINTS_LIMIT, the same number).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "_core.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -56,12 +55,6 @@
 #include <sys/mman.h>
 #endif
 
-#define NCARD 24        /* external card indices: suit * 6 + rank */
-#define NRANK 6
-#define NID 32          /* internal ids: suit * 8 + pos */
-#define MAXSEAT 8
-#define MAXCOPY 8
-#define POINTS_MAX ((1 << 20) - 1)  /* the most points in play: see Values above */
 #define INF (1 << 29)   /* beyond any value */
 #define ORDER_PTS 9999  /* the most points a card weighs in move ordering (see order) */
 #define TIMEOUT_FLAG (-(1 << 30))
@@ -69,49 +62,8 @@
 #define POS(c) ((c) & 7)
 #define BUCKET 8        /* entries per bucket: two cache lines */
 #define BUCKET_BITS 3   /* log2(BUCKET) */
-#define NCTX 17         /* killer contexts: see killer_slot */
 #define GROW_AFTER 8    /* the table doubles once the search has visited this many nodes an entry */
 
-enum {
-    OPT_TT = 1,         /* transposition table */
-    OPT_EQUIV = 2,      /* equivalent cards searched once */
-    OPT_RELATIVE = 4,   /* partition keys on relative ranks */
-    OPT_QUICK = 8,      /* quick points at trick boundaries, the last trick without search */
-    OPT_ORDER = 16,     /* tuned move ordering (else the reference's simple one) */
-    OPT_MASTER = 32,    /* master trumps bound both sides at trick boundaries */
-    OPT_GUESS = 64,     /* the driver's tests at a playout's value (used in Python) */
-    OPT_PARTITION = 128, /* table entries cover every position alike in the ranks that mattered */
-    OPT_KILLER = 256,   /* cards that refuted a sibling lately are tried first (after the table's) */
-    OPT_SIBLING = 512,  /* a move alike in the ranks its sibling's result relied on: not searched */
-    OPT_RECENT = 1024,  /* recent positions answered without building their key (Recent) */
-    OPT_DEFAULT = OPT_TT | OPT_EQUIV | OPT_RELATIVE | OPT_QUICK | OPT_ORDER | OPT_MASTER |
-                  OPT_GUESS | OPT_PARTITION | OPT_KILLER | OPT_SIBLING | OPT_RECENT,
-};
-
-/* 16 bytes, two cache lines a bucket: the bounds take 20 bits each (0..POINTS_MAX) */
-typedef struct {
-    uint32_t check;     /* coarse code bits (see build_key) */
-    uint32_t lock;      /* the position seen through cut */
-    unsigned lo : 20;   /* bounds on the points still to win */
-    unsigned cut : 12;  /* exact rank levels per key slot, 3 bits each (each level 0..6) */
-    unsigned hi : 20;
-    unsigned best : 5;  /* 1 + slot * 8 + relative index (at most 29), or 0: none */
-    unsigned depth : 7; /* cards left in play when stored, at most 127; 0 = empty */
-} Entry;
-_Static_assert(sizeof(Entry) == 16, "a table entry takes 16 bytes");
-
-/* A small table of recent trick-boundary positions, found by a code kept up to date card by
- * card (no key to build): in a four-hand search a third of the boundary positions are answered
- * by one seen lately, in a table that stays in cache. Bounds are facts about a position, so an
- * old entry is only weaker, never wrong. */
-#ifndef RECENT_BITS
-#define RECENT_BITS 12
-#endif
-typedef struct Recent {
-    uint64_t code;
-    int32_t lo, hi;
-    uint32_t rel;     /* what the bounds relied on (a Rel) */
-} Recent;
 
 /* Do bounds lo..hi settle the window (alpha, beta)? Then settled_value is the fail-soft answer. */
 static inline int settles(int lo, int hi, int alpha, int beta) {
@@ -133,48 +85,6 @@ static inline void remember(Recent *r, uint64_t code, int lo, int hi, uint32_t r
     r->code = code; r->lo = lo; r->hi = hi; r->rel = rel;
 }
 
-typedef struct {
-    PyObject_HEAD
-    int n, trump, last_trick, free_play, opts;
-    int side[MAXSEAT];
-    int8_t seat_at[MAXSEAT][MAXSEAT];  /* (leader + k) % n, without a division */
-    int npos;                    /* ranks in the deck */
-    int rank_of_pos[NRANK];      /* pos -> external rank */
-    int pos_of_rank[NRANK];      /* external rank -> pos, or -1 when not in the deck */
-    int pts[NID];                /* card points, 0..POINTS_MAX */
-    int order_pts[NID];          /* the same, scaled to at most ORDER_PTS (see order) */
-    int nvals;                   /* distinct card point values */
-    int vals[NRANK * 4];         /* them, lowest first */
-    uint64_t first[9];           /* 0xFF at the first i bytes of a cnt_row, for i = 0..8 */
-    uint64_t vmask[NRANK * 4][4];  /* per value and suit: 0xFF at each byte of cnt[seat][suit
-                                      * 8 ..] whose card has that value (see spare_points) */
-    int follow, head, trump_if_void, overtrump, tcno, head_after_ruff, partner_exempt;
-    Entry *tt;
-    uint64_t tt_mask;            /* bucket count - 1 */
-    uint64_t grow_limit;         /* the most buckets the table may grow to (grow_table) */
-    long long grow_at;           /* the node count at which it next doubles */
-    /* search state */
-    uint8_t cnt[MAXSEAT][NID];
-    uint8_t pres[MAXSEAT][4];
-    uint32_t col[4][8];
-    int size[MAXSEAT];
-    int held;                    /* cards in every hand together */
-    uint8_t slen[MAXSEAT][4];    /* cards per seat and suit */
-    uint64_t zc[MAXSEAT][NID];   /* a random code per (seat, card points): see build_key */
-    uint64_t lvl[4][8];          /* per rank level: the sum of its holders' codes */
-    uint64_t suitsum[4];         /* per suit: the sum over its levels */
-    uint64_t za[MAXSEAT][NID];   /* a random code per (seat, card): see Recent */
-    uint64_t zpos;               /* the sum of za over every card held */
-    struct Recent *recent;
-    uint16_t inplay[4];          /* cards of each suit held, all seats together */
-    struct SuitKey *suitkey;     /* [4][MAXSEAT * MAXCOPY * NRANK + 1]: see SuitKey */
-    long long nodes;
-    double deadline;
-    int timed_out;
-    PyThreadState *released;     /* the thread state saved while ab runs without the GIL */
-    int8_t prev[64];             /* per cards left: the context the trick before left (killer_slot) */
-    int8_t killer[MAXSEAT][NCTX][64][MAXSEAT][2]; /* cards that refuted lately: see killer_slot */
-} Core;
 
 static PyObject *TimeoutError_;
 
@@ -274,17 +184,17 @@ static void legal(const Core *c, int player, const int *trick, int tlen, int bes
                   int partner_winning, unsigned out[4]) {
     const uint8_t *p = c->pres[player];
     for (int s = 0; s < 4; s++) out[s] = p[s];
-    if (tlen == 0 || c->free_play) return;
+    if (tlen == 0 || c->rules.free_play) return;
     int led = SUIT(trick[0]);
     int ruffed = SUIT(best) == c->trump && led != c->trump;
-    int exempt = c->partner_exempt && partner_winning;
-    if (c->follow && p[led]) {
+    int exempt = c->rules.partner_exempt && partner_winning;
+    if (c->rules.follow_suit && p[led]) {
         for (int s = 0; s < 4; s++) if (s != led) out[s] = 0;
-        int heading = c->head == 0 || (c->head == 1 && led == c->trump);
+        int heading = c->rules.head == HEAD_ALWAYS || (c->rules.head == HEAD_TRUMP_LED && led == c->trump);
         if (heading && !exempt) {
             int target = -1;
             if (!ruffed) target = POS(best);
-            else if (c->head_after_ruff) {
+            else if (c->rules.head_after_ruff) {
                 for (int i = 0; i < tlen; i++)
                     if (SUIT(trick[i]) == led && (target < 0 || POS(trick[i]) < target))
                         target = POS(trick[i]);
@@ -294,14 +204,14 @@ static void legal(const Core *c, int player, const int *trick, int tlen, int bes
         return;
     }
     int t = c->trump;
-    if (t < 0 || led == t || !p[t] || !c->trump_if_void) return;
-    if (ruffed && c->overtrump && !exempt) {
+    if (t < 0 || led == t || !p[t] || !c->rules.trump_if_void) return;
+    if (ruffed && c->rules.overtrump && !exempt) {
         unsigned over = p[t] & above(POS(best));
         if (over) {
             for (int s = 0; s < 4; s++) out[s] = s == t ? over : 0;
             return;
         }
-        if (!c->tcno) return;
+        if (!c->rules.trump_when_cannot_overtrump) return;
     }
     for (int s = 0; s < 4; s++) if (s != t) out[s] = 0;
 }
@@ -616,7 +526,7 @@ static int spare_points(const Core *c, int s, const uint8_t *counted, int n, int
  * sure winners count. All tricks cashed: the last-trick bonus too. */
 static int quick_points(const Core *c, int leader, Rel *rel) {
     int t = c->trump, total = 0, tricks = 0, drawn = 0;
-    int must_follow = c->follow && !c->free_play;
+    int must_follow = c->rules.follow_suit && !c->rules.free_play;
     uint8_t counted[MAXSEAT][4] = {{0}};  /* per seat and suit: its cards counted */
     for (int i = 0; i < 4; i++) {
         int su = t < 0 ? i : i == 0 ? t : i <= t ? i - 1 : i;  /* trump first */
@@ -1157,9 +1067,9 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int 
         /* what this seat may play, and whether it beats the trick, compare with the winner */
         int w = trick[wi], led = SUIT(trick[0]);
         /* a seat that must follow a ruffed lead cannot win: the trump's rank does not matter */
-        if (SUIT(w) == led || c->free_play || !c->follow || !c->pres[player][led])
+        if (SUIT(w) == led || c->rules.free_play || !c->rules.follow_suit || !c->pres[player][led])
             compared(c, player, w, rel);
-        if (c->head_after_ruff && SUIT(w) != led && c->pres[player][led]) {
+        if (c->rules.head_after_ruff && SUIT(w) != led && c->pres[player][led]) {
             int target = -1;
             for (int i = 0; i < tlen; i++)
                 if (SUIT(trick[i]) == led && (target < 0 || POS(trick[i]) < POS(target)))
@@ -1210,7 +1120,7 @@ static int ab(Core *c, int leader, int *trick, int tlen, int wi, int table, int 
              * is of the winning card's suit, its own comparison with that card (whether it
              * beats it decides both whether it may be played and who takes the trick); the
              * comparisons that made the other cards legal or not do not matter */
-            if (tlen && !c->head_after_ruff && SUIT(card) == SUIT(trick[wi])) {
+            if (tlen && !c->rules.head_after_ruff && SUIT(card) == SUIT(trick[wi])) {
                 int w = trick[wi];
                 *rel = upto(SUIT(w), POS(card) < POS(w) ? POS(card) : POS(w));
             }
@@ -1294,30 +1204,106 @@ static void Core_dealloc(Core *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* the fields of TrickRules by the names Python gives them (the rules file's [trick] keys) */
+static const struct { const char *name; size_t offset; } TRICK_FIELDS[] = {
+    {"follow_suit", offsetof(TrickRules, follow_suit)},
+    {"head", offsetof(TrickRules, head)},
+    {"trump_if_void", offsetof(TrickRules, trump_if_void)},
+    {"overtrump", offsetof(TrickRules, overtrump)},
+    {"trump_when_cannot_overtrump", offsetof(TrickRules, trump_when_cannot_overtrump)},
+    {"head_after_ruff", offsetof(TrickRules, head_after_ruff)},
+    {"partner_exempt", offsetof(TrickRules, partner_exempt)},
+    {"free_play", offsetof(TrickRules, free_play)},
+};
+#define NTRICK_FIELDS (sizeof TRICK_FIELDS / sizeof TRICK_FIELDS[0])
+static const char *const HEAD_NAMES[] = {"always", "trump-led", "never"};  /* by HEAD_* */
+
+/* Core's trick argument (a dict of the trick rules by name) into *out; -1 with an exception
+ * naming the field (trick.NAME) when one is missing, unknown or out of its range */
+static int read_trick_rules(PyObject *obj, TrickRules *out) {
+    if (!PyDict_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "trick: a dict of the trick rules by name, got %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *key, *value;
+    Py_ssize_t at = 0;
+    while (PyDict_Next(obj, &at, &key, &value)) {
+        size_t f = 0;
+        while (f < NTRICK_FIELDS &&
+               !(PyUnicode_Check(key) &&
+                 PyUnicode_CompareWithASCIIString(key, TRICK_FIELDS[f].name) == 0))
+            f++;
+        if (f == NTRICK_FIELDS) {
+            PyErr_Format(PyExc_ValueError, "trick: no rule named %R", key);
+            return -1;
+        }
+    }
+    for (size_t f = 0; f < NTRICK_FIELDS; f++) {
+        const char *name = TRICK_FIELDS[f].name;
+        int *field = (int *)((char *)out + TRICK_FIELDS[f].offset);
+        PyObject *v = PyDict_GetItemString(obj, name);  /* borrowed */
+        if (!v) {
+            PyErr_Format(PyExc_ValueError, "trick.%s: missing", name);
+            return -1;
+        }
+        if (field == &out->head) {
+            int h = 0;
+            while (h < 3 && !(PyUnicode_Check(v) &&
+                              PyUnicode_CompareWithASCIIString(v, HEAD_NAMES[h]) == 0))
+                h++;
+            if (h == 3) {
+                PyErr_Format(PyExc_ValueError,
+                             "trick.head: 'always', 'trump-led' or 'never', got %R", v);
+                return -1;
+            }
+            *field = h;
+            continue;
+        }
+        int over = 0;
+        long x = PyLong_Check(v) ? PyLong_AsLongAndOverflow(v, &over) : -1;
+        if (x == -1 && PyErr_Occurred()) return -1;
+        if (over || (x != 0 && x != 1)) {
+            PyErr_Format(PyExc_ValueError, "trick.%s: 0 or 1 (False or True), got %R", name, v);
+            return -1;
+        }
+        *field = (int)x;
+    }
+    return 0;
+}
+
 static int Core_init(Core *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"side", "trump", "strength", "points", "last_trick", "knobs",
-                            "free_play", "tt_bits", "use_tt", "use_equivalence",
-                            "use_relative", "options", "grow_bits", NULL};
-    PyObject *side, *strength, *points, *knobs;
-    int trump, last, free_play = 0, tt_bits = 20, use_tt = 1, use_equiv = 1, use_rel = 1;
+    static char *names[] = {"side", "trump", "strength", "points", "last_trick", "trick",
+                            "tt_bits", "use_tt", "use_equivalence", "use_relative", "options",
+                            "grow_bits", NULL};
+    PyObject *side, *strength, *points, *trick;
+    int trump, last, tt_bits = 20, use_tt = 1, use_equiv = 1, use_rel = 1;
     int options = OPT_DEFAULT, grow_bits = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOOiO|iiiiiii", names, &side, &trump,
-                                     &strength, &points, &last, &knobs, &free_play, &tt_bits,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiOOiO|iiiiii", names, &side, &trump,
+                                     &strength, &points, &last, &trick, &tt_bits,
                                      &use_tt, &use_equiv, &use_rel, &options, &grow_bits))
         return -1;
     Py_ssize_t n = PySequence_Size(side);
+    if (n < 0) return -1;
     if (n < 2 || n > MAXSEAT) {
         PyErr_SetString(PyExc_ValueError, "side: 2 to 8 seats");
         return -1;
     }
-    if (tt_bits < 4 || tt_bits > 28 || grow_bits < 0 || grow_bits > 28) {
-        PyErr_SetString(PyExc_ValueError, "tt_bits, grow_bits: 4 to 28 (grow_bits 0: fixed)");
+    if (tt_bits < 4 || tt_bits > 28) {
+        PyErr_Format(PyExc_ValueError, "tt_bits: 4 to 28, got %d", tt_bits);
+        return -1;
+    }
+    if (grow_bits < 0 || grow_bits > 28) {
+        PyErr_Format(PyExc_ValueError, "grow_bits: 4 to 28 (0: the table keeps its size), "
+                     "got %d", grow_bits);
         return -1;
     }
     if (trump < -1 || trump > 3) {
         PyErr_SetString(PyExc_ValueError, "trump: 0..3, or -1 for none");
         return -1;
     }
+    TrickRules rules;
+    if (read_trick_rules(trick, &rules) < 0) return -1;
     self->n = (int)n;
     if (read_ints(side, self->side, self->n, "side", 0, 1) < 0) return -1;
     for (int l = 0; l < self->n; l++)
@@ -1387,13 +1373,9 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
             bytes[p] = 0xFF;
             memcpy(&self->vmask[i][su], bytes, 8);
         }
-    int k[7];
-    if (read_ints(knobs, k, 7, "knobs", 0, 2) < 0) return -1;
-    self->follow = k[0]; self->head = k[1]; self->trump_if_void = k[2]; self->overtrump = k[3];
-    self->tcno = k[4]; self->head_after_ruff = k[5]; self->partner_exempt = k[6];
+    self->rules = rules;
     self->trump = trump;
     self->last_trick = last;
-    self->free_play = free_play;
     self->opts = options;
     memset(self->killer, -1, sizeof self->killer);
     memset(self->prev, 0, sizeof self->prev);

@@ -1,20 +1,33 @@
-"""Which double-dummy search runs: the compiled core or the Python reference.
+"""The compiled double-dummy search: which search runs, and the binding to the C core.
 
-``PINOSOLVE_CORE=c`` demands the compiled core (an error if it is missing),
-``PINOSOLVE_CORE=python`` forces the reference; unset, the compiled core is used when it
-was built and loads.
+``backend()`` chooses: ``PINOSOLVE_CORE=c`` demands the compiled core (an error if it is
+missing), ``PINOSOLVE_CORE=python`` forces the reference (``pinosolve.play.reference``); unset,
+the compiled core is used when it was built and loads. ``describe()`` says which, in one line.
+
+``CoreSearch`` is the reference ``Search`` with its alpha-beta (``ab``) and its guesses run by
+the compiled core (``pinosolve.play._core``, whose interface ``_core.h`` documents); its legal
+moves (for valuing every card and for the line) still come from the reference, which is
+checked against both. The rules reach the core by name (the ``[trick]`` settings), the table's
+sizes as arguments of each search.
 """
 
 from __future__ import annotations
 
 import os
+import time
+from typing import Any, Optional, Sequence
 
-from pinosolve.errors import PinosolveError
+from pinosolve.errors import PinosolveError, RulesError
+from pinosolve.play.legality import PlayRules
+from pinosolve.play.position import PositionError
+from pinosolve.play.reference import DEFAULT_TT_ENTRIES, Search, SearchTimeout
+from pinosolve.play.tables import table_bits
+from pinosolve.variants.schema import POINTS_LIMIT
 
 ENV = "PINOSOLVE_CORE"
 
 
-def _load():
+def _load() -> tuple[Any, str]:
     try:
         from pinosolve.play import _core
     except ImportError as exc:
@@ -23,7 +36,8 @@ def _load():
 
 
 def backend() -> str:
-    """'c' or 'python', honouring the environment variable."""
+    """'c' or 'python', honouring the environment variable; a ``PinosolveError`` for a value
+    of it that is neither, or for ``c`` when the core cannot be loaded."""
     wanted = os.environ.get(ENV, "").strip().lower()
     if wanted not in ("", "c", "python"):
         raise PinosolveError(f"{ENV} must be 'c' or 'python', got {wanted!r}")
@@ -49,3 +63,80 @@ def describe() -> str:
     if os.environ.get(ENV, "").strip().lower() == "python":
         return f"search core: Python reference (forced by {ENV}=python)"
     return f"search core: Python reference ({why})"
+
+
+def trick_settings(rules: PlayRules) -> dict[str, object]:
+    """The trick-play rules as the core takes them (``Core``'s ``trick``): by the rules file's
+    names, ``free_play`` for a stage without obligations."""
+    t = rules.trick
+    return {"follow_suit": bool(t.follow_suit), "head": t.head,
+            "trump_if_void": bool(t.trump_if_void), "overtrump": bool(t.overtrump),
+            "trump_when_cannot_overtrump": bool(t.trump_when_cannot_overtrump),
+            "head_after_ruff": bool(t.head_after_ruff),
+            "partner_exempt": bool(t.partner_exempt), "free_play": bool(rules.free)}
+
+
+class CoreSearch(Search):
+    """The reference search with ``ab`` in the compiled core.
+
+    ``tt_entries``: the table's first size; ``grow_to``: it doubles as the search outgrows
+    it, keeping its entries, up to this many entries (None: it keeps its size). Both are this
+    search's own. ``core_options``: the core's technique switches
+    (``pinosolve.play._core.OPT_*``), for measuring them one by one; None means all the
+    default ones. Rules whose points the core cannot hold (each 0..POINTS_LIMIT) are refused
+    with a ``RulesError``, a position with more points in play with a ``PositionError``."""
+
+    def __init__(self, rules: PlayRules, trump: int, side: Sequence[int],
+                 tt_entries: int = DEFAULT_TT_ENTRIES, deadline: Optional[float] = None,
+                 use_tt: bool = True, use_equivalence: bool = True,
+                 core_options: Optional[int] = None, grow_to: Optional[int] = None) -> None:
+        super().__init__(rules, trump, side, tt_entries, deadline, use_tt, use_equivalence)
+        from pinosolve.play import _core
+
+        # the core holds every value in play exactly up to POINTS_LIMIT (the loader refuses
+        # rules that could put more in play); rules made otherwise are refused here
+        wrong = [p for p in (*rules.points, rules.last_trick) if not 0 <= p <= POINTS_LIMIT]
+        if wrong:
+            raise RulesError(f"points: {wrong[0]} for a card or the last trick, but the "
+                             f"compiled core holds 0 to {POINTS_LIMIT} points in play")
+        self._timeout = _core.Timeout
+        options = _core.OPT_DEFAULT if core_options is None else core_options
+        self.guesses = bool(options & _core.OPT_GUESS)
+        self.core = _core.Core(list(side), trump, list(rules.strength), list(rules.points),
+                               rules.last_trick, trick_settings(rules),
+                               tt_bits=table_bits(tt_entries), use_tt=int(use_tt),
+                               use_equivalence=int(use_equivalence), options=options,
+                               grow_bits=table_bits(grow_to) if grow_to else 0)
+
+    def guess(self, hands: list[list[int]], leader: int, trick: list[int],
+              first: bool = False) -> Optional[int]:
+        """Both sides play the core's first-ordered card to the end (the table's best lead and
+        the killers first): a cheap guess that saves the driver costly tests away from the
+        value, and close to it once tests have filled the table. Before the first test
+        (``first``), with no table to follow, the best of every line through the next trick
+        (minimax over its cards), each then played out. None when the guesses are switched
+        off (``OPT_GUESS``)."""
+        if not self.guesses:
+            return None
+        if first:
+            return self.core.estimate(hands, leader, trick, self.n)
+        return self.core.playout(hands, leader, trick)
+
+    def ab(self, hands: list[list[int]], leader: int, trick: list[int], alpha: int, beta: int,
+           rem: int) -> int:
+        budget = 0.0
+        if self.deadline is not None:
+            budget = self.deadline - time.perf_counter()
+            if budget <= 0:
+                raise SearchTimeout
+        if rem > POINTS_LIMIT:
+            raise PositionError(f"{rem} points in play, but the compiled core holds at most "
+                                f"{POINTS_LIMIT}")
+        # every value lies in 0..rem: a wider window means the same (and fits a C int)
+        alpha, beta = min(max(alpha, -1), rem), min(max(beta, 0), rem + 1)
+        try:
+            return self.core.ab(hands, leader, trick, alpha, beta, rem, budget)
+        except self._timeout:
+            raise SearchTimeout from None
+        finally:
+            self.nodes = self.core.nodes

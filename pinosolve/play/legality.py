@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from pinosolve.cards import CARDS, Rank, Suit
+from pinosolve.play.trick import winning_seat
 from pinosolve.variants.schema import Trick
 from pinosolve.variants.variant import Variant
 
@@ -49,7 +50,7 @@ class PlayRules:
                        else 0 for c in CARDS)
         return cls(trick, tuple(strength), points, variant.rules.points.last_trick, free)
 
-    def beats(self, card: int, best: int, led: int, trump: Optional[int]) -> bool:
+    def beats(self, card: int, best: int, trump: Optional[int]) -> bool:
         """Whether ``card``, played later, beats ``best`` (the trick's current winner)."""
         cs, bs = card // NRANK, best // NRANK
         if cs == bs:
@@ -58,10 +59,9 @@ class PlayRules:
 
     def winner(self, trick: Sequence[int], trump: Optional[int]) -> int:
         """Position (0-based, in play order) of the card that wins the trick."""
-        led = trick[0] // NRANK
         best = 0
         for i in range(1, len(trick)):
-            if self.beats(trick[i], trick[best], led, trump):
+            if self.beats(trick[i], trick[best], trump):
                 best = i
         return best
 
@@ -110,7 +110,7 @@ def legal_plays(rules: PlayRules, hand: Sequence[int], trick: Sequence[int],
                     narrow(higher, f"must beat the {_name(top)} even though the trick is "
                                    "trumped [trick.head_after_ruff]")
             else:
-                higher = [c for c in led_cards if rules.beats(c, best, led, trump)]
+                higher = [c for c in led_cards if rules.beats(c, best, trump)]
                 narrow(higher, f"must beat the {_name(best)} with a higher {suit_sym} "
                                f"[trick.head = {t.head}]")
         return allowed, why
@@ -120,7 +120,7 @@ def legal_plays(rules: PlayRules, hand: Sequence[int], trick: Sequence[int],
     if t.trump_if_void and trumps:
         narrow(trumps, f"void in {suit_sym}: must play a trump [trick.trump_if_void]")
         if ruffed and t.overtrump and not exempt:
-            over = [c for c in trumps if rules.beats(c, best, led, trump)]
+            over = [c for c in trumps if rules.beats(c, best, trump)]
             if over:
                 narrow(over, f"must overtrump the {_name(best)} [trick.overtrump]")
             elif not t.trump_when_cannot_overtrump:
@@ -139,7 +139,7 @@ def illegal_in_trick(rules: PlayRules, hands: Sequence[Sequence[int]], leader: i
     n = len(hands)
     for k in range(1, len(trick)):
         seat = (leader + k) % n
-        winning = (leader + rules.winner(trick[:k], trump)) % n
+        winning = winning_seat(rules, leader, trick[:k], trump, n)
         legal, why = legal_plays(rules, [*hands[seat], trick[k]], trick[:k], trump,
                                  side[winning] == side[seat])
         if trick[k] not in legal:

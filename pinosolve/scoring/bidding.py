@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
+from pinosolve.seats import seat_after, seat_name
 from pinosolve.variants.schema import Bidding
 from pinosolve.variants.variant import Variant
 
@@ -98,9 +99,8 @@ class Auction:
 
     @property
     def order(self) -> list[str]:
-        seats = list(self.variant.seats)
-        i = seats.index(self.dealer)
-        return seats[i + 1:] + seats[:i + 1]
+        n = len(self.variant.seats)
+        return [seat_after(self.variant, self.dealer, k) for k in range(1, n + 1)]
 
     @property
     def in_play(self) -> list[str]:
@@ -188,14 +188,7 @@ def run_auction(variant: Variant, history: list[str], dealer: Optional[str] = No
     if not b.enabled:
         raise PinosolveError(f"{variant.id} has no auction: trump is turned "
                              "[bidding.enabled = false]")
-    seats = list(variant.seats)
-    if dealer is None:
-        dealer = seats[-1]
-    else:
-        match = [s for s in seats if s.upper() == str(dealer).strip().upper()]
-        if not match:
-            raise PinosolveError(f"dealer: unknown seat {dealer!r}; seats are {' '.join(seats)}")
-        dealer = match[0]
+    dealer = variant.seats[-1] if dealer is None else seat_name(variant, dealer, "dealer")
     auction = Auction(variant, dealer)
     for token in history:
         if auction.invalid_at is not None:

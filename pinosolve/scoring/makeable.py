@@ -23,39 +23,30 @@ from pinosolve.cards import Hand, Suit
 from pinosolve.scoring.contract import Outcome, Taken, holds_trump_marriage, outcome
 from pinosolve.deal import Deal
 from pinosolve.errors import PinosolveError
-from pinosolve.scoring.round import Round, groups
+from pinosolve.seats import bidder_sides, bidding_team, seat_after
 from pinosolve.variants.variant import Variant
 
 
-def _team(v: Variant, bidder: str, partner: Optional[str]) -> tuple[str, ...]:
-    kind = v.rules.players.partnership
-    if partner is not None and kind != "called-card":
-        raise PinosolveError(f"{v.id} has no called partner; drop --partner")
-    if kind == "called-card" and partner is None:
-        raise PinosolveError(f"{v.id}: name the called partner with --partner SEAT (the "
-                             "bidder's own seat if he holds the called card)")
-    return next(g.seats for g in groups(v, Round(bidder=bidder, partner=partner)) if g.bidding)
-
-
 def first_leader(v: Variant, bidder: str, dealer: Optional[str]) -> str:
-    rule = v.rules.trick.first_lead
-    if rule == "bidder":
+    """Who leads to the first trick: the bidder, or the player left of the dealer (the last
+    seat when no dealer is named), as ``trick.first_lead`` says."""
+    if v.rules.trick.first_lead == "bidder":
         return bidder
-    seats = list(v.seats)
-    d = seats.index(dealer) if dealer is not None else len(seats) - 1
-    return seats[(d + 1) % len(seats)]  # eldest: left of the dealer
+    return seat_after(v, dealer if dealer is not None else v.seats[-1])
 
 
 def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
             partner: Optional[str] = None, laid_away: Optional[Hand] = None,
             dealer: Optional[str] = None, timeout: Optional[float] = None,
-            answer_interrupted: bool = False) -> dict[str, Any]:
+            answer_interrupted: bool = False, table_limit: Optional[int] = None
+            ) -> dict[str, Any]:
     """Made or set by how much, with the meld, the trick points and the rules that decide.
     Ctrl-C in the search raises SearchInterrupted, unless ``answer_interrupted``: then the
-    answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``."""
+    answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``.
+    ``table_limit``: the searches' table limit (``pinosolve.play.driver.solve``)."""
     from pinosolve.meld.solver import best_meld
     from pinosolve.play.legality import PlayRules
-    from pinosolve.play.solver import Position
+    from pinosolve.play.position import Position
 
     r, s = v.rules, v.rules.scoring
     if not r.bidding.enabled:
@@ -80,7 +71,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
         v.check_hand(everything, "deal and laid-away cards together")
     elif laid_away is not None:
         raise PinosolveError(f"laid-away: in {v.id} the bidder lays no cards away")
-    team = _team(v, bidder, partner)
+    team = bidding_team(v, bidder, partner)
     melds: dict[str, Any] = {}
     for seat, hand in deal.items():
         if s.meld_by == "bidder" and seat != bidder:
@@ -90,11 +81,11 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
         melds[seat] = {"meld": decl.total, "melds": decl.to_json()}
     side_meld = sum(melds[seat]["meld"] for seat in team if seat in melds)
     leader = first_leader(v, bidder, dealer)
-    seats = list(v.seats)
-    side = tuple(0 if seat in team else 1 for seat in seats)
-    pos = Position([[c.index for c in h] for h in deal.hands], seats.index(leader), [], side,
+    side = bidder_sides(v, bidder, partner)
+    pos = Position([[c.index for c in h] for h in deal.hands], v.seats.index(leader), [], side,
                    int(trump))
-    play = _TeamPlay(pos, PlayRules.of(v, 2), leader in team, timeout, answer_interrupted)
+    play = _TeamPlay(pos, PlayRules.of(v, 2), leader in team, timeout, answer_interrupted,
+                     table_limit)
     lo, hi = play.points()
     away = v.hand_points(laid_away) if (laid_away is not None and r.deal.discards_count) else 0
     reasons: list[str] = []
@@ -226,24 +217,25 @@ class _TeamPlay:
     than the last trick)."""
 
     def __init__(self, pos: Any, rules: Any, team_leads: bool, timeout: Optional[float],
-                 answer_interrupted: bool) -> None:
+                 answer_interrupted: bool, table_limit: Optional[int] = None) -> None:
         self.pos, self.rules, self.team_leads = pos, rules, team_leads
         self.deadline = None if timeout is None else time.perf_counter() + timeout
         self.answer_interrupted = answer_interrupted
+        self.table_limit = table_limit
         self.nodes, self.seconds = 0, 0.0
         self.interrupted = self.undecided = False
         self.in_play = self.total(rules)
 
     def total(self, rules: Any) -> int:
         """Every point of the deal on ``rules``' scale, the last-trick bonus included."""
-        from pinosolve.play.solver import points_left
+        from pinosolve.play.position import points_left
 
         return points_left(rules, self.pos.hands, [])
 
     def points(self, rules: Any = None) -> tuple[int, int]:
         """Bounds on the most points the side can make sure of, on ``rules``' point scale."""
         from pinosolve import progress
-        from pinosolve.play.solver import SearchInterrupted, solve
+        from pinosolve.play.driver import SearchInterrupted, solve
 
         rules = rules or self.rules
         left = None if self.deadline is None else self.deadline - time.perf_counter()
@@ -252,7 +244,7 @@ class _TeamPlay:
             return 0, self.total(rules)
         try:
             res = solve(self.pos, rules, value_only=True, timeout=left,
-                        on_test=progress.search_test.get())
+                        on_test=progress.search_test.get(), table_limit=self.table_limit)
         except SearchInterrupted as stop:
             if not self.answer_interrupted:
                 raise

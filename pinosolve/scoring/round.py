@@ -22,6 +22,7 @@ from pinosolve.scoring.bidding import value_problem
 from pinosolve.cards import Hand, Suit, hand_from_data
 from pinosolve.scoring.contract import Taken, holds_trump_marriage, outcome
 from pinosolve.errors import PinosolveError
+from pinosolve.seats import seat_name, teams
 from pinosolve.variants.variant import Variant
 
 ROUND_KEYS = {"variant", "rules", "bidder", "partner", "bid", "trump", "meld", "points", "won",
@@ -72,16 +73,12 @@ def score_units(v: Variant) -> tuple[str, ...]:
 
 
 def groups(v: Variant, rnd: Round) -> list[Group]:
-    kind = v.rules.players.partnership
-    if kind == "fixed":
-        return [Group(name, seats, (name,), (name,), rnd.bidder in seats)
-                for name, seats in v.rules.players.sides.items()]
-    if kind == "called-card" and rnd.bidder is not None:
-        team = tuple(s for s in v.seats if s in (rnd.bidder, rnd.partner))
-        rest = tuple(s for s in v.seats if s not in team)
-        return [Group("+".join(team), team, team, team, True),
-                Group("+".join(rest), rest, rest, rest, False)]
-    return [Group(s, (s,), (s,), (s,), s == rnd.bidder) for s in v.seats]
+    """Who scores together this round (``pinosolve.seats.teams``), with the keys their points
+    and tricks are given under and the running scores their change goes to."""
+    fixed = v.rules.players.partnership == "fixed"
+    return [Group(t.name, t.seats, (t.name,) if fixed else t.seats,
+                  (t.name,) if fixed else t.seats, t.bidding)
+            for t in teams(v, rnd.bidder, rnd.partner)]
 
 
 def number_of_tricks(v: Variant) -> int:
@@ -94,16 +91,6 @@ def number_of_tricks(v: Variant) -> int:
 
 
 # --- reading the facts --------------------------------------------------------------------
-
-
-def seat_name(v: Variant, value: Any, what: str) -> str:
-    """The seat ``value`` names (any case), or a one-line error listing the seats."""
-    if isinstance(value, str):
-        for s in v.seats:
-            if s.upper() == value.strip().upper():
-                return s
-    raise PinosolveError(f"{what}: {value!r} is not a seat of {v.id}; seats are "
-                         f"{' '.join(v.seats)}")
 
 
 def _whole(value: Any, what: str, low: int = 0) -> int:

@@ -1,6 +1,7 @@
 """Dealing a variant's cards from a seed: the hands, and the undealt cards in dealt order.
 
-A deal is the deck shuffled by ``random.Random(seed)`` and dealt in order: each seat's hand in
+A deal is the deck shuffled by ``pinosolve.variants.shuffle`` (the same on every Python version
+and platform) and dealt in order: each seat's hand in
 turn, then the rest (kitty, widow or stock). Where the rules turn up a card to fix trump
 (``deal.turn_trump``: seeds 002 and 004, "the next card is turned up to determine trump ...
 and the remainder of the deck (the stock) is placed crosswise on this upturned card"), it is
@@ -15,12 +16,12 @@ card is drawn last.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, Optional
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.deal import Deal
+from pinosolve.variants.shuffle import shuffle
 from pinosolve.variants.variant import Variant
 
 
@@ -56,9 +57,10 @@ class Dealt:
 
 
 def random_deal(v: Variant, seed: int) -> Dealt:
-    """The deal ``seed`` makes of variant ``v``: the same seed gives the same deal."""
+    """The deal ``seed`` makes of variant ``v`` (0 <= seed < 2**64): the same seed gives the
+    same deal, on every Python version and platform."""
     cards = list(v.deck)
-    random.Random(seed).shuffle(cards)
+    shuffle(cards, seed)
     size = v.rules.deal.hand_size
     n = len(v.seats)
     hands = tuple(Hand(cards[i * size:(i + 1) * size]) for i in range(n))

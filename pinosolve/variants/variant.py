@@ -450,11 +450,20 @@ class Variant:
                                     f"of {self.id} gives {need} each")
         return deal
 
-    def sides(self) -> dict[str, tuple[str, ...]]:
-        """Fixed sides by name (four-handed play); otherwise every seat is its own side."""
-        if self.rules.players.partnership == "fixed":
-            return dict(self.rules.players.sides)
-        return {s: (s,) for s in self.seats}
+    def random_deal(self, seed: int) -> Deal:
+        """The hands of a full deal, dealt from the deck shuffled by ``seed`` (a whole number
+        from 0 to 2**64 - 1): the same seed gives the same deal on every Python version and
+        platform. ``pinosolve.variants.dealer.random_deal`` gives the undealt cards too.
+
+        >>> v = load_variant("four-hand")
+        >>> v.random_deal(seed=7) == v.random_deal(seed=7)
+        True
+        >>> [len(hand) for hand in v.random_deal(seed=7).hands]
+        [12, 12, 12, 12]
+        """
+        from pinosolve.variants.dealer import random_deal
+
+        return random_deal(self, seed).deal
 
     def summary(self) -> dict[str, Any]:
         r = self.rules

@@ -1,0 +1,481 @@
+"""A hand in play: the ``Game`` object, and double-dummy answers about it.
+
+``Game`` holds the cards still held, the trick on the table and who led it, and the tricks
+finished since; cards are played and taken back one at a time, as on a board::
+
+    >>> import pinosolve
+    >>> g = pinosolve.Game("four-hand", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", trump="S",
+    ...                    leader="N")
+    >>> [str(c) for c in g.legal_moves()]
+    ['AS', 'KS', 'AH']
+    >>> g.play("AS"); g.to_move
+    'E'
+    >>> g.play("TS"); g.play("QS"); g.play("9S")
+    >>> g.tricks[-1]
+    PlayedTrick(leader='N', cards=(Card(AS), Card(TS), Card(QS), Card(9S)), winner='N', points=2)
+    >>> g.points, g.to_move
+    ({'NS': 2, 'EW': 0}, 'N')
+    >>> g.unplay()
+    Card(9S)
+    >>> [str(c) for c in g.trick]
+    ['AS', 'TS', 'QS']
+    >>> r = g.solve()             # W's 9S is forced, and N-S take every trick after it
+    >>> r.side, r.value, r.exact
+    ('EW', 0, True)
+
+The deal is in PBN style (``pinosolve.deal``): the hands clockwise from the named seat, each
+in suit order S.H.D.C. ``str(g)`` gives the cards still held in the same form, from the same
+seat, so ``Game(variant, str(g), trump=..., leader=g.leader, trick=g.trick)`` is the same
+position.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
+
+from pinosolve.cards import Card, Hand, Suit
+from pinosolve.deal import Deal
+from pinosolve.errors import NotationError, PinosolveError
+from pinosolve.play.legality import PlayRules, legal_plays, trick_problem
+from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
+from pinosolve.seats import play_sides, seat_index, seat_name, side_names
+from pinosolve.variants.variant import Variant, load_variant
+
+CardLike = Union[Card, str]
+
+
+class IllegalPlay(PinosolveError):
+    """A card its seat may not play: not held, or barred by a trick rule. ``seat``, ``card``
+    and ``rule`` (the rules-file key that forbids it, or '' for a card not held) say which."""
+
+    def __init__(self, message: str, seat: str, card: Card, rule: str) -> None:
+        super().__init__(message)
+        self.seat, self.card, self.rule = seat, card, rule
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """A finished trick: who led it, its cards in play order, who won it, the points it took
+    (the last trick's bonus included)."""
+
+    leader: str
+    cards: tuple[Card, ...]
+    winner: str
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": [str(c) for c in self.cards],
+                "winner": self.winner, "points": self.points}
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The double-dummy answer for a position, for the side to move (``side``).
+
+    ``value``: the points that side takes from here with best play on both sides (the cards
+    on the table in the current trick and the last trick's bonus included), or None when a
+    budget or Ctrl-C stopped the search first; ``bounds``: the lower and upper bound proved
+    (equal when exact); ``cards``: each legal card's value, where it was proved exactly, and
+    ``card_bounds`` the bounds of those that were not; ``line``: a line of best play to the
+    end (empty with ``value_only``)."""
+
+    variant: str
+    trump: Suit
+    to_move: str
+    side: str
+    seats: tuple[str, ...]              # the seats of the side to move
+    value: Optional[int]
+    bounds: tuple[int, int]
+    exact: bool
+    cards: dict[Card, int] = field(default_factory=dict)
+    card_bounds: dict[Card, tuple[int, int]] = field(default_factory=dict)
+    line: tuple[Card, ...] = ()
+    tricks: tuple[PlayedTrick, ...] = ()  # the line, trick by trick
+    nodes: int = 0
+    seconds: float = 0.0
+    interrupted: bool = False
+    deal: Optional[Deal] = None           # the position solved: the cards held,
+    leader: str = ""                      # the seat that led the trick on the table,
+    trick: tuple[Card, ...] = ()          # and its cards
+
+    def __repr__(self) -> str:
+        cards = ", ".join(f"{c}: {v}" for c, v in self.cards.items())
+        value = self.value if self.value is not None else f"{self.bounds[0]}..{self.bounds[1]}"
+        return (f"SolveResult(side={self.side!r}, value={value}, exact={self.exact}, "
+                f"cards={{{cards}}}, line=[{' '.join(map(str, self.line))}])")
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``solve`` command's JSON answer (docs/json.md)."""
+        out: dict[str, Any] = {
+            "variant": self.variant, "trump": self.trump.name, "to_move": self.to_move,
+            "side": self.side, "seats": list(self.seats), "value": self.value,
+            "exact": self.exact, "bounds": list(self.bounds)}
+        if self.cards or self.card_bounds or self.line:
+            out["cards"] = {str(c): v for c, v in sorted(self.cards.items())}
+            if self.card_bounds:
+                out["card_bounds"] = {str(c): list(b) for c, b in sorted(self.card_bounds.items())}
+            out["line"] = [str(c) for c in self.line]
+            out["tricks"] = [t.to_json() for t in self.tricks]
+        out["nodes"] = self.nodes
+        out["seconds"] = round(self.seconds, 4)
+        if not self.exact:
+            why = "interrupted" if self.interrupted else "time ran out"
+            out["note"] = (f"{why}: the value lies within the bounds proved so far"
+                           if self.value is None else
+                           f"{why} while valuing each card; the position's value is exact")
+        if self.interrupted:
+            out["interrupted"] = True
+        if self.deal is not None:
+            out["deal"] = str(self.deal)
+            out["hands"] = {seat: hand.cards() for seat, hand in self.deal.items()}
+        out["leader"] = self.leader
+        out["trick"] = [str(c) for c in self.trick]
+        return out
+
+
+def _card(value: CardLike) -> Card:
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        raise NotationError(f"a card is a name such as 'AS' or a Card, got {value!r}")
+    return Card.parse(value)
+
+
+class Game:
+    """A position of trick play with every hand known, and the play from it.
+
+    ``variant``: a ``Variant`` or a built-in variant's ID. ``deal``: the cards still held, as a
+    ``Deal`` or PBN text (``"N:AK.A.. T.K.A. Q.T.T. 9.Q.K."``). ``trump``: a ``Suit`` or its
+    letter, symbol or name. ``leader``: the seat that led (or leads) the current trick;
+    default the seat the deal text starts from. ``trick``: the cards already played to the
+    current trick, in order from the leader (not in the deal): cards, names, or one text
+    such as ``"AS TS"``. ``declarer`` (alias
+    ``bidder``) and ``partner``: who plays together where the rules do not fix the sides (the
+    bidder against the rest in three-handed play; with his called partner in five-handed
+    play). ``stage``: 2, the play after the stock is gone, or 1 while a stock lasts. Every
+    problem is a ``PinosolveError`` naming it: an unknown seat, cards the variant's deck does
+    not have, hands of the wrong sizes, a trick card its seat could not have played."""
+
+    def __init__(self, variant: Union[Variant, str], deal: Union[Deal, str], *,
+                 trump: Union[Suit, str], leader: Optional[str] = None,
+                 trick: Union[str, Iterable[CardLike]] = (), declarer: Optional[str] = None,
+                 bidder: Optional[str] = None, partner: Optional[str] = None,
+                 stage: int = 2) -> None:
+        v = load_variant(variant) if isinstance(variant, str) else variant
+        if not isinstance(v, Variant):
+            raise PinosolveError(f"variant: a Variant or a variant's ID, got {variant!r}")
+        if declarer is not None and bidder is not None and declarer != bidder:
+            raise PinosolveError("name the declarer once (declarer= and bidder= are one seat)")
+        self.variant = v
+        self._deal = self._read_deal(v, deal)
+        self.trump: Suit = trump if isinstance(trump, Suit) else v.parse_trump(trump)  # type: ignore[assignment]
+        if stage not in (1, 2) or isinstance(stage, bool):
+            raise PinosolveError(f"stage must be 1 (while the stock lasts) or 2, got {stage!r}")
+        if stage == 1 and v.rules.deal.kitty_kind != "stock":
+            raise PinosolveError(f"{v.id} has no stock, so no stage 1")
+        self.rules = PlayRules.of(v, stage)
+        self.stage = stage
+        self.declarer = seat_name(v, declarer or bidder, "declarer") \
+            if (declarer or bidder) is not None else None
+        self.partner = seat_name(v, partner, "partner") if partner is not None else None
+        self.sides = play_sides(v, self.declarer, self.partner)
+        self.side_names = side_names(v, self.sides)
+        self._leader = seat_index(v, leader if leader is not None else self._deal.first,
+                                  "leader")
+        self._hands = [[c.index for c in h] for h in self._deal.hands]
+        if isinstance(trick, str):
+            trick = trick.replace(",", " ").split()
+        self._trick = [_card(c).index for c in trick]
+        everything = Hand(Card.from_index(c) for c in self._trick)
+        for hand in self._deal.hands:
+            everything = everything + hand
+        v.check_hand(everything, "deal and trick together")
+        self._check_sizes()
+        wrong = trick_problem(self.rules, self._hands, self._leader, self._trick,
+                              int(self.trump), self.sides, v.seats)
+        if wrong is not None:
+            raise PinosolveError(wrong)
+        self._points = {name: 0 for name in self.side_names}
+        self._tricks: list[PlayedTrick] = []
+        self._history: list[tuple[int, int, bool]] = []  # (seat, card, finished a trick)
+
+    @staticmethod
+    def _read_deal(v: Variant, deal: Union[Deal, str]) -> Deal:
+        if isinstance(deal, Deal):
+            if deal.seats != v.seats:
+                raise PinosolveError(f"deal: its seats {' '.join(deal.seats)} are not "
+                                     f"{v.id}'s ({' '.join(v.seats)})")
+            return v.check_deal(deal)
+        if not isinstance(deal, str):
+            raise NotationError(f"deal: PBN text or a Deal, got {type(deal).__name__}")
+        return v.parse_deal(deal)
+
+    def _check_sizes(self) -> None:
+        from pinosolve.play.position import Position  # the one check of hand sizes
+
+        pos = Position(self._hands, self._leader, self._trick, self.sides, int(self.trump))
+        wrong = pos.problem(self.variant.seats)
+        if wrong is not None:
+            raise PinosolveError(f"deal: {wrong}")
+
+    # --- the position -----------------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.variant.seats
+
+    @property
+    def to_move(self) -> str:
+        """The seat to play next."""
+        return self.seats[self._mover()]
+
+    def _mover(self) -> int:
+        return (self._leader + len(self._trick)) % len(self.seats)
+
+    @property
+    def leader(self) -> str:
+        """The seat that led the current trick (or leads the next one)."""
+        return self.seats[self._leader]
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards played to the current trick, in order from its leader."""
+        return [Card.from_index(c) for c in self._trick]
+
+    @property
+    def tricks(self) -> list[PlayedTrick]:
+        """The tricks finished since this game was set up, in order."""
+        return list(self._tricks)
+
+    @property
+    def points(self) -> dict[str, int]:
+        """The points each side has taken in the tricks finished since set-up, by side name
+        (a fixed side's name, else its seats joined by '+')."""
+        return dict(self._points)
+
+    @property
+    def deal(self) -> Deal:
+        """The cards still held, as a ``Deal`` (printed from the seat the set-up named)."""
+        return Deal(self.seats, tuple(Hand(Card.from_index(c) for c in h) for h in self._hands),
+                    self._deal.first)
+
+    def hand(self, seat: str) -> Hand:
+        """The cards ``seat`` still holds."""
+        return Hand(Card.from_index(c) for c in self._hands[seat_index(self.variant, seat,
+                                                                        "seat")])
+
+    def side_of(self, seat: str) -> str:
+        """The name of the side ``seat`` plays on."""
+        return self.side_names[self.sides[seat_index(self.variant, seat, "seat")]]
+
+    @property
+    def over(self) -> bool:
+        """Every card has been played."""
+        return not any(self._hands)
+
+    def __str__(self) -> str:
+        return str(self.deal)
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={val!r}" for k, val in (
+            ("trick", [str(c) for c in self.trick] or None), ("declarer", self.declarer),
+            ("partner", self.partner), ("stage", self.stage if self.stage != 2 else None))
+            if val is not None)
+        return (f"Game({self.variant.id!r}, {str(self)!r}, trump={self.trump.name!r}, "
+                f"leader={self.leader!r}{extra})")
+
+    def copy(self) -> "Game":
+        """An independent game in the same position, with the same history."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._hands = [list(h) for h in self._hands]
+        twin._trick = list(self._trick)
+        twin._points = dict(self._points)
+        twin._tricks = list(self._tricks)
+        twin._history = list(self._history)
+        return twin
+
+    # --- play -------------------------------------------------------------------------------
+
+    def _partner_winning(self, seat: int) -> bool:
+        if not self._trick:
+            return False
+        win = winning_seat(self.rules, self._leader, self._trick, int(self.trump),
+                           len(self.seats))
+        return self.sides[win] == self.sides[seat]
+
+    def legal_moves(self) -> list[Card]:
+        """The distinct cards the seat to move may play, by suit (S H D C) and rank, high to
+        low: the cards the ``legal`` command lists."""
+        seat = self._mover()
+        legal, _ = legal_plays(self.rules, self._hands[seat], self._trick, int(self.trump),
+                               self._partner_winning(seat))
+        return [Card.from_index(c) for c in legal]
+
+    def is_legal(self, card: CardLike) -> bool:
+        """Whether the seat to move may play ``card`` now."""
+        try:
+            self._check_play(_card(card))
+        except IllegalPlay:
+            return False
+        return True
+
+    def _check_play(self, card: Card) -> int:
+        seat = self._mover()
+        name = self.seats[seat]
+        if card.index not in self._hands[seat]:
+            raise IllegalPlay(f"{name} does not hold {card}", name, card, "")
+        legal, why = legal_plays(self.rules, self._hands[seat], self._trick, int(self.trump),
+                                 self._partner_winning(seat))
+        if card.index not in legal:
+            reason = why[card.index].replace("you hold", f"{name} holds")
+            rule = reason[reason.rfind("[") + 1:reason.rfind("]")] if "[" in reason else ""
+            raise IllegalPlay(f"{name} may not play {card}: {reason}", name, card, rule)
+        return seat
+
+    def play(self, card: CardLike) -> None:
+        """Play ``card`` (a ``Card`` or a name such as ``"AS"``) for the seat to move. A trick
+        that fills up is finished: its winner takes its points (with the last trick's bonus
+        when it is the last) and leads next. A card the seat does not hold or may not play
+        raises ``IllegalPlay``, naming the seat, the card and the rule."""
+        c = _card(card)
+        seat = self._check_play(c)
+        self._hands[seat].remove(c.index)
+        self._trick.append(c.index)
+        finished = len(self._trick) == len(self.seats)
+        if finished:
+            win = winning_seat(self.rules, self._leader, self._trick, int(self.trump),
+                               len(self.seats))
+            pts = trick_points(self.rules, self._trick, last=not any(self._hands))
+            self._tricks.append(PlayedTrick(self.leader, tuple(self.trick), self.seats[win],
+                                            pts))
+            self._points[self.side_names[self.sides[win]]] += pts
+            self._leader, self._trick = win, []
+        self._history.append((seat, c.index, finished))
+
+    def unplay(self) -> Card:
+        """Take back the last card played, and return it. Only cards played on this game can
+        be taken back (a ``PinosolveError`` otherwise)."""
+        if not self._history:
+            raise PinosolveError("no card to take back: none was played on this game")
+        seat, card, finished = self._history.pop()
+        if finished:
+            done = self._tricks.pop()
+            self._points[self.side_of(done.winner)] -= done.points
+            self._leader = self.seats.index(done.leader)
+            self._trick = [c.index for c in done.cards]
+        self._trick.pop()
+        self._hands[seat].append(card)
+        return Card.from_index(card)
+
+    # --- double dummy -------------------------------------------------------------------------
+
+    def position(self) -> Any:
+        """The position for the search (``pinosolve.play``'s index form)."""
+        from pinosolve.play.position import Position
+
+        return Position([list(h) for h in self._hands], self._leader, list(self._trick),
+                        self.sides, int(self.trump))
+
+    def solve(self, timeout: Optional[float] = None, value_only: bool = False, *,
+              on_test: Optional[Callable[[Any], None]] = None,
+              table_limit: Optional[int] = None) -> SolveResult:
+        """The double-dummy value for the side to move, each legal card's value and a line of
+        best play (see ``SolveResult``). ``timeout``: seconds (None: no limit); when it runs
+        out the answer holds the bounds proved so far (``exact`` False). ``on_test``: called
+        with each null-window test as it finishes. ``table_limit``: the most entries the
+        search's table may grow to (None: what this process's memory allows one search).
+        Ctrl-C raises
+        ``pinosolve.play.driver.SearchInterrupted``, whose ``result`` is the search's as far
+        as it got. The game itself is not changed."""
+        from pinosolve.play.driver import solve
+
+        mover = self._mover()
+        seats = tuple(s for i, s in enumerate(self.seats) if self.sides[i] == self.sides[mover])
+        if self.over:
+            return SolveResult(self.variant.id, self.trump, self.to_move,
+                               self.side_names[self.sides[mover]], seats, 0, (0, 0), True,
+                               deal=self.deal, leader=self.leader, trick=tuple(self.trick))
+        if timeout is not None and (isinstance(timeout, bool) or
+                                    not isinstance(timeout, (int, float)) or
+                                    not 0 < timeout <= 1e9):
+            raise PinosolveError(f"timeout: seconds, more than 0 and at most 1e9, got "
+                                 f"{timeout!r}")
+        res = solve(self.position(), self.rules, value_only=value_only, timeout=timeout,
+                    check_trick=False, on_test=on_test, table_limit=table_limit)
+        return self.result_of(res, value_only)
+
+    def result_of(self, res: Any, value_only: bool = False) -> SolveResult:
+        """A search's ``Result`` for this position as a ``SolveResult``."""
+        mover = self._mover()
+        seats = tuple(s for i, s in enumerate(self.seats) if self.sides[i] == self.sides[mover])
+        cards = {Card.from_index(c): lo for c, (lo, hi) in sorted(res.cards.items())
+                 if lo == hi}
+        open_cards = {Card.from_index(c): (lo, hi) for c, (lo, hi) in sorted(res.cards.items())
+                      if lo < hi}
+        line = tuple(Card.from_index(c) for c in res.line)
+        tricks = tuple(PlayedTrick(self.seats[t.leader], tuple(map(Card.from_index, t.cards)),
+                                   self.seats[t.winner], t.points)
+                       for t in tricks_of_line(self.rules, self.position(), res.line))
+        return SolveResult(self.variant.id, self.trump, self.to_move,
+                           self.side_names[self.sides[mover]], seats, res.value,
+                           tuple(res.bounds), res.exact, cards, open_cards, line, tricks,
+                           res.nodes, res.seconds, res.interrupted, self.deal, self.leader,
+                           tuple(self.trick))
+
+
+def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = None,
+               value_only: bool = False) -> list[SolveResult]:
+    """``Game.solve`` for each game, ``jobs`` at a time in threads (the compiled core lets go
+    of the interpreter while it searches, so they run in parallel), the results in the order
+    of ``games``. ``timeout`` is each game's. A game that raises stops the others from
+    starting, and its error is raised here (the first in the order of ``games``); so does
+    Ctrl-C, at once (searches already running end with the program).
+
+    >>> import pinosolve
+    >>> g = pinosolve.Game("four-hand", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", trump="S")
+    >>> [r.value for r in solve_many([g, g.copy()], jobs=2, value_only=True)]
+    [10, 10]
+    """
+    games = list(games)
+    for g in games:
+        if not isinstance(g, Game):
+            raise PinosolveError(f"solve_many takes Game objects, got {type(g).__name__}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise PinosolveError(f"jobs must be a whole number from 1, got {jobs!r}")
+    if jobs == 1 or len(games) <= 1:
+        return [g.solve(timeout, value_only) for g in games]
+    results: list[Optional[SolveResult]] = [None] * len(games)
+    failed: dict[int, BaseException] = {}
+    todo = iter(range(len(games)))
+    lock = threading.Lock()
+
+    def work() -> None:
+        while True:
+            with lock:
+                k = None if failed else next(todo, None)
+            if k is None:
+                return
+            try:
+                results[k] = games[k].solve(timeout, value_only)
+            except BaseException as exc:  # raised in the caller's thread, below
+                with lock:
+                    failed[k] = exc
+
+    # daemon threads: a Ctrl-C in the caller's thread returns at once, not after the searches
+    crew = [threading.Thread(target=work, daemon=True, name=f"pinosolve-solve-{i}")
+            for i in range(min(jobs, len(games)))]
+    for t in crew:
+        t.start()
+    try:
+        for t in crew:
+            t.join()
+    except KeyboardInterrupt:
+        with lock:
+            failed.setdefault(-1, KeyboardInterrupt())
+        raise
+    if failed:
+        raise failed[min(failed)]
+    return [r for r in results if r is not None]

@@ -1,0 +1,167 @@
+"""Seats and sides, the one home of both: naming a seat, the seats clockwise, and who plays
+together.
+
+Seats are the variant's (``players.seats``, clockwise). Who plays together comes from
+``players.partnership``:
+
+* ``fixed``: the sides of ``players.sides`` (four-handed ``NS`` and ``EW``);
+* ``called-card``: the bidder and the partner he called against the rest;
+* ``none``: each player alone in the scoring; in play the bidder against the others together
+  (in two-handed play, simply one against one).
+
+>>> from pinosolve import load_variant
+>>> v = load_variant("three-hand-auction")
+>>> seat_name(v, "e", "leader")
+'E'
+>>> play_sides(v, bidder="E")                  # seats N E W: the bidder's side is 0
+(1, 0, 1)
+>>> [t.name for t in teams(v, bidder="E")]     # in the scoring, each plays for himself
+['N', 'E', 'W']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+from pinosolve.errors import NotationError, PinosolveError
+
+if TYPE_CHECKING:  # (the variant module reads deals, which look seats up here)
+    from pinosolve.variants.variant import Variant
+
+
+def find_seat(seats: Sequence[str], value: Any, what: str, where: str = "") -> str:
+    """The seat of ``seats`` that ``value`` names (any case, spaces around ignored), or a
+    ``NotationError`` in one line that names ``what`` and lists the seats (of ``where``).
+
+    >>> find_seat(("N", "E", "S", "W"), " s ", "leader")
+    'S'
+    """
+    if isinstance(value, str):
+        wanted = value.strip().upper()
+        for s in seats:
+            if s.upper() == wanted:
+                return s
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    raise NotationError(f"{what}: {shown} is not a seat{' of ' + where if where else ''}; "
+                        f"seats are {' '.join(seats)}")
+
+
+def seat_name(v: Variant, value: Any, what: str) -> str:
+    """The seat of variant ``v`` that ``value`` names (see ``find_seat``)."""
+    return find_seat(v.seats, value, what, v.id)
+
+
+def seat_index(v: Variant, value: Any, what: str) -> int:
+    """The index in clockwise order of the seat ``value`` names (see ``seat_name``)."""
+    return v.seats.index(seat_name(v, value, what))
+
+
+def seat_after(v: Variant, seat: str, steps: int = 1) -> str:
+    """The seat ``steps`` places clockwise (to the left) of ``seat``.
+
+    >>> from pinosolve import load_variant
+    >>> seat_after(load_variant("four-hand"), "W")
+    'N'
+    """
+    seats = v.seats
+    return seats[(seats.index(seat) + steps) % len(seats)]
+
+
+@dataclass(frozen=True)
+class Team:
+    """Players who score together this round, and whether they are the bidder's."""
+
+    name: str                  # a fixed side's name, else the seats joined by '+'
+    seats: tuple[str, ...]     # clockwise
+    bidding: bool
+
+
+def _check_partner(v: Variant, bidder: Optional[str], partner: Optional[str]) -> None:
+    kind = v.rules.players.partnership
+    if partner is not None and kind != "called-card":
+        raise PinosolveError(f"{v.id} has no called partner; drop --partner "
+                             f"[players.partnership = {kind}]")
+    if kind == "called-card" and bidder is not None and partner is None:
+        raise PinosolveError(f"{v.id}: name the called partner with --partner SEAT (the "
+                             "bidder's own seat if he holds the called card)")
+
+
+def teams(v: Variant, bidder: Optional[str] = None, partner: Optional[str] = None
+          ) -> list[Team]:
+    """Who scores together: the fixed sides; the bidder and his called partner against the
+    rest; or each player alone. ``bidder`` and ``partner`` are seat names (already checked
+    with ``seat_name``); a called-card variant with a bidder needs the partner."""
+    kind = v.rules.players.partnership
+    _check_partner(v, bidder, partner)
+    if kind == "fixed":
+        return [Team(name, tuple(seats), bidder in seats)
+                for name, seats in v.rules.players.sides.items()]
+    if kind == "called-card" and bidder is not None:
+        team = tuple(s for s in v.seats if s in (bidder, partner))
+        rest = tuple(s for s in v.seats if s not in team)
+        return [Team("+".join(team), team, True), Team("+".join(rest), rest, False)]
+    return [Team(s, (s,), s == bidder) for s in v.seats]
+
+
+def bidding_team(v: Variant, bidder: str, partner: Optional[str] = None) -> tuple[str, ...]:
+    """The seats that play for the bidder: his fixed side, him and his called partner, or him
+    alone."""
+    return next(t.seats for t in teams(v, bidder, partner) if t.bidding)
+
+
+def play_sides(v: Variant, bidder: Optional[str] = None, partner: Optional[str] = None
+               ) -> tuple[int, ...]:
+    """The two sides of trick play, per seat in clockwise order: 0 or 1.
+
+    Fixed partnerships: the sides' order in the rules file (the bidder plays no part). Two
+    players: one against the other. Otherwise the bidder (with his called partner) is side 0
+    and every other player side 1: a bidder is needed. ``bidder``, ``partner``: seat names in
+    any case."""
+    kind = v.rules.players.partnership
+    n = len(v.seats)
+    if kind == "fixed" or n == 2:
+        for key, value in (("bidder", bidder), ("partner", partner)):
+            if value is not None:
+                raise PinosolveError(f"{key}: {v.id} plays in fixed sides (or one against "
+                                     f"one); drop --{key} [players.partnership = {kind}]")
+    if kind == "fixed":
+        names = list(v.rules.players.sides)
+        return tuple(next(i for i, name in enumerate(names)
+                          if seat in v.rules.players.sides[name]) for seat in v.seats)
+    if n == 2:
+        return (0, 1)
+    if bidder is None:
+        raise PinosolveError(f"{v.id}: name the bidder, who plays alone against the others "
+                             "(--bidder SEAT)")
+    return bidder_sides(v, seat_name(v, bidder, "bidder"),
+                        seat_name(v, partner, "partner") if partner is not None else None)
+
+
+def bidder_sides(v: Variant, bidder: str, partner: Optional[str] = None) -> tuple[int, ...]:
+    """Per seat in clockwise order: 0 for the seats that play for the bidder (his fixed side,
+    him and his called partner, or him alone), 1 for the others.
+
+    >>> from pinosolve import load_variant
+    >>> bidder_sides(load_variant("four-hand"), "E")
+    (1, 0, 1, 0)
+    """
+    team = bidding_team(v, bidder, partner)
+    return tuple(0 if s in team else 1 for s in v.seats)
+
+
+def side_names(v: Variant, sides: tuple[int, ...]) -> tuple[str, str]:
+    """The names of play sides 0 and 1: a fixed side's name, else its seats joined by '+'.
+
+    >>> from pinosolve import load_variant
+    >>> v = load_variant("four-hand")
+    >>> side_names(v, play_sides(v))
+    ('NS', 'EW')
+    """
+    names = []
+    for k in (0, 1):
+        seats = tuple(s for s, side in zip(v.seats, sides) if side == k)
+        fixed = [name for name, members in v.rules.players.sides.items()
+                 if tuple(members) == seats or set(members) == set(seats)]
+        names.append(fixed[0] if fixed else "+".join(seats))
+    return names[0], names[1]
