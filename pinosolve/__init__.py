@@ -6,6 +6,11 @@ Every variant is a data file (``rules/*.toml``); the public API starts from a va
     v = load_variant("four-hand")
     hand = v.parse_hand("AS TS KS QS JS")
 
+The analyses take and return typed objects (frozen dataclasses with ``to_json()``)::
+
+    from pinosolve import best_meld, verify, legal
+    best_meld("four-hand", "AS TS KS QS JS", "S")   # Declaration(trump=S, meld=15, ...)
+
 Heavy parts (the CP-SAT meld engine, the double-dummy solver) are imported on first use so that
 ``import pinosolve`` stays cheap.
 """
@@ -34,9 +39,47 @@ from pinosolve.errors import DeckError, NotationError, PinosolveError, RulesErro
 from pinosolve.game import Game, IllegalPlay, PlayedTrick, SolveResult, solve_many  # noqa: E402
 from pinosolve.variants.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
 
+# the analyses and their typed answers, imported on first use (module __getattr__): the meld
+# engine needs OR-Tools, which ``import pinosolve`` and the light commands never load
+_LAZY = {
+    "best_meld": "pinosolve.meld.solver", "best_meld_all_trumps": "pinosolve.meld.solver",
+    "meld_report": "pinosolve.meld.solver", "Declaration": "pinosolve.meld.model",
+    "MeldOption": "pinosolve.meld.model", "AllTrumps": "pinosolve.meld.solver",
+    "MeldReport": "pinosolve.meld.solver", "MeldComparison": "pinosolve.meld.solver",
+    "verify": "pinosolve.meld.dispute", "Ruling": "pinosolve.meld.dispute",
+    "ClaimRuling": "pinosolve.meld.dispute",
+    "verify_sequence_file": "pinosolve.meld.sequence",
+    "SequenceRuling": "pinosolve.meld.sequence",
+    "score": "pinosolve.scoring.round", "RoundScore": "pinosolve.scoring.round",
+    "SideScore": "pinosolve.scoring.round",
+    "makeable": "pinosolve.scoring.makeable", "Makeable": "pinosolve.scoring.makeable",
+    "legal": "pinosolve.play.legality", "LegalPlays": "pinosolve.play.legality",
+    "auction": "pinosolve.scoring.bidding", "AuctionRuling": "pinosolve.scoring.bidding",
+    "GameRecord": "pinosolve.scoring.game", "PassBack": "pinosolve.scoring.passing",
+    "ExchangeReport": "pinosolve.scoring.passing",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The analyses (``best_meld``, ``verify``, ``score``, ``makeable``, ``legal``, …) and
+    their result types, loaded when first asked for."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pinosolve' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
 __all__ = [
     "CARDS", "Card", "Deal", "DeckError", "Game", "Hand", "IllegalPlay", "NotationError",
     "PinosolveError", "PlayedTrick", "Rank", "RulesError", "SolveResult", "Suit", "Variant",
     "load_file", "load_variant", "resolve", "solve_many", "variant_ids",
-    "__version__",
+    "__version__", *_LAZY,
 ]

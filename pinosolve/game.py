@@ -12,7 +12,7 @@ finished since; cards are played and taken back one at a time, as on a board::
     'E'
     >>> g.play("TS"); g.play("QS"); g.play("9S")
     >>> g.tricks[-1]
-    PlayedTrick(leader='N', cards=(Card(AS), Card(TS), Card(QS), Card(9S)), winner='N', points=2)
+    PlayedTrick(leader=N, cards=[AS, TS, QS, 9S], won_by=N, points=2)
     >>> g.points, g.to_move
     ({'NS': 2, 'EW': 0}, 'N')
     >>> g.unplay()
@@ -32,7 +32,7 @@ position.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from pinosolve.cards import Card, Hand, Suit
@@ -40,6 +40,7 @@ from pinosolve.deal import Deal
 from pinosolve.errors import NotationError, PinosolveError
 from pinosolve.play.legality import PlayRules, legal_plays, trick_problem
 from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
+from pinosolve.results import Result, optional
 from pinosolve.seats import play_sides, seat_index, seat_name, side_names
 from pinosolve.variants.variant import Variant, load_variant
 
@@ -55,8 +56,8 @@ class IllegalPlay(PinosolveError):
         self.seat, self.card, self.rule = seat, card, rule
 
 
-@dataclass(frozen=True)
-class PlayedTrick:
+@dataclass(frozen=True, repr=False)
+class PlayedTrick(Result):
     """A finished trick: who led it, its cards in play order, who won it, the points it took
     (the last trick's bonus included)."""
 
@@ -65,21 +66,21 @@ class PlayedTrick:
     winner: str
     points: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": [str(c) for c in self.cards],
-                "winner": self.winner, "points": self.points}
+    _json_keys = ("leader", "cards", "won_by:winner", "points")
 
 
-@dataclass(frozen=True)
-class SolveResult:
+@dataclass(frozen=True, repr=False)
+class SolveResult(Result):
     """The double-dummy answer for a position, for the side to move (``side``).
 
     ``value``: the points that side takes from here with best play on both sides (the cards
     on the table in the current trick and the last trick's bonus included), or None when a
     budget or Ctrl-C stopped the search first; ``bounds``: the lower and upper bound proved
     (equal when exact); ``cards``: each legal card's value, where it was proved exactly, and
-    ``card_bounds`` the bounds of those that were not; ``line``: a line of best play to the
-    end (empty with ``value_only``)."""
+    ``card_bounds`` the bounds of those that were not (both empty with ``value_only``);
+    ``line``: a line of best play to the end, and ``tricks`` the same trick by trick (empty
+    with ``value_only``). The JSON names them ``card_values``, ``best_line`` and
+    ``trick_by_trick`` (``docs/json.md``)."""
 
     variant: str
     trump: Suit
@@ -89,50 +90,24 @@ class SolveResult:
     value: Optional[int]
     bounds: tuple[int, int]
     exact: bool
-    cards: dict[Card, int] = field(default_factory=dict)
-    card_bounds: dict[Card, tuple[int, int]] = field(default_factory=dict)
-    line: tuple[Card, ...] = ()
-    tricks: tuple[PlayedTrick, ...] = ()  # the line, trick by trick
-    nodes: int = 0
-    seconds: float = 0.0
-    interrupted: bool = False
-    deal: Optional[Deal] = None           # the position solved: the cards held,
-    leader: str = ""                      # the seat that led the trick on the table,
-    trick: tuple[Card, ...] = ()          # and its cards
+    cards: dict[Card, int]
+    card_bounds: dict[Card, tuple[int, int]]
+    line: tuple[Card, ...]
+    tricks: tuple[PlayedTrick, ...]
+    nodes: int
+    seconds: float
+    interrupted: bool
+    deal: str                           # the position solved: the cards held (PBN),
+    hands: dict[str, Hand]              # the same by seat,
+    leader: str                         # the seat that led the trick on the table,
+    trick: tuple[Card, ...]             # and its cards
+    note: Optional[str] = optional()    # why the answer is not exact
 
-    def __repr__(self) -> str:
-        cards = ", ".join(f"{c}: {v}" for c, v in self.cards.items())
-        value = self.value if self.value is not None else f"{self.bounds[0]}..{self.bounds[1]}"
-        return (f"SolveResult(side={self.side!r}, value={value}, exact={self.exact}, "
-                f"cards={{{cards}}}, line=[{' '.join(map(str, self.line))}])")
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``solve`` command's JSON answer (docs/json.md)."""
-        out: dict[str, Any] = {
-            "variant": self.variant, "trump": self.trump.name, "to_move": self.to_move,
-            "side": self.side, "seats": list(self.seats), "value": self.value,
-            "exact": self.exact, "bounds": list(self.bounds)}
-        if self.cards or self.card_bounds or self.line:
-            out["cards"] = {str(c): v for c, v in sorted(self.cards.items())}
-            if self.card_bounds:
-                out["card_bounds"] = {str(c): list(b) for c, b in sorted(self.card_bounds.items())}
-            out["line"] = [str(c) for c in self.line]
-            out["tricks"] = [t.to_json() for t in self.tricks]
-        out["nodes"] = self.nodes
-        out["seconds"] = round(self.seconds, 4)
-        if not self.exact:
-            why = "interrupted" if self.interrupted else "time ran out"
-            out["note"] = (f"{why}: the value lies within the bounds proved so far"
-                           if self.value is None else
-                           f"{why} while valuing each card; the position's value is exact")
-        if self.interrupted:
-            out["interrupted"] = True
-        if self.deal is not None:
-            out["deal"] = str(self.deal)
-            out["hands"] = {seat: hand.cards() for seat, hand in self.deal.items()}
-        out["leader"] = self.leader
-        out["trick"] = [str(c) for c in self.trick]
-        return out
+    _json_keys = ("variant", "trump", "to_move", "side", "seats", "value", "exact", "bounds",
+                  "card_values:cards", "card_bounds", "best_line:line",
+                  "trick_by_trick:tricks", "nodes", "seconds", "note", "interrupted", "deal",
+                  "hands", "leader", "trick")
+    _repr_keys = ("side", "value", "exact", "bounds", "card_values", "best_line")
 
 
 def _card(value: CardLike) -> Card:
@@ -392,12 +367,10 @@ class Game:
         as it got. The game itself is not changed."""
         from pinosolve.play.driver import solve
 
-        mover = self._mover()
-        seats = tuple(s for i, s in enumerate(self.seats) if self.sides[i] == self.sides[mover])
         if self.over:
-            return SolveResult(self.variant.id, self.trump, self.to_move,
-                               self.side_names[self.sides[mover]], seats, 0, (0, 0), True,
-                               deal=self.deal, leader=self.leader, trick=tuple(self.trick))
+            from pinosolve.play.driver import Result as Found
+
+            return self.result_of(Found(0, (0, 0)))
         if timeout is not None and (isinstance(timeout, bool) or
                                     not isinstance(timeout, (int, float)) or
                                     not 0 < timeout <= 1e9):
@@ -408,29 +381,38 @@ class Game:
         return self.result_of(res, value_only)
 
     def result_of(self, res: Any, value_only: bool = False) -> SolveResult:
-        """A search's ``Result`` for this position as a ``SolveResult``."""
+        """A search's ``Result`` (``pinosolve.play.driver``) for this position as a
+        ``SolveResult``."""
         mover = self._mover()
         seats = tuple(s for i, s in enumerate(self.seats) if self.sides[i] == self.sides[mover])
         cards = {Card.from_index(c): lo for c, (lo, hi) in sorted(res.cards.items())
                  if lo == hi}
         open_cards = {Card.from_index(c): (lo, hi) for c, (lo, hi) in sorted(res.cards.items())
                       if lo < hi}
-        line = tuple(Card.from_index(c) for c in res.line)
         tricks = tuple(PlayedTrick(self.seats[t.leader], tuple(map(Card.from_index, t.cards)),
                                    self.seats[t.winner], t.points)
                        for t in tricks_of_line(self.rules, self.position(), res.line))
+        note = None
+        if not res.exact:
+            why = "interrupted" if res.interrupted else "time ran out"
+            note = (f"{why}: the value lies within the bounds proved so far"
+                    if res.value is None else
+                    f"{why} while valuing each card; the position's value is exact")
+        deal = self.deal
         return SolveResult(self.variant.id, self.trump, self.to_move,
                            self.side_names[self.sides[mover]], seats, res.value,
-                           tuple(res.bounds), res.exact, cards, open_cards, line, tricks,
-                           res.nodes, res.seconds, res.interrupted, self.deal, self.leader,
-                           tuple(self.trick))
+                           (res.bounds[0], res.bounds[1]), res.exact, cards, open_cards,
+                           tuple(map(Card.from_index, res.line)), tricks, res.nodes,
+                           round(res.seconds, 4), res.interrupted, str(deal), dict(deal.items()),
+                           self.leader, tuple(self.trick), note)
 
 
 def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = None,
                value_only: bool = False) -> list[SolveResult]:
     """``Game.solve`` for each game, ``jobs`` at a time in threads (the compiled core lets go
     of the interpreter while it searches, so they run in parallel), the results in the order
-    of ``games``. ``timeout`` is each game's. A game that raises stops the others from
+    of ``games``. ``timeout`` is each game's; the searches running at once share the memory
+    this process may use for their tables. A game that raises stops the others from
     starting, and its error is raised here (the first in the order of ``games``); so does
     Ctrl-C, at once (searches already running end with the program).
 
@@ -447,6 +429,9 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
         raise PinosolveError(f"jobs must be a whole number from 1, got {jobs!r}")
     if jobs == 1 or len(games) <= 1:
         return [g.solve(timeout, value_only) for g in games]
+    from pinosolve.play.tables import table_limit
+
+    share = table_limit(parts=min(jobs, len(games)))  # the searches run at once share memory
     results: list[Optional[SolveResult]] = [None] * len(games)
     failed: dict[int, BaseException] = {}
     todo = iter(range(len(games)))
@@ -459,7 +444,7 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
             if k is None:
                 return
             try:
-                results[k] = games[k].solve(timeout, value_only)
+                results[k] = games[k].solve(timeout, value_only, table_limit=share)
             except BaseException as exc:  # raised in the caller's thread, below
                 with lock:
                     failed[k] = exc

@@ -130,13 +130,11 @@ def variant_of(puzzle: dict[str, Any]) -> Variant:
 
 
 def _meld_dispute(puzzle: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.meld.dispute import verify_claims
+    from pinosolve.meld.dispute import verify
 
-    v = variant_of(puzzle)
     pos = puzzle["position"]
-    return verify_claims(v, v.parse_hand(pos["hand"]), v.parse_trump(pos["trump"], allow_none=True),
-                         [v.parse_hand(c, "claim") for c in pos["claims"]],
-                         pos.get("announced"))
+    return verify(variant_of(puzzle), pos["hand"], pos["claims"], pos["trump"],
+                  pos.get("announced")).to_json()
 
 
 def _meld_sequence(puzzle: dict[str, Any]) -> dict[str, Any]:
@@ -144,9 +142,7 @@ def _meld_sequence(puzzle: dict[str, Any]) -> dict[str, Any]:
 
     v = variant_of(puzzle)
     pos = puzzle["position"]
-    result = verify_sequence(v, v.parse_trump(pos["trump"]), pos["steps"])
-    result["rules"] = sorted({x["rule"] for x in result["violations"]})
-    return result
+    return verify_sequence(v, v.parse_trump(pos["trump"]), pos["steps"]).to_json()
 
 
 def game_of(puzzle: dict[str, Any]) -> Game:

@@ -478,7 +478,7 @@ def _many_classes_try(rnd: random.Random, folder: Path) -> tuple[str, str | None
     if wrong is None:
         data = json.loads(out)
         total = (data["sides"][0]["meld"] if command == "score" else
-                 data.get("total", data.get("max_points")))
+                 data.get("max_meld", data.get("meld")))
         if total != 24 + 6 * n:
             wrong = f"meld {total} where {24 + 6 * n} is right"
     return command, wrong, f"{n} classes"

@@ -9,6 +9,11 @@ from pinosolve.scoring.bidding import next_bids, outcome, raise_problem, run_auc
 from pinosolve.variants.variant import load_file, load_variant
 
 
+def _judge(v, calls, **kw):
+    """The ruling on an auction, as JSON."""
+    return outcome(run_auction(v, calls, **kw)).to_json()
+
+
 def seed000_double_deck_legal(value: int) -> bool:
     """Seed 000, double deck, word for word: 'The minimum bid is 50 points. The minimum bid
     increment is 1 point until 60 points. After 60 points ... multiples of 5 points until 100
@@ -55,39 +60,39 @@ def test_seed001_raises_are_ten_or_twenty():
 
 def test_auction_turns_passes_and_winner():
     v = load_variant("four-hand")
-    a = outcome(run_auction(v, "25 26 pass 30".split()))
-    assert a["legal"] and not a["finished"]
+    a = _judge(v, "25 26 pass 30".split())
+    assert a["is_legal"] and not a["finished"]
     assert [c["seat"] for c in a["calls"]] == ["N", "E", "S", "W"]
     assert a["passed"] == ["S"] and a["high"] == {"seat": "W", "bid": 30}
     assert a["to_act"] == "N" and a["next_bids"]["lowest"][0] == 31
-    a = outcome(run_auction(v, "25 26 pass 30 pass pass".split()))
-    assert a["finished"] and a["winner"] == {"seat": "W", "bid": 30}
+    a = _judge(v, "25 26 pass 30 pass pass".split())
+    assert a["finished"] and a["contract"] == {"seat": "W", "bid": 30}
     # passers are skipped: after S passes, W then N, E
-    a = outcome(run_auction(v, "25 pass 26 27 28".split()))
+    a = _judge(v, "25 pass 26 27 28".split())
     assert [c["seat"] for c in a["calls"]] == ["N", "E", "S", "W", "N"]
     # the dealer is E: bidding starts with S
-    a = outcome(run_auction(v, ["25"], dealer="E"))
+    a = _judge(v, ["25"], dealer="E")
     assert a["calls"][0]["seat"] == "S" and a["order"] == ["S", "W", "N", "E"]
 
 
 def test_all_pass_duties_per_seed():
-    stuck = outcome(run_auction(load_variant("double-deck"), "pass pass pass".split()))
+    stuck = _judge(load_variant("double-deck"), "pass pass pass".split())
     assert stuck["to_act"] == "W" and "dealer-stuck" in stuck["ruling"]
-    bad = outcome(run_auction(load_variant("double-deck"), "pass pass pass pass".split()))
-    assert not bad["legal"] and "must take the contract at the minimum 50" in bad["ruling"]
-    took = outcome(run_auction(load_variant("double-deck"), "pass pass pass 50".split()))
-    assert took["winner"] == {"seat": "W", "bid": 50}
-    may = outcome(run_auction(load_variant("four-hand"), "pass pass pass pass".split()))
-    assert may["legal"] and may["finished"] and "redealt" in may["ruling"]
+    bad = _judge(load_variant("double-deck"), "pass pass pass pass".split())
+    assert not bad["is_legal"] and "must take the contract at the minimum 50" in bad["ruling"]
+    took = _judge(load_variant("double-deck"), "pass pass pass 50".split())
+    assert took["contract"] == {"seat": "W", "bid": 50}
+    may = _judge(load_variant("four-hand"), "pass pass pass pass".split())
+    assert may["is_legal"] and may["finished"] and "redealt" in may["ruling"]
     assert "dealer-may-take" in may["ruling"]
-    redeal = outcome(run_auction(load_variant("three-hand-auction"), "pass pass pass".split()))
+    redeal = _judge(load_variant("three-hand-auction"), "pass pass pass".split())
     assert redeal["finished"] and "all_pass = redeal" in redeal["ruling"]
 
 
 def test_illegal_call_stops_the_judging():
-    a = outcome(run_auction(load_variant("double-deck"), "50 55 58 60 61 70".split()))
-    assert not a["legal"] and len(a["calls"]) == 5
-    assert a["calls"][4] == {"seat": "N", "call": "61", "legal": False,
+    a = _judge(load_variant("double-deck"), "50 55 58 60 61 70".split())
+    assert not a["is_legal"] and len(a["calls"]) == 5
+    assert a["calls"][4] == {"seat": "N", "call": "61", "is_legal": False,
                              "reason": "61 is not a multiple of 5 [bidding.bands: above 60 in "
                                        "steps of 5]"}
 
@@ -98,8 +103,8 @@ def test_house_rules_banned_endings_and_single_round(tmp_path):
                  '[bidding]\nbanned_endings = [40, 90]\nsingle_round = true\n')
     v = load_file(f)
     assert "ending in 40" in value_problem(v.rules.bidding, 340)
-    a = outcome(run_auction(v, "300 pass 350".split()))
-    assert a["finished"] and a["winner"] == {"seat": "W", "bid": 350}
+    a = _judge(v, "300 pass 350".split())
+    assert a["finished"] and a["contract"] == {"seat": "W", "bid": 350}
 
 
 def test_bid_command(cli):

@@ -15,10 +15,15 @@ import pytest
 from pinosolve import Card, load_variant
 from pinosolve.cards import Hand, Suit
 from pinosolve.scoring.contract import Taken, outcome
-from pinosolve.scoring.makeable import _TeamPlay, analyse
+from pinosolve.scoring.makeable import _TeamPlay, analyse as _analyse
 from pinosolve.play.legality import PlayRules
 from pinosolve.play.position import Position
 from tests import dd_oracle
+
+
+def analyse(*args, **kwargs):
+    """The library's answer, as JSON."""
+    return _analyse(*args, **kwargs).to_json()
 
 
 def _can_make(v, pos: Position, team: int, condition) -> bool:
@@ -129,7 +134,7 @@ def test_makeable_kitty_bidder_who_takes_no_trick_loses_his_meld():
     text, kitty = _kitty_deal_the_bidder_cannot_win_a_trick()
     deal = v.parse_deal(text, full=True)
     res = analyse(v, deal, Suit.S, "E", 20, laid_away=Hand.parse(kitty))
-    assert res["melds"]["E"]["meld"] + 3 >= 20  # meld and laid-away points reach the bid
+    assert res["meld_by_seat"]["E"]["meld"] + 3 >= 20  # meld and laid-away points reach the bid
     assert res["trick_points"] == 3  # the laid-away points only
     assert res["made"] is False and res["margin"] < 0, res
     assert any("took no trick" in r for r in res["reasons"]), res["reasons"]

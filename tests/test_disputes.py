@@ -16,13 +16,13 @@ from pinosolve.meld.sequence import verify_sequence
 def claims(vid, hand, trump, *cards, announced=None):
     v = load_variant(vid) if isinstance(vid, str) else vid
     return verify_claims(v, Hand.parse(hand), Suit[trump] if trump else None,
-                         [Hand.parse(c) for c in cards], announced)
+                         [Hand.parse(c) for c in cards], announced).to_json()
 
 
 def test_valid_declaration_across_classes():
     r = claims("four-hand-classic", "KS QS QH QD QC JD", "H", "KS QS", "QS QH QD QC", "QS JD")
-    assert r["valid"] and r["claim_value"] == r["max_points"] == 120
-    assert [m["meld"] for m in r["melds"]] == ["common marriage in spades", "queens around",
+    assert r["valid"] and r["meld"] == r["max_meld"] == 120
+    assert [m["name"] for m in r["claims"]] == ["common marriage in spades", "queens around",
                                                "pinochle"]
 
 
@@ -30,49 +30,49 @@ def test_card_used_twice_in_one_class():
     r = claims("four-hand-classic", "AH TH KH QH JH", "H", "AH TH KH QH JH", "KH QH",
                announced=190)
     assert not r["valid"]
-    assert r["claim_value"] == 150 and r["max_points"] == 150 and r["claimed_points"] == 190
-    reason = r["melds"][1]["reason"]
+    assert r["meld"] == 150 and r["max_meld"] == 150 and r["claimed"] == 190
+    reason = r["claims"][1]["reason"]
     assert "KH QH" in reason and "class A" in reason
-    assert r["melds"][1]["rules"] == ["meld.classes.A"]
+    assert r["claims"][1]["rules"] == ["meld.classes.A"]
 
 
 def test_second_trump_marriage_beside_a_run_stands():
     r = claims("trickster-classic", "AH TH KH KH QH QH JH", "H", "AH TH KH QH JH", "KH QH")
-    assert r["valid"] and r["claim_value"] == 190
+    assert r["valid"] and r["meld"] == 190
 
 
 def test_identical_melds_need_disjoint_cards():
     r = claims("four-hand", "KS KS QS", "C", "KS QS", "KS QS")
-    assert not r["valid"] and r["claim_value"] == 2 and r["claimed_points"] == 4
-    assert "QS" in r["melds"][0]["reason"]
+    assert not r["valid"] and r["meld"] == 2 and r["claimed"] == 4
+    assert "QS" in r["claims"][0]["reason"]
     assert claims("four-hand", "KS KS QS QS", "C", "KS QS", "KS QS")["valid"]
 
 
 def test_card_not_held_and_too_many_copies():
     r = claims("four-hand", "AS AH AD", "C", "AS AH AD AC")
-    assert not r["valid"] and "AC is not held" in r["melds"][0]["reason"]
-    assert r["melds"][0]["rules"] == ["hand"]
+    assert not r["valid"] and "AC is not held" in r["claims"][0]["reason"]
+    assert r["claims"][0]["rules"] == ["hand"]
     r = claims("four-hand", "QS JD JD", "C", "QS QS JD JD")
-    assert "needs 2 copies of QS, the hand holds 1" in r["melds"][0]["reason"]
+    assert "needs 2 copies of QS, the hand holds 1" in r["claims"][0]["reason"]
 
 
 def test_not_a_meld_under_this_trump():
     r = claims("four-hand", "AH TH KH QH JH", "C", "AH TH KH QH JH")
-    m = r["melds"][0]
-    assert m["meld"] is None and not m["ok"] and "hearts are trump" in m["reason"]
+    m = r["claims"][0]
+    assert m["name"] is None and not m["stands"] and "hearts are trump" in m["reason"]
     assert m["rules"] == ["meld.kinds.run"]
-    assert r["max_points"] == 2  # the hearts marriage
+    assert r["max_meld"] == 2  # the hearts marriage
 
 
 def test_extra_card_in_a_meld():
     r = claims("four-hand", "KS QS QS", "C", "KS QS QS")
-    assert "plus QS" in r["melds"][0]["reason"]
+    assert "plus QS" in r["claims"][0]["reason"]
 
 
 def test_optional_meld_switched_off():
     r = claims("trickster-classic", "AH TH KH KH QH JH", "H", "AH TH KH KH QH JH")
-    assert "optional meld" in r["melds"][0]["reason"]
-    assert r["melds"][0]["rules"] == ["meld.kinds.run-extra-king.enabled"]
+    assert "optional meld" in r["claims"][0]["reason"]
+    assert r["claims"][0]["rules"] == ["meld.kinds.run-extra-king.enabled"]
 
 
 def test_announced_total_checked():
@@ -114,7 +114,7 @@ values = [1]
     assert stand_together(Hand.parse("KS KS"), three) == [("KS", [0, 1, 2])]
     assert stand_together(Hand.parse("KS KS KS"), three) == []
     assert stand_together(Hand.parse("KS KS"), three[:2]) == []
-    assert r["melds"][0]["meld"] in "xyz"
+    assert r["claims"][0]["name"] in "xyz"
 
 
 # --- the value of the cards laid, however they are split into claims (issue 32) -------------
@@ -124,15 +124,15 @@ def test_two_pinochle_claims_are_a_double_pinochle():
     """Seed 002: "Double Pinochle two pinochles 30 points". Two claims of one pinochle each lay
     the same four cards as one claim of both: ruled "worth 8" before."""
     r = claims("two-hand-57", "QS QS JD JD", "H", "QS JD", "QS JD", announced=30)
-    assert r["valid"] and r["claim_value"] == 30 and r["claimed_points"] == 30
-    assert r["laid_melds"] == [{"name": "double pinochle", "kind": "pinochle",
-                                "cards": ["QS", "QS", "JD", "JD"], "points": 30}]
+    assert r["valid"] and r["meld"] == 30 and r["claimed"] == 30
+    assert r["melds"] == [{"name": "double pinochle", "kind": "pinochle",
+                                "cards": ["QS", "QS", "JD", "JD"], "meld": 30}]
     [group] = r["combined"]
-    assert group["claims"] == [1, 2] and group["points"] == 30 and group["claimed"] == 8
-    assert group["melds"] == [{"name": "double pinochle", "points": 30,
+    assert group["claim_numbers"] == [1, 2] and group["meld"] == 30 and group["claimed"] == 8
+    assert group["melds"] == [{"name": "double pinochle", "meld": 30,
                                "rule": "meld.kinds.pinochle.values"}]
     whole = claims("two-hand-57", "QS QS JD JD", "H", "QS QS JD JD", announced=30)
-    assert whole["valid"] and whole["claim_value"] == 30
+    assert whole["valid"] and whole["meld"] == 30
 
 
 @pytest.mark.parametrize("vid, announced, name", [
@@ -145,8 +145,8 @@ def test_two_aces_around_claims_are_valued_as_the_rules_value_eight_aces(vid, an
     split = claims(vid, eight, "H", "AS AH AD AC", "AS AH AD AC", announced=announced)
     whole = claims(vid, eight, "H", eight, announced=announced)
     for r in (split, whole):
-        assert r["valid"] and r["claim_value"] == announced, r["problems"]
-        assert name in [m["name"] for m in r["laid_melds"]]
+        assert r["valid"] and r["meld"] == announced, r["problems"]
+        assert name in [m["name"] for m in r["melds"]]
     low = claims(vid, eight, "H", "AS AH AD AC", "AS AH AD AC", announced=20)
     assert low["valid"] == (announced == 20)
 
@@ -155,7 +155,7 @@ def test_two_aces_claims_announced_as_parts_are_not_as_claimed():
     """Seed 000 values 2x aces at 100: two aces-around claims announced 20 "stood" before."""
     r = claims("four-hand", "AS AS AH AH AD AD AC AC", "H", "AS AH AD AC", "AS AH AD AC",
                announced=20)
-    assert not r["valid"] and r["claim_value"] == 100
+    assert not r["valid"] and r["meld"] == 100
     assert any("announced 20, but the cards laid are worth 100" in p and "thousand aces" in p
                and "meld.kinds.aces.values" in p for p in r["problems"])
 
@@ -165,8 +165,8 @@ def test_two_run_claims_are_a_double_run():
     hand = "AH AH TH TH KH KH QH QH JH JH"
     r = claims("four-hand-classic", hand, "H", "AH TH KH QH JH", "AH TH KH QH JH",
                announced=300)
-    assert not r["valid"] and r["claim_value"] == 1500
-    assert r["combined"][0]["claims"] == [1, 2]
+    assert not r["valid"] and r["meld"] == 1500
+    assert r["combined"][0]["claim_numbers"] == [1, 2]
     assert claims("four-hand-classic", hand, "H", "AH TH KH QH JH", "AH TH KH QH JH",
                   announced=1500)["valid"]
 
@@ -183,27 +183,27 @@ def test_one_claim_of_a_multiple_is_that_multiple(vid, cards, value, name):
     """A claim holding n sets of one meld is that meld's n-fold multiple, worth what the rules
     give n sets ("not one meld", 0, before where the rules value only the single)."""
     r = claims(vid, cards, "H", cards, announced=value)
-    assert r["valid"] and r["claim_value"] == value, r["problems"]
-    [m] = r["melds"]
-    assert m["ok"] and m["points"] == value and m["meld"].startswith(name)
+    assert r["valid"] and r["meld"] == value, r["problems"]
+    [m] = r["claims"]
+    assert m["stands"] and m["meld"] == value and m["name"].startswith(name)
 
 
 def test_non_meld_claim_still_lays_its_cards():
     """A claim that is no meld is still cards on the table: a run off trump lays a common
     marriage (seed 000: 2), whether claimed as a run or as the marriage plus three cards."""
     r = claims("four-hand", "AH TH KH QH JH", "C", "AH TH KH QH JH", announced=15)
-    assert not r["valid"] and r["claim_value"] == 2 and r["laid"] == ["AH", "TH", "KH", "QH",
+    assert not r["valid"] and r["meld"] == 2 and r["laid"] == ["AH", "TH", "KH", "QH",
                                                                       "JH"]
-    assert r["combined"][0]["claims"] == [1]
+    assert r["combined"][0]["claim_numbers"] == [1]
     split = claims("four-hand", "AH TH KH QH JH", "C", "KH QH", "AH TH JH")
-    assert split["claim_value"] == 2
+    assert split["meld"] == 2
 
 
 def test_melds_no_claim_names_are_reported():
     r = claims("four-hand", "KS QS KH QH KD QD KC QC", "H", "KH QH", "KS QS", "KD QD", "KC QC",
                announced=10)
-    assert not r["valid"] and r["claim_value"] == 24
-    names = {m["name"] for g in r["combined"] if not g["claims"] for m in g["melds"]}
+    assert not r["valid"] and r["meld"] == 24
+    names = {m["name"] for g in r["combined"] if not g["claim_numbers"] for m in g["melds"]}
     assert names == {"eighty kings", "sixty queens"}
 
 
@@ -283,10 +283,10 @@ def test_value_is_the_laid_cards_however_they_are_split(seed, vid, trump):
         texts = [" ".join(cards.elements()) for cards, _ in grouping]
         r = claims(v, hand, trump, *texts)
         assert Counter(r["laid"]) == laid, texts
-        assert all(m["ok"] for m in r["melds"]), r["problems"]
-        results.append(r["claim_value"])
+        assert all(m["stands"] for m in r["claims"]), r["problems"]
+        results.append(r["meld"])
     assert results == [meld_oracle.best(v.rules, list(laid.elements()), trump)] * 3
-    assert results[0] <= r["max_points"]
+    assert results[0] <= r["max_meld"]
     # any grouping of those cards, melds or not (a chunk that is no meld lays its cards all
     # the same; chunks that are melds of different classes may share copies): the value is
     # the laid cards', and the verdict on an announced total depends on that value alone
@@ -296,10 +296,10 @@ def test_value_is_the_laid_cards_however_they_are_split(seed, vid, trump):
     rng.shuffle(cards)
     cuts = sorted(rng.sample(range(1, len(cards)), rng.randint(0, min(4, len(cards) - 1))))
     chunks = [" ".join(cards[a:b]) for a, b in zip([0, *cuts], [*cuts, len(cards)])]
-    worth = claims(v, hand, trump, *chunks)["claim_value"]
+    worth = claims(v, hand, trump, *chunks)["meld"]
     for announced, stands in ((worth, True), (worth + 1, False)):
         r = claims(v, hand, trump, *chunks, announced=announced)
-        assert r["claim_value"] == meld_oracle.best(v.rules, r["laid"], trump)
+        assert r["meld"] == meld_oracle.best(v.rules, r["laid"], trump)
         assert r["valid"] is stands, (chunks, r["problems"])
 
 
@@ -349,17 +349,17 @@ def test_many_claims_answer_within_a_bound():
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1, run.stderr  # (1: not as claimed)
     data = json.loads(run.stdout)
-    assert not data["valid"] and len(data["melds"]) == 25
+    assert not data["valid"] and len(data["claims"]) == 25
     laid = Hand.parse(" ".join(data["laid"]))
     assert laid == Hand.parse(hand)  # every card is claimed, more often than held
-    assert data["claim_value"] == data["max_points"]
+    assert data["meld"] == data["max_meld"]
 
 
 # --- two-handed sequences -----------------------------------------------------------------
 
 
 def seq(vid, trump, *steps):
-    return verify_sequence(load_variant(vid), Suit[trump], list(steps))
+    return verify_sequence(load_variant(vid), Suit[trump], list(steps)).to_json()
 
 
 def rules_broken(result):
@@ -369,43 +369,43 @@ def rules_broken(result):
 def test_upgrade_royal_marriage_to_run_adds_11():
     r = seq("two-hand-57", "S", {"meld": "KS QS", "points": 4},
             {"meld": "AS TS JS", "table": "KS QS", "points": 11})
-    assert r["valid"] and r["total"] == 15
+    assert r["valid"] and r["meld"] == 15
     r = seq("two-hand", "S", {"meld": "KS QS"}, {"meld": "AS TS JS", "table": "KS QS",
                                                   "points": 15})
     assert rules_broken(r) == ["meld.sequence.upgrade_scoring"]
-    assert "11" in r["violations"][0]["reason"] and r["violations"][0]["meld"] == "run"
+    assert "11" in r["violations"][0]["reason"] and r["violations"][0]["name"] == "run"
 
 
 def test_second_pinochle_beside_the_first_adds_26():
     r = seq("two-hand-57", "H", {"meld": "QS JD", "points": 4},
             {"meld": "QS JD", "table": "QS JD", "points": 26})
-    assert r["valid"] and r["steps"][1]["meld"] == "double pinochle"
+    assert r["valid"] and r["steps"][1]["name"] == "double pinochle"
 
 
 def test_broken_first_pinochle_scores_the_second_alone():
     r = seq("two-hand-57", "H", {"meld": "QS JD"}, {"played": "JD"},
             {"meld": "QS JD", "points": 30})
     assert rules_broken(r) == ["meld.sequence.broken_by_play"]
-    assert r["steps"][2]["points"] == 4
+    assert r["steps"][2]["meld"] == 4
 
 
 def test_building_on_a_broken_meld():
     r = seq("two-hand", "S", {"meld": "KS QS"}, {"played": "KS"},
             {"meld": "AS TS KS JS", "table": "QS"})
     assert "meld.sequence.broken_by_play" in rules_broken(r)
-    assert r["violations"][0]["card"] == "QS" and r["steps"][2]["points"] == 0
+    assert r["violations"][0]["cards"] == ["QS"] and r["steps"][2]["meld"] == 0
 
 
 def test_reuse_only_in_another_kind_seed_002():
     r = seq("two-hand-57", "H", {"meld": "KS QS"}, {"meld": "KH KD KC", "table": "KS"},
             {"meld": "QH QD QC", "table": "QS"}, {"meld": "JD", "table": "QS"})
-    assert r["valid"] and r["total"] == 2 + 8 + 6 + 4
+    assert r["valid"] and r["meld"] == 2 + 8 + 6 + 4
 
 
 def test_single_king_added_to_a_marriage():
     r = seq("two-hand-57", "H", {"meld": "KS QS"}, {"meld": "KS", "table": "QS"})
     assert set(rules_broken(r)) == {"meld.sequence.add_to_marriage", "meld.sequence.reuse"}
-    assert all(v["card"] == "QS" for v in r["violations"])
+    assert all(v["cards"] == ["QS"] for v in r["violations"])
     r = seq("two-hand-1000", "H", {"meld": "KS QS"}, {"meld": "QS", "table": "KS"})
     assert "meld.sequence.add_to_marriage" in rules_broken(r)
 
@@ -413,17 +413,17 @@ def test_single_king_added_to_a_marriage():
 def test_meld_up_not_down_seed_004():
     up = seq("two-hand-1000", "H", {"meld": "QS JD"}, {"meld": "QH QD QC", "table": "QS"},
              {"meld": "KS", "table": "QS"})
-    assert up["valid"] and up["total"] == 40 + 60 + 20
+    assert up["valid"] and up["meld"] == 40 + 60 + 20
     down = seq("two-hand-1000", "H", {"meld": "KS QS"}, {"meld": "KH KD KC", "table": "KS"})
     assert rules_broken(down) == ["meld.sequence.reuse"]
     assert "melding down" in down["violations"][0]["reason"]
-    assert down["steps"][1]["points"] == 0
+    assert down["steps"][1]["meld"] == 0
 
 
 def test_seed_004_scores_the_full_value_when_melding_up():
     r = seq("two-hand-1000", "S", {"meld": "KS QS", "points": 40},
             {"meld": "AS TS JS", "table": "KS QS", "points": 150})
-    assert r["valid"] and r["total"] == 190  # Hoyle / EBP: 40 then 150
+    assert r["valid"] and r["meld"] == 190  # Hoyle / EBP: 40 then 150
 
 
 def test_new_card_from_hand_and_one_meld_per_trick():
@@ -436,7 +436,7 @@ def test_new_card_from_hand_and_one_meld_per_trick():
 
 def test_dix_alongside_and_exchange_rules():
     ok = seq("two-hand-1000", "H", {"meld": "KS QS", "dix": "9H", "exchange": True})
-    assert ok["valid"] and ok["total"] == 30
+    assert ok["valid"] and ok["meld"] == 30
     must = seq("two-hand-57", "H", {"meld": "9H"})
     assert rules_broken(must) == ["meld.sequence.dix_exchange"]
     assert "must be exchanged" in must["violations"][0]["reason"]
@@ -461,7 +461,7 @@ def test_sequence_file_via_cli(cli, tmp_path):
     run = cli("verify", "--sequence", str(path), "--json")
     assert run.code == 1, run.err  # (1: not as claimed)
     data = run.json()
-    assert not data["valid"] and data["total"] == 15 and data["claimed_total"] == 19
+    assert not data["valid"] and data["meld"] == 15 and data["claimed"] == 19
     jpath = tmp_path / "seq.json"
     jpath.write_text(json.dumps({"trump": "S", "steps": [{"meld": "KS QS"}]}))
     assert cli("verify", "--sequence", str(jpath), "--variant", "two-hand", "--json").json()[
@@ -487,10 +487,10 @@ def test_verify_json_shape(cli):
     run = cli("verify", "--trump", "H", "--hand", "AH TH KH QH JH", "--claim", "AH TH KH QH JH",
               "--claim", "KH QH", "--variant", "four-hand-classic", "--json")
     data = run.json()
-    for key in ("valid", "claimed_points", "max_points", "melds"):
+    for key in ("valid", "claimed", "max_meld", "claims"):
         assert key in data
-    for m in data["melds"]:
-        assert set(m) >= {"cards", "meld", "points", "ok", "reason"}
+    for m in data["claims"]:
+        assert set(m) >= {"cards", "name", "meld", "stands", "reason"}
 
 
 def test_many_conflicting_claims_give_an_answer_linear_in_their_number():

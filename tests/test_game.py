@@ -11,6 +11,10 @@ from pinosolve.scoring.game import play_game
 from pinosolve.variants.variant import load_file, load_variant
 
 
+def _game(*args):
+    return play_game(*args).to_json()
+
+
 def classic_round(bidder, bid, ns_meld, ew_meld, ns_points):
     return {"bidder": bidder, "bid": bid, "meld": {"N": ns_meld, "E": ew_meld},
             "points": {"NS": ns_points, "EW": 250 - ns_points}}
@@ -21,12 +25,12 @@ def test_seed001_examples():
     have only 1300 points, ultimately you and Sam win the game.' Example 2: '... 1800 ...
     1700, but Peter is the bidding player of this round so Peter and Anna win the game.'"""
     v = load_variant("four-hand-classic")
-    one = play_game(v, [classic_round("N", 250, 100, 50, 200)], {"NS": 1200, "EW": 1200})
+    one = _game(v, [classic_round("N", 250, 100, 50, 200)], {"NS": 1200, "EW": 1200})
     assert one["totals"] == {"NS": 1500, "EW": 1300}
-    assert one["winner"]["winner"] == ["NS"]
-    two = play_game(v, [classic_round("E", 250, 100, 200, 100)], {"NS": 1600, "EW": 1350})
+    assert one["winner"]["winners"] == ["NS"]
+    two = _game(v, [classic_round("E", 250, 100, 200, 100)], {"NS": 1600, "EW": 1350})
     assert two["totals"] == {"NS": 1800, "EW": 1700}
-    assert two["winner"]["winner"] == ["EW"] and "bidder" in two["winner"]["why"]
+    assert two["winner"]["winners"] == ["EW"] and "bidder" in two["winner"]["why"]
 
 
 def two_hand_round(n_meld, s_meld, n_points, n_tricks):
@@ -39,35 +43,35 @@ def test_seed000_two_hand_tie_breaks():
     tied then The person who earned the most points during the last round wins. If the tie
     continues then the player who won the most tricks wins.'"""
     v = load_variant("two-hand")
-    higher = play_game(v, [two_hand_round(140, 130, 15, 12)])
-    assert higher["totals"] == {"N": 155, "S": 140} and higher["winner"]["winner"] == ["N"]
+    higher = _game(v, [two_hand_round(140, 130, 15, 12)])
+    assert higher["totals"] == {"N": 155, "S": 140} and higher["winner"]["winners"] == ["N"]
     assert "higher-score" not in higher["winner"]["why"]  # only N is over 150
-    both = play_game(v, [two_hand_round(140, 140, 15, 12)])
-    assert both["winner"]["winner"] == ["N"] and "higher-score" in both["winner"]["why"]
+    both = _game(v, [two_hand_round(140, 140, 15, 12)])
+    assert both["winner"]["winners"] == ["N"] and "higher-score" in both["winner"]["why"]
     # level at 160: the last round decides (N 38 + 10 = 48, S 52 + 15 = 67)
-    last = play_game(v, [two_hand_round(100, 80, 12, 12), two_hand_round(38, 52, 10, 12)])
+    last = _game(v, [two_hand_round(100, 80, 12, 12), two_hand_round(38, 52, 10, 12)])
     assert last["totals"] == {"N": 160, "S": 160}
-    assert last["winner"]["winner"] == ["S"] and "last-round" in last["winner"]["why"]
+    assert last["winner"]["winners"] == ["S"] and "last-round" in last["winner"]["why"]
     # level at 162 and 50 each in the last round: the most tricks decide
-    tie = play_game(v, [two_hand_round(100, 99, 12, 12), two_hand_round(38, 37, 12, 13)])
+    tie = _game(v, [two_hand_round(100, 99, 12, 12), two_hand_round(38, 37, 12, 13)])
     assert tie["totals"] == {"N": 162, "S": 162}
-    assert tie["winner"]["winner"] == ["N"] and "most-tricks" in tie["winner"]["why"]
+    assert tie["winner"]["winners"] == ["N"] and "most-tricks" in tie["winner"]["why"]
 
 
 def test_seed000_three_hand_bidder_goes_out():
     v = load_variant("three-hand-kitty")
     rnd = {"bidder": "E", "bid": 20, "meld": {"N": 10, "E": 15},
            "points": {"N": 10, "E": 10, "W": 5}, "tricks": {"N": 5, "E": 6, "W": 4}}
-    res = play_game(v, [rnd], {"N": 150, "E": 130, "W": 0})
+    res = _game(v, [rnd], {"N": 150, "E": 130, "W": 0})
     assert res["totals"] == {"N": 170, "E": 155, "W": 5}
-    assert res["winner"]["winner"] == ["E"]
+    assert res["winner"]["winners"] == ["E"]
 
 
 def test_no_target_and_record_after_the_end():
     v = load_variant("three-hand-auction")
     rnd = {"bidder": "N", "bid": 300, "meld": {"N": 160},
            "points": {"N": 140, "E": 60, "W": 50}}
-    res = play_game(v, [rnd, rnd])
+    res = _game(v, [rnd, rnd])
     assert res["winner"] is None and "game = 0" in res["status"]
     assert res["totals"] == {"N": 1200, "E": -600, "W": -600}
     v = load_variant("four-hand")
@@ -87,23 +91,23 @@ def test_must_bid_or_set_and_mercy(tmp_path):
     # EW reach 150 as defenders of a made bid: not out
     rnd = {"bidder": "N", "bid": 25, "meld": {"N": 20, "E": 20},
            "points": {"NS": 10, "EW": 15}, "last_trick": "EW"}
-    res = play_game(v, [rnd], {"NS": 0, "EW": 120})
+    res = _game(v, [rnd], {"NS": 0, "EW": 120})
     assert res["winner"] is None and res["totals"]["EW"] == 155
     assert any("must_bid_or_set_to_win" in r for r in res["rounds"][0]["reasons"])
     # a set takes NS to -80, minus more than half of 150: mercy ends the game
     setr = {"bidder": "N", "bid": 40, "meld": {"N": 5}, "points": {"NS": 5, "EW": 20},
             "last_trick": "EW"}
-    res = play_game(v, [setr], {"NS": -40, "EW": 0})
-    assert res["winner"]["winner"] == ["EW"] and "mercy" in res["winner"]["why"]
+    res = _game(v, [setr], {"NS": -40, "EW": 0})
+    assert res["winner"]["winners"] == ["EW"] and "mercy" in res["winner"]["why"]
 
 
 def test_shoot_failure_ends_the_game(tmp_path):
     f = tmp_path / "moon.toml"
     f.write_text('extends = "trickster-classic"\nid = "moon"\n[scoring]\nshoot_the_moon = true\n')
     v = load_file(f)
-    res = play_game(v, [{"bidder": "E", "bid": 300, "shoot": True,
+    res = _game(v, [{"bidder": "E", "bid": 300, "shoot": True,
                          "points": {"NS": 10, "EW": 240}, "tricks": {"NS": 1, "EW": 11}}])
-    assert res["winner"]["winner"] == ["NS"]
+    assert res["winner"]["winners"] == ["NS"]
 
 
 def test_game_command(cli, tmp_path):
@@ -113,7 +117,7 @@ def test_game_command(cli, tmp_path):
     f.write_text(json.dumps(record, indent=2))
     run = cli("game", str(f), "--json")
     assert run.code == 0, run.err
-    assert run.json()["winner"]["winner"] == ["EW"]
+    assert run.json()["winner"]["winners"] == ["EW"]
     run = cli("game", str(f))
     assert run.code == 0 and "winner: EW" in run.out
     for bad in ("[[rounds]]\nbidder = 'N'\n", "variant = 'four-hand'\nrounds = 3\n",

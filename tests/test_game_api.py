@@ -138,7 +138,7 @@ def test_solve_agrees_with_the_command_and_with_plain_minimax(cli, variant_id):
             args += [f"--{key}", seat]
         run = cli(*args)
         assert run.code == 0, run.err
-        assert run.json()["value"] == r.value and run.json()["cards"] == cards
+        assert run.json()["value"] == r.value and run.json()["card_values"] == cards
 
 
 def test_an_illegal_card_names_the_seat_the_card_and_the_rule():

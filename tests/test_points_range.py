@@ -213,7 +213,7 @@ def test_melds_at_the_limit_are_counted_exactly(cli, tmp_path):
     hand = "AS TS KS QS JS AS TS KS QS JS"
     meld = cli("meld", hand, "--trump", "S", "--rules", str(path), "--json").json()
     v = load_file(path)
-    assert meld["total"] == meld_oracle.best(v.rules, hand.split(), "S") >= 2 * MELD_VALUE_LIMIT
+    assert meld["meld"] == meld_oracle.best(v.rules, hand.split(), "S") >= 2 * MELD_VALUE_LIMIT
     ruling = cli("verify", "--trump", "S", "--hand", hand, "--claim", "AS TS KS QS JS",
                  "--claim", "AS TS KS QS JS", "--rules", str(path), "--json").json()
-    assert ruling["claim_value"] == meld["total"] and ruling["valid"]
+    assert ruling["meld"] == meld["meld"] and ruling["valid"]

@@ -26,9 +26,10 @@ def test_puzzle_answer_is_verified(path):
 def test_a_wrong_answer_is_caught(cli, tmp_path):
     text = (ROOT / "puzzles/meld/01-run-and-royal-marriage.toml").read_text()
     bad = tmp_path / "bad.toml"
-    bad.write_text(text.replace("claim_value = 150", "claim_value = 190"))
+    assert "\nmeld = 150\n" in text
+    bad.write_text(text.replace("\nmeld = 150\n", "\nmeld = 190\n"))
     run = cli("puzzle", str(bad))
-    assert run.code == 1 and "DISAGREES" in run.out and "claim_value" in run.out
+    assert run.code == 1 and "DISAGREES" in run.out and "meld: the answer" in run.out
     assert cli("puzzle", str(ROOT / "puzzles/meld/01-run-and-royal-marriage.toml")).code == 0
 
 
@@ -66,5 +67,5 @@ def test_double_dummy_answer_by_plain_minimax(path):
     v = puzzles.variant_of(p)
     pos = puzzles.game_of(p).position()
     values = _oracle_values(v, pos)
-    assert values == p["answer"]["cards"]
+    assert values == p["answer"]["card_values"]
     assert max(values.values()) == p["answer"]["value"]

@@ -121,11 +121,11 @@ SMOKE: list[Smoke] = [
        "340", "run + king 190"),
     _s('meld "AC TC KC QC JC 9C JD KS QS" --trump C --variant four-hand-classic', "220"),
     _s('meld "KS KS QS QS KH KH QH QH KD KD QD QD KC KC QC QC" --trump H --variant double-deck'
-       " --json", '"total": 240'),
+       " --json", '"meld": 240'),
     _s('meld "AH TH KH KH QH JH" --trump H --variant four-hand-classic --compare '
        "trickster-classic", "190", "under trickster-classic"),
     _s('meld "AS KS QS" --trump H --all --variant four-hand', "1 distinct optimal declaration"),
-    _s("meld --variant four-hand --input -", '"total": 15', '"line": 2, "error"', '"total": 2',
+    _s("meld --variant four-hand --input -", '"meld": 15', '"line": 2, "error"', '"meld": 2',
        code=1,
        stdin='{"hand": "AS TS KS QS JS", "trump": "S"}\n{"hand": "XS"}\n'
              '{"hand": "KD QD", "trump": "H"}\n'),

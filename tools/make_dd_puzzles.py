@@ -60,17 +60,17 @@ def make(vid: str, seed: int, size: int, max_played: int):
 
 
 def interesting(result) -> bool:
-    values = set(result["cards"].values())
+    values = set(result["card_values"].values())
     if len(values) < 2:
         return False
-    best = [c for c, val in result["cards"].items() if val == max(values)]
-    return len(best) < len(result["cards"])
+    best = [c for c, val in result["card_values"].items() if val == max(values)]
+    return len(best) < len(result["card_values"])
 
 
 def write(path: Path, v, params, result, number: int) -> None:
     side = "+".join(result["side"])
     best_val = result["value"]
-    cards = result["cards"]
+    cards = result["card_values"]
     best = sorted(c for c, val in cards.items() if val == best_val)
     worst = min(cards.values())
     worse = sorted(c for c, val in cards.items() if val == worst)
@@ -109,7 +109,7 @@ def write(path: Path, v, params, result, number: int) -> None:
         if key in params and (params[key] or key != "trick"):
             lines.append(f'{key} = "{params[key]}"')
     lines += ["", "[answer]", f"value = {best_val}",
-              "cards = { " + ", ".join(f"{c} = {val}" for c, val in sorted(cards.items())) + " }",
+              "card_values = { " + ", ".join(f"{c} = {val}" for c, val in sorted(cards.items())) + " }",
               f'why = """\n{why}\n"""', ""]
     path.write_text("\n".join(lines))
 

@@ -13,11 +13,11 @@ from pinosolve.cli.foundation import variant_of
 
 
 def compute_bid(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.scoring.bidding import outcome, parse_history, run_auction
+    from pinosolve.scoring.bidding import auction
 
     v = variant_of(params)
-    history = parse_history(want_str(params, "history", "history") or "")
-    return outcome(run_auction(v, history, want_str(params, "dealer", "dealer")))
+    return auction(v, want_str(params, "history", "history") or "",
+                   want_str(params, "dealer", "dealer")).to_json()
 
 
 def render_bid(result: dict[str, Any]) -> None:
@@ -25,7 +25,7 @@ def render_bid(result: dict[str, Any]) -> None:
     out.print(f"{result['variant']}: dealer {result['dealer']}, bidding order "
               f"{' '.join(result['order'])}")
     for i, c in enumerate(result["calls"], 1):
-        mark = "" if c["legal"] else f"  ILLEGAL: {c['reason']}"
+        mark = "" if c["is_legal"] else f"  ILLEGAL: {c['reason']}"
         out.print(f"  {i:>2}. {c['seat']:<3} {c['call']}{mark}")
     if result["passed"]:
         out.print(f"passed: {' '.join(result['passed'])}")

@@ -806,7 +806,7 @@ def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str
         return {"line": lineno, "error": str(exc)}
     token = batch_line.set(lineno)
     try:
-        return compute(params)
+        return {"line": lineno, **compute(params)}
     except PinosolveError as exc:
         return {"line": lineno, "error": str(exc)}
     except RecursionError:

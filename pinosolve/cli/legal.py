@@ -6,46 +6,25 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import Card, Hand
+from pinosolve.cards import Card
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_str, want_trick, want_trump)
+                                  console, run_analysis, want_str, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
 
-def parse_stage(v: Any, value: Any) -> int:
-    if value is None:
-        return 2
-    if isinstance(value, bool) or value not in (1, 2):
-        raise PinosolveError(f"stage must be 1 (while the stock lasts) or 2 (the play-off), "
-                             f"got {value!r}")
-    if value == 1 and v.rules.deal.kitty_kind != "stock":
-        raise PinosolveError(f"{v.id} has no stock, so no stage 1")
-    return value
-
-
 def compute_legal(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.play.legality import PlayRules, legal_plays
+    from pinosolve.play.legality import legal
 
     v = variant_of(params)
     hand_text = want_str(params, "hand", "hand")
     if hand_text is None:
         raise PinosolveError("give the hand of the player to move with --hand")
-    hand = v.parse_hand(hand_text, "hand")
-    if not hand:
-        raise PinosolveError("hand: the player to move holds no card")
-    order = want_trick(v, params)
-    v.check_hand(Hand(order) + hand, "hand and trick together")
+    trick = want_str(params, "trick", "trick") or ""
     trump = want_trump(v, params)
-    stage = parse_stage(v, params.get("stage"))
-    rules = PlayRules.of(v, stage)
-    legal, why = legal_plays(rules, [c.index for c in hand], [c.index for c in order],
-                             int(trump))
-    return {"variant": v.id, "trump": trump.name, "stage": stage,
-            "trick": [str(c) for c in order],
-            "legal": [str(Card.from_index(c)) for c in legal],
-            "illegal": {str(Card.from_index(c)): r for c, r in sorted(why.items())}}
+    stage = params.get("stage")
+    return legal(v, hand_text, trick, trump, 2 if stage is None else stage).to_json()
 
 
 def render_legal(result: dict[str, Any]) -> None:

@@ -41,18 +41,18 @@ def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
     timeout = want_timeout(params)
     return analyse(v, deal, trump, bidder, bid, _seat(v, params.get("partner"), "partner"),
                    laid, _seat(v, params.get("dealer"), "dealer"), timeout,
-                   answer_interrupted=True, table_limit=table_share())
+                   answer_interrupted=True, table_limit=table_share()).to_json()
 
 
 def render_makeable(result: dict[str, Any]) -> None:
     out = console()
-    side = "+".join(result["side"])
+    side = "+".join(result["seats"])
     out.print(f"{result['variant']}, trump {result['trump']}: {result['bidder']} bid "
               f"{result['bid']}; {result['leader']} leads")
-    for seat, m in result["melds"].items():
-        mark = " (bidding side)" if seat in result["side"] else ""
+    for seat, m in result["meld_by_seat"].items():
+        mark = " (bidding side)" if seat in result["seats"] else ""
         out.print(f"  {seat} meld {m['meld']}{mark}: "
-                  + (", ".join(f"{x['name']} {x['points']}" for x in m["melds"]) or "none"))
+                  + (", ".join(f"{x['name']} {x['meld']}" for x in m["melds"]) or "none"))
     lo, hi = result["trick_points_bounds"]
     pts = str(lo) if lo == hi else f"{lo}–{hi}"
     out.print(f"{side}: meld {result['meld']}, double-dummy trick points {pts}")

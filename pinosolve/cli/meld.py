@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Annotated, Any, Optional
 
 import typer
@@ -14,66 +13,31 @@ from pinosolve.cli.common import (Analysis, InputOpt, JsonOpt, MeldTrumpOpt, Pro
                                   want_flag, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
-from pinosolve.variants.variant import (Variant, example_names, load_file, load_variant,
-                                        rules_path)
-
-TRUMPS: tuple[Optional[Suit], ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
-
-
-def trump_name(trump: Optional[Suit]) -> str:
-    return trump.name if trump is not None else "none"
-
-
-def _other_variant(ref: Any) -> Variant:
-    if not isinstance(ref, str) or not ref.strip():
-        raise PinosolveError(f"compare needs a variant ID or a rules file, got {ref!r}")
-    if ref.endswith(".toml") or "/" in ref or "\\" in ref or ref in example_names():
-        return load_file(rules_path(ref))
-    return load_variant(ref)
 
 
 def compute_meld(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.meld.solver import best_meld, maximiser
+    from pinosolve.meld.solver import best_meld_all_trumps, meld_report
 
     v = variant_of(params)
     hand_text = want_str(params, "hand", "hand")
     if hand_text is None:
         raise PinosolveError("give the holding, e.g. 'AS TS KS QS JS' (an empty holding is '-')")
-    hand = v.parse_hand(hand_text)
     if want_flag(params, "all_trumps"):
         for key in ("trump", "all", "compare"):
             if params.get(key) not in (None, False):
                 raise PinosolveError(f"--all-trumps answers for every trump: drop --{key}")
-        per = {trump_name(t): best_meld(v, hand, t) for t in TRUMPS}
-        best = max((t for t in per if t != "none"), key=lambda t: per[t].total)
-        return {"variant": v.id, "hand": hand.cards(), "best_trump": best,
-                "trumps": {t: {"total": d.total, "melds": d.to_json()} for t, d in per.items()}}
+        return best_meld_all_trumps(v, hand_text).to_json()
     if params.get("trump") is None:
         raise PinosolveError("name the trump with --trump S|H|D|C (or none), or use --all-trumps")
     trump = v.parse_trump(params["trump"], allow_none=True)
-    decl = best_meld(v, hand, trump)
-    result: dict[str, Any] = {"variant": v.id, "trump": trump_name(trump),
-                              "hand": hand.cards(), "total": decl.total, "melds": decl.to_json()}
-    if want_flag(params, "all"):
-        decls = maximiser(v, trump).all_best(hand)
-        result["declarations"] = [d.to_json() for d in decls]
     compare = params.get("compare")
-    if compare is not None:
-        other = _other_variant(compare)
-        other_decl = best_meld(other, other.check_hand(hand), trump)
-        mine = Counter((m["name"], m["points"]) for m in decl.to_json())
-        theirs = Counter((m["name"], m["points"]) for m in other_decl.to_json())
-        result["compare"] = {
-            "variant": other.id, "total": other_decl.total, "melds": other_decl.to_json(),
-            "difference": decl.total - other_decl.total,
-            "only_here": [{"name": n, "points": p} for (n, p) in (mine - theirs).elements()],
-            "only_there": [{"name": n, "points": p} for (n, p) in (theirs - mine).elements()],
-        }
-    return result
+    if compare is not None and (not isinstance(compare, str) or not compare.strip()):
+        raise PinosolveError(f"compare needs a variant ID or a rules file, got {compare!r}")
+    return meld_report(v, hand_text, trump, want_flag(params, "all"), compare).to_json()
 
 
 def _meld_rows(melds: list[dict[str, Any]]) -> list[tuple[str, str, str]]:
-    return [(m["name"], " ".join(Card.parse(c).symbol for c in m["cards"]), str(m["points"]))
+    return [(m["name"], " ".join(Card.parse(c).symbol for c in m["cards"]), str(m["meld"]))
             for m in melds]
 
 
@@ -83,33 +47,33 @@ def render_meld(result: dict[str, Any]) -> None:
     out = console()
     hand = Hand(result["hand"])
     out.print(f"{result['variant']}: {hand.pretty()}")
-    if "trumps" in result:
+    if "by_trump" in result:
         table = Table(title="best meld for each trump", title_justify="left")
         table.add_column("trump")
         table.add_column("total", justify="right")
         table.add_column("melds", overflow="fold")
-        for t, info in result["trumps"].items():
+        for t, info in result["by_trump"].items():
             label = Suit[t].symbol if t != "none" else "no trump"
-            names = ", ".join(f"{m['name']} {m['points']}" for m in info["melds"]) or "—"
+            names = ", ".join(f"{m['name']} {m['meld']}" for m in info["melds"]) or "—"
             mark = " *" if t == result["best_trump"] else ""
-            table.add_row(label + mark, str(info["total"]), names)
+            table.add_row(label + mark, str(info["meld"]), names)
         out.print(table)
         out.print("(no trump: the meld that needs no trump at all; * the best trump)")
         return
     trump = Suit[result["trump"]].symbol if result["trump"] != "none" else "no trump"
-    _print_declaration(out, f"trump {trump}", result["melds"], result["total"])
-    for i, melds in enumerate(result.get("declarations", [])[1:], 2):
-        _print_declaration(out, f"equally good declaration {i}", melds, result["total"])
+    _print_declaration(out, f"trump {trump}", result["melds"], result["meld"])
+    for i, decl in enumerate(result.get("declarations", [])[1:], 2):
+        _print_declaration(out, f"equally good declaration {i}", decl["melds"], decl["meld"])
     if "declarations" in result:
         out.print(f"{len(result['declarations'])} distinct optimal declaration(s)")
     if "compare" in result:
         c = result["compare"]
-        _print_declaration(out, f"under {c['variant']}", c["melds"], c["total"])
-        out.print(f"difference: {result['total']} - {c['total']} = {c['difference']}")
+        _print_declaration(out, f"under {c['variant']}", c["melds"], c["meld"])
+        out.print(f"difference: {result['meld']} - {c['meld']} = {c['difference']}")
         for key, where in (("only_here", result["variant"]), ("only_there", c["variant"])):
             if c[key]:
                 out.print(f"  only under {where}: " +
-                          ", ".join(f"{m['name']} {m['points']}" for m in c[key]))
+                          ", ".join(f"{m['name']} {m['meld']}" for m in c[key]))
 
 
 def _print_declaration(out: Any, title: str, melds: list[dict[str, Any]], total: int) -> None:

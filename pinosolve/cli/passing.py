@@ -16,7 +16,7 @@ from pinosolve.errors import PinosolveError
 
 
 def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.scoring.passing import pass_back, side_exchange
+    from pinosolve.scoring.passing import exchange, pass_back
 
     v = variant_of(params)
     if v.rules.passing.cards == 0:
@@ -37,48 +37,12 @@ def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
                                  "exchange)")
         if called_text is not None:
             raise PinosolveError("--called goes with --partner-hand")
-        return pass_back(v, trump, hand, received, want_flag(params, "all"))
+        return pass_back(v, trump, hand, received, want_flag(params, "all")).to_json()
     partner = v.parse_hand(partner_text, "partner-hand")
     if want_flag(params, "all"):
         raise PinosolveError("--all lists pass-backs; it does not go with --partner-hand")
-    called = None
-    if called_text is not None:
-        if not v.rules.passing.called_card_passed:
-            raise PinosolveError(f"--called: in {v.id} no called card is passed "
-                                 "[passing.called_card_passed = false]")
-        called = v.parse_hand(called_text, "called")
-        if len(called) != 1 or not called.issubset(partner):
-            raise PinosolveError("--called: one card, held by the partner")
-    best = side_exchange(v, trump, hand, partner, called)
-    from pinosolve.meld.solver import best_meld
-
-    out: dict[str, Any] = {
-        "variant": v.id, "trump": trump.name, "hand": hand.cards(), "partner": partner.cards(),
-        "best": _exchange_json(v, trump, best.passed, best.returned, best.declarer,
-                               best.partner),
-        "meld_without_pass": best_meld(v, hand, trump).total + best_meld(v, partner,
-                                                                         trump).total,
-    }
-    assert out["best"]["side_meld"] == best.meld + best.partner_meld
-    if received is not None:
-        actual = pass_back(v, trump, hand, received)
-        ret = Hand(actual["return"])
-        out["actual"] = _exchange_json(v, trump, received, ret, hand + received - ret,
-                                       partner - received + ret)
-        out["actual"]["note"] = "the pass received, with the declarer's best return"
-        out["gain"] = out["best"]["side_meld"] - out["actual"]["side_meld"]
-    return out
-
-
-def _exchange_json(v: Any, trump: Any, passed: Hand, returned: Hand, declarer: Hand,
-                   partner: Any) -> dict[str, Any]:
-    from pinosolve.meld.solver import best_meld
-
-    dm, pm = best_meld(v, declarer, trump), best_meld(v, partner, trump)
-    return {"pass": passed.cards(), "return": returned.cards(),
-            "declarer": {"hand": declarer.cards(), "meld": dm.total, "melds": dm.to_json()},
-            "partner": {"hand": partner.cards(), "meld": pm.total, "melds": pm.to_json()},
-            "side_meld": dm.total + pm.total}
+    called = v.parse_hand(called_text, "called") if called_text is not None else None
+    return exchange(v, trump, hand, partner, called, received).to_json()
 
 
 def render_pass(result: dict[str, Any]) -> None:
@@ -89,7 +53,7 @@ def render_pass(result: dict[str, Any]) -> None:
         out.print(f"pass back: {' '.join(result['return'])}", style="bold")
         out.print(f"keep: {'  '.join(suit_cells(Hand(result['keep'])))}")
         out.print(f"meld {result['meld']} (hand alone: {result['meld_before']}): "
-                  + ", ".join(f"{m['name']} {m['points']}" for m in result["melds"]))
+                  + ", ".join(f"{m['name']} {m['meld']}" for m in result["melds"]))
         out.print("strength kept: " + ", ".join(f"{k} {n}" for k, n in
                                                  result["strength"].items()))
         out.print(f"tie-break: {result['tie_break']}")

@@ -48,7 +48,7 @@ def compute_score(params: dict[str, Any]) -> dict[str, Any]:
         if value is None or value is False:
             continue
         data[key] = _pairs(value, key) if key in _PAIRS else value
-    return score(v, data)
+    return score(v, data).to_json()
 
 
 def render_score(result: dict[str, Any]) -> None:
@@ -77,7 +77,7 @@ def render_score(result: dict[str, Any]) -> None:
     for reason in result["reasons"]:
         out.print(f"  - {reason}")
     if result.get("game_over"):
-        out.print(f"game over: {', '.join(result['game_over']['winner'])} win", style="bold")
+        out.print(f"game over: {', '.join(result['game_over']['winners'])} win", style="bold")
 
 
 PairOpt = list[str]
@@ -138,7 +138,7 @@ def compute_game(params: dict[str, Any]) -> dict[str, Any]:
     fallback = None
     if params.get("variant") or params.get("rules"):
         fallback = variant_of(params)
-    return game_from_file(path, fallback)
+    return game_from_file(path, fallback).to_json()
 
 
 def render_game(result: dict[str, Any]) -> None:
@@ -160,7 +160,7 @@ def render_game(result: dict[str, Any]) -> None:
     out.print(table)
     if result["winner"]:
         w = result["winner"]
-        out.print(f"winner: {'/'.join(w['winner'])} after round {w['round']} — {w['why']}",
+        out.print(f"winner: {'/'.join(w['winners'])} after round {w['round']} — {w['why']}",
                   style="bold")
     else:
         out.print(result["status"], style="bold")

@@ -77,25 +77,25 @@ def render_solve(result: dict[str, Any]) -> None:
         why = "interrupted" if result.get("interrupted") else "time ran out"
         out.print(f"{result['to_move']} to move; side {side} takes between {lo} and {hi} "
                   f"({why})", style="bold")
-    if result.get("cards") or result.get("card_bounds"):
+    if result.get("card_values") or result.get("card_bounds"):
         cards = Table(title="each legal card", title_justify="left")
         cards.add_column("card")
         cards.add_column(f"{side} takes", justify="right")
         best = result["value"]
-        for card, val in sorted(result.get("cards", {}).items(), key=lambda kv: -kv[1]):
+        for card, val in sorted(result.get("card_values", {}).items(), key=lambda kv: -kv[1]):
             cards.add_row(Card.parse(card).symbol + ("  best" if val == best else ""), str(val))
         for card, (lo, hi) in sorted(result.get("card_bounds", {}).items(),
                                      key=lambda kv: (-kv[1][1], -kv[1][0])):
             cards.add_row(Card.parse(card).symbol, f"{lo}..{hi}")
         out.print(cards)
-    if result.get("tricks"):
+    if result.get("trick_by_trick"):
         out.print("optimal line:")
         order = list(result["hands"])  # the seats, clockwise
-        for i, t in enumerate(result["tricks"], 1):
+        for i, t in enumerate(result["trick_by_trick"], 1):
             at = order.index(t["leader"])
             cards = ", ".join(f"{order[(at + k) % len(order)]} {Card.parse(c).symbol}"
                               for k, c in enumerate(t["cards"]))
-            out.print(f"  trick {i}: {cards}  -> {t['winner']} wins {t['points']}")
+            out.print(f"  trick {i}: {cards}  -> {t['won_by']} wins {t['points']}")
     if result.get("note"):
         out.print(result["note"])
     out.print(f"{result['nodes']} nodes, {result['seconds']} s")

@@ -38,11 +38,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence, Union
 
 from pinosolve.meld import table as meldtable
 from pinosolve.cards import CARDS, Card, Hand, Suit
+from pinosolve.errors import PinosolveError
+from pinosolve.inputs import HandLike, SuitLike, VariantLike, as_hand, as_trump, as_variant, as_whole
 from pinosolve.meld.model import MeldOption, all_options, identify, read_claim
+from pinosolve.results import Result, TrumpName
 from pinosolve.variants.variant import Variant
 
 SUIT_NAMES = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
@@ -70,11 +73,73 @@ class ClaimVerdict:
         if rule not in self.rules:
             self.rules.append(rule)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"cards": self.cards, "meld": self.meld.label if self.meld else None,
-                "points": self.points, "ok": self.ok,
-                "reason": "; ".join(self.reasons) if self.reasons else "stands",
-                "rules": self.rules}
+    def ruling(self) -> "ClaimRuling":
+        return ClaimRuling(Hand(self.cards), self.meld.label if self.meld else None,
+                           self.points, self.ok,
+                           "; ".join(self.reasons) if self.reasons else "stands",
+                           tuple(self.rules))
+
+
+@dataclass(frozen=True, repr=False)
+class ClaimRuling(Result):
+    """One claim: its cards, the meld it is (``name``, None: no meld) and its meld points,
+    whether it stands, why (``reason``) and the rule keys that decide (``rules``)."""
+
+    cards: Hand
+    name: Optional[str]
+    meld: int
+    stands: bool
+    reason: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class RuledMeld(Result):
+    """A meld the laid cards make, its meld points, and the rule key that values it."""
+
+    name: str
+    meld: int
+    rule: str
+
+
+@dataclass(frozen=True, repr=False)
+class CombinedClaims(Result):
+    """Claims whose cards together make melds worth other than the claims: the claim numbers
+    (from 1), the meld points they claimed, what the melds they make are worth (``meld``),
+    those melds, and the sentence that says so."""
+
+    claim_numbers: tuple[int, ...]
+    claimed: int
+    meld: int
+    melds: tuple[RuledMeld, ...]
+    text: str
+
+
+@dataclass(frozen=True, repr=False)
+class Ruling(Result):
+    """The ruling on a declared meld (``verify``): whether it stands (``valid``), each claim
+    (``claims``), the cards laid and their meld (``laid``, ``meld``, ``melds``), the points
+    claimed (``claimed``: announced, else the claims added up), the holding's maximum
+    (``max_meld``, ``max_melds``), and what fails it (``problems``) or is only noted
+    (``notes``)."""
+
+    variant: str
+    trump: TrumpName
+    hand: Hand
+    valid: bool
+    announced: Optional[int]
+    claimed: int
+    meld: int
+    laid: Hand
+    melds: tuple[MeldOption, ...]
+    combined: tuple[CombinedClaims, ...]
+    max_meld: int
+    max_melds: tuple[MeldOption, ...]
+    claims: tuple[ClaimRuling, ...]
+    problems: tuple[str, ...]
+    notes: tuple[str, ...]
+
+    _repr_keys = ("trump", "valid", "claimed", "meld", "max_meld", "claims", "problems")
 
 
 def _trump_word(trump: Optional[Suit]) -> str:
@@ -156,7 +221,6 @@ def _copies_model(uses: list[Use], copies: int) -> Optional[int]:
     per copy; minimise the copies laid."""
     from ortools.sat.python import cp_model_helper as cmh
 
-    from pinosolve.errors import PinosolveError
     from pinosolve.meld.solver import sat_parameters, solve_proto
 
     proto = cmh.CpModelProto()
@@ -283,7 +347,7 @@ def _numbers(claims: list[int]) -> str:
 
 
 def _combined(verdicts: list[ClaimVerdict], claims: Sequence[Laying],
-              laid: tuple[MeldOption, ...]) -> list[dict[str, Any]]:
+              laid: tuple[MeldOption, ...]) -> list[CombinedClaims]:
     """Where the laid cards' melds differ in value from the claims that lay them: groups of
     claims and laid melds joined by a card they share in a class they share (two pinochle
     claims and the double pinochle they make), including melds no claim names."""
@@ -316,16 +380,45 @@ def _combined(verdicts: list[ClaimVerdict], claims: Sequence[Laying],
         who_text = (f"{_numbers(who)} {'makes' if len(who) == 1 else 'together make'}" if who
                     else "the cards laid also make")
         text = f"{who_text} {lay}, worth {worth}"
-        out.append({"claims": [i + 1 for i in who], "claimed": claimed, "points": worth,
-                    "melds": [{"name": m.label, "points": m.value,
-                               "rule": f"meld.kinds.{m.kind}.values"} for m in melds],
-                    "text": text})
+        out.append(CombinedClaims(tuple(i + 1 for i in who), claimed, worth,
+                                  tuple(RuledMeld(m.label, m.value, f"meld.kinds.{m.kind}.values")
+                                        for m in melds), text))
     return out
 
 
+def verify(variant: VariantLike, hand: HandLike, claims: Union[HandLike, Sequence[HandLike]],
+           trump: SuitLike, announced: Optional[int] = None) -> Ruling:
+    """The ruling on a declared meld: each claim (the cards of one meld as laid on the
+    table), the cards laid and what they are worth, against the holding ``hand``;
+    ``announced``: the total the player announced, if any.
+
+    >>> r = verify("four-hand", "KH QH KS QS", ["KH QH", "KS QS"], "S")
+    >>> r.valid, r.meld, [c.meld for c in r.claims]
+    (True, 6, [2, 4])
+    """
+    v = as_variant(variant)
+    held = as_hand(v, hand)
+    named = as_trump(v, trump, allow_none=True)
+    if isinstance(claims, (str, Hand)):
+        claims = [claims]
+    if not isinstance(claims, (list, tuple)) or not claims:
+        raise PinosolveError("give each claimed meld (the cards of one meld each)")
+    read = []
+    for i, claim in enumerate(claims, 1):
+        if not isinstance(claim, (str, Hand, list, tuple)):
+            raise PinosolveError(f"claim {i} must be cards as text, got {claim!r}")
+        cards = as_hand(v, claim, f"claim {i}")
+        if not cards:
+            raise PinosolveError(f"claim {i} is empty")
+        read.append(cards)
+    if announced is not None:
+        as_whole(announced, "announced")
+    return verify_claims(v, held, named, read, announced)
+
+
 def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: list[Hand],
-                  announced: Optional[int] = None) -> dict[str, Any]:
-    """The ruling on a declared meld: each claim, the cards laid and what they are worth."""
+                  announced: Optional[int] = None) -> Ruling:
+    """The ruling on a declared meld, from checked inputs (see :func:`verify`)."""
     from pinosolve.meld.solver import best_meld
 
     verdicts = [_read(variant, hand, trump, claim) for claim in claims]
@@ -349,22 +442,8 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
         problems.append(f"{card}: laid in a claim that is no meld, and no meld of the cards "
                         "laid needs it [meld.kinds]")
     if announced is not None and announced != value:
-        why = (": " + "; ".join(r["text"] for r in combined)) if combined else ""
+        why = (": " + "; ".join(r.text for r in combined)) if combined else ""
         problems.append(f"announced {announced}, but the cards laid are worth {value}{why}")
-    return {
-        "variant": variant.id,
-        "trump": trump.name if trump is not None else "none",
-        "hand": hand.cards(),
-        "valid": not problems,
-        "announced": announced,
-        "claimed_points": claimed,
-        "claim_value": value,
-        "laid": laid.cards(),
-        "laid_melds": worth.to_json(),
-        "combined": combined,
-        "max_points": best.total,
-        "max_melds": best.to_json(),
-        "melds": [v.to_json() for v in verdicts],
-        "problems": problems,
-        "notes": notes,
-    }
+    return Ruling(variant.id, trump, hand, not problems, announced, claimed, value,
+                  laid, worth.melds, tuple(combined), best.total, best.melds,
+                  tuple(v.ruling() for v in verdicts), tuple(problems), tuple(notes))

@@ -26,15 +26,22 @@ from dataclasses import dataclass
 from typing import Optional
 
 from pinosolve.meld import table as meldtable
-from pinosolve.cards import CARDS, NUM_CARDS, Suit
+from pinosolve.cards import CARDS, NUM_CARDS, Hand, Suit
+from pinosolve.results import Result, TrumpName
 from pinosolve.variants.variant import Variant
 
 SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 
 
-@dataclass(frozen=True)
-class MeldOption:
-    """One concrete meld: kind, multiple, suit, exact cards, reuse classes and points."""
+@dataclass(frozen=True, repr=False)
+class MeldOption(Result):
+    """One meld: its kind, multiple, suit, exact cards, reuse classes and meld points.
+
+    Its JSON is ``{"name", "kind", "cards", "meld"}`` (``meld``: its points);
+    ``repr`` shows its name, points and cards, e.g. ``run 150: AS TS KS QS JS``.
+    """
+
+    _json_keys = ("name:label", "kind", "cards:hand", "meld:value")
 
     kind: str
     multiple: int
@@ -49,11 +56,46 @@ class MeldOption:
         """Human name: 'marriage in hearts', 'double pinochle'."""
         return f"{self.name} in {SUIT_WORDS[self.suit]}" if self.suit is not None else self.name
 
+    @property
+    def hand(self) -> Hand:
+        """The meld's cards."""
+        return Hand.from_counts(self.counts)
+
     def cards(self) -> list[str]:
         return [str(c) for c, n in zip(CARDS, self.counts) for _ in range(n)]
 
+    def __repr__(self) -> str:
+        return f"{self.label} {self.value}: {' '.join(self.cards())}"
+
     def fits(self, counts: tuple[int, ...]) -> bool:
         return all(a <= b for a, b in zip(self.counts, counts))
+
+
+@dataclass(frozen=True, repr=False)
+class Declaration(Result):
+    """The melds declared together from one holding under one trump, and their meld points.
+
+    JSON: ``{"variant", "trump", "hand", "meld", "melds"}``: ``meld`` the total points,
+    ``melds`` each meld (:class:`MeldOption`); ``trump`` ``"none"`` for the meld that needs
+    no trump.
+    """
+
+    trump: TrumpName
+    melds: tuple[MeldOption, ...]
+    variant: str = ""
+    hand: Hand = Hand()
+
+    _json_keys = ("variant", "trump", "hand", "meld:total", "melds")
+    _repr_keys = ("trump", "meld", "melds")
+
+    @property
+    def total(self) -> int:
+        """The meld points of the declaration (the JSON's ``meld``)."""
+        return sum(m.value for m in self.melds)
+
+    def melds_json(self) -> list[dict[str, object]]:
+        """The melds alone, as JSON."""
+        return [m.to_json() for m in self.melds]
 
 
 def _best_split(values: dict[int, int], n: int) -> int:

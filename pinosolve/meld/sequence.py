@@ -25,7 +25,9 @@ from typing import Any, Optional
 from pinosolve.cards import Card, Hand, Suit, hand_from_data
 from pinosolve.meld.dispute import explain_non_meld
 from pinosolve.errors import PinosolveError
+from pinosolve.inputs import SuitLike, VariantLike, as_trump, as_variant
 from pinosolve.meld.model import MeldOption, identify
+from pinosolve.results import Result, optional
 from pinosolve.variants.variant import Variant
 
 STEP_KEYS = {"meld", "table", "points", "dix", "exchange", "played", "trick", "note"}
@@ -58,25 +60,83 @@ class StepResult:
     meld: Optional[str] = None
     points: int = 0
     claimed: Optional[int] = None
-    violations: list[dict[str, Any]] = field(default_factory=list)
+    violations: list["Violation"] = field(default_factory=list)
     alongside: list[dict[str, Any]] = field(default_factory=list)
     note: str = ""
 
     def violate(self, rule: str, reason: str, card: Optional[str] = None,
                 meld: Optional[str] = None) -> None:
-        self.violations.append({"rule": rule, "card": card, "meld": meld or self.meld,
-                                "reason": reason})
+        self.violations.append(Violation(self.step, rule, Hand.parse(card or ""),
+                                         meld or self.meld, reason))
 
-    def to_json(self) -> dict[str, Any]:
-        out = {"step": self.step, "trick": self.trick, "action": self.action,
-               "cards": self.cards, "from_table": self.from_table, "meld": self.meld,
-               "points": self.points, "claimed": self.claimed,
-               "ok": not self.violations, "violations": self.violations}
-        if self.alongside:
-            out["alongside"] = self.alongside
-        if self.note:
-            out["note"] = self.note
-        return out
+    def ruling(self) -> "StepRuling":
+        return StepRuling(self.step, self.trick, self.action, Hand(self.cards),
+                          Hand(self.from_table), self.meld, self.points, self.claimed,
+                          not self.violations, tuple(self.violations),
+                          tuple(Shown(Hand(a["cards"]), a["meld"], a["points"])
+                                for a in self.alongside) or None,
+                          self.note or None)
+
+
+@dataclass(frozen=True, repr=False)
+class Violation(Result):
+    """A rule a step breaks: the step, the rule key, the cards and the meld (``name``)
+    concerned, and why."""
+
+    step: int
+    rule: str
+    cards: Hand
+    name: Optional[str]
+    reason: str
+
+
+@dataclass(frozen=True, repr=False)
+class Shown(Result):
+    """A meld shown alongside a step's meld (a dix): its cards, name and meld points."""
+
+    cards: Hand
+    name: Optional[str]
+    meld: int
+
+
+@dataclass(frozen=True, repr=False)
+class StepRuling(Result):
+    """One step of a melding sequence: the trick it melds on, ``meld`` or ``played``, its
+    cards (from the hand; ``from_table``: already on the table), the meld it makes (``name``)
+    and the meld points it scores, those claimed, whether it stands, and its violations."""
+
+    step: int
+    trick_number: Optional[int]
+    action: str
+    cards: Hand
+    from_table: Hand
+    name: Optional[str]
+    meld: int
+    claimed: Optional[int]
+    stands: bool
+    violations: tuple[Violation, ...]
+    alongside: Optional[tuple[Shown, ...]] = optional()
+    note: Optional[str] = optional()
+
+    _repr_keys = ("step", "action", "cards", "name", "meld", "stands")
+
+
+@dataclass(frozen=True, repr=False)
+class SequenceRuling(Result):
+    """The ruling on a two-handed melding sequence: whether every step stands (``valid``),
+    the meld points scored (``meld``) and claimed (``claimed``), each step, every violation,
+    and the rule keys broken (``rules``)."""
+
+    variant: str
+    trump: Suit
+    valid: bool
+    meld: int
+    claimed: int
+    steps: tuple[StepRuling, ...]
+    violations: tuple[Violation, ...]
+    rules: tuple[str, ...]
+
+    _repr_keys = ("trump", "valid", "meld", "claimed", "violations")
 
 
 class Checker:
@@ -180,7 +240,7 @@ class Checker:
                 why = (f": the {broken.option.label} of step {broken.step} was broken by play, "
                        f"so this {option.label} cannot pair with it and scores alone")
             res.violate(rule, f"claimed {res.claimed} but the meld is worth {res.points}{why}")
-        if option is not None and not any(v["rule"] in ("table",) for v in res.violations):
+        if option is not None and not any(v.rule in ("table",) for v in res.violations):
             self._lay(option, from_hand, reused, absorbed, n)
         return res
 
@@ -335,7 +395,7 @@ def read_sequence(path: str) -> dict[str, Any]:
     return read_document(path, "sequence file", "a table with 'steps'")
 
 
-def verify_sequence(variant: Variant, trump: Suit, steps: Any) -> dict[str, Any]:
+def verify_sequence(variant: Variant, trump: Suit, steps: Any) -> SequenceRuling:
     """Check a whole melding sequence; every violation names the meld, the card and the rule."""
     if not isinstance(steps, list) or not steps:
         raise PinosolveError("a sequence needs a non-empty list 'steps'")
@@ -358,9 +418,43 @@ def verify_sequence(variant: Variant, trump: Suit, steps: Any) -> dict[str, Any]
             raise PinosolveError(f"step {n}: needs 'meld' (and 'table') or 'played'")
     total = sum(r.points for r in results)
     claimed = sum(r.claimed if r.claimed is not None else r.points for r in results)
-    return {"variant": variant.id, "trump": trump.name,
-            "valid": all(not r.violations for r in results),
-            "total": total, "claimed_total": claimed,
-            "steps": [r.to_json() for r in results],
-            "violations": [dict(v, step=r.step) for r in results for v in r.violations]}
+    violations = tuple(v for r in results for v in r.violations)
+    return SequenceRuling(variant.id, trump, all(not r.violations for r in results), total,
+                          claimed, tuple(r.ruling() for r in results), violations,
+                          tuple(sorted({v.rule for v in violations})))
 
+
+SEQUENCE_KEYS = {"variant", "rules", "trump", "steps", "note", "title"}
+
+
+def verify_sequence_file(path: str, variant: Optional[VariantLike] = None,
+                         trump: SuitLike = None) -> SequenceRuling:
+    """Check the melding sequence in the file ``path`` (TOML or JSON: ``steps``, and the
+    ``variant`` or ``rules`` file and ``trump``, else ``variant`` and ``trump`` given here);
+    a meld-sequence puzzle file is read as its position."""
+    from pathlib import Path
+
+    from pinosolve.variants.variant import resolve, rules_path
+
+    if not isinstance(path, str):
+        raise PinosolveError(f"sequence must be a file path, got {path!r}")
+    data = read_sequence(path)
+    if isinstance(data.get("position"), dict) and "steps" in data["position"]:
+        # a meld-sequence puzzle: its position is the sequence
+        data = {**{k: data[k] for k in ("variant", "rules") if k in data}, **data["position"]}
+    unknown = sorted(set(data) - SEQUENCE_KEYS)
+    if unknown:
+        raise PinosolveError(f"{path}: unknown key {unknown[0]!r}; keys are variant, rules, "
+                             "trump, steps, title, note")
+    if data.get("rules"):  # a path relative to the file, or a shipped one's name
+        v = resolve(None, str(rules_path(str(data["rules"]), Path(path))))
+    elif data.get("variant"):
+        v = resolve(data.get("variant"), None)
+    elif variant is not None:
+        v = as_variant(variant)
+    else:
+        v = resolve(None, None)  # (says how to name the rules)
+    trump_text = data.get("trump", trump)
+    if trump_text is None:
+        raise PinosolveError("name the trump in the sequence file or with --trump")
+    return verify_sequence(v, as_trump(v, trump_text), data.get("steps"))

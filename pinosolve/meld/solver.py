@@ -16,6 +16,7 @@ cold ``pinosolve meld`` well under half a second.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
@@ -23,7 +24,9 @@ from ortools.sat.python import cp_model_helper as cmh
 
 from pinosolve.cards import Hand, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.meld.model import MeldOption, group_multiples, options
+from pinosolve.meld.model import Declaration, MeldOption, group_multiples, options
+from pinosolve.inputs import HandLike, SuitLike, VariantLike, as_hand, as_trump, as_variant
+from pinosolve.results import Result, flatten, optional
 from pinosolve.variants.variant import Variant
 
 _ENUMERATION_LIMIT = 1000
@@ -38,22 +41,6 @@ def sat_parameters() -> Any:
     params.num_workers = 1
     params.catch_sigint_signal = False
     return params
-
-
-@dataclass(frozen=True)
-class Declaration:
-    """A set of melds declared together, and their total."""
-
-    trump: Optional[Suit]
-    melds: tuple[MeldOption, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(m.value for m in self.melds)
-
-    def to_json(self) -> list[dict[str, Any]]:
-        return [{"name": m.label, "kind": m.kind, "cards": m.cards(), "points": m.value}
-                for m in self.melds]
 
 
 def _order(melds: list[MeldOption], classes: list[str]) -> tuple[MeldOption, ...]:
@@ -155,19 +142,19 @@ class MeldMaximiser:
         for index, card in self.rows:
             constraints[index].linear.domain[1] = counts[card]
 
-    def _declaration(self, values: list[int]) -> Declaration:
+    def _declaration(self, values: list[int], hand: Hand) -> Declaration:
         melds = [o for o, n in zip(self.options, values) for _ in range(n)]
         named = group_multiples(self.variant, self.trump, melds)
-        return Declaration(self.trump, _order(named, self.classes))
+        return Declaration(self.trump, _order(named, self.classes), self.variant.id, hand)
 
     def best(self, hand: Hand) -> Declaration:
         """The maximum meld of the holding."""
         counts = hand.counts
         if not any(o.fits(counts) for o in self.options):
-            return Declaration(self.trump, ())
+            return Declaration(self.trump, (), self.variant.id, hand)
         self._set_hand(counts)
         response = solve_optimal(self.proto, self.params)
-        return self._declaration(list(response.solution))
+        return self._declaration(list(response.solution), hand)
 
     def all_best(self, hand: Hand, limit: int = _ENUMERATION_LIMIT) -> list[Declaration]:
         """Every distinct declaration that reaches the maximum."""
@@ -195,7 +182,7 @@ class MeldMaximiser:
                     inner.StopSearch()
 
         solve_proto(proto, params, Collect())
-        decls = {d.melds: d for d in map(self._declaration, found)}
+        decls = {d.melds: d for d in (self._declaration(f, hand) for f in found)}
         return sorted(decls.values(), key=lambda d: [m.label for m in d.melds])
 
 
@@ -204,7 +191,120 @@ def maximiser(variant: Variant, trump: Optional[Suit]) -> MeldMaximiser:
     return MeldMaximiser(variant, trump)
 
 
-def best_meld(variant: Variant, hand: Hand, trump: Optional[Suit]) -> Declaration:
-    """The maximum meld of ``hand`` under ``trump`` (None: the meld that needs no trump)."""
-    variant.check_hand(hand)
-    return maximiser(variant, trump).best(hand)
+TRUMPS: tuple[Optional[Suit], ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
+
+
+def best_meld(variant: VariantLike, hand: HandLike, trump: SuitLike) -> Declaration:
+    """The maximum meld of ``hand`` under ``trump`` (None or ``"none"``: the meld that needs
+    no trump).
+
+    >>> best_meld("four-hand", "AS TS KS QS JS", "S")
+    Declaration(trump=S, meld=15, melds=[run 15: AS TS KS QS JS])
+    """
+    v = as_variant(variant)
+    held = as_hand(v, hand)
+    return maximiser(v, as_trump(v, trump, allow_none=True)).best(held)
+
+
+@dataclass(frozen=True, repr=False)
+class AllTrumps(Result):
+    """The maximum meld of one holding for each trump, and with no trump; ``best_trump`` the
+    suit whose meld is largest (the first of S H D C among equals)."""
+
+    variant: str
+    hand: Hand
+    best_trump: Suit
+    by_trump: dict[str, Declaration]
+
+    _repr_keys = ("best_trump", "by_trump")
+
+    @property
+    def best(self) -> Declaration:
+        """The declaration under the best trump."""
+        return self.by_trump[self.best_trump.name]
+
+
+def best_meld_all_trumps(variant: VariantLike, hand: HandLike) -> AllTrumps:
+    """The maximum meld of ``hand`` for each trump suit and with no trump, and the best suit.
+
+    >>> result = best_meld_all_trumps("four-hand", "AH TH KH QH JH KS QS")
+    >>> result.best_trump.name, result.best.total, result.by_trump["S"].total
+    ('H', 17, 6)
+    """
+    v = as_variant(variant)
+    held = as_hand(v, hand)
+    per = {("none" if t is None else t.name): maximiser(v, t).best(held) for t in TRUMPS}
+    best = max((s for s in Suit), key=lambda s: per[s.name].total)
+    return AllTrumps(v.id, held, best, per)
+
+
+@dataclass(frozen=True, repr=False)
+class MeldComparison(Result):
+    """The same holding under another rule set: its declaration, the difference in meld
+    points (this variant's less the other's), and the melds only one of them scores."""
+
+    declaration: Declaration = flatten()
+    difference: int = 0
+    only_here: tuple[MeldOption, ...] = ()
+    only_there: tuple[MeldOption, ...] = ()
+
+    _repr_keys = ("variant", "meld", "difference")
+
+    @property
+    def variant(self) -> str:
+        return self.declaration.variant
+
+    @property
+    def meld(self) -> int:
+        return self.declaration.total
+
+
+@dataclass(frozen=True, repr=False)
+class MeldReport(Result):
+    """The ``meld`` command's answer: the maximum meld (the declaration's keys), with
+    ``declarations`` every distinct optimal declaration where asked, and ``compare`` the
+    holding under another rule set where asked."""
+
+    declaration: Declaration = flatten()
+    declarations: Optional[tuple[Declaration, ...]] = optional()
+    compare: Optional[MeldComparison] = optional()
+
+    def __repr__(self) -> str:
+        return repr(self.declaration).replace("Declaration(", "MeldReport(", 1)
+
+
+def meld_report(variant: VariantLike, hand: HandLike, trump: SuitLike,
+                every: bool = False, compare: Optional[VariantLike] = None) -> MeldReport:
+    """The maximum meld of ``hand`` under ``trump``; with ``every``, every distinct optimal
+    declaration too; with ``compare`` (a variant or rules file), the same holding under it.
+
+    >>> r = meld_report("four-hand", "AS TS KS QS JS KS", "S", compare="two-hand")
+    >>> r.declaration.total, r.compare.meld, r.compare.difference
+    (15, 15, 0)
+    """
+    v = as_variant(variant)
+    held = as_hand(v, hand)
+    named = as_trump(v, trump, allow_none=True)
+    decl = maximiser(v, named).best(held)
+    decls = tuple(maximiser(v, named).all_best(held)) if every else None
+    comparison = None
+    if compare is not None:
+        other = as_variant(compare)
+        theirs = maximiser(other, named).best(other.check_hand(held))
+        mine_count = Counter((m.label, m.value) for m in decl.melds)
+        their_count = Counter((m.label, m.value) for m in theirs.melds)
+        only_here = _only(decl.melds, mine_count - their_count)
+        only_there = _only(theirs.melds, their_count - mine_count)
+        comparison = MeldComparison(theirs, decl.total - theirs.total, only_here, only_there)
+    return MeldReport(decl, decls, comparison)
+
+
+def _only(melds: Sequence[MeldOption], left: Counter) -> tuple[MeldOption, ...]:
+    """The melds of ``melds`` that ``left`` counts (name and points), each as often."""
+    out = []
+    for m in melds:
+        key = (m.label, m.value)
+        if left[key] > 0:
+            left[key] -= 1
+            out.append(m)
+    return tuple(out)

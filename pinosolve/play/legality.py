@@ -13,9 +13,12 @@ Cards here are indices 0..23 (``Card.index``): suit = index // 6, rank = index %
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
-from pinosolve.cards import CARDS, Rank, Suit
+from pinosolve.cards import CARDS, Card, Hand, Rank, Suit
+from pinosolve.errors import PinosolveError
+from pinosolve.inputs import HandLike, SuitLike, VariantLike, as_cards, as_hand, as_trump, as_variant
+from pinosolve.results import Result
 from pinosolve.play.trick import winning_seat
 from pinosolve.variants.schema import Trick
 from pinosolve.variants.variant import Variant
@@ -159,3 +162,51 @@ def trick_problem(rules: PlayRules, hands: Sequence[Sequence[int]], leader: int,
     name = seats[seat] if seats is not None else f"seat {seat}"
     return f"trick: {name} could not have played {_name(card)}: " \
            f"{why.replace('you hold', f'{name} holds')}"
+
+
+@dataclass(frozen=True, repr=False)
+class LegalPlays(Result):
+    """The cards the player to move may play to the trick (``legal``), and for each other
+    card of the hand the rule that forbids it (``illegal``: card -> reason)."""
+
+    variant: str
+    trump: Suit
+    stage: int
+    hand: Hand
+    trick: tuple[Card, ...]
+    legal: tuple[Card, ...]
+    illegal: dict[Card, str]
+
+    _repr_keys = ("trump", "trick", "legal", "illegal")
+
+
+def legal(variant: VariantLike, hand: HandLike, trick: Union[str, Sequence[Union[Card, str]]] = (),
+          trump: SuitLike = None, stage: int = 2) -> LegalPlays:
+    """The legal plays from ``hand`` to the unfinished ``trick`` (its cards in play order;
+    none: the player leads) under ``trump``; ``stage`` 1 is two-handed play while the stock
+    lasts, 2 the play-off (and every other variant's play).
+
+    >>> legal("four-hand", "AS 9S KH", ["TS"], trump="H")
+    LegalPlays(trump=H, trick=[TS], legal=[AS], illegal={9S: ..., KH: ...})
+    """
+    v = as_variant(variant)
+    held = as_hand(v, hand)
+    if not held:
+        raise PinosolveError("hand: the player to move holds no card")
+    order = as_cards(v, trick, "trick")
+    n = len(v.seats)
+    if len(order) >= n:
+        raise PinosolveError(f"trick: {len(order)} cards make a finished trick ({v.id} plays "
+                             f"{n} to a trick); give only the cards of an unfinished one")
+    v.check_hand(Hand(order) + held, "hand and trick together")
+    suit = as_trump(v, trump)
+    assert suit is not None
+    if isinstance(stage, bool) or stage not in (1, 2):
+        raise PinosolveError(f"stage must be 1 (while the stock lasts) or 2 (the play-off), "
+                             f"got {stage!r}")
+    if stage == 1 and v.rules.deal.kitty_kind != "stock":
+        raise PinosolveError(f"{v.id} has no stock, so no stage 1")
+    plays, why = legal_plays(PlayRules.of(v, stage), [c.index for c in held],
+                             [c.index for c in order], int(suit))
+    return LegalPlays(v.id, suit, stage, held, order, tuple(CARDS[c] for c in plays),
+                      {CARDS[c]: r for c, r in sorted(why.items())})

@@ -12,9 +12,11 @@ minimum. Passing is final. Bidding starts left of the dealer (the next seat cloc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from pinosolve.errors import PinosolveError
+from pinosolve.inputs import VariantLike, as_variant
+from pinosolve.results import Result, optional
 from pinosolve.seats import seat_after, seat_name
 from pinosolve.variants.schema import Bidding
 from pinosolve.variants.variant import Variant
@@ -197,25 +199,89 @@ def run_auction(variant: Variant, history: list[str], dealer: Optional[str] = No
     return auction
 
 
-def outcome(auction: Auction) -> dict[str, Any]:
-    """The ruling on the auction so far, as JSON."""
+@dataclass(frozen=True, repr=False)
+class CallRuling(Result):
+    """One call of the auction: the seat, the call (``pass`` or the bid), whether it is
+    legal, and why not."""
+
+    seat: str
+    call: str
+    is_legal: bool
+    reason: Optional[str] = optional()
+
+
+@dataclass(frozen=True, repr=False)
+class SeatBid(Result):
+    """A seat and its bid."""
+
+    seat: str
+    bid: int
+
+
+@dataclass(frozen=True, repr=False)
+class NextBids(Result):
+    """The legal next bids: the lowest few, and the highest where raises are capped."""
+
+    lowest: tuple[int, ...]
+    highest: Optional[int]
+
+
+@dataclass(frozen=True, repr=False)
+class AuctionRuling(Result):
+    """The ruling on an auction so far (``pinosolve bid``): each call, whether every call is
+    legal (``is_legal``), who passed, the high bid, whether the auction is over and who took
+    the contract at what bid (``contract``), whose turn it is and the legal next bids, and
+    the ruling in words."""
+
+    variant: str
+    dealer: str
+    order: tuple[str, ...]
+    calls: tuple[CallRuling, ...]
+    is_legal: bool
+    passed: tuple[str, ...]
+    high: Optional[SeatBid]
+    finished: bool
+    contract: Optional[SeatBid]
+    to_act: Optional[str]
+    next_bids: Optional[NextBids]
+    ruling: str
+
+    _repr_keys = ("dealer", "calls", "is_legal", "high", "contract", "to_act", "ruling")
+
+
+def auction(variant: VariantLike, history: Union[str, list[str]],
+            dealer: Optional[str] = None) -> AuctionRuling:
+    """The ruling on the calls ``history`` (bids and passes in turn order, as text
+    ``"25 26 pass 30"`` or a list) with ``dealer`` dealing (default: the last seat).
+
+    >>> r = auction("four-hand", "25 pass 26")
+    >>> r.high, r.to_act, r.ruling
+    (SeatBid(seat=S, bid=26), 'W', 'W to call: bid or pass')
+    """
+    v = as_variant(variant)
+    calls = parse_history(history) if isinstance(history, str) else [str(c) for c in history]
+    return outcome(run_auction(v, calls, dealer))
+
+
+def outcome(auction: Auction) -> AuctionRuling:
+    """The ruling on the auction so far."""
     b = auction.variant.rules.bidding
     out: dict[str, Any] = {
         "variant": auction.variant.id, "dealer": auction.dealer,
-        "order": auction.order,
-        "calls": [{"seat": c.seat, "call": c.call, "legal": c.legal,
-                   **({"reason": c.reason} if c.reason else {})} for c in auction.calls],
-        "legal": auction.invalid_at is None,
-        "passed": list(auction.passed),
-        "high": ({"seat": auction.high[0], "bid": auction.high[1]} if auction.high else None),
+        "order": tuple(auction.order),
+        "calls": tuple(CallRuling(c.seat, c.call, c.legal, c.reason or None)
+                       for c in auction.calls),
+        "is_legal": auction.invalid_at is None,
+        "passed": tuple(auction.passed),
+        "high": SeatBid(*auction.high) if auction.high else None,
         "finished": auction.invalid_at is None and auction.finished,
-        "winner": None, "to_act": None, "next_bids": None,
+        "contract": None, "to_act": None, "next_bids": None,
     }
     if auction.invalid_at is not None:
         bad = auction.calls[auction.invalid_at]
         out["ruling"] = (f"call {auction.invalid_at + 1} ({bad.seat} {bad.call}) is illegal: "
                          f"{bad.reason}; later calls are not judged")
-        return out
+        return AuctionRuling(**out)
     if auction.all_passed:
         out["ruling"] = {
             "redeal": "all passed: the cards are thrown in and redealt "
@@ -224,16 +290,17 @@ def outcome(auction: Auction) -> dict[str, Any]:
                                f"could have taken the contract at {b.minimum}) "
                                "[bidding.all_pass = dealer-may-take]",
         }.get(b.all_pass, "all passed")
-        return out
+        return AuctionRuling(**out)
     if auction.finished:
         seat, value = auction.high  # type: ignore[misc]
-        out["winner"] = {"seat": seat, "bid": value}
+        out["contract"] = SeatBid(seat, value)
         out["ruling"] = f"{seat} wins the auction at {value}"
-        return out
+        return AuctionRuling(**out)
     seat = auction.to_act()
     out["to_act"] = seat
     last = auction.high[1] if auction.high else None
-    out["next_bids"] = next_bids(b, last)
+    nb = next_bids(b, last)
+    out["next_bids"] = NextBids(tuple(nb["lowest"]), nb["highest"])
     if seat is not None and auction.dealer_stuck_now(seat):
         out["ruling"] = {
             "dealer-stuck": f"everyone else passed: the dealer {seat} is stuck and must take "
@@ -246,4 +313,4 @@ def outcome(auction: Auction) -> dict[str, Any]:
         }[b.all_pass]
     else:
         out["ruling"] = f"{seat} to call: bid or pass"
-    return out
+    return AuctionRuling(**out)

@@ -10,12 +10,15 @@ once. A game record that goes on after the game was won is an error.
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
 from pinosolve.meld.sequence import read_document
-from pinosolve.scoring.round import Round, groups, read_round, score_round, score_units
+from pinosolve.results import Result, optional
+from pinosolve.scoring.round import Round, RoundScore, groups, read_round, score_round, score_units
 from pinosolve.variants.variant import Variant, resolve, rules_path
 
 GAME_KEYS = {"variant", "rules", "rounds", "start", "title", "note", "answer"}
@@ -46,7 +49,7 @@ def variant_for(data: dict[str, Any], path: Optional[str], fallback: Optional[Va
     return fallback
 
 
-def _winner_among(v: Variant, over: list[str], rnd: Round, result: dict[str, Any],
+def _winner_among(v: Variant, over: list[str], rnd: Round, result: RoundScore,
                   totals: dict[str, int]) -> tuple[list[str], str]:
     """Apply the tie-breaks to the units over the target; ([], why) if none decides."""
     s = v.rules.scoring
@@ -61,10 +64,10 @@ def _winner_among(v: Variant, over: list[str], rnd: Round, result: dict[str, Any
             best = max(totals[u] for u in candidates)
             pick = [u for u in candidates if totals[u] == best]
         elif rule == "last-round":
-            best = max(result["score"][u] for u in candidates)
-            pick = [u for u in candidates if result["score"][u] == best]
+            best = max(result.score[u] for u in candidates)
+            pick = [u for u in candidates if result.score[u] == best]
         else:  # most-tricks
-            tricks = {sd["side"]: sd["tricks"] for sd in result["sides"]}
+            tricks = {sd.side: sd.tricks for sd in result.sides}
             per_unit = {u: next((t for g in groups(v, rnd) if u in g.units
                                  for t in [tricks.get(g.name)]), None) for u in candidates}
             if any(t is None for t in per_unit.values()):
@@ -102,8 +105,49 @@ def _mercy(v: Variant, totals: dict[str, int]) -> Optional[str]:
     return None
 
 
-def play_game(v: Variant, rounds: Any, start: Any = None) -> dict[str, Any]:
-    """Score every round in order and name the winner (JSON)."""
+@dataclass(frozen=True, repr=False)
+class GameRound(Result):
+    """One round of a game: its number, contract, whether it was made, each running score's
+    change (``score``) and running total after it (``totals``), and the reasons."""
+
+    round: int
+    bidder: Optional[str]
+    bid: Optional[int]
+    made: Optional[bool]
+    score: dict[str, int]
+    totals: dict[str, int]
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class GameWinner(Result):
+    """Who won the game (``winners``: running scores), after which round, and why."""
+
+    round: int
+    winners: tuple[str, ...]
+    why: str
+
+
+@dataclass(frozen=True, repr=False)
+class GameRecord(Result):
+    """A whole game scored (``pinosolve game``): the target (``game``; 0: none), each round,
+    the final running totals and the winner (None: no winner yet, ``status`` says why); for
+    a record with an answer on file, that answer and whether it ``agrees``."""
+
+    variant: str
+    game: int
+    rounds: tuple[GameRound, ...]
+    totals: dict[str, int]
+    winner: Optional[GameWinner]
+    status: Optional[str] = optional()
+    answer: Optional[dict[str, Any]] = optional()
+    agrees: Optional[bool] = optional()
+
+    _repr_keys = ("game", "totals", "winner")
+
+
+def play_game(v: Variant, rounds: Any, start: Any = None) -> GameRecord:
+    """Score every round in order and name the winner."""
     s = v.rules.scoring
     if not isinstance(rounds, list) or not rounds:
         raise PinosolveError("a game record needs a non-empty list 'rounds'")
@@ -131,13 +175,13 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> dict[str, Any]:
             result = score_round(v, rnd)
         except PinosolveError as exc:
             raise PinosolveError(f"round {n}: {exc}") from None
-        for u, change in result["score"].items():
+        for u, change in result.score.items():
             totals[u] += change
-        table.append({"round": n, "bidder": result["bidder"], "bid": result["bid"],
-                      "made": result["made"], "score": result["score"],
-                      "totals": dict(totals), "reasons": result["reasons"]})
-        if "game_over" in result:
-            winner = {"round": n, "winner": result["game_over"]["winner"],
+        table.append({"round": n, "bidder": result.bidder, "bid": result.bid,
+                      "made": result.made, "score": result.score,
+                      "totals": dict(totals), "reasons": list(result.reasons)})
+        if result.game_over is not None:
+            winner = {"round": n, "winners": result.game_over.winners,
                       "why": "the shooter failed to take every trick "
                              "[scoring.shoot_the_moon]"}
             continue
@@ -155,30 +199,37 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> dict[str, Any]:
         if over:
             names, why = _winner_among(v, over, rnd, result, totals)
             if names:
-                winner = {"round": n, "winner": names, "why": why}
+                winner = {"round": n, "winners": names, "why": why}
                 continue
             table[-1]["reasons"].append(why)
         why_mercy = _mercy(v, totals)
         if why_mercy:
             best = max(totals.values())
-            winner = {"round": n, "winner": [u for u in units if totals[u] == best],
+            winner = {"round": n, "winners": [u for u in units if totals[u] == best],
                       "why": f"mercy: {why_mercy}; the highest score wins"}
-    out: dict[str, Any] = {"variant": v.id, "game": s.game, "rounds": table,
-                           "totals": totals, "winner": winner}
+    status = None
     if winner is None:
-        out["status"] = ("no game target: each deal is settled alone [scoring.game = 0]"
-                         if not s.game else f"no winner yet: nobody has gone out at {s.game}")
-    return out
+        status = ("no game target: each deal is settled alone [scoring.game = 0]"
+                  if not s.game else f"no winner yet: nobody has gone out at {s.game}")
+    return GameRecord(
+        v.id, s.game, tuple(GameRound(r["round"], r["bidder"], r["bid"], r["made"], r["score"],
+                                      r["totals"], tuple(r["reasons"])) for r in table),
+        totals,
+        None if winner is None else GameWinner(winner["round"], tuple(winner["winners"]),
+                                               winner["why"]),
+        status)
 
 
-def _bid_or_set(v: Variant, rnd: Round, result: dict[str, Any]) -> list[str]:
+def _bid_or_set(v: Variant, rnd: Round, result: RoundScore) -> list[str]:
     """Units that may win this round: the bidders if they made, the defenders if they set."""
-    if result["made"] is None:
+    if result.made is None:
         return list(score_units(v))
-    return [u for g in groups(v, rnd) if g.bidding == bool(result["made"]) for u in g.units]
+    return [u for g in groups(v, rnd) if g.bidding == bool(result.made) for u in g.units]
 
 
-def game_from_file(path: str, fallback: Optional[Variant] = None) -> dict[str, Any]:
+def game_from_file(path: str, fallback: Optional[Variant] = None) -> GameRecord:
+    """The game record in the file ``path`` (TOML or JSON) scored; its answer on file, if
+    any (``winner``: the running scores that win, ``round``), checked."""
     data = read_record(path)
     unknown = sorted(set(data) - GAME_KEYS)
     if unknown:
@@ -190,7 +241,8 @@ def game_from_file(path: str, fallback: Optional[Variant] = None) -> dict[str, A
     if answer is not None:
         if not isinstance(answer, dict) or set(answer) - {"winner", "round"}:
             raise PinosolveError(f"{path}: answer must be a table with winner and round")
-        got = out["winner"] or {}
-        out["answer"] = answer
-        out["agrees"] = all(got.get(k) == val for k, val in answer.items())
+        got = ({"winner": list(out.winner.winners), "round": out.winner.round}
+               if out.winner is not None else {})
+        out = dataclasses.replace(out, answer=answer,
+                                  agrees=all(got.get(k) == val for k, val in answer.items()))
     return out

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from pinosolve.scoring.bidding import value_problem
@@ -23,6 +24,10 @@ from pinosolve.cards import Hand, Suit
 from pinosolve.scoring.contract import Outcome, Taken, holds_trump_marriage, outcome
 from pinosolve.deal import Deal
 from pinosolve.errors import PinosolveError
+from pinosolve.inputs import (DealLike, HandLike, SuitLike, VariantLike, as_deal, as_hand,
+                              as_trump, as_variant, as_whole)
+from pinosolve.meld.model import Declaration
+from pinosolve.results import Result, optional
 from pinosolve.seats import bidder_sides, bidding_team, seat_after
 from pinosolve.variants.variant import Variant
 
@@ -35,11 +40,79 @@ def first_leader(v: Variant, bidder: str, dealer: Optional[str]) -> str:
     return seat_after(v, dealer if dealer is not None else v.seats[-1])
 
 
+@dataclass(frozen=True, repr=False)
+class ThrowIn(Result):
+    """Whether the bidder may throw in (``allowed``; ``why`` not), and if so the defenders'
+    meld and whether throwing in would have been the better choice (``advice``)."""
+
+    allowed: bool
+    why: Optional[str] = optional()
+    defenders_meld: Optional[int] = optional()
+    advice: Optional[str] = optional()
+
+
+@dataclass(frozen=True, repr=False)
+class Makeable(Result):
+    """Whether the contract is made with every hand known (``makeable``): the bidding side
+    (``seats``), who leads, its meld (``meld``; each seat's declaration in ``meld_by_seat``),
+    its double-dummy trick points (``trick_points``; None: known only within
+    ``trick_points_bounds``), made or set (None: undecided), its total and the margin over
+    the bid, the search's size, the throw-in advice and the rules that decided."""
+
+    variant: str
+    trump: Suit
+    bidder: str
+    bid: int
+    seats: tuple[str, ...]
+    leader: str
+    meld: int
+    meld_by_seat: dict[str, Declaration]
+    trick_points: Optional[int]
+    trick_points_bounds: tuple[int, int]
+    made: Optional[bool]
+    total: Optional[int]
+    margin: Optional[int]
+    nodes: int
+    seconds: float
+    throw_in: ThrowIn
+    reasons: tuple[str, ...]
+    interrupted: Optional[bool] = optional()
+    note: Optional[str] = optional()
+
+    _repr_keys = ("trump", "bidder", "bid", "meld", "trick_points", "made", "margin")
+
+
+def makeable(variant: VariantLike, deal: DealLike, trump: SuitLike, bidder: str, bid: int,
+             partner: Optional[str] = None, laid_away: Optional[HandLike] = None,
+             dealer: Optional[str] = None, timeout: Optional[float] = None) -> Makeable:
+    """Whether ``bidder``'s contract ``bid`` in ``trump`` is made with every hand of ``deal``
+    known: the side's meld plus its double-dummy trick points; ``partner`` the called
+    partner (call-partner play), ``laid_away`` the cards the bidder laid away (kitty games),
+    ``dealer`` whose left-hand player leads first, ``timeout`` seconds for the search.
+
+    >>> makeable("four-hand", "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ "
+    ...          "AKJ.T9.Q9.ATKK9", "S", "N", 25)
+    Makeable(trump=S, bidder=N, bid=25, meld=8, trick_points=8, made=False, margin=-9)
+    """
+    from pinosolve.seats import seat_name
+
+    v = as_variant(variant)
+    cards = as_deal(v, deal, full=True)
+    suit = as_trump(v, trump)
+    assert suit is not None
+    seat = seat_name(v, bidder, "bidder")
+    as_whole(bid, "bid")
+    away = as_hand(v, laid_away, "laid-away") if laid_away is not None else None
+    return analyse(v, cards, suit, seat, bid,
+                   None if partner is None else seat_name(v, partner, "partner"), away,
+                   None if dealer is None else seat_name(v, dealer, "dealer"), timeout)
+
+
 def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
             partner: Optional[str] = None, laid_away: Optional[Hand] = None,
             dealer: Optional[str] = None, timeout: Optional[float] = None,
             answer_interrupted: bool = False, table_limit: Optional[int] = None
-            ) -> dict[str, Any]:
+            ) -> Makeable:
     """Made or set by how much, with the meld, the trick points and the rules that decide.
     Ctrl-C in the search raises SearchInterrupted, unless ``answer_interrupted``: then the
     answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``.
@@ -72,14 +145,13 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     elif laid_away is not None:
         raise PinosolveError(f"laid-away: in {v.id} the bidder lays no cards away")
     team = bidding_team(v, bidder, partner)
-    melds: dict[str, Any] = {}
+    melds: dict[str, Declaration] = {}
     for seat, hand in deal.items():
         if s.meld_by == "bidder" and seat != bidder:
             continue
         holding = hand + laid_away if (seat == bidder and laid_away is not None) else hand
-        decl = best_meld(v, holding, trump)
-        melds[seat] = {"meld": decl.total, "melds": decl.to_json()}
-    side_meld = sum(melds[seat]["meld"] for seat in team if seat in melds)
+        melds[seat] = best_meld(v, holding, trump)
+    side_meld = sum(melds[seat].total for seat in team if seat in melds)
     leader = first_leader(v, bidder, dealer)
     side = bidder_sides(v, bidder, partner)
     pos = Position([[c.index for c in h] for h in deal.hands], v.seats.index(leader), [], side,
@@ -95,24 +167,18 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     bidder_holding = deal[bidder] + laid_away if laid_away is not None else deal[bidder]
     marriage = holds_trump_marriage(bidder_holding, trump)
     verdict = _Verdict(v, "+".join(team), side_meld, away, bid, marriage, play, lo, hi)
-    out: dict[str, Any] = {
-        "variant": v.id, "trump": trump.name, "bidder": bidder, "bid": bid,
-        "side": list(team), "leader": leader, "meld": side_meld, "melds": melds,
-        "trick_points": (lo + away) if lo == hi else None,
-        "trick_points_bounds": [lo + away, hi + away],
-        "made": verdict.made, "total": verdict.total,
-        "margin": None if verdict.total is None else verdict.total - bid,
-        "nodes": play.nodes, "seconds": round(play.seconds, 3),
-    }
     reasons.extend(verdict.reasons)
-    if play.interrupted:
-        out["interrupted"] = True
+    note = None
     if play.undecided:
         why = "interrupted" if play.interrupted else "time ran out"
-        out["note"] = f"{why}: the answer lies within the bounds proved so far"
-    out["throw_in"] = _throw_in(v, side_meld, bid, out, melds, team, play.in_play + away)
-    out["reasons"] = reasons
-    return out
+        note = f"{why}: the answer lies within the bounds proved so far"
+    return Makeable(
+        v.id, trump, bidder, bid, tuple(team), leader, side_meld, melds,
+        (lo + away) if lo == hi else None, (lo + away, hi + away), verdict.made, verdict.total,
+        None if verdict.total is None else verdict.total - bid, play.nodes,
+        round(play.seconds, 3),
+        _throw_in(v, side_meld, bid, verdict.made, melds, team, play.in_play + away),
+        tuple(reasons), True if play.interrupted else None, note)
 
 
 class _Verdict:
@@ -279,24 +345,23 @@ def _reaches(bounds: tuple[int, int], need: int) -> Optional[bool]:
     return True if lo >= need else False if hi < need else None
 
 
-def _throw_in(v: Variant, meld: int, bid: int, out: dict[str, Any], melds: dict[str, Any],
-              team: tuple[str, ...], all_points: int) -> dict[str, Any]:
+def _throw_in(v: Variant, meld: int, bid: int, made: Optional[bool],
+              melds: dict[str, Declaration], team: tuple[str, ...], all_points: int) -> ThrowIn:
     """Whether the bidder may throw in, and whether it would have been the better choice."""
     s = v.rules.scoring
     if s.throw_in == "never":
-        return {"allowed": False, "why": "[scoring.throw_in = never]"}
+        return ThrowIn(False, "[scoring.throw_in = never]")
     if s.throw_in == "unreachable" and bid <= meld + all_points:
-        return {"allowed": False,
-                "why": f"the bid {bid} is within reach of meld {meld} + {all_points} trick "
-                       "points [scoring.throw_in = unreachable]"}
-    defenders_meld = sum(m["meld"] for seat, m in melds.items() if seat not in team)
-    if out["made"] is None:
+        return ThrowIn(False, f"the bid {bid} is within reach of meld {meld} + {all_points} "
+                              "trick points [scoring.throw_in = unreachable]")
+    defenders_meld = sum(m.total for seat, m in melds.items() if seat not in team)
+    if made is None:
         advice = "undecided (the play's value is not known exactly)"
-    elif out["made"]:
+    elif made:
         advice = "play: the contract makes with best play"
     else:
         advice = ("throw in: the contract fails with best play, and throwing in gives the "
                   "defenders their meld only, not their trick points "
                   f"[scoring.throw_in_defenders = {s.throw_in_defenders}]")
-    return {"allowed": True, "defenders_meld": defenders_meld, "advice": advice}
+    return ThrowIn(True, None, defenders_meld, advice)
 

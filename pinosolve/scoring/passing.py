@@ -16,6 +16,7 @@ one unit of an earlier one. Totals are read back from integer values, never the 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -23,7 +24,8 @@ from ortools.sat.python import cp_model_helper as cmh
 
 from pinosolve.cards import CARDS, NUM_CARDS, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.meld.model import options
+from pinosolve.meld.model import Declaration, MeldOption, options
+from pinosolve.results import Result, optional
 from pinosolve.meld.solver import best_meld, sat_parameters, solve_proto
 from pinosolve.variants.variant import Variant
 
@@ -131,8 +133,44 @@ def _check_inputs(v: Variant, hand: Hand, received: Optional[Hand], partner: Opt
     return n
 
 
+@dataclass(frozen=True, repr=False)
+class Return(Result):
+    """A return that keeps the most meld, and the trick-taking strength it keeps."""
+
+    returned: Hand
+    strength: dict[str, int]
+
+    _json_keys = ("return:returned", "strength")
+
+
+@dataclass(frozen=True, repr=False)
+class PassBack(Result):
+    """The declarer's best pass-back (``pinosolve pass``): the cards received, those returned
+    (``return``) and kept (``keep``), the meld kept (``meld``, ``melds``) against the hand's
+    own (``meld_before``), the strength kept and the tie-break; with every return asked for,
+    those that keep as much meld (``alternatives``; ``complete``: none left out)."""
+
+    variant: str
+    trump: Suit
+    hand: Hand
+    received: Hand
+    returned: Hand
+    keep: Hand
+    meld: int
+    melds: tuple[MeldOption, ...]
+    meld_before: int
+    strength: dict[str, int]
+    tie_break: str
+    alternatives: Optional[tuple[Return, ...]] = optional()
+    complete: Optional[bool] = optional()
+
+    _json_keys = ("variant", "trump", "hand", "received", "return:returned", "keep", "meld",
+                  "melds", "meld_before", "strength", "tie_break", "alternatives", "complete")
+    _repr_keys = ("trump", "received", "return", "meld", "meld_before")
+
+
 def pass_back(v: Variant, trump: Suit, hand: Hand, received: Hand,
-              want_all: bool = False, limit: int = ENUMERATION_LIMIT) -> dict[str, Any]:
+              want_all: bool = False, limit: int = ENUMERATION_LIMIT) -> PassBack:
     """The declarer's best return of ``passing.cards`` cards from ``hand`` + ``received``."""
     n = _check_inputs(v, hand, received, None)
     pool = (hand + received).counts
@@ -151,25 +189,23 @@ def pass_back(v: Variant, trump: Suit, hand: Hand, received: Hand,
     best = sum(o.value * sol[x] for o, x in zip(opts, xs))
     returned = Hand.from_counts(sol[rv] for rv in r)
     out = _describe(v, trump, hand, received, returned)
-    assert out["meld"] == best, "the meld engine and the pass model disagree"
+    assert out.meld == best, "the meld engine and the pass model disagree"
     if want_all:
-        out["alternatives"], out["complete"] = _all_returns(m, v, trump, hand, received, xs, r,
-                                                            opts, best, limit)
+        rows, complete = _all_returns(m, v, trump, hand, received, xs, r, opts, best, limit)
+        out = dataclasses.replace(out, alternatives=tuple(
+            Return(Hand(row["return"]), row["strength"]) for row in rows), complete=complete)
     return out
 
 
 def _describe(v: Variant, trump: Suit, hand: Hand, received: Hand, returned: Hand
-              ) -> dict[str, Any]:
+              ) -> PassBack:
     kept = hand + received - returned
     decl = best_meld(v, kept, trump)
     first, second = strength_ranks(v)
-    return {"variant": v.id, "trump": trump.name, "hand": hand.cards(),
-            "received": received.cards(), "return": returned.cards(), "keep": kept.cards(),
-            "meld": decl.total, "melds": decl.to_json(),
-            "meld_before": best_meld(v, hand, trump).total,
-            "strength": strength(v, kept, trump),
-            "tie_break": f"equal meld: most trumps kept, then most {first.letter}, then most "
-                         f"{second.letter} (the two top ranks of trick.rank_order)"}
+    return PassBack(v.id, trump, hand, received, returned, kept, decl.total, decl.melds,
+                    best_meld(v, hand, trump).total, strength(v, kept, trump),
+                    f"equal meld: most trumps kept, then most {first.letter}, then most "
+                    f"{second.letter} (the two top ranks of trick.rank_order)")
 
 
 def _all_returns(m: _Model, v: Variant, trump: Suit, hand: Hand, received: Hand, xs: list[int],
@@ -234,3 +270,69 @@ def side_exchange(v: Variant, trump: Suit, hand: Hand, partner: Hand,
     par = partner - passed + returned
     return Exchange(passed, returned, dec, par, sum(o.value * sol[x] for o, x in zip(opts, xs)),
                     sum(o.value * sol[y] for o, y in zip(opts, ys)))
+
+
+@dataclass(frozen=True, repr=False)
+class ExchangeOutcome(Result):
+    """An exchange between partners: the cards the partner passes (``pass``) and the
+    declarer returns (``return``), each one's declaration after it, and the side's meld."""
+
+    passed: Hand
+    returned: Hand
+    declarer: Declaration
+    partner: Declaration
+    side_meld: int
+    note: Optional[str] = optional()
+
+    _json_keys = ("pass:passed", "return:returned", "declarer", "partner", "side_meld", "note")
+    _repr_keys = ("pass", "return", "side_meld")
+
+
+@dataclass(frozen=True, repr=False)
+class ExchangeReport(Result):
+    """The partnership's best exchange (``pinosolve pass --partner``): the best pass and
+    return chosen together, the side's meld without any exchange, and, given the pass
+    received, that pass with the declarer's best return (``actual``) and what the best
+    exchange gains over it."""
+
+    variant: str
+    trump: Suit
+    hand: Hand
+    partner_hand: Hand
+    best: ExchangeOutcome
+    meld_without_pass: int
+    actual: Optional[ExchangeOutcome] = optional()
+    gain: Optional[int] = optional()
+
+    _repr_keys = ("trump", "best", "meld_without_pass", "gain")
+
+
+def _outcome(v: Variant, trump: Suit, passed: Hand, returned: Hand, declarer: Hand,
+             partner: Hand, note: Optional[str] = None) -> ExchangeOutcome:
+    dm, pm = best_meld(v, declarer, trump), best_meld(v, partner, trump)
+    return ExchangeOutcome(passed, returned, dm, pm, dm.total + pm.total, note)
+
+
+def exchange(v: Variant, trump: Suit, hand: Hand, partner: Hand,
+             called: Optional[Hand] = None, received: Optional[Hand] = None) -> ExchangeReport:
+    """The partner's pass and the declarer's return chosen together for the most side meld
+    (``called``: the called card, which must be passed, in call-partner play); given the
+    cards ``received``, that pass with the declarer's best return beside it."""
+    if called is not None:
+        if not v.rules.passing.called_card_passed:
+            raise PinosolveError(f"--called: in {v.id} no called card is passed "
+                                 "[passing.called_card_passed = false]")
+        if len(called) != 1 or not called.issubset(partner):
+            raise PinosolveError("--called: one card, held by the partner")
+    best = side_exchange(v, trump, hand, partner, called)
+    outcome = _outcome(v, trump, best.passed, best.returned, best.declarer, best.partner)
+    assert outcome.side_meld == best.meld + best.partner_meld
+    without = best_meld(v, hand, trump).total + best_meld(v, partner, trump).total
+    actual = None
+    if received is not None:
+        ret = pass_back(v, trump, hand, received).returned
+        actual = _outcome(v, trump, received, ret, hand + received - ret,
+                          partner - received + ret,
+                          "the pass received, with the declarer's best return")
+    return ExchangeReport(v.id, trump, hand, partner, outcome, without, actual,
+                          None if actual is None else outcome.side_meld - actual.side_meld)

@@ -16,12 +16,14 @@ keyed by side in fixed partnerships and by seat otherwise.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Mapping, Optional, Union
 
 from pinosolve.scoring.bidding import value_problem
 from pinosolve.cards import Hand, Suit, hand_from_data
 from pinosolve.scoring.contract import Taken, holds_trump_marriage, outcome
 from pinosolve.errors import PinosolveError
+from pinosolve.inputs import VariantLike, as_variant
+from pinosolve.results import Result, optional
 from pinosolve.seats import seat_name, teams
 from pinosolve.variants.variant import Variant
 
@@ -339,8 +341,55 @@ def _took_counter(v: Variant, rnd: Round, g: GroupScore) -> Optional[bool]:
     return None
 
 
-def score_round(v: Variant, rnd: Round) -> dict[str, Any]:
-    """Score a checked round. JSON: ``made``, ``score`` (unit -> change), ``reasons``, …"""
+@dataclass(frozen=True, repr=False)
+class SideScore(Result):
+    """One scoring side's round: its name and seats, whether it bid, its meld and whether it
+    counts, its trick points (``trick_points``, laid-away points included; None: not given)
+    and the points recorded for them (``points_scored``), its tricks, its total for the
+    round and the change to its running score."""
+
+    side: str
+    seats: tuple[str, ...]
+    bidding: bool
+    meld: int
+    meld_counted: bool
+    trick_points: Optional[int]
+    points_scored: int
+    tricks: Optional[int]
+    total: int
+    change: int
+
+
+@dataclass(frozen=True, repr=False)
+class GameOver(Result):
+    """The round ends the game at once (a failed shoot): the running scores that win."""
+
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class RoundScore(Result):
+    """One round scored (``score``): the contract (``bidder``, ``bid``, ``trump``), whether it
+    was made (None: no contract), thrown in or shot, each running score's change
+    (``score``), each side's figures (``sides``), and the rules that decided (``reasons``)."""
+
+    variant: str
+    bidder: Optional[str]
+    bid: Optional[int]
+    trump: Optional[Suit]
+    made: Optional[bool]
+    thrown_in: bool
+    shoot: bool
+    score: dict[str, int]
+    sides: tuple[SideScore, ...]
+    reasons: tuple[str, ...]
+    game_over: Optional[GameOver] = optional()
+
+    _repr_keys = ("bidder", "bid", "trump", "made", "score")
+
+
+def score_round(v: Variant, rnd: Round) -> RoundScore:
+    """Score a checked round (see :func:`score`)."""
     r, s = v.rules, v.rules.scoring
     reasons: list[str] = []
     if rnd.last_trick_apart:
@@ -366,7 +415,7 @@ def score_round(v: Variant, rnd: Round) -> dict[str, Any]:
         if rnd.tricks is not None:
             g.tricks = sum(rnd.tricks.get(k, 0) for k in g.group.keys)
     out: dict[str, Any] = {"variant": v.id, "bidder": rnd.bidder, "bid": rnd.bid,
-                           "trump": rnd.trump.name if rnd.trump is not None else None,
+                           "trump": rnd.trump,
                            "made": None}
     if rnd.throw_in:
         return _thrown_in(v, rnd, gs, bidding, reasons, out)
@@ -420,7 +469,7 @@ def _trump_marriage(rnd: Round) -> Optional[bool]:
 
 
 def _thrown_in(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[GroupScore],
-               reasons: list[str], out: dict[str, Any]) -> dict[str, Any]:
+               reasons: list[str], out: dict[str, Any]) -> RoundScore:
     s = v.rules.scoring
     assert bidding is not None and rnd.bid is not None
     if s.throw_in == "never":
@@ -459,7 +508,7 @@ def _thrown_in(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[G
 
 
 def _shoot(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[GroupScore],
-           reasons: list[str], out: dict[str, Any]) -> dict[str, Any]:
+           reasons: list[str], out: dict[str, Any]) -> RoundScore:
     s = v.rules.scoring
     assert bidding is not None
     if not s.shoot_the_moon:
@@ -480,7 +529,7 @@ def _shoot(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[Group
                        f"credited with the game score {s.game} [scoring.shoot_the_moon]")
     else:
         winners = [u for g in gs if g is not bidding for u in g.group.units]
-        out["game_over"] = {"winner": winners}
+        out["game_over"] = GameOver(tuple(winners))
         reasons.append(f"{bidding.group.name} took {bidding.tricks} of {total} tricks shooting "
                        f"the moon: the game is over and the opponents "
                        f"({', '.join(winners)}) win [scoring.shoot_the_moon]")
@@ -490,12 +539,12 @@ def _shoot(v: Variant, rnd: Round, gs: list[GroupScore], bidding: Optional[Group
 
 
 def _finish(v: Variant, gs: list[GroupScore], reasons: list[str], out: dict[str, Any]
-            ) -> dict[str, Any]:
+            ) -> RoundScore:
     """The answer's common part: each unit's change, each side's figures, the reasons."""
-    out["score"] = _unit_changes(v, gs)
-    out["sides"] = [_group_json(g) for g in gs]
-    out["reasons"] = reasons
-    return out
+    return RoundScore(out["variant"], out["bidder"], out["bid"], out["trump"], out["made"],
+                      out.get("thrown_in", False), out.get("shoot", False),
+                      _unit_changes(v, gs), tuple(_side(g) for g in gs), tuple(reasons),
+                      out.get("game_over"))
 
 
 def _unit_changes(v: Variant, gs: list[GroupScore]) -> dict[str, int]:
@@ -506,13 +555,24 @@ def _unit_changes(v: Variant, gs: list[GroupScore]) -> dict[str, int]:
     return changes
 
 
-def _group_json(g: GroupScore) -> dict[str, Any]:
-    return {"side": g.group.name, "seats": list(g.group.seats), "bidding": g.group.bidding,
-            "meld": g.meld, "meld_counted": g.meld_counted, "trick_points": g.raw,
-            "points_scored": g.points, "tricks": g.tricks, "total": g.total,
-            "change": g.change}
+def _side(g: GroupScore) -> SideScore:
+    return SideScore(g.group.name, g.group.seats, g.group.bidding, g.meld, g.meld_counted,
+                     g.raw, g.points, g.tricks, g.total, g.change)
 
 
-def score(v: Variant, data: dict[str, Any]) -> dict[str, Any]:
-    """Read and score one round."""
-    return score_round(v, read_round(v, data))
+def score(variant: VariantLike, round: Union[Round, Mapping[str, Any]]) -> RoundScore:
+    """Read and score one round: ``round`` holds the keys of ``pinosolve score`` (bidder, bid,
+    trump, meld, points or won, tricks, last_trick, laid_away, throw_in, shoot, partner),
+    or is a :class:`Round` read already.
+
+    >>> r = score("four-hand", {"bidder": "N", "bid": 25, "trump": "S",
+    ...                         "meld": {"N": 12, "E": 4}, "points": {"NS": 15, "EW": 10}})
+    >>> r
+    RoundScore(bidder=N, bid=25, trump=S, made=True, score={NS: 27, EW: 14})
+    """
+    v = as_variant(variant)
+    if isinstance(round, Round):
+        return score_round(v, round)
+    if not isinstance(round, Mapping):
+        raise PinosolveError(f"a round is a table of keys (bidder, bid, …), got {round!r}")
+    return score_round(v, read_round(v, dict(round)))

@@ -1,0 +1,107 @@
+"""What the public functions accept: a typed value or its text, read and checked here.
+
+Each ``as_*`` takes either the typed object (``Variant``, ``Hand``, ``Suit``, ``Deal``,
+``Card``) or its text, and raises a :class:`~pinosolve.errors.PinosolveError` whose one line
+names the problem (and ``what`` was given), never a ``TypeError`` from deep inside.
+
+>>> as_variant("four-hand").id
+'four-hand'
+>>> as_hand(as_variant("four-hand"), "TS AS")
+Hand('AS TS')
+>>> as_trump(as_variant("four-hand"), "none", allow_none=True) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional, Union
+
+from pinosolve.cards import Card, Hand, Suit
+from pinosolve.deal import Deal
+from pinosolve.errors import NotationError, PinosolveError
+from pinosolve.variants.variant import Variant, load_file, load_variant
+
+VariantLike = Union[Variant, str]
+HandLike = Union[Hand, str, Iterable[Union[Card, str]]]
+SuitLike = Union[Suit, str, None]
+DealLike = Union[Deal, str]
+
+
+def as_variant(variant: VariantLike) -> Variant:
+    """A ``Variant``, a variant ID, or a rules file: its path (``*.toml``), or the name of a
+    shipped house-rule example (``rules_path``)."""
+    from pinosolve.variants.variant import example_names, rules_path
+
+    if isinstance(variant, Variant):
+        return variant
+    if not isinstance(variant, str) or not variant.strip():
+        raise PinosolveError(f"variant: expected a Variant or a variant ID, got {variant!r}")
+    if variant.endswith(".toml") or "/" in variant or variant in example_names():
+        return load_file(rules_path(variant))
+    return load_variant(variant)
+
+
+def as_hand(variant: Variant, hand: HandLike, what: str = "hand") -> Hand:
+    """A ``Hand``, hand text (``"AS TS"``, dotted, ``-`` for none) or a list of cards or card
+    names, checked against the variant's deck."""
+    if isinstance(hand, Hand):
+        return variant.check_hand(hand, what)
+    if isinstance(hand, str):
+        return variant.parse_hand(hand, what)
+    if isinstance(hand, (list, tuple)):
+        try:
+            return variant.check_hand(Hand(hand), what)
+        except NotationError as exc:
+            raise NotationError(f"{what}: {exc}") from None
+    raise PinosolveError(f"{what}: expected a Hand or cards as text, got {hand!r}")
+
+
+def as_cards(variant: Variant, cards: Any, what: str) -> tuple[Card, ...]:
+    """Cards in order (a trick): ``Card``s, card names, or text ``"JD QC"``."""
+    if cards is None:
+        return ()
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
+    if not isinstance(cards, (list, tuple)):
+        raise PinosolveError(f"{what}: expected cards, got {cards!r}")
+    out = []
+    for card in cards:
+        if isinstance(card, Card):
+            out.append(card)
+            continue
+        try:
+            out.append(Card.parse(card))
+        except PinosolveError as exc:
+            raise PinosolveError(f"{what}: {exc}") from None
+    variant.check_hand(Hand(out), what)
+    return tuple(out)
+
+
+def as_trump(variant: Variant, trump: SuitLike, allow_none: bool = False) -> Optional[Suit]:
+    """A ``Suit`` or its text (S H D C, ♠ ♥ ♦ ♣); with ``allow_none``, None or ``"none"``
+    for no trump."""
+    if isinstance(trump, Suit):
+        return trump
+    if trump is None:
+        if allow_none:
+            return None
+        raise PinosolveError("name the trump: S, H, D or C")
+    if not isinstance(trump, str):
+        raise PinosolveError(f"trump: expected a suit, got {trump!r}")
+    return variant.parse_trump(trump, allow_none)
+
+
+def as_deal(variant: Variant, deal: DealLike, full: bool = False) -> Deal:
+    """A ``Deal`` or deal text ``"N:<hand> <hand> ..."``, checked against the variant."""
+    if isinstance(deal, Deal):
+        return variant.check_deal(deal, full)
+    if not isinstance(deal, str):
+        raise PinosolveError(f"deal: expected a Deal or deal text, got {deal!r}")
+    return variant.parse_deal(deal, full)
+
+
+def as_whole(value: Any, what: str) -> int:
+    """A whole number (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PinosolveError(f"{what} must be a whole number, got {value!r}")
+    return value
