@@ -34,9 +34,16 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> "Suit":
-        suit = _SUIT_BY_TEXT.get(text.strip().upper())
+        """A suit from its letter, symbol or word, in any case.
+
+        >>> [Suit.parse(t).name for t in ("s", "♥", "hearts", "Heart", "SPADES", "club")]
+        ['S', 'H', 'H', 'H', 'S', 'C']
+        """
+        word = text.strip().upper()
+        suit = _SUIT_BY_TEXT.get(word, _SUIT_WORDS.get(word.removesuffix("S")))
         if suit is None:
-            raise NotationError(f"unknown suit {text!r}: suits are S H D C (or ♠ ♥ ♦ ♣)")
+            raise NotationError(f"unknown suit {text!r}: suits are S H D C (or ♠ ♥ ♦ ♣, or "
+                                "spades hearts diamonds clubs)")
         return suit
 
 
@@ -67,6 +74,7 @@ _SUIT_BY_TEXT = {s.name: s for s in Suit} | {sym: s for s, sym in SUIT_SYMBOLS.i
     "♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C,
     "\u2665\ufe0f": Suit.H, "\u2666\ufe0f": Suit.D, "\u2660\ufe0f": Suit.S, "\u2663\ufe0f": Suit.C,
 }
+_SUIT_WORDS = {"SPADE": Suit.S, "HEART": Suit.H, "DIAMOND": Suit.D, "CLUB": Suit.C}
 _RANK_BY_TEXT = {r.letter: r for r in Rank} | {"10": Rank.T}
 
 NUM_CARDS = len(Suit) * len(Rank)

@@ -69,6 +69,25 @@ def read_text(path: str | Path, what: str, error: type[PinosolveError] = Pinosol
         raise error(f"{name}: not UTF-8 text (byte {exc.start})") from None
 
 
+def read_stdin(what: str, error: type[PinosolveError] = PinosolveError) -> str:
+    """The UTF-8 text of standard input (for a file named '-'), at most MAX_BYTES of it;
+    ``what`` names it in the one-line ``error`` raised for anything else."""
+    import sys
+
+    if sys.stdin is None:
+        raise error(f"{what} '-': there is no standard input to read")
+    stream = getattr(sys.stdin, "buffer", sys.stdin)
+    data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise error(f"{what} on stdin is larger than {MAX_BYTES // (1 << 20)} MiB")
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise error(f"{what} on stdin: not UTF-8 text (byte {exc.start})") from None
+
+
 def parse_toml(text: str, name: str, error: type[PinosolveError] = PinosolveError
                ) -> dict[str, Any]:
     """A TOML document, or one line saying why it is none."""

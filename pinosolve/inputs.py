@@ -28,13 +28,16 @@ DealLike = Union[Deal, str]
 
 
 def as_variant(variant: VariantLike) -> Variant:
-    """A ``Variant``, a variant ID, or the path of a rules file (``*.toml``)."""
+    """A ``Variant``, a variant ID, or a rules file: its path (``*.toml``), or the name of a
+    shipped house-rule example (``rules_path``)."""
+    from pinosolve.variants.variant import example_names, rules_path
+
     if isinstance(variant, Variant):
         return variant
     if not isinstance(variant, str) or not variant.strip():
         raise PinosolveError(f"variant: expected a Variant or a variant ID, got {variant!r}")
-    if variant.endswith(".toml") or "/" in variant:
-        return load_file(variant)
+    if variant.endswith(".toml") or "/" in variant or variant in example_names():
+        return load_file(rules_path(variant))
     return load_variant(variant)
 
 

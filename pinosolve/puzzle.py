@@ -8,12 +8,57 @@ suite verifies each answer and a reader can re-run any of them.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Callable
 
 from pinosolve.game import Game
 from pinosolve.errors import PinosolveError
-from pinosolve.variants.variant import Variant, load_file, load_variant
+from pinosolve.variants.variant import Variant, load_file, load_variant, rules_path
+
+
+PUZZLES_ENV = "PINOSOLVE_PUZZLES_DIR"
+KINDS = ("meld", "dd")  # the folders of puzzles (games/ holds game records, for 'game')
+
+
+def puzzles_dir() -> Path:
+    """Where the shipped puzzles are: the checkout's puzzles/, else the installed copy."""
+    if os.environ.get(PUZZLES_ENV):
+        return Path(os.environ[PUZZLES_ENV])
+    here = Path(__file__).resolve().parent  # the package
+    source = here.parent / "puzzles"
+    if (source / "meld").is_dir():
+        return source
+    return here / "puzzles_data"
+
+
+def shipped() -> dict[str, Path]:
+    """The shipped puzzles by name (the file's name without .toml), in folder and name order.
+
+    >>> "05-queen-of-spades-three-times" in shipped()
+    True
+    """
+    return {p.stem: p for kind in KINDS for p in sorted((puzzles_dir() / kind).glob("*.toml"))}
+
+
+def find(ref: str) -> Path:
+    """The puzzle ``ref`` names: a file that exists, else a shipped puzzle by name (``.toml``
+    and its folder optional: ``dd/14-four-hand``, ``14-four-hand``). Anything else is the
+    path, for ``load`` to say it is not found, with the closest name when there is one."""
+    path = Path(ref)
+    if "\0" in ref or os.path.lexists(path):  # (never raises: a long name)
+        return path
+    names = shipped()
+    name = ref.removesuffix(".toml").rsplit("/", 1)[-1]
+    if name in names:
+        return names[name]
+    from pinosolve.variants.variant import did_you_mean
+
+    hint = did_you_mean(name, list(names))
+    if hint:
+        raise PinosolveError(f"puzzle {ref!r} not found{hint}; 'pinosolve puzzle --list' "
+                             "lists them")
+    return path
 
 
 def load(path: str | Path) -> dict[str, Any]:
@@ -78,7 +123,7 @@ def _check_keys(table: dict[str, Any], need: dict[str, Any], allowed: dict[str, 
 
 def variant_of(puzzle: dict[str, Any]) -> Variant:
     if puzzle.get("rules"):
-        return load_file(Path(puzzle["_path"]).parent / puzzle["rules"])
+        return load_file(rules_path(puzzle["rules"], Path(puzzle["_path"])))
     if puzzle.get("variant"):
         return load_variant(puzzle["variant"])
     raise PinosolveError(f"{puzzle['_path']}: name a 'variant' or a 'rules' file")
@@ -109,7 +154,9 @@ def game_of(puzzle: dict[str, Any]) -> Game:
 
 
 def _double_dummy(puzzle: dict[str, Any]) -> dict[str, Any]:
-    return game_of(puzzle).solve().to_json()
+    from pinosolve import progress  # (--progress)
+
+    return game_of(puzzle).solve(on_test=progress.search_test.get()).to_json()
 
 
 SOLVERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

@@ -75,6 +75,8 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."},
               {"variant": "four-hand", "trump": "S", "leader": "N", "trick": "AS",
                "deal": "N:K.A.. T.K.A. Q.T.T. 9.Q.K."},
+              {"variant": "three-hand-kitty", "trump": "S", "leader": "N", "bidder": "E",
+               "deal": "N:A.K.. T.A.. K.T.."},
               {"variant": "three-hand-kitty", "trump": "S", "leader": "N", "declarer": "E",
                "deal": "N:A.K.. T.A.. K.T.."}],
     "score": [{"variant": "four-hand-classic", "bidder": "N", "bid": 340, "throw_in": True,
@@ -89,7 +91,7 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
               "hand": "AH TH KH JH 9H AS AD AC KS QS QD 9C"},
              {"variant": "four-hand", "trump": "H", "received": "QH KH JD QC",
               "hand": "AH TH KH JH 9H AS AD AC KS QS QD 9C",
-              "partner": "QH KH JD QC 9S 9S TS TD TC JC JC 9D"}],
+              "partner_hand": "QH KH JD QC 9S 9S TS TD TC JC JC 9D"}],
     "makeable": [{"variant": "four-hand", "trump": "S", "bidder": "N", "bid": 30, "deal": D4},
                  {"variant": "four-hand-classic", "trump": "S", "bidder": "E", "bid": 300,
                   "deal": D4}],
@@ -183,12 +185,14 @@ def try_parallel(rnd: random.Random) -> tuple[str, str | None, str]:
     for jobs in ([], ["--jobs", "2"]):
         code, out, err = run([command, "--input", "-", *jobs], text)
         err = "".join(x for x in err.splitlines(True) if not PROGRESS.match(x))
-        if code != 0 or err:
+        if code not in (0, 1) or err:
             return command, f"exit {code} with {jobs}: {err.strip()}", text[:400]
         try:
             results.append([json.loads(x) for x in out.splitlines()])
         except json.JSONDecodeError:
             return command, f"not JSON with {jobs}: {out[:200]}", text[:400]
+        if (code == 1) != any("error" in x for x in results[-1]):  # 1: error lines
+            return command, f"exit {code} with {jobs} for {out[:200]}", text[:400]
     serial, parallel = results
     if len(parallel) != len(serial) or len(serial) != sum(1 for x in lines if x):
         return command, f"{len(serial)} and {len(parallel)} lines out", text[:400]
@@ -248,7 +252,8 @@ def file_failure(code: int, err: str, verdict: bool = False) -> str | None:
 DOCUMENTS = {
     "puzzle": ("puzzles/*/*.toml", lambda path: ["puzzle", str(path)], True),
     "game": ("puzzles/games/*.toml", lambda path: ["game", str(path), "--json"], True),
-    "verify": ("puzzles/meld/*.toml", lambda path: ["verify", "--sequence", str(path)], False),
+    # (verify: 1 when the sequence is not as claimed)
+    "verify": ("puzzles/meld/*.toml", lambda path: ["verify", "--sequence", str(path)], True),
 }
 
 
@@ -401,7 +406,7 @@ def _bad_utf8(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
     path = folder / "input.jsonl"
     path.write_bytes(good + b"\n" + bad + b"\n" + good + b"\n")
     code, out, err = run([command, "--input", str(path)])
-    if code != 0 or err:
+    if code != 1 or err:  # (1: a batch with an error line)
         return command, f"exit {code}: {err.strip()[:300]}", f"bytes {bad!r}"
     records = [json.loads(x) for x in out.splitlines()]
     if len(records) != 3 or "error" not in records[1] or any("error" in records[i]
@@ -508,14 +513,15 @@ class Watchdog:
         os._exit(1)
 
 
-PROGRESS = re.compile(r"line \d+: test at -?\d+: at (least|most) -?\d+ \(\d+ nodes, [\d.]+ s\)\n")
+PROGRESS = re.compile(r"line \d+: (test at -?\d+: at (least|most) -?\d+ \(\d+ nodes, [\d.]+ s\)"
+                      r"|CP-SAT solution: objective -?[\d.e+]+ \([\d.]+ s\))\n")
 
 
 def failure(code: int, out: str, err: str) -> str | None:
     """What is wrong with an answer, or None."""
-    # solve --progress reports each test on stderr, prefixed by the batch line it is for
+    # --progress reports each test (or CP-SAT solution) on stderr, after the batch line it is for
     err = "".join(x for x in err.splitlines(True) if not PROGRESS.match(x))
-    if code != 0 or err:
+    if code not in (0, 1) or err:
         return f"exit {code}: {err.strip()}"
     answers = out.splitlines()
     if len(answers) != 1:
@@ -526,6 +532,9 @@ def failure(code: int, out: str, err: str) -> str | None:
         return f"not JSON: {answers[0][:200]}"
     if not isinstance(answer, dict):
         return "not a JSON object"
+    says_no = "error" in answer or answer.get("valid") is False  # (verify: not as claimed)
+    if (code == 1) != says_no:  # a batch exits 1 exactly when a line is an error or a "no"
+        return f"exit {code} for an answer that {'says no' if says_no else 'is fine'}"
     return None
 
 

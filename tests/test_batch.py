@@ -54,7 +54,7 @@ def test_a_line_that_breaks_the_parser_costs_that_line_only(cli, jobs):
     for line, _ in BAD_LINES.values():
         lines += [line, json.dumps(GOOD)]
     run = _solve(cli, lines, "--jobs", jobs)
-    assert run.code == 0 and run.err == "", run.err
+    assert run.code == 1 and run.err == "", run.err  # (1: error lines)
     out = run.lines()
     assert len(out) == len(lines), run.out[:2000]
     for k, (name, (_, word)) in enumerate(BAD_LINES.items()):
@@ -140,7 +140,7 @@ def test_a_line_that_is_not_utf8_costs_that_line_only(cli, tmp_path, jobs):
     path = tmp_path / "in.jsonl"
     path.write_bytes(b"\n".join([good, *(x for bad in UNREADABLE for x in (bad, good))]) + b"\n")
     run = cli("solve", "--variant", "four-hand", "--input", str(path), "--jobs", jobs)
-    assert run.code == 0 and run.err == "", run.err
+    assert run.code == 1 and run.err == "", run.err  # (1: error lines)
     out = run.lines()
     assert len(out) == 1 + 2 * len(UNREADABLE), out
     for k in range(len(UNREADABLE)):
@@ -159,7 +159,7 @@ def test_a_line_that_is_not_utf8_on_stdin_costs_that_line_only():
             [sys.executable, "-m", "pinosolve", "show", "--input", "-"], input=stdin,
             capture_output=True, cwd=ROOT, timeout=120,
             env={**os.environ, "LC_ALL": locale, "PYTHONIOENCODING": "", "PYTHONUTF8": "0"})
-        assert run.returncode == 0 and run.stderr == b"", (locale, run.stderr)
+        assert run.returncode == 1 and run.stderr == b"", (locale, run.stderr)
         out = _show_lines(run.stdout.decode())
         assert [a.get("count") for a in out] == [1, None] * len(UNREADABLE), (locale, out)
         assert all("not UTF-8" in a["error"] for a in out[1::2]), (locale, out)
@@ -176,7 +176,7 @@ def test_a_line_too_long_to_hold_is_its_error_record(cli, tmp_path, jobs):
     path = tmp_path / "in.jsonl"
     path.write_bytes(b"\n".join([good, long, exact, long]))  # the last has no newline
     run = cli("solve", "--variant", "four-hand", "--input", str(path), "--jobs", jobs)
-    assert run.code == 0 and run.err == "", run.err
+    assert run.code == 1 and run.err == "", run.err  # (1: error lines)
     out = run.lines()
     assert [a.get("value") for a in out] == [10, None, 10, None], out
     assert [a.get("line") for a in out[1::2]] == [2, 4], out
@@ -244,7 +244,7 @@ def test_batch_timeouts_that_would_be_no_limit_get_error_records(cli):
     lines = [f'{{"deal": "{ENDING}", "trump": "S", "leader": "N", "timeout": {v}}}'
              for v in values]
     run = _solve(cli, lines)
-    assert run.code == 0 and run.err == "", run.err
+    assert run.code == 1 and run.err == "", run.err  # (1: error lines)
     out = run.lines()
     assert [a.get("value") for a in out] == [None] * (len(values) - 2) + [10, 10], out
     for value, answer in zip(values, out[:-2]):

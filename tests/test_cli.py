@@ -90,9 +90,10 @@ def test_batch_one_line_out_per_line_in_and_errors_do_not_stop(cli):
     ]
     stdin = "\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n"
     run = cli("show", "--variant", "four-hand", "--input", "-", stdin=stdin)
-    assert run.code == 0, run.err
+    assert run.code == 1, run.err  # the batch has error lines
     out = run.lines()
     assert len(out) == len(lines)
+    assert [r["line"] for r in out] == list(range(1, len(lines) + 1))
     assert out[0]["hand"] == ["AS", "TS"]
     assert "XS" in out[1]["error"] and out[1]["line"] == 2
     assert "JSON" in out[2]["error"]

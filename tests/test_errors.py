@@ -219,7 +219,7 @@ def test_bad_batch_values_get_an_error_record(cli, command, line, word):
                       "points": {"NS": 10, "EW": 15}, "last_trick": "EW"}}[command]
     stdin = json.dumps(line) + "\n" + json.dumps(good) + "\n"
     run = cli(command, "--input", "-", stdin=stdin)
-    assert run.code == 0 and run.err == "", run.err
+    assert run.code == 1 and run.err == "", run.err  # a batch with an error line
     first, second = run.lines()
     assert word in first["error"], first
     assert "error" not in second, second
@@ -258,7 +258,9 @@ def test_fuzz_script_finds_a_crash():
     from tests import fuzz_cli
 
     assert fuzz_cli.failure(0, '{"value": 3}\n', "") is None
-    assert fuzz_cli.failure(0, '{"error": "x"}\n', "") is None
+    assert fuzz_cli.failure(1, '{"error": "x"}\n', "") is None
+    assert "exit 0" in fuzz_cli.failure(0, '{"error": "x"}\n', "")  # a batch with errors: 1
+    assert "exit 1" in fuzz_cli.failure(1, '{"value": 3}\n', "")
     assert "exit 1" in fuzz_cli.failure(1, "", "pinosolve: error: internal error: OSError")
     assert "2 lines" in fuzz_cli.failure(0, "{}\n{}\n", "")
     assert "not JSON" in fuzz_cli.failure(0, "Traceback\n", "")

@@ -125,7 +125,7 @@ def test_score_input_lines_are_decoded_one_by_one(tmp_path):
     path.write_bytes(good + b"\n\xff\xfe\n" + good + b"\n")
     proc = _run("score", "--input", str(path))
     records = [json.loads(x) for x in proc.stdout.splitlines()]
-    assert proc.returncode == 0 and len(records) == 3, proc.stderr
+    assert proc.returncode == 1 and len(records) == 3, proc.stderr  # (1: an error line)
     assert records[0]["made"] and records[2]["made"] and "UTF-8" in records[1]["error"]
     pretty = json.dumps(json.loads(good), indent=2)
     proc = _run("score", "--input", "-", "--json", stdin=pretty)

@@ -151,7 +151,7 @@ def test_pass_command(cli):
     res = run.json()
     assert res["meld"] == 35 and len(res["alternatives"]) == 1
     run = cli("pass", "--trump", "H", "--hand", "AH TH KH JH 9H AS AD AC KS QS QD 9C",
-              "--partner", "QH KH JD QC 9S 9S TS TD TC JC JC 9D", "--received", "QH KH JD QC",
+              "--partner-hand", "QH KH JD QC 9S 9S TS TD TC JC JC 9D", "--received", "QH KH JD QC",
               "--variant", "four-hand")
     assert run.code == 0 and "best:" in run.out and "actual:" in run.out
 

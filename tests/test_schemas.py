@@ -60,8 +60,8 @@ EXAMPLES = {
     "pass": [
         ["pass", "--variant", "four-hand", "--trump", "H", "--hand", PASS_HAND, "--received",
          "QH KH JD QC", "--all"],
-        ["pass", "--variant", "four-hand", "--trump", "H", "--hand", PASS_HAND, "--partner",
-         "QH KH JD QC 9S 9S TS TD TC JC JC 9D", "--received", "QH KH JD QC"],
+        ["pass", "--variant", "four-hand", "--trump", "H", "--hand", PASS_HAND,
+         "--partner-hand", "QH KH JD QC 9S 9S TS TD TC JC JC 9D", "--received", "QH KH JD QC"],
     ],
     "makeable": [
         ["makeable", "--variant", "four-hand", "--trump", "S", "--bidder", "N", "--bid", "30",
@@ -141,7 +141,7 @@ def test_batch_answers_fit_their_schema(cli, command):
     options, lines = BATCHES[command]
     stdin = "".join(json.dumps(line) + "\n" for line in lines) + "not json\n"
     run = cli(command, *options, "--input", "-", stdin=stdin)
-    assert run.code == 0, run.err
+    assert run.code == 1, run.err  # (1: the last line is an error)
     answers = run.lines()
     assert [a["line"] for a in answers] == list(range(1, len(lines) + 2))
     assert "error" not in answers[0] and "error" in answers[-1], answers

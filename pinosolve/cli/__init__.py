@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from pinosolve import __version__
 from pinosolve.errors import PinosolveError
 
+EXIT_CODES = ("Exit codes: 0 done; 1 a batch (--input) with error lines, verify's verdict "
+              "'not as claimed', or a puzzle or game whose answer on file disagrees; 2 bad "
+              "input (one line on stderr); 70 internal error; 74 output error; 130 Ctrl-C.")
+
 app = typer.Typer(
     name="pinosolve",
     help="Pinochle rules engine and solver: meld, disputes, legal plays, double-dummy play.",
+    epilog=EXIT_CODES,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -47,9 +52,48 @@ from pinosolve.cli import (bid, foundation, legal, makeable, meld, passing,  # n
                            puzzles, score, solve, verify)  # (registers commands)
 
 
+def plain_metavars(command: Any) -> Any:
+    """Every option's help shows what it takes as TEXT, INT or FLOAT (typer's own would be
+    ``<str>``, ``<bool>``, ``<list[str]>``), and a flag shows nothing; set here, once, for
+    every command, whatever typer's version."""
+    for sub in [command, *getattr(command, "commands", {}).values()]:
+        params = list(sub.params)
+        try:  # the help option, made when first asked for (and kept, in typer 0.29)
+            ctx = sub.context_class(sub, info_name=sub.name,
+                                    help_option_names=app.info.context_settings.get(
+                                        "help_option_names", ["--help"]))
+            params.append(sub.get_help_option(ctx))
+        except Exception:  # pragma: no cover - an option parser that makes it otherwise
+            pass
+        for param in params:
+            kind = getattr(param, "param_type_name", "")
+            if kind == "argument" and hasattr(param, "display_type_rich"):
+                param.display_type_rich = _no_type  # its metavar says it (typer 0.29: <str>)
+            if kind != "option" or param.metavar is not None:
+                continue
+            param.metavar = _metavar(param)
+    return command
+
+
+def _no_type(ctx: Any) -> None:
+    """An argument's type in typer's help: none (its metavar, HAND or FILE, says it)."""
+    return None
+
+
+def _metavar(param: Any) -> str:
+    """What an option takes, for its help: '' for a flag, else INT, FLOAT or TEXT."""
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return ""
+    described = getattr(param, "type_descriptor", None)  # typer's own parameters
+    kind = getattr(described, "annotation", None)
+    if kind is None:  # click's
+        kind = {"integer": int, "float": float}.get(getattr(param.type, "name", ""), str)
+    return {int: "INT", float: "FLOAT"}.get(kind, "TEXT")
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     """Entry point: run the app, turning every input problem into one line and exit code 2."""
-    command = typer.main.get_command(app)
+    command = plain_metavars(typer.main.get_command(app))
     args = sys.argv[1:] if argv is None else argv
     try:
         code = command.main(args=args, prog_name="pinosolve", standalone_mode=False)

@@ -2,20 +2,24 @@
 
 An analysis command is a pure function ``compute(params) -> dict`` (the JSON answer) plus a
 renderer for people. :func:`run_analysis` wires them to ``--json`` and ``--input``: with
-``--input`` each JSON line's keys are the command's option names, command-line options act as
-defaults, each answer starts with its input ``line`` number, and a bad line yields
-``{"line": N, "error": …}`` while the batch goes on. An answer
-marked ``"interrupted"`` (Ctrl-C during a long analysis, which answers what it had proved) is
-printed and then ends the command, a batch included, as Ctrl-C does (exit code 130).
+``--input`` each JSON line's keys are the command's option names (an option's older name is
+accepted where the option keeps it as an alias), command-line options act as defaults, every
+answer carries its input ``line``, and a bad line yields ``{"line": N, "error": …}`` while the
+batch goes on; the command then exits 1. An ``--input`` that holds one JSON object spread over
+several lines is one analysis, as if its keys were given as options. An answer marked
+``"interrupted"`` (Ctrl-C during a long analysis, which answers what it had proved) is printed
+and then ends the command, a batch included, as Ctrl-C does (exit code 130).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import signal
 import sys
 from contextvars import ContextVar
-from typing import Annotated, Any, Callable, Iterable, Iterator, Optional, Union
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Callable, Iterable, Iterator, Mapping, Optional, Union
 
 import typer
 
@@ -24,26 +28,90 @@ from pinosolve.errors import PinosolveError
 from pinosolve.files import load_json
 
 VariantOpt = Annotated[Optional[str], typer.Option(
-    "--variant", help="Variant ID (see 'pinosolve variants').", show_default=False)]
+    "--variant", help="Variant ID (see 'pinosolve variants'); default: $PINOSOLVE_VARIANT, "
+                      "else variant = \"ID\" in ~/.config/pinosolve/config.toml.",
+    show_default=False)]
 RulesOpt = Annotated[Optional[str], typer.Option(
-    "--rules", help="A rules file (TOML), e.g. a house rule that extends a variant.",
+    "--rules", help="A rules file (TOML), e.g. a house rule that extends a variant; or the "
+                    "name of a shipped one (see 'pinosolve rules --list').",
     show_default=False)]
 TrumpOpt = Annotated[Optional[str], typer.Option(
-    "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣).", show_default=False)]
+    "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣, or hearts ...).", show_default=False)]
 MeldTrumpOpt = Annotated[Optional[str], typer.Option(
-    "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣; none for no trump).", show_default=False)]
+    "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣, or hearts ...; none for no trump).",
+    show_default=False)]
+HandOpt = Annotated[Optional[str], typer.Option(
+    "--hand", help="A hand: 'AS TS KS', 'AS,TS,KS' or dotted 'AT.K..'.", show_default=False)]
+BidderOpt = Annotated[Optional[str], typer.Option(
+    "--bidder", help="The seat that won the auction.", show_default=False)]
+PartnerOpt = Annotated[Optional[str], typer.Option(
+    "--partner", help="Call-partner play: the called partner's seat.", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout.")]
 InputOpt = Annotated[Optional[str], typer.Option(
-    "--input", help="JSON lines (one object per line, keys = option names; '-' for stdin). "
-                    "One JSON line out per line in; a line that is not a UTF-8 JSON object "
-                    "of at most 1 MiB gets an error record.", show_default=False)]
+    "--input", help="JSON input, a file or '-' for stdin: JSON lines, one object per line "
+                    "whose keys are the option names, one JSON answer out per line in (with "
+                    "its 'line'; a line that is not a UTF-8 JSON object of at most 1 MiB, or "
+                    "cannot be analysed, gets an error record, and the exit code is 1); or "
+                    "one JSON object over several lines: one analysis, its keys as options.",
+    show_default=False)]
 JobsOpt = Annotated[int, typer.Option(
     "--jobs", help="With --input: lines analysed at once, each in a process of its own "
                    "(0: one per core); the answers keep the input's order. At most 4 per "
                    "core and one per 256 MiB of memory: more is lowered to that, with a note.")]
+ProgressOpt = Annotated[bool, typer.Option(
+    "--progress", help="Report the search on stderr as it goes (each null-window test of "
+                       "the double-dummy search; each better solution CP-SAT finds).")]
 
 Compute = Callable[[dict[str, Any]], dict[str, Any]]
 Render = Callable[[dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A command's ``compute`` as the batch plumbing runs it: ``aliases`` maps an option's
+    older name (a batch line's key, '-' or '_') to its name now, and ``progress`` says the
+    command has --progress: while it analyses with ``progress`` true, the searches report
+    on stderr (``pinosolve.progress``). ``verdict``: the answer's key that is false when
+    the answer is "no" (verify: not as claimed), which exits 1 as an error line does.
+    Picklable where ``compute`` is."""
+
+    compute: Compute
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    progress: bool = False
+    verdict: Optional[str] = None
+
+    def __call__(self, params: dict[str, Any]) -> dict[str, Any]:
+        if not self.progress or not want_flag(params, "progress"):
+            return self.compute(params)
+        from pinosolve import progress
+
+        with progress.reporting(show_test, show_solution):
+            return self.compute(params)
+
+
+def says_no(compute: Compute, answer: dict[str, Any]) -> bool:
+    """Whether ``answer`` is an error record, or a "no" verdict (``Analysis.verdict``): a
+    line that makes the command exit 1."""
+    verdict = getattr(compute, "verdict", None)
+    return "error" in answer or (verdict is not None and answer.get(verdict) is False)
+
+
+def show_test(test: Any) -> None:
+    """--progress: one line on stderr per null-window test, as it finishes (stdout keeps the
+    answer alone, table or JSON); in a batch, the input line it is for comes first."""
+    says = f"at least {test.result}" if test.reached else f"at most {test.result}"
+    _progress_line(f"test at {test.beta}: {says} ({test.nodes} nodes, {test.seconds:.2f} s)")
+
+
+def show_solution(objective: float, seconds: float) -> None:
+    """--progress: one line on stderr per better solution CP-SAT finds (its objective, which
+    it minimises: the meld models' is minus the points, weighted by tie-breaks)."""
+    _progress_line(f"CP-SAT solution: objective {objective:g} ({seconds:.2f} s)")
+
+
+def _progress_line(text: str) -> None:
+    line = batch_line.get()
+    print(f"{f'line {line}: ' if line else ''}{text}", file=sys.stderr, flush=True)
 
 # the input line a batch is analysing (0: none), for messages that go out while it runs
 # (solve --progress), where lines analysed at once would otherwise be told apart by nothing
@@ -149,12 +217,89 @@ def _numbered(lines: Iterable[Line]) -> Iterator[tuple[int, Union[str, dict[str,
             yield lineno, line
 
 
-def batch(source: str, defaults: dict[str, Any], compute: Compute, jobs: int = 1) -> None:
-    """Run ``compute`` on every JSON line of ``source``; one JSON line out per line in."""
+def batch(source: str, defaults: dict[str, Any], compute: Compute, jobs: int = 1) -> int:
+    """Run ``compute`` on every JSON line of ``source``; one JSON line out per line in. The
+    number of lines answered with an error record."""
+    return batch_of(input_lines(source), defaults, compute, jobs)
+
+
+def batch_of(lines: Iterable[Line], defaults: dict[str, Any], compute: Compute,
+             jobs: int = 1) -> int:
+    """``batch_lines`` or, for more than one job, ``batch_parallel``."""
     if jobs == 1:
-        batch_lines(input_lines(source), defaults, compute)
-    else:
-        batch_parallel(input_lines(source), defaults, compute, jobs)
+        return batch_lines(lines, defaults, compute)
+    return batch_parallel(lines, defaults, compute, jobs)
+
+
+def read_input(source: str) -> tuple[Optional[dict[str, Any]], Iterable[Line]]:
+    """An --input: one JSON object, pretty-printed over many lines (the object; no lines), or
+    JSON lines (None; the lines, read as they come, each decoded on its own). It is one
+    object if its first line that is not blank opens one that does not close on that line;
+    that object is read whole, up to MAX_BYTES."""
+    from pinosolve.files import MAX_BYTES
+
+    lines = iter(input_lines(source))
+    head: list[Line] = []
+    for line in lines:
+        head.append(line)
+        if line is None or line.strip():
+            break
+    if not head or not _opens_object(head[-1]):
+        return None, itertools.chain(head, lines)
+    chunks, size = [], 0
+    for line in itertools.chain(head, lines):
+        if line is None or size > MAX_BYTES:
+            raise PinosolveError(f"input {source!r}: one JSON object larger than "
+                                 f"{MAX_BYTES >> 20} MiB")
+        data = line.encode() if isinstance(line, str) else line
+        chunks.append(data)
+        size += len(data)
+    try:
+        text = b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PinosolveError(f"input {source!r} is not UTF-8 text (byte {exc.start})") from None
+    obj = load_json(text)
+    if not isinstance(obj, dict):
+        raise PinosolveError(f"input {source!r}: expected one JSON object")
+    return obj, ()
+
+
+def _opens_object(line: Line) -> bool:
+    """Whether the line opens a JSON object that runs on past it (a pretty-printed one),
+    rather than holding a whole value, good or bad (a JSON line, or its error)."""
+    if line is None:
+        return False
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        if not text.lstrip().startswith("{"):
+            return False
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return exc.pos >= len(text.rstrip())  # it ran out of text, not into a mistake
+    except (UnicodeDecodeError, RecursionError):  # not UTF-8, or deep: the line's error
+        return False
+    return False
+
+
+def option_params(obj: dict[str, Any], defaults: dict[str, Any], compute: Compute
+                  ) -> dict[str, Any]:
+    """``defaults`` (the command line's options) with the keys of ``obj`` (a batch line, or
+    an --input object) in their place: each key an option's name, '-' or '_' alike, or an
+    older name the command keeps as an alias. A line that names its variant (or rules file)
+    drops the options' rules file (or variant): they are only a default."""
+    aliases = getattr(compute, "aliases", {})
+    params = dict(defaults)
+    for key, value in obj.items():
+        name = str(key).replace("-", "_")
+        name = aliases.get(name, name)
+        if name not in defaults:
+            raise PinosolveError(f"unknown key {key!r}; keys are "
+                                 f"{', '.join(sorted(defaults))}")
+        params[name] = value
+    for chosen, other in (("variant", "rules"), ("rules", "variant")):
+        if chosen in params and chosen in obj and other not in obj and other in params:
+            params[other] = None  # the line names its own rules: the option's are a default
+    return params
 
 
 # the most batch workers a CPU this process may use gets (a search keeps its CPU busy: more
@@ -209,7 +354,7 @@ def max_jobs() -> tuple[int, str]:
 
 
 def batch_parallel(lines: Iterable[Line], defaults: dict[str, Any], compute: Compute,
-                   jobs: int) -> None:
+                   jobs: int) -> int:
     """``batch_lines`` over up to ``jobs`` worker processes (``_Crew``), each started when a
     line needs it (a batch of one line starts one, whatever ``jobs``). A thread reads the
     lines; this thread hands each to a free worker and writes the answers in the input's
@@ -225,7 +370,8 @@ def batch_parallel(lines: Iterable[Line], defaults: dict[str, Any], compute: Com
     A worker that dies (killed, or out of memory) is replaced when a line needs one; if it
     had a line, that line gets an error record, and the batch goes on. SIGTERM stops the
     workers and the command (exit 143); if the command itself is killed, the workers follow
-    it (``_die_with_parent``)."""
+    it (``_die_with_parent``). The number of lines answered with an error record or a "no"
+    verdict (``says_no``)."""
     import multiprocessing
     import threading
     from collections import deque
@@ -250,6 +396,7 @@ def batch_parallel(lines: Iterable[Line], defaults: dict[str, Any], compute: Com
     threading.Thread(target=read, daemon=True).start()
     main = threading.current_thread() is threading.main_thread()  # where signals are set
     terminate = signal.signal(signal.SIGTERM, _terminated) if main else None
+    errors = 0
     try:
         more = True  # input may still come
         while more or order:
@@ -272,11 +419,12 @@ def batch_parallel(lines: Iterable[Line], defaults: dict[str, Any], compute: Com
                 answer = done.pop(lineno)
                 if answer is None:  # Ctrl-C reached its worker before it had anything
                     raise KeyboardInterrupt
-                _emit_line(lineno, answer)
+                errors += _emit_line(lineno, answer) or says_no(compute, answer)
                 if answer.get("interrupted"):  # a Ctrl-C that reached only that worker
                     raise KeyboardInterrupt
         if failed:
             raise failed[0]
+        return errors
     except KeyboardInterrupt:
         try:
             crew.interrupt()
@@ -612,26 +760,34 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
     return answer
 
 
-def _emit_line(lineno: int, result: dict[str, Any]) -> None:
+def _emit_line(lineno: int, result: dict[str, Any]) -> bool:
     """One batch answer, out at once (a program may be waiting for it): strict JSON on one
-    line, or, where the answer cannot be written so, that line's internal-error record."""
+    line, its input ``line`` first, or, where the answer cannot be written so, that line's
+    internal-error record. Whether it is an error record."""
+    if "line" not in result:
+        result = {"line": lineno, **result}
     try:
         text = json.dumps(result, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
-        text = json.dumps(internal_error(lineno, exc), ensure_ascii=False)
+        result = internal_error(lineno, exc)
+        text = json.dumps(result, ensure_ascii=False)
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
+    return "error" in result
 
 
-def batch_lines(lines: Iterable[Line], defaults: dict[str, Any], compute: Compute) -> None:
-    """``compute`` on every JSON line; one JSON line out per line in."""
+def batch_lines(lines: Iterable[Line], defaults: dict[str, Any], compute: Compute) -> int:
+    """``compute`` on every JSON line; one JSON line out per line in. The number of lines
+    answered with an error record or a "no" verdict (``says_no``)."""
     allowed = set(defaults)
+    errors = 0
     for lineno, line in _numbered(lines):
         result = line if isinstance(line, dict) else _one_line(lineno, line, defaults, allowed,
                                                                 compute)
-        _emit_line(lineno, result)
+        errors += _emit_line(lineno, result) or says_no(compute, result)
         if result.get("interrupted"):  # Ctrl-C in this line's analysis: the batch stops here
             raise KeyboardInterrupt
+    return errors
 
 
 def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str],
@@ -644,16 +800,10 @@ def _one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str
         return {"line": lineno, "error": str(exc)}
     if not isinstance(obj, dict):
         return {"line": lineno, "error": "not a JSON object: each line must be {...}"}
-    params = dict(defaults)
-    for key, value in obj.items():
-        name = str(key).replace("-", "_")
-        if name not in allowed:
-            return {"line": lineno, "error": f"unknown key {key!r}; keys are "
-                                             f"{', '.join(sorted(allowed))}"}
-        params[name] = value
-    for chosen, other in (("variant", "rules"), ("rules", "variant")):
-        if chosen in obj and other not in obj and other in params:
-            params[other] = None  # the line names its own rules: the option's are a default
+    try:
+        params = option_params(obj, defaults, compute)
+    except PinosolveError as exc:
+        return {"line": lineno, "error": str(exc)}
     token = batch_line.set(lineno)
     try:
         return {"line": lineno, **compute(params)}
@@ -689,13 +839,19 @@ def internal_error(lineno: int, exc: BaseException) -> dict[str, Any]:
 
 
 def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Optional[str],
-                 compute: Compute, render: Render, jobs: int = 1) -> None:
+                 compute: Compute, render: Render, jobs: int = 1) -> dict[str, Any]:
     """The one code path of every analysis command: batch, JSON or a table for people.
-    ``jobs``: the command's --jobs (batch processes), where it has one."""
+    ``jobs``: the command's --jobs (batch processes), where it has one. A batch with error
+    records, or a "no" verdict (``says_no``), exits 1 (``typer.Exit``); else the answer
+    (empty for a batch)."""
     jobs = want_jobs(jobs, input_source)
     if input_source is not None:
-        batch(input_source, params, compute, jobs)
-        return
+        whole, lines = read_input(input_source)
+        if whole is None:
+            if batch_of(lines, params, compute, jobs):
+                raise typer.Exit(1)
+            return {}
+        params = option_params(whole, params, compute)
     result = compute(params)
     if json_out:
         emit_json(result)
@@ -703,6 +859,17 @@ def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Option
         render(result)
     if result.get("interrupted"):  # Ctrl-C: the answer so far is out; exit as interrupted
         raise KeyboardInterrupt
+    if says_no(compute, result):
+        raise typer.Exit(1)
+    return result
+
+
+def shorthand(positional: Optional[str], option: Optional[str], name: str) -> Optional[str]:
+    """An option that may also be given as the command's argument (``meld HAND`` for
+    ``meld --hand HAND``): either, not both."""
+    if positional is not None and option is not None:
+        raise PinosolveError(f"give the {name} once: as --{name} or as the argument, not both")
+    return option if option is not None else positional
 
 
 def want_flag(params: dict[str, Any], key: str) -> bool:

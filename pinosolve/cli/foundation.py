@@ -8,10 +8,11 @@ import typer
 
 from pinosolve.cards import CARDS, Hand, Rank, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, VariantOpt, console, emit_json,
-                                  run_analysis, want_flag, want_str)
+from pinosolve.cli.common import (HandOpt, InputOpt, JsonOpt, RulesOpt, VariantOpt, console,
+                                  emit_json, run_analysis, shorthand, want_flag, want_str)
 from pinosolve.errors import PinosolveError
-from pinosolve.variants.variant import Variant, load_variant, resolve, variant_ids
+from pinosolve.variants.variant import (Variant, example_names, load_file, load_variant,
+                                        resolve, rules_dir, variant_ids)
 
 
 def variant_of(params: dict[str, Any]) -> Variant:
@@ -53,15 +54,23 @@ def variants(json_out: JsonOpt = False) -> None:
 @app.command()
 def rules(
     variant_id: Annotated[Optional[str], typer.Argument(
-        metavar="[ID]", help="Variant ID.", show_default=False)] = None,
+        metavar="[ID]", help="Variant ID (shorthand for --variant).", show_default=False)] = None,
+    variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     keys: Annotated[bool, typer.Option("--keys", help="Print every rules-file key.")] = False,
+    list_: Annotated[bool, typer.Option(
+        "--list", help="List the shipped house-rule examples, which --rules takes by name.")
+    ] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Print a variant's fully resolved rule set (after 'extends')."""
     from pinosolve.variants.datafile import describe_fields, to_data
     from pinosolve.variants.schema import Rules
 
+    variant_id = shorthand(variant_id, variant, "variant")
+    if list_:
+        _list_examples(json_out)
+        return
     if keys:
         rows = describe_fields(Rules)
         if json_out:
@@ -83,6 +92,31 @@ def rules(
         emit_json(data)
         return
     _render_rules(v, data)
+
+
+def _list_examples(json_out: bool) -> None:
+    """``rules --list``: each shipped house-rule example, the variant it extends, and what
+    it changes."""
+    rows = []
+    for name in example_names():
+        v = load_file(rules_dir() / "examples" / f"{name}.toml")
+        rows.append({"name": name, "extends": v.lineage[-2] if len(v.lineage) > 1 else None,
+                     "description": " ".join(v.rules.description.split())})
+    for row in rows:
+        if row["extends"] is not None:
+            row["extends"] = row["extends"].rsplit("/", 1)[-1].removesuffix(".toml")
+    if json_out:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table(title="House-rule examples (--rules NAME)", title_justify="left")
+    table.add_column("name", no_wrap=True)  # a name to type: whole, never folded
+    for col in ("extends", "description"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(r["name"], r["extends"] or "", r["description"])
+    console().print(table)
 
 
 def _render_rules(v: Variant, data: dict[str, Any]) -> None:
@@ -183,8 +217,9 @@ def render_show(result: dict[str, Any]) -> None:
 
 @app.command()
 def show(
-    hand: Annotated[Optional[str], typer.Argument(
-        help="A hand: 'AS TS KS', 'AS,TS,KS' or dotted 'AT.K..'.", show_default=False)] = None,
+    hand_arg: Annotated[Optional[str], typer.Argument(
+        metavar="[HAND]", help="Shorthand for --hand.", show_default=False)] = None,
+    hand: HandOpt = None,
     deal: Annotated[Optional[str], typer.Option(
         "--deal", help="A deal 'N:<hand> <hand> …' (dotted or comma-joined hands).",
         show_default=False)] = None,
@@ -196,7 +231,8 @@ def show(
     input_source: InputOpt = None,
 ) -> None:
     """Read a hand or a deal, check it against the variant's deck, and count its counters."""
-    params = {"hand": hand, "deal": deal, "full": full, "variant": variant, "rules": rules_path}
+    params = {"hand": shorthand(hand_arg, hand, "hand"), "deal": deal, "full": full,
+              "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
                  compute=compute_show, render=render_show)
 
@@ -225,21 +261,33 @@ def render_deal(result: dict[str, Any]) -> None:
         out.print(f"turned up under the stock: {result['turned']} (trump {result['trump']})")
     elif kitty:
         out.print(f"{result['kitty_kind']}: {' '.join(kitty)}")
+    out.print(f"seed {result['seed']}")
+
+
+def compute_seeded_deal(params: dict[str, Any]) -> dict[str, Any]:
+    """``compute_deal`` with a fresh seed where none is given (each batch line its own),
+    which the answer names (``"seed"``), so that the deal can be dealt again."""
+    if params.get("seed") is None:
+        import secrets
+
+        params = {**params, "seed": secrets.randbelow(1 << 32)}
+    return compute_deal(params)
 
 
 @app.command("deal")
 def deal_cmd(
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the "
-                                                      "same deal.")] = 0,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", help="Random seed: the same seed gives the same deal (default: a fresh "
+                       "one, printed with the deal).", show_default=False)] = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
 ) -> None:
-    """Deal a random full deal of the variant (reproducible from --seed)."""
+    """Deal a random full deal of the variant (a fresh seed, printed, unless --seed)."""
     params = {"seed": seed, "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_deal, render=render_deal)
+                 compute=compute_seeded_deal, render=render_deal)
 
 
 _ = CARDS  # re-exported names used by later command modules

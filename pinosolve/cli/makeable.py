@@ -7,8 +7,9 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JobsOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_str, want_timeout, want_trump)
+from pinosolve.cli.common import (Analysis, BidderOpt, InputOpt, JobsOpt, JsonOpt, PartnerOpt,
+                                  ProgressOpt, RulesOpt, TrumpOpt, VariantOpt, console,
+                                  run_analysis, want_str, want_timeout, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -78,13 +79,10 @@ def makeable_cmd(
     deal: Annotated[Optional[str], typer.Option(
         "--deal", help="Every hand as played: 'N:<hand> <hand> …'.", show_default=False)] = None,
     trump: TrumpOpt = None,
-    bidder: Annotated[Optional[str], typer.Option(
-        "--bidder", help="The seat that won the auction.", show_default=False)] = None,
+    bidder: BidderOpt = None,
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The contract.", show_default=False)] = None,
-    partner: Annotated[Optional[str], typer.Option(
-        "--partner", help="Call-partner play: the called partner's seat.",
-        show_default=False)] = None,
+    partner: PartnerOpt = None,
     laid_away: Annotated[Optional[str], typer.Option(
         "--laid-away", help="Kitty games: the cards the bidder laid away.",
         show_default=False)] = None,
@@ -94,6 +92,7 @@ def makeable_cmd(
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", help="Seconds (0 < s <= 1e9) for the search; then answer from its bounds.",
         show_default=False)] = None,
+    progress: ProgressOpt = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
@@ -103,6 +102,7 @@ def makeable_cmd(
     """Meld plus double-dummy trick points against the bid: made or set, and by how much."""
     params = {"deal": deal, "trump": trump, "bidder": bidder, "bid": bid, "partner": partner,
               "laid_away": laid_away, "dealer": dealer, "timeout": timeout,
-              "variant": variant, "rules": rules_path}
+              "progress": progress, "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_makeable, render=render_makeable, jobs=jobs)
+                 compute=Analysis(compute_makeable, progress=True), render=render_makeable,
+                 jobs=jobs)

@@ -8,10 +8,12 @@ import typer
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, MeldTrumpOpt, RulesOpt, VariantOpt,
-                                  console, run_analysis, want_flag, want_str)
+from pinosolve.cli.common import (Analysis, InputOpt, JsonOpt, MeldTrumpOpt, ProgressOpt,
+                                  RulesOpt, VariantOpt, console, run_analysis, shorthand,
+                                  want_flag, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
+
 
 def compute_meld(params: dict[str, Any]) -> dict[str, Any]:
     from pinosolve.meld.solver import best_meld_all_trumps, meld_report
@@ -89,9 +91,11 @@ def _print_declaration(out: Any, title: str, melds: list[dict[str, Any]], total:
 
 @app.command()
 def meld(
-    hand: Annotated[Optional[str], typer.Argument(
-        help="The holding: 'AS TS KS QS JS', 'AS,TS' or dotted 'ATKQJ...'; '-' for none.",
-        show_default=False)] = None,
+    hand_arg: Annotated[Optional[str], typer.Argument(
+        metavar="[HAND]", help="Shorthand for --hand.", show_default=False)] = None,
+    hand: Annotated[Optional[str], typer.Option(
+        "--hand", help="The holding: 'AS TS KS QS JS', 'AS,TS' or dotted 'ATKQJ...'; '-' for "
+                       "none.", show_default=False)] = None,
     trump: MeldTrumpOpt = None,
     all_trumps: Annotated[bool, typer.Option(
         "--all-trumps", help="The best meld for each trump, and with no trump.")] = False,
@@ -100,13 +104,15 @@ def meld(
     compare: Annotated[Optional[str], typer.Option(
         "--compare", help="Another variant ID (or rules file) to compare totals with.",
         show_default=False)] = None,
+    progress: ProgressOpt = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
 ) -> None:
     """The maximum meld of a holding: every meld, the cards it uses, its points, the total."""
-    params = {"hand": hand, "trump": trump, "all_trumps": all_trumps, "all": all_,
-              "compare": compare, "variant": variant, "rules": rules_path}
+    params = {"hand": shorthand(hand_arg, hand, "hand"), "trump": trump,
+              "all_trumps": all_trumps, "all": all_, "compare": compare, "progress": progress,
+              "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_meld, render=render_meld)
+                 compute=Analysis(compute_meld, progress=True), render=render_meld)

@@ -8,8 +8,9 @@ import typer
 
 from pinosolve.cards import Hand
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt, console,
-                                  run_analysis, want_flag, want_str, want_trump)
+from pinosolve.cli.common import (Analysis, InputOpt, JsonOpt, ProgressOpt, RulesOpt, TrumpOpt,
+                                  VariantOpt, console, run_analysis, want_flag, want_str,
+                                  want_trump)
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
 
@@ -27,18 +28,19 @@ def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
     hand = v.parse_hand(hand_text, "hand")
     received_text = want_str(params, "received", "received")
     received = v.parse_hand(received_text, "received") if received_text is not None else None
-    partner_text = want_str(params, "partner", "partner")
+    partner_text = want_str(params, "partner_hand", "partner-hand")
     called_text = want_str(params, "called", "called")
     if partner_text is None:
         if received is None:
             raise PinosolveError("give the cards the partner passed with --received (or the "
-                                 "partner's hand with --partner for the side's best exchange)")
+                                 "partner's hand with --partner-hand for the side's best "
+                                 "exchange)")
         if called_text is not None:
-            raise PinosolveError("--called goes with --partner")
+            raise PinosolveError("--called goes with --partner-hand")
         return pass_back(v, trump, hand, received, want_flag(params, "all")).to_json()
-    partner = v.parse_hand(partner_text, "partner")
+    partner = v.parse_hand(partner_text, "partner-hand")
     if want_flag(params, "all"):
-        raise PinosolveError("--all lists pass-backs; it does not go with --partner")
+        raise PinosolveError("--all lists pass-backs; it does not go with --partner-hand")
     called = v.parse_hand(called_text, "called") if called_text is not None else None
     return exchange(v, trump, hand, partner, called, received).to_json()
 
@@ -83,21 +85,24 @@ def pass_cmd(
         "--hand", help="The declarer's hand before the pass.", show_default=False)] = None,
     received: Annotated[Optional[str], typer.Option(
         "--received", help="The cards the partner passed.", show_default=False)] = None,
-    partner: Annotated[Optional[str], typer.Option(
-        "--partner", help="The partner's hand before the pass: choose the pass and the "
-                          "return together for the side's most meld.", show_default=False)] = None,
+    partner_hand: Annotated[Optional[str], typer.Option(
+        "--partner-hand", help="The partner's hand before the pass: choose the pass and the "
+                               "return together for the side's most meld.",
+        show_default=False)] = None,
     called: Annotated[Optional[str], typer.Option(
-        "--called", help="With --partner in call-partner play: the called card, which must "
-                         "be among the cards passed.", show_default=False)] = None,
+        "--called", help="With --partner-hand in call-partner play: the called card, which "
+                         "must be among the cards passed.", show_default=False)] = None,
     all_: Annotated[bool, typer.Option(
         "--all", help="List every return that keeps the maximum meld.")] = False,
+    progress: ProgressOpt = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
 ) -> None:
     """The declarer's pass-back for the most meld (ties: keep trumps, aces, tens)."""
-    params = {"trump": trump, "hand": hand, "received": received, "partner": partner,
-              "called": called, "all": all_, "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source, compute=compute_pass,
-                 render=render_pass)
+    params = {"trump": trump, "hand": hand, "received": received, "partner_hand": partner_hand,
+              "called": called, "all": all_, "progress": progress, "variant": variant,
+              "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source,
+                 compute=Analysis(compute_pass, progress=True), render=render_pass)

@@ -1,28 +1,72 @@
-"""``pinosolve puzzle FILE``: show a worked puzzle, solve it, and check the answer on file."""
+"""``pinosolve puzzle NAME|FILE``: show a worked puzzle, solve it, and check the answer on
+file; ``--list`` names the shipped ones."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import JsonOpt, console, emit_json
+from pinosolve.cli.common import JsonOpt, ProgressOpt, console, emit_json
+from pinosolve.errors import PinosolveError
+
+
+def _list(json_out: bool) -> None:
+    """``puzzle --list``: each shipped puzzle's name, type, variant and title."""
+    from pinosolve import puzzle as puzzles
+
+    rows = []
+    for name, path in puzzles.shipped().items():
+        p = puzzles.load(path)
+        rows.append({"name": name, "type": p["type"],
+                     "variant": p.get("variant") or p.get("rules"), "title": p["title"]})
+    if json_out:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table(title="Puzzles (pinosolve puzzle NAME)", title_justify="left")
+    table.add_column("name", no_wrap=True)  # a name to type: whole, never folded
+    for col in ("type", "variant", "title"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(r["name"], r["type"], r["variant"], r["title"])
+    console().print(table)
 
 
 @app.command()
 def puzzle(
-    files: Annotated[list[str], typer.Argument(help="Puzzle files (TOML).")],
+    refs: Annotated[Optional[list[str]], typer.Argument(
+        metavar="NAME|FILE", help="Shipped puzzles by name (see --list), or puzzle "
+                                       "files (TOML).", show_default=False)] = None,
+    list_: Annotated[bool, typer.Option(
+        "--list", help="List the shipped puzzles by name.")] = False,
+    progress: ProgressOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Show and solve puzzles; exit code 1 if the engine disagrees with an answer on file."""
+    from pinosolve import progress as reports
     from pinosolve import puzzle as puzzles
+    from pinosolve.cli.common import show_solution, show_test
     from pinosolve.cli.verify import render_verify
 
+    if list_:
+        if refs:
+            raise PinosolveError("--list lists every shipped puzzle: drop the names")
+        _list(json_out)
+        return
+    if not refs:
+        raise PinosolveError("name a puzzle (see 'pinosolve puzzle --list') or a puzzle file")
     disagreements = 0
-    for path in files:
+    for ref in refs:
+        path = str(puzzles.find(ref))
         p = puzzles.load(path)
-        result = puzzles.solve(p)
+        if progress:
+            with reports.reporting(show_test, show_solution):
+                result = puzzles.solve(p)
+        else:
+            result = puzzles.solve(p)
         wrong = puzzles.check(p, result)
         disagreements += bool(wrong)
         if json_out:
@@ -44,4 +88,3 @@ def puzzle(
         out.print()
     if disagreements:
         raise typer.Exit(1)
-

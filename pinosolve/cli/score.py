@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import itertools
-import json
-from typing import Annotated, Any, Iterable, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (JsonOpt, Line, RulesOpt, TrumpOpt, VariantOpt, batch_lines,
-                                  console, emit_json, input_lines, run_analysis, want_str)
+from pinosolve.cli.common import (BidderOpt, InputOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
+                                  VariantOpt, console, emit_json, run_analysis, shorthand,
+                                  want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
-from pinosolve.files import MAX_BYTES, load_json
 
 _PAIRS = ("meld", "points", "won", "tricks")
 _NUMBERS = ("points", "tricks")
@@ -82,67 +80,16 @@ def render_score(result: dict[str, Any]) -> None:
         out.print(f"game over: {', '.join(result['game_over']['winners'])} win", style="bold")
 
 
-def _score_input(source: str) -> tuple[Optional[dict[str, Any]], Iterable[Line]]:
-    """A --input: one JSON object, pretty-printed over many lines (the round; no lines), or
-    JSON lines of rounds (None; the lines, read as they come, each decoded on its own).
-    It is one object if its first line that is not blank opens one that does not close on
-    that line; that object is read whole, up to MAX_BYTES."""
-    lines = iter(input_lines(source))
-    head: list[Line] = []
-    for line in lines:
-        head.append(line)
-        if line is None or line.strip():
-            break
-    if not head or not _opens_object(head[-1]):
-        return None, itertools.chain(head, lines)
-    chunks, size = [], 0
-    for line in itertools.chain(head, lines):
-        if line is None or size > MAX_BYTES:
-            raise PinosolveError(f"input {source!r}: one JSON object larger than "
-                                 f"{MAX_BYTES >> 20} MiB")
-        data = line.encode() if isinstance(line, str) else line
-        chunks.append(data)
-        size += len(data)
-    try:
-        text = b"".join(chunks).decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise PinosolveError(f"input {source!r} is not UTF-8 text (byte {exc.start})") from None
-    obj = load_json(text)
-    if not isinstance(obj, dict):
-        raise PinosolveError(f"input {source!r}: expected one JSON object (a round)")
-    return obj, ()
-
-
-def _opens_object(line: Line) -> bool:
-    """Whether the line opens a JSON object that runs on past it (a pretty-printed round),
-    rather than holding a whole value, good or bad (a JSON-lines round, or its error)."""
-    if line is None:
-        return False
-    try:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-        if not text.lstrip().startswith("{"):
-            return False
-        json.loads(text)
-    except json.JSONDecodeError as exc:
-        return exc.pos >= len(text.rstrip())  # it ran out of text, not into a mistake
-    except (ValueError, RecursionError):  # not UTF-8, too deep: a line, and its error record
-        return False
-    return False
-
-
 PairOpt = list[str]
 
 
 @app.command("score")
 def score_cmd(
-    bidder: Annotated[Optional[str], typer.Option(
-        "--bidder", help="The seat that won the auction.", show_default=False)] = None,
+    bidder: BidderOpt = None,
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The winning bid.", show_default=False)] = None,
     trump: TrumpOpt = None,
-    partner: Annotated[Optional[str], typer.Option(
-        "--partner", help="Call-partner play: the called partner's seat.",
-        show_default=False)] = None,
+    partner: PartnerOpt = None,
     meld: Annotated[Optional[PairOpt], typer.Option(
         "--meld", help="SEAT=points or SEAT=cards (the meld engine counts them); repeat.",
         show_default=False)] = None,
@@ -168,32 +115,14 @@ def score_cmd(
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
-    input_source: Annotated[Optional[str], typer.Option(
-        "--input", help="A round as one JSON object (keys: variant, bidder, bid, trump, meld, "
-                        "points or won, tricks, last_trick, laid_away, throw_in, shoot), or "
-                        "JSON lines of rounds; '-' for stdin.", show_default=False)] = None,
+    input_source: InputOpt = None,
 ) -> None:
     """Score one round: meld kept or lost, trick points, bid made or set, each rule named."""
     params = {"bidder": bidder, "bid": bid, "trump": trump, "partner": partner, "meld": meld,
               "points": points, "won": won, "tricks": tricks, "last_trick": last_trick,
               "laid_away": laid_away, "throw_in": throw_in, "shoot": shoot,
               "variant": variant, "rules": rules_path}
-    if input_source is not None:
-        whole, lines = _score_input(input_source)
-        if whole is not None:
-            merged = dict(params)
-            for key, value in whole.items():
-                name = str(key).replace("-", "_")
-                if name not in merged:
-                    raise PinosolveError(f"unknown key {key!r}; keys are "
-                                         f"{', '.join(sorted(merged))}")
-                merged[name] = value
-            result = compute_score(merged)
-            emit_json(result) if json_out else render_score(result)
-            return
-        batch_lines(lines, params, compute_score)
-        return
-    run_analysis(params, json_out=json_out, input_source=None, compute=compute_score,
+    run_analysis(params, json_out=json_out, input_source=input_source, compute=compute_score,
                  render=render_score)
 
 
@@ -205,7 +134,7 @@ def compute_game(params: dict[str, Any]) -> dict[str, Any]:
 
     path = want_str(params, "file", "file")
     if path is None:
-        raise PinosolveError("give the game record: pinosolve game FILE")
+        raise PinosolveError("give the game record: pinosolve game FILE (or --input FILE|-)")
     fallback = None
     if params.get("variant") or params.get("rules"):
         fallback = variant_of(params)
@@ -243,14 +172,19 @@ def render_game(result: dict[str, Any]) -> None:
 @app.command("game")
 def game_cmd(
     file: Annotated[Optional[str], typer.Argument(
-        metavar="FILE", help="Game record (TOML or JSON): variant and a list of rounds with "
-                             "the keys of 'pinosolve score'.", show_default=False)] = None,
+        metavar="[FILE]", help="Shorthand for --input FILE.", show_default=False)] = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
+    input_source: Annotated[Optional[str], typer.Option(
+        "--input", help="The game record, a file or '-' for stdin (TOML or JSON): variant "
+                        "and a list of rounds with the keys of 'pinosolve score'.",
+        show_default=False)] = None,
 ) -> None:
-    """Score a whole game round by round and name the winner by the variant's rules."""
-    params = {"file": file, "variant": variant, "rules": rules_path}
+    """Score a whole game round by round and name the winner by the variant's rules; exit
+    code 1 if the answer on file disagrees."""
+    params = {"file": shorthand(file, input_source, "input"), "variant": variant,
+              "rules": rules_path}
     result = compute_game(params)
     emit_json(result) if json_out else render_game(result)
     if result.get("agrees") is False:

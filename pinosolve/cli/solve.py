@@ -9,9 +9,10 @@ import typer
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JobsOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  batch_line, console, run_analysis, want_flag, want_str,
-                                  want_timeout, want_trick, want_trump)
+from pinosolve.cli.common import (Analysis, InputOpt, JobsOpt, JsonOpt, PartnerOpt, ProgressOpt,
+                                  RulesOpt, TrumpOpt, VariantOpt, batch_line, console,
+                                  run_analysis, want_flag, want_str, want_timeout, want_trick,
+                                  want_trump)
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
 
@@ -28,7 +29,7 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     if params.get("leader") is None:
         raise PinosolveError("name the player who led (or leads) the trick with --leader SEAT")
     game = Game(v, deal_text, trump=want_trump(v, params), leader=params["leader"],
-                trick=want_trick(v, params), declarer=params.get("declarer"),
+                trick=want_trick(v, params), declarer=params.get("bidder"),
                 partner=params.get("partner"))
     if game.over:
         raise PinosolveError("deal: no cards left to play")
@@ -111,20 +112,17 @@ def solve_cmd(
     trick: Annotated[Optional[str], typer.Option(
         "--trick", help="Cards already on the table in this trick, in order from the leader.",
         show_default=False)] = None,
-    declarer: Annotated[Optional[str], typer.Option(
-        "--declarer", help="Three- and five-handed play: the bidder's seat.",
+    bidder: Annotated[Optional[str], typer.Option(
+        "--bidder", "--declarer", help="Three- and five-handed play: the bidder's seat, who "
+        "plays alone or with the called partner (--declarer: the same).",
         show_default=False)] = None,
-    partner: Annotated[Optional[str], typer.Option(
-        "--partner", help="Five-handed call-partner play: the called partner's seat.",
-        show_default=False)] = None,
+    partner: PartnerOpt = None,
     value_only: Annotated[bool, typer.Option(
         "--value-only", help="Only the position's value (faster).")] = False,
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", help="Seconds (0 < s <= 1e9); then answer the bounds proved so far.",
         show_default=False)] = None,
-    progress: Annotated[bool, typer.Option(
-        "--progress", help="Print each null-window test to stderr as it finishes (long "
-        "searches: the bounds closing in).")] = False,
+    progress: ProgressOpt = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
@@ -133,8 +131,12 @@ def solve_cmd(
 ) -> None:
     """Double-dummy: the points the side to move takes with best play, and each card's value."""
     params = {"deal": deal, "trump": trump, "leader": leader, "trick": trick,
-              "declarer": declarer, "partner": partner, "value_only": value_only,
+              "bidder": bidder, "partner": partner, "value_only": value_only,
               "timeout": timeout, "progress": progress, "variant": variant,
               "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_solve, render=render_solve, jobs=jobs)
+                 compute=SOLVE, render=render_solve, jobs=jobs)
+
+
+# the analysis a batch runs: "declarer" is the older name of "bidder" (the puzzle files' too)
+SOLVE = Analysis(compute_solve, aliases={"declarer": "bidder"})

@@ -8,8 +8,9 @@ import typer
 
 from pinosolve.cards import Card, Hand
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, MeldTrumpOpt, RulesOpt, VariantOpt,
-                                  console, run_analysis, want_str, want_trump)
+from pinosolve.cli.common import (Analysis, InputOpt, JsonOpt, MeldTrumpOpt, ProgressOpt,
+                                  RulesOpt, VariantOpt, console, run_analysis, want_str,
+                                  want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -100,13 +101,17 @@ def verify(
     sequence: Annotated[Optional[str], typer.Option(
         "--sequence", help="A two-handed melding sequence (TOML or JSON file) to check.",
         show_default=False)] = None,
+    progress: ProgressOpt = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
 ) -> None:
-    """Check a declared meld against the rules: which melds stand, and what each is worth."""
+    """Check a declared meld against the rules: which melds stand, and what each is worth;
+    exit code 1 if the declaration is not as claimed."""
     params = {"hand": hand, "claim": claim, "trump": trump, "announced": announced,
-              "sequence": sequence, "variant": variant, "rules": rules_path}
+              "sequence": sequence, "progress": progress, "variant": variant,
+              "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_verify, render=render_verify)
+                 compute=Analysis(compute_verify, progress=True, verdict="valid"),
+                 render=render_verify)

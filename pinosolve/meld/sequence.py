@@ -434,7 +434,7 @@ def verify_sequence_file(path: str, variant: Optional[VariantLike] = None,
     a meld-sequence puzzle file is read as its position."""
     from pathlib import Path
 
-    from pinosolve.variants.variant import resolve
+    from pinosolve.variants.variant import resolve, rules_path
 
     if not isinstance(path, str):
         raise PinosolveError(f"sequence must be a file path, got {path!r}")
@@ -446,11 +446,8 @@ def verify_sequence_file(path: str, variant: Optional[VariantLike] = None,
     if unknown:
         raise PinosolveError(f"{path}: unknown key {unknown[0]!r}; keys are variant, rules, "
                              "trump, steps, title, note")
-    if data.get("rules"):
-        rules_path = Path(data["rules"])
-        if not rules_path.is_absolute():
-            rules_path = Path(path).parent / rules_path
-        v = resolve(None, str(rules_path))
+    if data.get("rules"):  # a path relative to the file, or a shipped one's name
+        v = resolve(None, str(rules_path(str(data["rules"]), Path(path))))
     elif data.get("variant"):
         v = resolve(data.get("variant"), None)
     elif variant is not None:

@@ -76,8 +76,27 @@ def build_model(opts: Sequence[MeldOption], classes: Sequence[str],
     return proto, rows
 
 
+def progress_callback() -> Any:
+    """A solution callback that reports each better solution to ``pinosolve.progress``
+    (--progress), or None when nobody asked."""
+    from pinosolve import progress
+
+    report = progress.sat_solution.get()
+    if report is None:
+        return None
+
+    class Report(cmh.SolutionCallback):
+        def OnSolutionCallback(inner) -> None:  # noqa: N802, N805 (OR-Tools' name)
+            report(inner.ObjectiveValue(), inner.WallTime())
+
+    return Report()
+
+
 def solve_proto(proto: Any, params: Any, callback: Any = None) -> Any:
-    """Solve a model with a fresh wrapper (as cp_model does); the callback sees each solution."""
+    """Solve a model with a fresh wrapper (as cp_model does); the callback sees each solution
+    (none given: ``progress_callback``'s, if --progress asked for one)."""
+    if callback is None:
+        callback = progress_callback()
     wrapper = cmh.SolveWrapper()
     wrapper.set_parameters(params)
     if callback is not None:

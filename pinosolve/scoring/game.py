@@ -19,22 +19,27 @@ from pinosolve.errors import PinosolveError
 from pinosolve.meld.sequence import read_document
 from pinosolve.results import Result, optional
 from pinosolve.scoring.round import Round, RoundScore, groups, read_round, score_round, score_units
-from pinosolve.variants.variant import Variant, resolve
+from pinosolve.variants.variant import Variant, resolve, rules_path
 
 GAME_KEYS = {"variant", "rules", "rounds", "start", "title", "note", "answer"}
 
 
 def read_record(path: str) -> dict[str, Any]:
-    """A game record, TOML or JSON."""
-    return read_document(path, "game file", "a table with 'rounds'")
+    """A game record, TOML or JSON, from the file ``path`` ('-': standard input)."""
+    if path != "-":
+        return read_document(path, "game file", "a table with 'rounds'")
+    from pinosolve.files import parse_document, read_stdin
+
+    data = parse_document(read_stdin("game record"), "game record on stdin")
+    if not isinstance(data, dict):
+        raise PinosolveError("game record on stdin: expected a table with 'rounds'")
+    return data
 
 
 def variant_for(data: dict[str, Any], path: Optional[str], fallback: Optional[Variant]
                 ) -> Variant:
     if data.get("rules"):
-        rules = Path(str(data["rules"]))
-        if path and not rules.is_absolute():
-            rules = Path(path).parent / rules
+        rules = rules_path(str(data["rules"]), Path(path) if path else None)
         return resolve(None, str(rules))
     if data.get("variant"):
         return resolve(str(data["variant"]), None)

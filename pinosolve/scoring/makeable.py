@@ -300,6 +300,7 @@ class _TeamPlay:
 
     def points(self, rules: Any = None) -> tuple[int, int]:
         """Bounds on the most points the side can make sure of, on ``rules``' point scale."""
+        from pinosolve import progress
         from pinosolve.play.driver import SearchInterrupted, solve
 
         rules = rules or self.rules
@@ -309,7 +310,7 @@ class _TeamPlay:
             return 0, self.total(rules)
         try:
             res = solve(self.pos, rules, value_only=True, timeout=left,
-                        table_limit=self.table_limit)
+                        on_test=progress.search_test.get(), table_limit=self.table_limit)
         except SearchInterrupted as stop:
             if not self.answer_interrupted:
                 raise

@@ -26,7 +26,7 @@ from pinosolve.cards import CARDS, NUM_CARDS, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.meld.model import Declaration, MeldOption, options
 from pinosolve.results import Result, optional
-from pinosolve.meld.solver import best_meld, sat_parameters
+from pinosolve.meld.solver import best_meld, sat_parameters, solve_proto
 from pinosolve.variants.variant import Variant
 
 ENUMERATION_LIMIT = 200
@@ -89,14 +89,7 @@ class _Model:
         params = sat_parameters()
         if enumerate_all:
             params.enumerate_all_solutions = True
-        wrapper = cmh.SolveWrapper()
-        wrapper.set_parameters(params)
-        if callback is not None:
-            wrapper.add_solution_callback(callback)
-        response = wrapper.solve(self.proto)
-        if callback is not None:
-            wrapper.clear_solution_callback(callback)
-        return response
+        return solve_proto(self.proto, params, callback)
 
 
 def _meld_rows(m: _Model, v: Variant, trump: Suit, held: dict[int, list[tuple[int, int]]],

@@ -21,6 +21,7 @@ from pinosolve.errors import DeckError, NotationError, RulesError
 from pinosolve.variants.schema import MELD_VALUE_LIMIT, POINTS_LIMIT, Rules
 
 RULES_ENV = "PINOSOLVE_RULES_DIR"
+VARIANT_ENV = "PINOSOLVE_VARIANT"  # the variant a command uses when it names none
 
 
 def rules_dir() -> Path:
@@ -37,6 +38,26 @@ def rules_dir() -> Path:
 def variant_ids() -> list[str]:
     """IDs of the built-in variants, sorted."""
     return sorted(p.stem for p in rules_dir().glob("*.toml"))
+
+
+def example_names() -> list[str]:
+    """Names of the shipped house-rule examples (``rules/examples/*.toml``), sorted: each may
+    be given to ``--rules`` by name."""
+    return sorted(p.stem for p in (rules_dir() / "examples").glob("*.toml"))
+
+
+def did_you_mean(ref: str, names: list[str]) -> str:
+    """' (did you mean X?)' for the name in ``names`` closest to ``ref``, or ''.
+
+    >>> did_you_mean("for-hand", ["four-hand", "two-hand"])
+    ' (did you mean four-hand?)'
+    >>> did_you_mean("chess", ["four-hand"])
+    ''
+    """
+    import difflib
+
+    close = difflib.get_close_matches(ref.strip().lower(), names, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 # --- loading --------------------------------------------------------------------------
@@ -95,7 +116,37 @@ def _resolve(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], tuple
 
 
 def unknown_variant_message(ref: str) -> str:
-    return f"unknown variant {ref!r}; known variants: {', '.join(variant_ids())}"
+    """The one line for a variant ID that is none: the closest ID, or the house-rule example
+    of that name (which ``--rules`` takes), and the IDs there are."""
+    if ref in example_names():
+        return (f"unknown variant {ref!r}: that is a house-rule example, give it as "
+                f"--rules {ref}")
+    return (f"unknown variant {ref!r}{did_you_mean(ref, variant_ids())}; known variants: "
+            f"{', '.join(variant_ids())}")
+
+
+def rules_path(ref: str, relative_to: Optional[Path] = None) -> Path:
+    """The file a ``--rules`` value names: a path (relative to ``relative_to``'s folder, if
+    given) where one exists, else a shipped rules file by name (a house-rule example such as
+    ``trickster-kitty``, or a built-in variant's file), ``.toml`` optional. Anything else is
+    the path, for the reader to say it is not found, with the closest name when the value
+    looks like one."""
+    if "\0" in ref:
+        return Path(ref)
+    path = Path(ref)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to.parent / path
+    if os.path.lexists(path) or "/" in ref or "\\" in ref:  # (never raises: a long name)
+        return path
+    name = ref.removesuffix(".toml")
+    if name in example_names():
+        return rules_dir() / "examples" / f"{name}.toml"
+    if name in variant_ids():
+        return rules_dir() / f"{name}.toml"
+    hint = did_you_mean(name, example_names() + variant_ids())
+    if hint:
+        raise RulesError(f"rules file {ref!r} not found{hint}")
+    return path
 
 
 def load_file(path: str | os.PathLike[str]) -> "Variant":
@@ -132,14 +183,60 @@ def _builtin(variant_id: str) -> Path:
 
 
 def resolve(variant: Optional[str] = None, rules: Optional[str] = None) -> "Variant":
-    """The rule set a command names: ``--variant ID`` or ``--rules PATH`` (exactly one)."""
+    """The rule set a command names: ``--variant ID`` or ``--rules PATH|NAME`` (not both;
+    see ``rules_path``); naming neither, the default variant (``default_variant``)."""
     if variant and rules:
         raise RulesError("give --variant or --rules, not both")
     if rules:
-        return load_file(rules)
+        return load_file(rules_path(rules))
     if variant:
         return load_variant(variant)
-    raise RulesError("name the rules: --variant ID (see 'pinosolve variants') or --rules PATH")
+    default, where = default_variant()
+    if default is None:
+        raise RulesError("name the rules: --variant ID (see 'pinosolve variants') or --rules "
+                         f"PATH, or set a default with {VARIANT_ENV}=ID or variant = \"ID\" "
+                         f"in {where}")
+    try:
+        return load_variant(default)
+    except RulesError as exc:
+        raise RulesError(f"the default variant, from {where}: {exc}") from None
+
+
+def config_path() -> Path:
+    """The user's config file: ``$XDG_CONFIG_HOME/pinosolve/config.toml``, or
+    ``~/.config/pinosolve/config.toml`` where XDG_CONFIG_HOME is not set."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "pinosolve" / "config.toml"
+
+
+CONFIG_KEYS = ("variant",)
+
+
+def default_variant() -> tuple[Optional[str], str]:
+    """The variant a command uses when it names none, and where it comes from: the
+    environment's ``PINOSOLVE_VARIANT``, else ``variant = "ID"`` in the config file
+    (``config_path``; a missing one is no default). A config file that cannot be read, is
+    not TOML, or holds anything else is one line naming the problem (RulesError).
+    Without a default: (None, the config file's path)."""
+    if os.environ.get(VARIANT_ENV, "").strip():
+        return os.environ[VARIANT_ENV].strip(), VARIANT_ENV
+    path = config_path()
+    if not os.path.lexists(path):
+        return None, str(path)
+    from pinosolve.files import parse_toml, read_text
+
+    data = parse_toml(read_text(path, "config file", RulesError), str(path), RulesError)
+    for key in data:
+        if key not in CONFIG_KEYS:
+            raise RulesError(f"config file {str(path)!r}: unknown key {key!r}; keys are "
+                             f"{', '.join(CONFIG_KEYS)}")
+    value = data.get("variant")
+    if value is None:
+        return None, str(path)
+    if not isinstance(value, str) or not value.strip():
+        raise RulesError(f"config file {str(path)!r}: variant must be a variant ID (text), "
+                         f"got {value!r}")
+    return value.strip(), str(path)
 
 
 # --- cross-key checks -------------------------------------------------------------------
@@ -322,7 +419,8 @@ class Variant:
         try:
             return Suit.parse(str(text))
         except Exception:
-            raise DeckError(f"bad trump {text!r}: suits are S H D C (or ♠ ♥ ♦ ♣)") from None
+            raise DeckError(f"bad trump {text!r}: suits are S H D C (or ♠ ♥ ♦ ♣, or spades "
+                            "hearts diamonds clubs)") from None
 
     def parse_deal(self, text: str, full: bool = False) -> Deal:
         deal = Deal.parse(text, self.seats)

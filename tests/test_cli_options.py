@@ -1,0 +1,355 @@
+"""One vocabulary on the command line (issue 33): option names, the default variant, names
+of shipped files, exit codes, metavars, completion, fresh deal seeds, unwrapped deals."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pinosolve.variants.variant import variant_ids
+from tests.conftest import ROOT
+
+COMMANDS = ("variants", "rules", "show", "deal", "meld", "verify", "legal", "solve",
+            "makeable", "score", "game", "bid", "pass", "puzzle")
+ENDING = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
+HAND = "AH TH KH JH 9H AS AD AC KS QS QD 9C"
+PARTNER = "QH KH JD QC 9S 9S TS TD TC JC JC 9D"
+
+
+ENV = ("PINOSOLVE_VARIANT", "XDG_CONFIG_HOME", "HOME")
+
+
+@pytest.fixture(autouse=True)
+def no_default_variant(tmp_path):
+    """No PINOSOLVE_VARIANT and no config file of the user's: each test sets its own. (Set
+    in os.environ itself: the cli fixture undoes its monkeypatch after each run.)"""
+    saved = {k: os.environ.get(k) for k in ENV}
+    os.environ.pop("PINOSOLVE_VARIANT", None)
+    os.environ["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+def _options(help_text: str) -> dict[str, str]:
+    """Each option's row in rich's help: the long name(s), and what follows up to its help."""
+    rows = {}
+    for line in help_text.splitlines():
+        m = re.match(r"│ (--[a-z-]+(?:,--[a-z-]+)*)\s+(?:-[a-z]\s+)?(\S*)", line)
+        if m:
+            rows[m.group(1)] = m.group(2)
+    return rows
+
+
+# --- help: metavars, completion, exit codes, no ortools -------------------------------------
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_help_shows_plain_metavars(cli, command):
+    run = cli(*([command] if command else []), "--help")
+    assert run.code == 0, run.err
+    assert not re.search(r"<(bool|str|int|float|list)", run.out), run.out
+    from pinosolve.cli import app, main  # noqa: F401
+    import typer
+
+    from pinosolve.cli import plain_metavars
+
+    group = plain_metavars(typer.main.get_command(app))
+    sub = group.commands[command] if command else group
+    for param in sub.params:
+        if getattr(param, "param_type_name", "") != "option":
+            continue
+        want = "" if param.is_flag else {int: "INT", float: "FLOAT"}.get(
+            param.type_descriptor.annotation, "TEXT")
+        assert param.metavar == want, (command, param.name, param.metavar)
+
+
+def test_flags_show_no_metavar_and_values_do(cli):
+    rows = _options(cli("solve", "--help").out)
+    assert rows["--value-only"].startswith("Only")  # the help text, no metavar before it
+    assert rows["--timeout"] == "FLOAT" and rows["--jobs"] == "INT"
+    assert rows["--deal"] == "TEXT" and rows["--bidder,--declarer"] == "TEXT"
+
+
+def test_help_names_the_exit_codes_and_offers_completion(cli):
+    out = " ".join(cli("--help").out.replace("│", " ").split())
+    assert "--install-completion" in out and "--show-completion" in out
+    for code in ("0 done", "1 a batch", "2 bad input", "70 internal error", "130 Ctrl-C"):
+        assert code in out, code
+
+
+def test_no_help_imports_ortools():
+    code = ("import sys, io, contextlib\n"
+            "from pinosolve.cli import main\n"
+            f"for c in {list(COMMANDS)!r} + ['']:\n"
+            "    with contextlib.redirect_stdout(io.StringIO()):\n"
+            "        assert main(([c] if c else []) + ['--help']) == 0, c\n"
+            "    assert 'ortools' not in sys.modules, c\n")
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+# --- the same names everywhere --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["show", "meld", "legal", "verify", "pass"])
+def test_the_hand_is_hand_everywhere(cli, command):
+    assert "--hand" in _options(cli(command, "--help").out)
+
+
+@pytest.mark.parametrize("command", ["show", "meld"])
+def test_the_hand_argument_is_a_shorthand(cli, command):
+    extra = ["--trump", "S"] if command == "meld" else []
+    a = cli(command, "AS KS QS", "--variant", "four-hand", "--json", *extra)
+    b = cli(command, "--hand", "AS KS QS", "--variant", "four-hand", "--json", *extra)
+    assert a.code == b.code == 0 and a.json() == b.json(), (a.err, b.err)
+    both = cli(command, "AS", "--hand", "KS", "--variant", "four-hand", *extra)
+    assert both.code == 2 and "once" in both.err and both.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["solve", "makeable", "score"])
+def test_partner_is_a_seat_and_bidder_the_bidding_seat(cli, command):
+    rows = _options(cli(command, "--help").out)
+    assert "--partner" in rows and any(k.startswith("--bidder") for k in rows), rows
+
+
+def test_pass_takes_the_partners_cards_as_partner_hand(cli):
+    run = cli("pass", "--variant", "four-hand", "--trump", "H", "--hand", HAND,
+              "--partner-hand", PARTNER, "--json")
+    assert run.code == 0 and "best" in run.json(), run.err  # the side's best exchange
+    old = cli("pass", "--variant", "four-hand", "--trump", "H", "--hand", HAND,
+              "--partner", PARTNER)
+    assert old.code == 2 and "--partner-hand" in old.err and old.err.count("\n") == 1
+    line = json.dumps({"partner-hand": PARTNER})
+    batch = cli("pass", "--variant", "four-hand", "--trump", "H", "--hand", HAND,
+                "--input", "-", stdin=line + "\n")
+    assert batch.code == 0 and batch.lines()[0]["best"] == run.json()["best"], batch.out
+
+
+def test_declarer_is_an_alias_of_bidder_on_the_command_line_and_in_a_batch(cli):
+    base = ["solve", "--variant", "three-hand-kitty", "--trump", "S", "--leader", "N",
+            "--deal", "N:A.K.. T.A.. K.T..", "--json"]
+    a = cli(*base, "--bidder", "E").json()
+    b = cli(*base, "--declarer", "E").json()
+    c = cli(*base, "--bidder", "N").json()
+    # N to move: with E bidding, N plays with W; with N bidding, alone
+    assert a == {**b, "seconds": a["seconds"]} and a["side"] != c["side"]
+    assert "W" in a["side"] and "W" not in c["side"]
+    lines = "".join(json.dumps({"deal": "N:A.K.. T.A.. K.T..", "leader": "N", key: "E"}) + "\n"
+                    for key in ("bidder", "declarer"))
+    out = cli("solve", "--variant", "three-hand-kitty", "--trump", "S", "--input", "-",
+              stdin=lines).lines()
+    assert [x["side"] for x in out] == [a["side"]] * 2 and out[0]["value"] == a["value"]
+
+
+def test_rules_takes_the_variant_as_an_option_too(cli):
+    assert cli("rules", "--variant", "four-hand", "--json").json() == \
+        cli("rules", "four-hand", "--json").json()
+
+
+# --- --progress -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["solve", "makeable", "meld", "pass", "verify", "puzzle"])
+def test_progress_is_offered_where_a_search_runs(cli, command):
+    assert "--progress" in _options(cli(command, "--help").out)
+
+
+def test_meld_progress_reports_cp_sat_solutions_on_stderr_only(cli):
+    args = ["meld", "AH TH KH KH QH JH", "--trump", "H", "--variant", "four-hand-classic",
+            "--json"]
+    quiet, loud = cli(*args), cli(*args, "--progress")
+    assert quiet.err == "" and loud.out == quiet.out
+    lines = loud.err.splitlines()
+    assert lines and all(line.startswith("CP-SAT solution: objective ") for line in lines)
+    best = float(lines[-1].split()[3])
+    assert -best == quiet.json()["meld"]  # the meld model minimises minus the points
+
+
+def test_makeable_progress_reports_the_search_tests(cli):
+    deal = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
+    run = cli("makeable", "--variant", "four-hand", "--trump", "S", "--bidder", "N", "--bid",
+              "30", "--deal", deal, "--progress", "--json")
+    assert run.code == 0 and run.json()["made"] is False
+    assert any(re.match(r"test at -?\d+: at (least|most) ", x) for x in run.err.splitlines())
+
+
+# --- --input ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["show", "deal", "meld", "verify", "legal", "solve",
+                                     "makeable", "score", "bid", "pass"])
+def test_every_batch_command_has_the_one_input_option(cli, command):
+    text = " ".join(cli(command, "--help").out.replace("│", " ").split())
+    assert "--input TEXT JSON input, a file or '-' for stdin: JSON lines" in text, text
+
+
+def test_one_json_object_over_lines_is_one_analysis_in_every_command(cli):
+    pretty = json.dumps({"hand": "AS KS QS JS TS", "trump": "S"}, indent=2)
+    run = cli("meld", "--variant", "four-hand", "--input", "-", "--json", stdin=pretty)
+    assert run.code == 0 and run.json()["meld"] == 15 and "line" not in run.json()
+
+
+def test_game_takes_its_record_as_input_from_a_file_or_stdin(cli):
+    path = ROOT / "puzzles/games/seed001-bidder-goes-out.toml"
+    a = cli("game", str(path), "--json")
+    b = cli("game", "--input", str(path), "--json")
+    c = cli("game", "--input", "-", "--json", stdin=path.read_text())
+    assert a.code == b.code == c.code == 0 and a.json() == b.json() == c.json()
+    assert a.json()["agrees"] is True and a.json()["winner"]["round"] == 2
+
+
+# --- exit codes and the line of every answer --------------------------------------------------
+
+
+def test_every_batch_answer_names_its_line_and_errors_exit_1(cli):
+    good = json.dumps({"hand": "AS"})
+    run = cli("show", "--variant", "four-hand", "--input", "-", stdin=f"{good}\n\n{good}\n")
+    assert run.code == 0 and [x["line"] for x in run.lines()] == [1, 3]
+    run = cli("show", "--variant", "four-hand", "--input", "-", stdin=f"{good}\n[]\n")
+    assert run.code == 1 and [x["line"] for x in run.lines()] == [1, 2]
+    assert "error" in run.lines()[1] and "error" not in run.lines()[0]
+
+
+def test_verify_not_as_claimed_exits_1(cli):
+    args = ["verify", "--variant", "four-hand-classic", "--trump", "H", "--hand",
+            "AH TH KH QH JH"]
+    fine = cli(*args, "--claim", "AH TH KH QH JH", "--json")
+    wrong = cli(*args, "--claim", "AH TH KH QH JH", "--claim", "KH QH", "--json")
+    assert fine.code == 0 and fine.json()["valid"] is True
+    assert wrong.code == 1 and wrong.json()["valid"] is False and wrong.err == ""
+    lines = [{"claim": "AH TH KH QH JH"}, {"claim": ["AH TH KH QH JH", "KH QH"]}]
+    stdin = "".join(json.dumps(x) + "\n" for x in lines)
+    batch = cli(*args, "--input", "-", stdin=stdin)
+    assert batch.code == 1 and [x["valid"] for x in batch.lines()] == [True, False]
+    batch = cli(*args, "--input", "-", stdin=json.dumps(lines[0]) + "\n")
+    assert batch.code == 0
+
+
+# --- the variant: default, did you mean, suit words, names of shipped rules -------------------
+
+
+def test_the_default_variant_comes_from_the_environment_then_the_config_file(cli, tmp_path):
+    run = cli("show", "AS")
+    assert run.code == 2 and "PINOSOLVE_VARIANT" in run.err and run.err.count("\n") == 1
+    config = tmp_path / "config" / "pinosolve" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('variant = "double-deck"\n')
+    assert cli("show", "AS", "--json").json()["variant"] == "double-deck"
+    os.environ["PINOSOLVE_VARIANT"] = "two-hand"
+    assert cli("show", "AS", "--json").json()["variant"] == "two-hand"
+    assert cli("show", "AS", "--json", "--variant", "four-hand").json()["variant"] == \
+        "four-hand"
+    rules = cli("show", "AS", "--json", "--rules", "trickster-kitty").json()
+    assert rules["variant"] == "trickster-kitty"
+
+
+@pytest.mark.parametrize("text, word", [
+    ("variant = [\n", "not valid TOML"),
+    ("variant = 3\n", "variant must be"),
+    ('colour = "red"\n', "unknown key 'colour'"),
+    ('variant = "for-hand"\n', "did you mean four-hand?"),
+])
+def test_a_broken_config_file_is_one_line_exit_2(cli, tmp_path, text, word):
+    config = tmp_path / "config" / "pinosolve" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(text)
+    run = cli("show", "AS")
+    assert run.code == 2 and word in run.err and run.err.count("\n") == 1, run.err
+    assert cli("show", "AS", "--variant", "four-hand").code == 0  # named: never read
+
+
+def test_the_config_file_is_found_under_home_without_xdg(tmp_path):
+    from pinosolve.variants.variant import config_path, default_variant
+
+    del os.environ["XDG_CONFIG_HOME"]
+    os.environ["HOME"] = str(tmp_path)
+    assert config_path() == tmp_path / ".config" / "pinosolve" / "config.toml"
+    assert default_variant() == (None, str(config_path()))
+
+
+@pytest.mark.parametrize("typo, meant", [("for-hand", "four-hand"), ("double-dek", "double-deck"),
+                                         ("two-hand-100", "two-hand-1000")])
+def test_an_unknown_variant_gets_did_you_mean(cli, typo, meant):
+    run = cli("show", "AS", "--variant", typo)
+    assert run.code == 2 and f"did you mean {meant}?" in run.err and run.err.count("\n") == 1
+
+
+def test_a_house_rule_example_given_as_a_variant_says_to_use_rules(cli):
+    run = cli("show", "AS", "--variant", "trickster-kitty")
+    assert run.code == 2 and "--rules trickster-kitty" in run.err
+
+
+@pytest.mark.parametrize("word, suit", [("hearts", "H"), ("Hearts", "H"), ("spade", "S"),
+                                        ("SPADES", "S"), ("diamonds", "D"), ("Club", "C")])
+def test_suit_words_name_the_trump(cli, word, suit):
+    run = cli("meld", "AS KS QS", "--trump", word, "--variant", "four-hand", "--json")
+    assert run.code == 0 and run.json()["trump"] == suit, run.err
+
+
+def test_shipped_rules_files_are_named_and_a_path_that_exists_wins(cli, monkeypatch, tmp_path):
+    names = sorted(p.stem for p in (ROOT / "rules/examples").glob("*.toml"))
+    listed = cli("rules", "--list", "--json").json()
+    assert [r["name"] for r in listed] == names
+    for name in names:
+        by_name = cli("rules", "--rules", name, "--json")
+        by_path = cli("rules", "--rules", f"rules/examples/{name}.toml", "--json")
+        assert by_name.code == 0 and by_name.json()["id"] == by_path.json()["id"]
+    typo = cli("rules", "--rules", "trickster-head-trump")
+    assert typo.code == 2 and "did you mean trickster-head-trump-led?" in typo.err
+    monkeypatch.chdir(tmp_path)  # a file of that name here: the path wins
+    Path("trickster-kitty").write_text('extends = "four-hand"\nid = "mine"\n')
+    assert cli("rules", "--rules", "trickster-kitty", "--json").json()["id"] == "mine"
+
+
+# --- puzzles by name --------------------------------------------------------------------------
+
+
+def test_puzzle_list_names_every_shipped_puzzle_and_a_name_runs_it(cli):
+    files = sorted((ROOT / "puzzles/meld").glob("*.toml")) + \
+        sorted((ROOT / "puzzles/dd").glob("*.toml"))
+    listed = cli("puzzle", "--list", "--json").json()
+    assert [r["name"] for r in listed] == [p.stem for p in files]
+    by_name = cli("puzzle", "05-queen-of-spades-three-times", "--json")
+    by_path = cli("puzzle", "puzzles/meld/05-queen-of-spades-three-times.toml", "--json")
+    assert by_name.code == 0 and by_name.json()["result"] == by_path.json()["result"]
+    typo = cli("puzzle", "05-queen-of-spades")
+    assert typo.code == 2 and "did you mean 05-queen-of-spades-three-times?" in typo.err
+    table = cli("puzzle", "--list").out
+    assert all(p.stem in table for p in files)  # whole, never folded
+
+
+# --- deal: a fresh seed, printed; deals never wrapped -----------------------------------------
+
+
+def test_deal_draws_a_fresh_seed_and_names_it(cli):
+    a = cli("deal", "--variant", "four-hand", "--json").json()
+    b = cli("deal", "--variant", "four-hand", "--json").json()
+    assert isinstance(a["seed"], int) and 0 <= a["seed"] < 2 ** 32
+    assert a["seed"] != b["seed"]  # (equal once in 2**32 runs)
+    again = cli("deal", "--variant", "four-hand", "--seed", str(a["seed"]), "--json").json()
+    assert again == a
+    table = cli("deal", "--variant", "four-hand", "--seed", "7").out.splitlines()
+    assert table[-1] == "seed 7"
+    batch = cli("deal", "--variant", "four-hand", "--input", "-", stdin='{}\n{"seed": 7}\n')
+    fresh, seven = batch.lines()
+    assert seven["seed"] == 7 and isinstance(fresh["seed"], int)
+
+
+@pytest.mark.parametrize("vid", variant_ids())
+def test_deals_are_never_wrapped_at_the_terminal_width(vid):
+    env = {**os.environ, "COLUMNS": "40"}
+    run = lambda *a: subprocess.run([sys.executable, "-m", "pinosolve", *a],  # noqa: E731
+                                    capture_output=True, text=True, cwd=ROOT, env=env)
+    data = json.loads(run("deal", "--variant", vid, "--seed", "3", "--json").stdout)
+    assert run("deal", "--variant", vid, "--seed", "3").stdout.splitlines()[0] == data["deal"]
+    shown = run("show", "--variant", vid, "--deal", data["deal"]).stdout.splitlines()
+    assert data["deal"] in shown
