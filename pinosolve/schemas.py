@@ -34,10 +34,14 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "pass": ("pinosolve.scoring.passing:PassBack", "pinosolve.scoring.passing:ExchangeReport"),
     "makeable": ("pinosolve.scoring.makeable:Makeable",),
     "solve": ("pinosolve.game:SolveResult",),
+    "show": ("pinosolve.variants.holdings:HandSummary",
+             "pinosolve.variants.holdings:DealSummary"),
+    "deal": ("pinosolve.variants.dealer:DealRecord",),
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)
-BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve")
+BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve", "show",
+         "deal")
 
 
 def result_classes(command: str) -> tuple[type, ...]:

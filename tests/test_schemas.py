@@ -67,6 +67,15 @@ EXAMPLES = {
         ["makeable", "--variant", "four-hand", "--trump", "S", "--bidder", "N", "--bid", "30",
          "--deal", DEAL],
     ],
+    "show": [
+        ["show", "AAT.K9..QJ", "--variant", "four-hand"],
+        ["show", "--deal", "N:AK.T.QJ. 9.A.K. Q.J.T.A", "--variant", "three-hand-kitty"],
+    ],
+    "deal": [
+        ["deal", "--variant", "two-hand", "--seed", "3"],
+        ["deal", "--variant", "three-hand-kitty"],
+        ["deal", "--variant", "four-hand", "--seed", str(2**64 - 1)],
+    ],
     "solve": [
         ["solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
          "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."],
@@ -94,6 +103,9 @@ BATCHES = {
              [{"hand": PASS_HAND, "received": "QH KH JD QC"}, {"hand": "AS"}]),
     "makeable": (["--variant", "four-hand"],
                  [{"deal": DEAL, "trump": "S", "bidder": "N", "bid": 30}, {"deal": "N:AS"}]),
+    "show": (["--variant", "four-hand"],
+             [{"hand": "AS TS"}, {"deal": "N:A... T... K... Q..."}, {"hand": "XS"}]),
+    "deal": (["--variant", "two-hand"], [{"seed": 1}, {}, {"seed": -1}]),
     "solve": (["--variant", "four-hand", "--trump", "S"],
               [{"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "leader": "N"},
                {"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "leader": "E", "trick": "AS",

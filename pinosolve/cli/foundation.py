@@ -164,30 +164,18 @@ def _plain(value: Any) -> str:
 
 def compute_show(params: dict[str, Any]) -> dict[str, Any]:
     """Read and check a hand or a deal against the variant's deck; count the counters held."""
+    from pinosolve.variants.holdings import show_deal, show_hand
+
     v = variant_of(params)
     deal_text = want_str(params, "deal", "deal")
     hand_text = want_str(params, "hand", "hand")
     if deal_text is not None and hand_text is not None:
         raise PinosolveError("give a hand or --deal, not both")
     if deal_text is not None:
-        deal = v.parse_deal(deal_text, full=want_flag(params, "full"))
-        held = Hand()
-        for hand in deal.hands:
-            held = held + hand
-        undealt = v.deck - held
-        return {
-            "variant": v.id,
-            "deal": str(deal),
-            "hands": {seat: {"cards": hand.cards(), "count": len(hand),
-                             "points": v.hand_points(hand)} for seat, hand in deal.items()},
-            "undealt": undealt.cards(),
-            "undealt_points": v.hand_points(undealt),
-        }
+        return show_deal(v, deal_text, full=want_flag(params, "full")).to_json()
     if hand_text is None:
         raise PinosolveError("give a hand (e.g. 'AS TS KS') or --deal 'N:…'")
-    hand = v.parse_hand(hand_text)
-    return {"variant": v.id, "hand": hand.cards(), "dotted": hand.dotted(), "count": len(hand),
-            "points": v.hand_points(hand)}
+    return show_hand(v, hand_text).to_json()
 
 
 def render_show(result: dict[str, Any]) -> None:
@@ -199,10 +187,13 @@ def render_show(result: dict[str, Any]) -> None:
         table.add_column(s.symbol, overflow="fold")
     table.add_column("cards", justify="right")
     table.add_column("counters", justify="right")
-    rows = result["hands"].items() if "hands" in result else [("hand", result)]
-    for seat, info in rows:
-        hand = Hand(info["cards"] if "cards" in info else info["hand"])
-        table.add_row(seat, *suit_cells(hand), str(info["count"]), str(info["points"]))
+    if "hands" in result:
+        for seat, cards in result["hands"].items():
+            table.add_row(seat, *suit_cells(Hand(cards)), str(len(cards)),
+                          str(result["hand_points"][seat]))
+    else:
+        table.add_row("hand", *suit_cells(Hand(result["hand"])), str(result["count"]),
+                      str(result["points"]))
     if "hands" in result and result["undealt"]:
         undealt = Hand(result["undealt"])
         table.add_row("undealt", *suit_cells(undealt), str(len(undealt)),
@@ -241,14 +232,10 @@ def show(
 
 
 def compute_deal(params: dict[str, Any]) -> dict[str, Any]:
-    """A random full deal of the variant from a fixed seed (reproducible)."""
-    from pinosolve.variants.dealer import random_deal
+    """A random full deal of the variant from a seed (reproducible)."""
+    from pinosolve.variants.dealer import deal_record
 
-    v = variant_of(params)
-    seed = params.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PinosolveError(f"seed must be a whole number, got {seed!r}")
-    return {"variant": v.id, "seed": seed, **random_deal(v, seed).to_json()}
+    return deal_record(variant_of(params), params.get("seed", 0)).to_json()
 
 
 def render_deal(result: dict[str, Any]) -> None:

@@ -17,10 +17,11 @@ card is drawn last.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Optional
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.deal import Deal
+from pinosolve.results import Result, optional
 from pinosolve.variants.shuffle import shuffle
 from pinosolve.variants.variant import Variant
 
@@ -44,16 +45,34 @@ class Dealt:
         """Every undealt card in the order it is drawn: the stock, then the turned card."""
         return self.stock + ((self.turned,) if self.turned is not None else ())
 
-    def to_json(self) -> dict[str, Any]:
-        """The kitty (sorted, as it is one packet) or the stock in draw order, top first."""
-        ordered = self.kind == "stock"
-        cards = self.undealt if ordered else Hand(self.undealt).cards()
-        out: dict[str, Any] = {"deal": str(self.deal), "kitty": [str(c) for c in cards],
-                               "kitty_kind": self.kind}
-        if self.turned is not None:
-            out["turned"] = str(self.turned)
-            out["trump"] = self.trump.name  # type: ignore[union-attr]
-        return out
+
+@dataclass(frozen=True, repr=False)
+class DealRecord(Result):
+    """The ``deal`` command's answer: the seed, the deal, and the undealt cards: the kitty
+    (sorted: it is one packet) or the stock in draw order, top first, the turned card last;
+    ``turned`` and ``trump`` where the rules turn a card up to fix trump."""
+
+    variant: str
+    seed: int
+    deal: str
+    kitty: tuple[Card, ...]
+    kitty_kind: str
+    turned: Optional[Card] = optional()
+    trump: Optional[Suit] = optional()
+
+
+def deal_record(v: Variant, seed: int) -> DealRecord:
+    """The deal ``seed`` makes of ``v``, as the ``deal`` command answers it.
+
+    >>> from pinosolve.variants.variant import load_variant
+    >>> r = deal_record(load_variant("two-hand"), 1)
+    >>> len(r.kitty), r.turned == r.kitty[-1], r.trump == r.turned.suit
+    (24, True, True)
+    """
+    dealt = random_deal(v, seed)
+    ordered = dealt.kind == "stock"
+    kitty = dealt.undealt if ordered else tuple(Hand(dealt.undealt))
+    return DealRecord(v.id, seed, str(dealt.deal), kitty, dealt.kind, dealt.turned, dealt.trump)
 
 
 def random_deal(v: Variant, seed: int) -> Dealt:

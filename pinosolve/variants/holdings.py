@@ -1,0 +1,61 @@
+"""What a hand or a deal holds under a variant: its cards and its counters (``show``).
+
+>>> from pinosolve import load_variant
+>>> v = load_variant("four-hand")
+>>> show_hand(v, "AAT.K9..QJ")
+HandSummary(variant=four-hand, hand=AS AS TS KH 9H QC JC, dotted=AAT.K9..QJ, count=7, points=4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from pinosolve.cards import Hand
+from pinosolve.deal import Deal
+from pinosolve.results import Result
+from pinosolve.variants.variant import Variant
+
+
+@dataclass(frozen=True, repr=False)
+class HandSummary(Result):
+    """A hand checked against the variant's deck: its cards, in dotted form, how many, and
+    the card points (counters) they hold."""
+
+    variant: str
+    hand: Hand
+    dotted: str
+    count: int
+    points: int
+
+
+@dataclass(frozen=True, repr=False)
+class DealSummary(Result):
+    """A deal checked against the variant: each seat's cards and their card points, and the
+    cards no seat holds (the kitty, widow or stock of a full deal) with theirs."""
+
+    variant: str
+    deal: str
+    hands: dict[str, Hand]
+    hand_points: dict[str, int]
+    undealt: Hand
+    undealt_points: int
+
+
+def show_hand(v: Variant, hand: Union[Hand, str]) -> HandSummary:
+    """``hand`` (a ``Hand`` or its text) checked against ``v``'s deck, and its counters."""
+    held = v.check_hand(hand) if isinstance(hand, Hand) else v.parse_hand(hand)
+    return HandSummary(v.id, held, held.dotted(), len(held), v.hand_points(held))
+
+
+def show_deal(v: Variant, deal: Union[Deal, str], full: bool = False) -> DealSummary:
+    """``deal`` (a ``Deal`` or PBN text) checked against ``v`` (``full``: every hand of a
+    full deal's size), each seat's counters, and the cards no seat holds."""
+    checked = v.check_deal(deal, full) if isinstance(deal, Deal) else v.parse_deal(deal, full)
+    held = Hand()
+    for hand in checked.hands:
+        held = held + hand
+    undealt = v.deck - held
+    return DealSummary(v.id, str(checked), dict(checked.items()),
+                       {seat: v.hand_points(hand) for seat, hand in checked.items()},
+                       undealt, v.hand_points(undealt))
