@@ -7,9 +7,9 @@ models report each better solution to ``sat_solution`` (its objective, and the s
 that solve began). Outside it nothing is reported and nothing is paid. This module imports
 nothing heavy: the command line may load it before OR-Tools.
 
->>> seen = []
->>> with reporting(seen.append, None):
-...     search_test.get() is seen.append
+>>> def note(test): pass
+>>> with reporting(note, None):
+...     search_test.get() is note
 True
 >>> search_test.get() is None
 True
@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Callable, Iterator, Optional
 
-TestReport = Callable[[Any], None]  # called with a pinosolve.play.solver.Test
+TestReport = Callable[[Any], None]  # called with a pinosolve.play.driver.Test
 SolutionReport = Callable[[float, float], None]  # (objective, seconds)
 
 search_test: ContextVar[Optional[TestReport]] = ContextVar("search_test", default=None)
