@@ -24,9 +24,16 @@ finished since; cards are played and taken back one at a time, as on a board::
     ('EW', 0, True)
 
 The deal is in PBN style (``pinosolve.deal``): the hands clockwise from the named seat, each
-in suit order S.H.D.C. ``str(g)`` gives the cards still held in the same form, from the same
-seat, so ``Game(variant, str(g), trump=..., leader=g.leader, trick=g.trick)`` is the same
-position.
+in suit order S.H.D.C. ``str(g)`` gives the cards still held in the same form, from the seat
+that led the trick on the table (or leads the next), as endplay prints a deal: so
+``Game(variant, str(g), trump=g.trump, trick=g.trick)`` is the same position (and with no
+trick on the table, ``Game(variant, str(g), trump=g.trump)``).
+
+>>> g.play("9S"); str(g)
+'N:K.A.. .K.A. .T.T. .Q.K.'
+>>> h = pinosolve.Game("four-hand", str(g), trump=g.trump)
+>>> (h.to_move, h.legal_moves()) == (g.to_move, g.legal_moves())
+True
 """
 
 from __future__ import annotations
@@ -232,9 +239,10 @@ class Game:
 
     @property
     def deal(self) -> Deal:
-        """The cards still held, as a ``Deal`` (printed from the seat the set-up named)."""
+        """The cards still held, as a ``Deal`` printed from the seat that led the trick on the
+        table (or leads the next): the deal ``Game()`` reads back with that seat on lead."""
         return Deal(self.seats, tuple(Hand(Card.from_index(c) for c in h) for h in self._hands),
-                    self._deal.first)
+                    self.leader)
 
     def hand(self, seat: str) -> Hand:
         """The cards ``seat`` still holds."""
@@ -421,7 +429,11 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
     >>> [r.value for r in solve_many([g, g.copy()], jobs=2, value_only=True)]
     [10, 10]
     """
-    games = list(games)
+    try:
+        games = list(games)
+    except TypeError:
+        raise PinosolveError(f"solve_many takes a list of Game objects, got {games!r:.60}") \
+            from None
     for g in games:
         if not isinstance(g, Game):
             raise PinosolveError(f"solve_many takes Game objects, got {type(g).__name__}")

@@ -9,10 +9,15 @@ import random
 import pytest
 
 import pinosolve
-from pinosolve import Card, Game, IllegalPlay, PinosolveError, Suit, load_variant, variant_ids
+from pinosolve import (Card, Game, IllegalPlay, PinosolveError, Suit, load_file, load_variant,
+                       variant_ids)
 from tests import dd_oracle
 
-VARIANTS = variant_ids()
+VARIANTS = variant_ids() + ["tests/data/four-hand-partner-exempt.toml"]
+
+
+def _load(variant_id: str):
+    return load_file(variant_id) if variant_id.endswith(".toml") else load_variant(variant_id)
 
 
 def _roles(v) -> dict:
@@ -26,6 +31,14 @@ def _roles(v) -> dict:
 def _new_game(v, seed: int) -> Game:
     return Game(v, v.random_deal(seed), trump=Suit(seed % 4), leader=v.seats[seed % len(v.seats)],
                 **_roles(v))
+
+
+def _winner(v, g: Game) -> str:
+    """The seat whose card is winning the trick so far, by the oracle's trick winner."""
+    strength = dd_oracle.strength_of(v.rules)
+    lead = v.seats.index(g.leader)
+    return v.seats[(lead + dd_oracle.trick_winner([str(c) for c in g.trick], g.trump.name,
+                                                  strength)) % len(v.seats)]
 
 
 def _oracle_legal(v, g: Game) -> set[str]:
@@ -43,15 +56,18 @@ def _oracle_legal(v, g: Game) -> set[str]:
 
 
 def _cli_legal(cli, v, g: Game) -> list[str]:
-    run = cli("legal", "--variant", v.id, "--trump", g.trump.name, "--hand",
-              g.hand(g.to_move).dotted(), "--trick", " ".join(str(c) for c in g.trick), "--json")
+    which = ["--variant", v.id] if v.id in variant_ids() else ["--rules", str(v.source)]
+    winning = bool(g.trick) and g.side_of(_winner(v, g)) == g.side_of(g.to_move)
+    run = cli("legal", *which, "--trump", g.trump.name, "--hand",
+              g.hand(g.to_move).dotted(), "--trick", " ".join(str(c) for c in g.trick), "--json",
+              *(["--partner-winning"] if winning else []))
     assert run.code == 0, run.err
     return run.json()["legal"]
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_whole_deals_legal_moves_and_take_backs(cli, variant_id):
-    v = load_variant(variant_id)
+    v = _load(variant_id)
     for seed in range(2):
         total = sum(v.card_points(c) for hand in v.random_deal(seed).hands for c in hand)
         g = _new_game(v, seed)
@@ -68,6 +84,12 @@ def test_whole_deals_legal_moves_and_take_backs(cli, variant_id):
                 assert _cli_legal(cli, v, g) == names
             for card in g.hand(g.to_move):
                 assert g.is_legal(card) == (str(card) in names)
+            if step % 3 == 0:  # str(g) reads back as the same position, the trick beside it
+                again = Game(v, str(g), trump=g.trump, trick=g.trick, **_roles(v))
+                assert (again.to_move, again.leader, again.legal_moves(), str(again)) == \
+                    (g.to_move, g.leader, moves, str(g))
+                if not g.trick:
+                    assert str(Game(v, str(g), trump=g.trump, **_roles(v))) == str(g)
             before.append((str(g), [str(c) for c in g.trick], g.to_move))
             g.play(rng.choice(moves))
             step += 1
@@ -113,7 +135,7 @@ def _oracle_value(v, g: Game) -> tuple[int, dict[str, int]]:
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_solve_agrees_with_the_command_and_with_plain_minimax(cli, variant_id):
-    v = load_variant(variant_id)
+    v = _load(variant_id)
     tricks_left = 3 if len(v.seats) <= 4 else 2
     for seed in range(3):
         g = _ending(v, seed, tricks_left)
@@ -130,7 +152,8 @@ def test_solve_agrees_with_the_command_and_with_plain_minimax(cli, variant_id):
         # the value counts the cards on the table: they are in the line's first trick
         assert replay.over and sum(t.points for t in r.tricks
                                    if g.side_of(t.winner) == r.side) == r.value
-        args = ["solve", "--variant", v.id, "--deal", str(g), "--trump", g.trump.name,
+        which = ["--rules", v.source] if variant_id.endswith(".toml") else ["--variant", v.id]
+        args = ["solve", *which, "--deal", str(g), "--trump", g.trump.name,
                 "--leader", g.leader, "--json"]
         if g.trick:
             args += ["--trick", " ".join(str(c) for c in g.trick)]
