@@ -31,6 +31,8 @@ finally:
         _signal.pthread_sigmask(_signal.SIG_SETMASK, _held)
     del _held
 
+from typing import TYPE_CHECKING  # noqa: E402
+
 __version__ = "0.1.0"
 
 from pinosolve.cards import CARDS, Card, Hand, Rank, Suit  # noqa: E402
@@ -38,6 +40,19 @@ from pinosolve.deal import Deal  # noqa: E402
 from pinosolve.errors import DeckError, NotationError, PinosolveError, RulesError  # noqa: E402
 from pinosolve.game import Game, IllegalPlay, PlayedTrick, SolveResult, solve_many  # noqa: E402
 from pinosolve.variants.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
+
+if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
+    from pinosolve.meld.dispute import ClaimRuling, Ruling, verify  # noqa: F401
+    from pinosolve.meld.model import Declaration, MeldOption  # noqa: F401
+    from pinosolve.meld.sequence import SequenceRuling, verify_sequence_file  # noqa: F401
+    from pinosolve.meld.solver import (AllTrumps, MeldComparison, MeldReport, best_meld,  # noqa: F401
+                                       best_meld_all_trumps, meld_report)
+    from pinosolve.play.legality import LegalPlays, legal  # noqa: F401
+    from pinosolve.scoring.bidding import AuctionRuling, auction  # noqa: F401
+    from pinosolve.scoring.game import GameRecord  # noqa: F401
+    from pinosolve.scoring.makeable import Makeable, makeable  # noqa: F401
+    from pinosolve.scoring.passing import ExchangeReport, PassBack  # noqa: F401
+    from pinosolve.scoring.round import Round, RoundScore, SideScore, score  # noqa: F401
 
 # the analyses and their typed answers, imported on first use (module __getattr__): the meld
 # engine needs OR-Tools, which ``import pinosolve`` and the light commands never load
@@ -51,6 +66,7 @@ _LAZY = {
     "verify_sequence_file": "pinosolve.meld.sequence",
     "SequenceRuling": "pinosolve.meld.sequence",
     "score": "pinosolve.scoring.round", "RoundScore": "pinosolve.scoring.round",
+    "Round": "pinosolve.scoring.round",
     "SideScore": "pinosolve.scoring.round",
     "makeable": "pinosolve.scoring.makeable", "Makeable": "pinosolve.scoring.makeable",
     "legal": "pinosolve.play.legality", "LegalPlays": "pinosolve.play.legality",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Union
 
 from pinosolve.errors import NotationError
 
@@ -93,6 +93,10 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
+        """The card of ``index`` (0..23: suit * 6 + rank), or a ``NotationError``."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_CARDS:
+            raise NotationError(f"bad card index {index!r}: a whole number from 0 to "
+                                f"{NUM_CARDS - 1}")
         return CARDS[index]
 
     @classmethod
@@ -136,13 +140,24 @@ class Hand:
 
     __slots__ = ("_counts",)
 
-    def __init__(self, cards: Iterable[Card | str] = ()) -> None:
+    def __init__(self, cards: Union[str, Iterable[Union[Card, str]]] = ()) -> None:
+        """``cards``: ``Card``s or card names, or one text that ``Hand.parse`` reads (so that
+        ``Hand(str(hand)) == hand``); anything else is a ``NotationError``."""
+        if isinstance(cards, str):
+            self._counts: tuple[int, ...] = Hand.parse(cards)._counts
+            return
         counts = [0] * NUM_CARDS
-        for card in cards:
+        try:
+            items = iter(cards)
+        except TypeError:
+            raise NotationError(f"bad hand {cards!r}: expected cards or card names") from None
+        for card in items:
             if isinstance(card, str):
                 card = Card.parse(card)
+            elif not isinstance(card, Card):
+                raise NotationError(f"bad card {card!r}: expected a Card or a name such as AS")
             counts[card.index] += 1
-        self._counts: tuple[int, ...] = tuple(counts)
+        self._counts = tuple(counts)
 
     @classmethod
     def from_counts(cls, counts: Iterable[int]) -> "Hand":

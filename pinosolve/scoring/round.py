@@ -560,6 +560,27 @@ def _side(g: GroupScore) -> SideScore:
                      g.raw, g.points, g.tricks, g.total, g.change)
 
 
+def _as_data(rnd: Round) -> dict[str, Any]:
+    """A ``Round``'s facts as the keys ``read_round`` reads (typed values as their text), so
+    that a round built by hand is checked as one read from a file is."""
+    def plain(value: Any) -> Any:
+        if isinstance(value, Hand):
+            return value.cards()
+        if isinstance(value, Suit):
+            return value.name
+        if isinstance(value, dict):
+            return {k: plain(x) for k, x in value.items()}
+        return value
+
+    meld = {**plain(rnd.meld), **plain(rnd.meld_cards)} if isinstance(rnd.meld, dict) and \
+        isinstance(rnd.meld_cards, dict) else rnd.meld
+    data = {"bidder": rnd.bidder, "partner": rnd.partner, "bid": rnd.bid,
+            "trump": plain(rnd.trump), "meld": meld, "points": plain(rnd.points),
+            "won": plain(rnd.won), "tricks": plain(rnd.tricks), "last_trick": rnd.last_trick,
+            "laid_away": plain(rnd.laid_away), "throw_in": rnd.throw_in, "shoot": rnd.shoot}
+    return {k: x for k, x in data.items() if x is not None and x != {}}
+
+
 def score(variant: VariantLike, round: Union[Round, Mapping[str, Any]]) -> RoundScore:
     """Read and score one round: ``round`` holds the keys of ``pinosolve score`` (bidder, bid,
     trump, meld, points or won, tricks, last_trick, laid_away, throw_in, shoot, partner),
@@ -571,8 +592,8 @@ def score(variant: VariantLike, round: Union[Round, Mapping[str, Any]]) -> Round
     RoundScore(bidder=N, bid=25, trump=S, made=True, score={NS: 27, EW: 14})
     """
     v = as_variant(variant)
-    if isinstance(round, Round):
-        return score_round(v, round)
+    if isinstance(round, Round):  # made by hand, maybe: read and checked as its keys are
+        round = _as_data(round)
     if not isinstance(round, Mapping):
         raise PinosolveError(f"a round is a table of keys (bidder, bid, …), got {round!r}")
     return score_round(v, read_round(v, dict(round)))
