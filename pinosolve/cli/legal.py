@@ -9,7 +9,7 @@ import typer
 from pinosolve.cards import Card
 from pinosolve.cli import app
 from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_str, want_trump)
+                                  console, run_analysis, want_flag, want_str, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -24,7 +24,8 @@ def compute_legal(params: dict[str, Any]) -> dict[str, Any]:
     trick = want_str(params, "trick", "trick") or ""
     trump = want_trump(v, params)
     stage = params.get("stage")
-    return legal(v, hand_text, trick, trump, 2 if stage is None else stage).to_json()
+    return legal(v, hand_text, trick, trump, 2 if stage is None else stage,
+                 want_flag(params, "partner_winning")).to_json()
 
 
 def render_legal(result: dict[str, Any]) -> None:
@@ -54,6 +55,9 @@ def legal(
     stage: Annotated[Optional[int], typer.Option(
         "--stage", help="Two-handed play: 1 while the stock lasts, 2 the play-off.",
         show_default=False)] = None,
+    partner_winning: Annotated[bool, typer.Option(
+        "--partner-winning", help="The trick's winning card so far is your partner's (where "
+        "the rules then free you from beating it: trick.partner_exempt).")] = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
@@ -61,7 +65,7 @@ def legal(
 ) -> None:
     """The cards that may be played, and the rule that forbids each of the others."""
     params = {"hand": hand, "trick": trick, "trump": trump, "stage": stage,
-              "variant": variant, "rules": rules_path}
+              "partner_winning": partner_winning, "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
                  compute=compute_legal, render=render_legal)
 

@@ -181,10 +181,12 @@ class LegalPlays(Result):
 
 
 def legal(variant: VariantLike, hand: HandLike, trick: Union[str, Sequence[Union[Card, str]]] = (),
-          trump: SuitLike = None, stage: int = 2) -> LegalPlays:
+          trump: SuitLike = None, stage: int = 2, partner_winning: bool = False) -> LegalPlays:
     """The legal plays from ``hand`` to the unfinished ``trick`` (its cards in play order;
     none: the player leads) under ``trump``; ``stage`` 1 is two-handed play while the stock
-    lasts, 2 the play-off (and every other variant's play).
+    lasts, 2 the play-off (and every other variant's play). ``partner_winning``: the card
+    winning the trick so far is the player's partner's (where ``trick.partner_exempt`` frees
+    him then from beating it).
 
     >>> legal("four-hand", "AS 9S KH", ["TS"], trump="H")
     LegalPlays(trump=H, trick=[TS], legal=[AS], illegal={9S: ..., KH: ...})
@@ -206,7 +208,9 @@ def legal(variant: VariantLike, hand: HandLike, trick: Union[str, Sequence[Union
                              f"got {stage!r}")
     if stage == 1 and v.rules.deal.kitty_kind != "stock":
         raise PinosolveError(f"{v.id} has no stock, so no stage 1")
+    if not isinstance(partner_winning, bool):
+        raise PinosolveError(f"partner_winning must be true or false, got {partner_winning!r}")
     plays, why = legal_plays(PlayRules.of(v, stage), [c.index for c in held],
-                             [c.index for c in order], int(suit))
+                             [c.index for c in order], int(suit), partner_winning and bool(order))
     return LegalPlays(v.id, suit, stage, held, order, tuple(CARDS[c] for c in plays),
                       {CARDS[c]: r for c, r in sorted(why.items())})
