@@ -169,7 +169,10 @@ class Game:
         self._hands = [[c.index for c in h] for h in self._deal.hands]
         if isinstance(trick, str):
             trick = trick.replace(",", " ").split()
-        self._trick = [_card(c).index for c in trick]
+        try:
+            self._trick = [_card(c).index for c in trick]
+        except (PinosolveError, TypeError) as exc:
+            raise NotationError(f"trick: {exc}") from None
         everything = Hand(Card.from_index(c) for c in self._trick)
         for hand in self._deal.hands:
             everything = everything + hand

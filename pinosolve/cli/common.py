@@ -23,7 +23,6 @@ from typing import Annotated, Any, Callable, Iterable, Iterator, Mapping, Option
 
 import typer
 
-from pinosolve.cards import Hand
 from pinosolve.errors import PinosolveError
 from pinosolve.files import load_json
 
@@ -906,23 +905,6 @@ def want_trump(variant: Any, params: dict[str, Any], allow_none: bool = False) -
         raise PinosolveError("name the trump with --trump S|H|D|C"
                              + (" (or none)" if allow_none else ""))
     return variant.parse_trump(params["trump"], allow_none)
-
-
-def want_trick(variant: Any, params: dict[str, Any]) -> list[Any]:
-    """The --trick option: the cards on the table in play order, fewer than a full trick."""
-    from pinosolve.cards import Card
-
-    text = want_str(params, "trick", "trick") or ""
-    try:
-        trick = [Card.parse(t) for t in text.replace(",", " ").split()]
-    except PinosolveError as exc:
-        raise PinosolveError(f"trick: {exc}") from None
-    variant.check_hand(Hand(trick), "trick")
-    n = len(variant.seats)
-    if len(trick) >= n:
-        raise PinosolveError(f"trick: {len(trick)} cards make a finished trick ({variant.id} "
-                             f"plays {n} to a trick); give only the cards of an unfinished one")
-    return trick
 
 
 def want_str(params: dict[str, Any], key: str, what: str) -> Optional[str]:

@@ -16,11 +16,10 @@ from pinosolve.errors import PinosolveError
 
 
 def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.scoring.passing import exchange, pass_back
+    from pinosolve.scoring.passing import cards_passed, exchange, pass_back
 
     v = variant_of(params)
-    if v.rules.passing.cards == 0:
-        raise PinosolveError(f"{v.id} has no passing between partners [passing.cards = 0]")
+    cards_passed(v)  # (before asking for the hands: the variant may pass none)
     trump = want_trump(v, params)
     hand_text = want_str(params, "hand", "hand")
     if hand_text is None:

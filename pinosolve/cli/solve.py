@@ -11,7 +11,7 @@ from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
 from pinosolve.cli.common import (Analysis, InputOpt, JobsOpt, JsonOpt, PartnerOpt, ProgressOpt,
                                   RulesOpt, TrumpOpt, VariantOpt, batch_line, console,
-                                  run_analysis, want_flag, want_str, want_timeout, want_trick,
+                                  run_analysis, want_flag, want_str, want_timeout,
                                   want_trump)
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
@@ -29,7 +29,7 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     if params.get("leader") is None:
         raise PinosolveError("name the player who led (or leads) the trick with --leader SEAT")
     game = Game(v, deal_text, trump=want_trump(v, params), leader=params["leader"],
-                trick=want_trick(v, params), declarer=params.get("bidder"),
+                trick=want_str(params, "trick", "trick") or "", declarer=params.get("bidder"),
                 partner=params.get("partner"))
     if game.over:
         raise PinosolveError("deal: no cards left to play")

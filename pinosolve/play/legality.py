@@ -19,7 +19,7 @@ from pinosolve.cards import CARDS, Card, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import HandLike, SuitLike, VariantLike, as_cards, as_hand, as_trump, as_variant
 from pinosolve.results import Result
-from pinosolve.play.trick import winning_seat
+from pinosolve.play.trick import unfinished_problem, winning_seat
 from pinosolve.variants.schema import Trick
 from pinosolve.variants.variant import Variant
 
@@ -196,10 +196,9 @@ def legal(variant: VariantLike, hand: HandLike, trick: Union[str, Sequence[Union
     if not held:
         raise PinosolveError("hand: the player to move holds no card")
     order = as_cards(v, trick, "trick")
-    n = len(v.seats)
-    if len(order) >= n:
-        raise PinosolveError(f"trick: {len(order)} cards make a finished trick ({v.id} plays "
-                             f"{n} to a trick); give only the cards of an unfinished one")
+    finished = unfinished_problem(len(order), len(v.seats))
+    if finished is not None:
+        raise PinosolveError(finished)
     v.check_hand(Hand(order) + held, "hand and trick together")
     suit = as_trump(v, trump)
     assert suit is not None

@@ -22,6 +22,7 @@ from typing import Optional, Sequence
 from pinosolve.cards import NUM_CARDS
 from pinosolve.errors import PinosolveError
 from pinosolve.play.legality import PlayRules, trick_problem
+from pinosolve.play.trick import unfinished_problem
 
 MAX_SEATS = 8   # the compiled core's limits, beyond any variant: seats,
 MAX_COPIES = 8  # and copies of one card in play
@@ -59,8 +60,9 @@ class Position:
         if self.trump is not None and (isinstance(self.trump, bool) or
                                        self.trump not in range(-1, 4)):
             return f"trump: a suit from 0 to 3 (-1 or None: no trump), got {self.trump!r}"
-        if len(self.trick) >= n:
-            return f"trick: {len(self.trick)} cards, but a trick of {n} seats is over at {n}"
+        finished = unfinished_problem(len(self.trick), n)
+        if finished is not None:
+            return finished
         for where, cards in [("trick", self.trick)] + [(f"hand {i}", h)
                                                        for i, h in enumerate(self.hands)]:
             bad = [c for c in cards if isinstance(c, bool) or c not in range(NUM_CARDS)]

@@ -35,6 +35,19 @@ def winning_seat(rules: PlayRules, leader: int, cards: Sequence[int], trump: Opt
     return (leader + rules.winner(cards, trump)) % seats
 
 
+def unfinished_problem(cards: int, seats: int) -> Optional[str]:
+    """Why ``cards`` cards on the table cannot be a trick still being played at a table of
+    ``seats``, in one line, or None.
+
+    >>> unfinished_problem(4, 4)
+    'trick: 4 cards make a finished trick (4 seats play to a trick); give only the cards of an unfinished one'
+    """
+    if cards >= seats:
+        return (f"trick: {cards} cards make a finished trick ({seats} seats play to a trick); "
+                "give only the cards of an unfinished one")
+    return None
+
+
 def trick_points(rules: PlayRules, cards: Sequence[int], last: bool) -> int:
     """The points a trick takes: its cards' values, and the last-trick bonus when ``last``."""
     return sum(rules.points[c] for c in cards) + (rules.last_trick if last else 0)

@@ -111,11 +111,18 @@ def _meld_rows(m: _Model, v: Variant, trump: Suit, held: dict[int, list[tuple[in
     return xs
 
 
-def _check_inputs(v: Variant, hand: Hand, received: Optional[Hand], partner: Optional[Hand]
-                  ) -> int:
+def cards_passed(v: Variant) -> int:
+    """How many cards partners pass (``passing.cards``); a one-line error where they pass
+    none."""
     n = v.rules.passing.cards
     if n == 0:
         raise PinosolveError(f"{v.id} has no passing between partners [passing.cards = 0]")
+    return n
+
+
+def _check_inputs(v: Variant, hand: Hand, received: Optional[Hand], partner: Optional[Hand]
+                  ) -> int:
+    n = cards_passed(v)
     size = v.rules.deal.hand_size
     if len(hand) != size:
         raise PinosolveError(f"hand: {len(hand)} cards, but a hand of {v.id} has {size}")
