@@ -183,10 +183,21 @@ def test_progress_prints_each_test_on_stderr(cli):
     assert "progress" in out.lines()[0]["error"]
 
 
+def test_the_leader_defaults_to_the_seat_the_deal_starts_from(cli):
+    """As Game does: --leader may be left out where the deal names the seat on lead."""
+    a = cli("solve", "--variant", "four-hand", "--trump", "S", "--deal", ENDING, "--json")
+    b = cli("solve", "--variant", "four-hand", "--trump", "S", "--deal", ENDING, "--leader",
+            "N", "--json")
+    assert a.code == b.code == 0 and a.json()["leader"] == "N"
+    assert {k: x for k, x in a.json().items() if k != "seconds"} == \
+        {k: x for k, x in b.json().items() if k != "seconds"}
+
+
 @pytest.mark.parametrize("args, word", [
     (["--deal", ENDING, "--leader", "N"], "--trump"),
     (["--trump", "S", "--leader", "N"], "--deal"),
-    (["--trump", "S", "--deal", ENDING], "--leader"),
+    (["--trump", "S", "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q..", "--trick", "KD"],
+     "should hold"),  # no --leader: the deal's first seat, N, led the KD
     (["--trump", "S", "--leader", "X", "--deal", ENDING], "'X'"),
     (["--trump", "S", "--leader", "N", "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.."], "should hold"),
     (["--trump", "S", "--leader", "N", "--deal", "N:AAA... - - -"], "AS"),

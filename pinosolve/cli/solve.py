@@ -26,8 +26,6 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     deal_text = want_str(params, "deal", "deal")
     if deal_text is None:
         raise PinosolveError("give the cards still held with --deal 'N:<hand> <hand> …'")
-    if params.get("leader") is None:
-        raise PinosolveError("name the player who led (or leads) the trick with --leader SEAT")
     game = Game(v, deal_text, trump=want_trump(v, params), leader=params["leader"],
                 trick=want_str(params, "trick", "trick") or "", declarer=params.get("bidder"),
                 partner=params.get("partner"))
@@ -107,7 +105,8 @@ def solve_cmd(
         "--deal", help="The cards still held: 'N:<hand> <hand> …'.", show_default=False)] = None,
     trump: TrumpOpt = None,
     leader: Annotated[Optional[str], typer.Option(
-        "--leader", help="The seat that led (or leads) the current trick.",
+        "--leader", help="The seat that led (or leads) the current trick (default: the seat "
+        "the deal starts from, as in N:…).",
         show_default=False)] = None,
     trick: Annotated[Optional[str], typer.Option(
         "--trick", help="Cards already on the table in this trick, in order from the leader.",

@@ -36,6 +36,13 @@ class PlayRules:
     last_trick: int
     free: bool                 # no obligations at all (two-hand stock stage)
 
+    def __repr__(self) -> str:
+        order = "".join(r.letter for r in sorted(Rank, key=lambda r: self.strength[r])
+                        if self.strength[r] < NRANK)
+        counters = {r.letter: self.points[r] for r in Rank if self.points[r]}
+        return (f"PlayRules(rank_order={order!r}, counters={counters}, "
+                f"last_trick={self.last_trick}, free={self.free})")
+
     @classmethod
     def of(cls, variant: Variant, stage: int = 2) -> "PlayRules":
         trick = variant.rules.trick
