@@ -110,7 +110,7 @@ class _Spec:
 
 
 @functools.lru_cache(maxsize=None)
-def _specs(cls: type) -> tuple[_Spec, ...]:
+def _specs(cls: Any) -> tuple[_Spec, ...]:
     """The JSON keys of a result class: key, attribute, type hint, omitted when None,
     flattened."""
     fields = {f.name: f for f in dataclasses.fields(cls)}
