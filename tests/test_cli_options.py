@@ -77,7 +77,7 @@ def test_flags_show_no_metavar_and_values_do(cli):
     rows = _options(cli("solve", "--help").out)
     assert rows["--value-only"].startswith("Only")  # the help text, no metavar before it
     assert rows["--timeout"] == "FLOAT" and rows["--jobs"] == "INT"
-    assert rows["--deal"] == "TEXT" and rows["--bidder,--declarer"] == "TEXT"
+    assert rows["--deal"] == "TEXT" and rows["--bidder"] == rows["--declarer"] == "TEXT"
 
 
 def test_help_names_the_exit_codes_and_offers_completion(cli):
@@ -148,6 +148,49 @@ def test_declarer_is_an_alias_of_bidder_on_the_command_line_and_in_a_batch(cli):
     out = cli("solve", "--variant", "three-hand-kitty", "--trump", "S", "--input", "-",
               stdin=lines).lines()
     assert [x["side"] for x in out] == [a["side"]] * 2 and out[0]["value"] == a["value"]
+
+
+SCORE = ["score", "--variant", "four-hand-classic", "--bid", "250", "--trump", "S", "--meld",
+         "N=100", "--meld", "S=40", "--points", "NS=150", "--points", "EW=100", "--json"]
+MAKEABLE = ["makeable", "--variant", "four-hand", "--trump", "S", "--bid", "30", "--deal",
+            "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9", "--json"]
+
+
+@pytest.mark.parametrize("base", [SCORE, MAKEABLE], ids=["score", "makeable"])
+def test_declarer_is_bidder_in_every_command_with_bidder(cli, base):
+    by_bidder = cli(*base, "--bidder", "N")
+    assert by_bidder.code == 0, by_bidder.err
+    for other in (["--declarer", "N"], ["--bidder", "N", "--declarer", "n"]):
+        run = cli(*base, *other)
+        assert run.code == 0 and _timeless(run.json()) == _timeless(by_bidder.json()), run.err
+    line = json.dumps({"declarer": "N"}) + "\n" + json.dumps({"bidder": "N",
+                                                               "declarer": " n "}) + "\n"
+    batch = cli(*base, "--input", "-", stdin=line)
+    assert batch.code == 0, batch.out
+    assert [_timeless(x) for x in batch.lines()] == \
+        [{"line": n, **_timeless(by_bidder.json())} for n in (1, 2)]
+
+
+@pytest.mark.parametrize("command", ["solve", "makeable", "score"])
+def test_bidder_and_declarer_naming_two_seats_is_an_error(cli, command):
+    assert "--declarer" in _options(cli(command, "--help").out)
+    run = cli(command, "--variant", "four-hand", "--bidder", "W", "--declarer", "E")
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run.err
+    assert "give the bidder once: --bidder W and --declarer E differ" in run.err
+    base = {"solve": SOLVE_ARGS, "makeable": MAKEABLE, "score": SCORE}[command]
+    stdin = json.dumps({"bidder": "W", "declarer": "E"}) + "\n"
+    batch = cli(*base[:1], *base[1:], "--input", "-", stdin=stdin)
+    assert batch.code == 1 and batch.lines() == [
+        {"line": 1, "error": "give the bidder once: bidder W and declarer E differ"}]
+
+
+SOLVE_ARGS = ["solve", "--variant", "three-hand-kitty", "--trump", "S", "--leader", "N",
+              "--deal", "N:A.K.. T.A.. K.T..", "--json"]
+
+
+def _timeless(answer):
+    """An answer without what changes from run to run (the time taken)."""
+    return {k: v for k, v in answer.items() if k != "seconds"}
 
 
 def test_rules_takes_the_variant_as_an_option_too(cli):

@@ -44,6 +44,12 @@ HandOpt = Annotated[Optional[str], typer.Option(
     "--hand", help="A hand: 'AS TS KS', 'AS,TS,KS' or dotted 'AT.K..'.", show_default=False)]
 BidderOpt = Annotated[Optional[str], typer.Option(
     "--bidder", help="The seat that won the auction.", show_default=False)]
+DeclarerOpt = Annotated[Optional[str], typer.Option(
+    "--declarer", help="Another name of --bidder (give one, or both naming the same seat).",
+    show_default=False)]
+# a batch line's keys that are other names of an option: "declarer" is "bidder" (the older
+# name, which the puzzle files keep); for every command with --bidder (Analysis.aliases)
+BIDDER_ALIASES: Mapping[str, str] = {"declarer": "bidder"}
 PartnerOpt = Annotated[Optional[str], typer.Option(
     "--partner", help="Call-partner play: the called partner's seat.", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout.")]
@@ -285,16 +291,22 @@ def option_params(obj: dict[str, Any], defaults: dict[str, Any], compute: Comput
                   ) -> dict[str, Any]:
     """``defaults`` (the command line's options) with the keys of ``obj`` (a batch line, or
     an --input object) in their place: each key an option's name, '-' or '_' alike, or an
-    older name the command keeps as an alias. A line that names its variant (or rules file)
-    drops the options' rules file (or variant): they are only a default."""
+    older name the command keeps as an alias. Two keys of one option (``bidder`` and
+    ``declarer``) must say the same (``same_value``). A line that names its variant (or
+    rules file) drops the options' rules file (or variant): they are only a default."""
     aliases = getattr(compute, "aliases", {})
     params = dict(defaults)
+    given: dict[str, str] = {}  # each option the line gives: the key it gave it by
     for key, value in obj.items():
         name = str(key).replace("-", "_")
         name = aliases.get(name, name)
         if name not in defaults:
             raise PinosolveError(f"unknown key {key!r}; keys are "
                                  f"{', '.join(sorted(defaults))}")
+        if name in given and not same_value(params[name], value):
+            raise PinosolveError(f"give the {name.replace('_', '-')} once: {given[name]} "
+                                 f"{_shown(params[name])} and {key} {_shown(value)} differ")
+        given.setdefault(name, str(key))
         params[name] = value
     for chosen, other in (("variant", "rules"), ("rules", "variant")):
         if chosen in params and chosen in obj and other not in obj and other in params:
@@ -862,6 +874,35 @@ def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Option
     if says_no(compute, result):
         raise typer.Exit(1)
     return result
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two values given for one option say the same: equal, or text that names the
+    same seat (any case, spaces around ignored, as seats are read)."""
+    if isinstance(a, str) and isinstance(b, str):
+        return a.strip().upper() == b.strip().upper()
+    return type(a) is type(b) and a == b
+
+
+def _shown(value: Any) -> str:
+    """A value in a message: text as it is, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def one_bidder(bidder: Optional[str], declarer: Optional[str]) -> Optional[str]:
+    """The bidder's seat from --bidder and --declarer, its other name: either, or both naming
+    the same seat.
+
+    >>> one_bidder("w", "W"), one_bidder(None, "E")
+    ('w', 'E')
+    >>> one_bidder("W", "E")
+    Traceback (most recent call last):
+    pinosolve.errors.PinosolveError: give the bidder once: --bidder W and --declarer E differ
+    """
+    if bidder is not None and declarer is not None and not same_value(bidder, declarer):
+        raise PinosolveError(f"give the bidder once: --bidder {bidder} and --declarer "
+                             f"{declarer} differ")
+    return bidder if bidder is not None else declarer
 
 
 def shorthand(positional: Optional[str], option: Optional[str], name: str) -> Optional[str]:

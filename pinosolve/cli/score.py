@@ -7,9 +7,9 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (BidderOpt, InputOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, console, emit_json, run_analysis, shorthand,
-                                  want_str)
+from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, InputOpt,
+                                  JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt, console,
+                                  emit_json, one_bidder, run_analysis, shorthand, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -86,6 +86,7 @@ PairOpt = list[str]
 @app.command("score")
 def score_cmd(
     bidder: BidderOpt = None,
+    declarer: DeclarerOpt = None,
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The winning bid.", show_default=False)] = None,
     trump: TrumpOpt = None,
@@ -118,12 +119,16 @@ def score_cmd(
     input_source: InputOpt = None,
 ) -> None:
     """Score one round: meld kept or lost, trick points, bid made or set, each rule named."""
-    params = {"bidder": bidder, "bid": bid, "trump": trump, "partner": partner, "meld": meld,
+    params = {"bidder": one_bidder(bidder, declarer), "bid": bid, "trump": trump, "partner": partner, "meld": meld,
               "points": points, "won": won, "tricks": tricks, "last_trick": last_trick,
               "laid_away": laid_away, "throw_in": throw_in, "shoot": shoot,
               "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source, compute=compute_score,
+    run_analysis(params, json_out=json_out, input_source=input_source, compute=SCORE,
                  render=render_score)
+
+
+# the analysis a batch runs ("declarer": another name of "bidder")
+SCORE = Analysis(compute_score, aliases=BIDDER_ALIASES)
 
 
 # --- game ---------------------------------------------------------------------------------
