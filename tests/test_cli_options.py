@@ -370,6 +370,33 @@ def test_puzzle_list_names_every_shipped_puzzle_and_a_name_runs_it(cli):
     assert all(p.stem in table for p in files)  # whole, never folded
 
 
+def test_game_records_are_named_listed_and_a_path_that_exists_wins(cli, monkeypatch,
+                                                                    tmp_path):
+    files = sorted((ROOT / "puzzles/games").glob("*.toml"))
+    listed = cli("game", "--list", "--json").json()
+    assert [r["name"] for r in listed] == [p.stem for p in files]
+    assert all(r["variant"] and r["title"] for r in listed)
+    table = cli("game", "--list").out
+    assert all(p.stem in table for p in files)
+    for path in files:
+        by_name = cli("game", path.stem, "--json")
+        by_path = cli("game", str(path), "--json")
+        assert by_name.code == 0 and by_name.json() == by_path.json(), by_name.err
+        assert cli("game", "--input", f"games/{path.stem}.toml", "--json").json() == \
+            by_path.json()
+    typo = cli("game", "seed001-bidder")
+    assert typo.code == 2 and "did you mean seed001-bidder-goes-out?" in typo.err
+    assert typo.err.count("\n") == 1
+    not_a_puzzle = cli("puzzle", "seed001-bidder-goes-out")
+    assert not_a_puzzle.code == 2 and "pinosolve game seed001-bidder-goes-out" in \
+        not_a_puzzle.err
+    assert cli("game", "--list", "seed000-two-hand-most-tricks").code == 2
+    monkeypatch.chdir(tmp_path)  # a file of that name here: the path wins
+    Path("seed001-bidder-goes-out").write_text(files[0].read_text())  # seed000's record
+    assert cli("game", "seed001-bidder-goes-out", "--json").json() == \
+        cli("game", str(files[0]), "--json").json()
+
+
 # --- deal: a fresh seed, printed; deals never wrapped -----------------------------------------
 
 

@@ -26,7 +26,8 @@ def _list(json_out: bool) -> None:
         return
     from rich.table import Table
 
-    table = Table(title="Puzzles (pinosolve puzzle NAME)", title_justify="left")
+    table = Table(title="Puzzles (pinosolve puzzle NAME)", title_justify="left",
+                  caption="Game records: pinosolve game --list", caption_justify="left")
     table.add_column("name", no_wrap=True)  # a name to type: whole, never folded
     for col in ("type", "variant", "title"):
         table.add_column(col, overflow="fold")
@@ -41,7 +42,8 @@ def puzzle(
         metavar="NAME|FILE", help="Shipped puzzles by name (see --list), or puzzle "
                                        "files (TOML).", show_default=False)] = None,
     list_: Annotated[bool, typer.Option(
-        "--list", help="List the shipped puzzles by name.")] = False,
+        "--list", help="List the shipped puzzles by name (the game records: "
+                         "'pinosolve game --list').")] = False,
     progress: ProgressOpt = False,
     json_out: JsonOpt = False,
 ) -> None:

@@ -135,11 +135,15 @@ SCORE = Analysis(compute_score, aliases=BIDDER_ALIASES)
 
 
 def compute_game(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.puzzle import find_game
     from pinosolve.scoring.game import game_from_file
 
     path = want_str(params, "file", "file")
     if path is None:
-        raise PinosolveError("give the game record: pinosolve game FILE (or --input FILE|-)")
+        raise PinosolveError("give the game record: pinosolve game NAME|FILE (or --input "
+                             "FILE|-); 'pinosolve game --list' names the shipped ones")
+    if path != "-":
+        path = str(find_game(path))
     fallback = None
     if params.get("variant") or params.get("rules"):
         fallback = variant_of(params)
@@ -174,10 +178,37 @@ def render_game(result: dict[str, Any]) -> None:
                                             f"DISAGREES: {result['answer']}"))
 
 
+def list_games(json_out: bool) -> None:
+    """``game --list``: each shipped game record's name, variant and title."""
+    from pinosolve.puzzle import shipped_games
+    from pinosolve.scoring.game import read_record
+
+    rows = []
+    for name, path in shipped_games().items():
+        data = read_record(str(path))
+        rows.append({"name": name, "variant": data.get("variant") or data.get("rules"),
+                     "title": data.get("title", "")})
+    if json_out:
+        emit_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table(title="Game records (pinosolve game NAME)", title_justify="left")
+    table.add_column("name", no_wrap=True)  # names and IDs to type: whole, never folded
+    table.add_column("variant", no_wrap=True)
+    table.add_column("title", overflow="fold")
+    for r in rows:
+        table.add_row(r["name"], r["variant"], r["title"])
+    console().print(table)
+
+
 @app.command("game")
 def game_cmd(
     file: Annotated[Optional[str], typer.Argument(
-        metavar="[FILE]", help="Shorthand for --input FILE.", show_default=False)] = None,
+        metavar="[NAME|FILE]", help="A shipped game record by name (see --list), or a file: "
+                                    "shorthand for --input FILE.", show_default=False)] = None,
+    list_: Annotated[bool, typer.Option(
+        "--list", help="List the shipped game records by name.")] = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
@@ -188,6 +219,11 @@ def game_cmd(
 ) -> None:
     """Score a whole game round by round and name the winner by the variant's rules; exit
     code 1 if the answer on file disagrees."""
+    if list_:
+        if file is not None or input_source is not None:
+            raise PinosolveError("--list lists every shipped game record: drop the record")
+        list_games(json_out)
+        return
     params = {"file": shorthand(file, input_source, "input"), "variant": variant,
               "rules": rules_path}
     result = compute_game(params)
