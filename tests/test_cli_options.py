@@ -370,6 +370,21 @@ def test_puzzle_list_names_every_shipped_puzzle_and_a_name_runs_it(cli):
     assert all(p.stem in table for p in files)  # whole, never folded
 
 
+@pytest.mark.parametrize("command", ["puzzle", "game"])
+@pytest.mark.parametrize("columns", ["80", "60", "200"])
+def test_lists_never_fold_names_types_or_variants(command, columns):
+    """At 80 columns 'four-hand-classic' came out as 'four-hand-c' over 'lassic'."""
+    env = {**os.environ, "COLUMNS": columns}
+    run = lambda *a: subprocess.run([sys.executable, "-m", "pinosolve", *a],  # noqa: E731
+                                    capture_output=True, text=True, cwd=ROOT, env=env)
+    listed = json.loads(run(command, "--list", "--json").stdout)
+    lines = run(command, "--list").stdout.splitlines()
+    for r in listed:
+        whole = r"\s+".join(re.escape(r[k]) for k in ("name", "type", "variant") if k in r)
+        assert any(re.match(rf"{whole}(\s|$)", line) for line in lines), (r, lines)
+        assert r["title"].split()[0] in "\n".join(lines)
+
+
 def test_game_records_are_named_listed_and_a_path_that_exists_wins(cli, monkeypatch,
                                                                     tmp_path):
     files = sorted((ROOT / "puzzles/games").glob("*.toml"))

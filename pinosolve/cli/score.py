@@ -191,15 +191,9 @@ def list_games(json_out: bool) -> None:
     if json_out:
         emit_json(rows)
         return
-    from rich.table import Table
+    from pinosolve.cli.puzzles import show_list
 
-    table = Table(title="Game records (pinosolve game NAME)", title_justify="left")
-    table.add_column("name", no_wrap=True)  # names and IDs to type: whole, never folded
-    table.add_column("variant", no_wrap=True)
-    table.add_column("title", overflow="fold")
-    for r in rows:
-        table.add_row(r["name"], r["variant"], r["title"])
-    console().print(table)
+    show_list(rows, "Game records (pinosolve game NAME)", ("name", "variant"))
 
 
 @app.command("game")
