@@ -97,6 +97,37 @@ def test_no_help_imports_ortools():
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
 
 
+def _complete(words: str) -> tuple[list[str], str]:
+    """What bash completion offers for the last of ``words`` (as the script typer installs
+    asks: the program run with _PINOSOLVE_COMPLETE set), and the modules the asking loaded."""
+    code = ("import sys\n"
+            "from pinosolve.cli import main\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "sys.stderr.write(' '.join(sys.modules))\n")
+    env = {**os.environ, "_PINOSOLVE_COMPLETE": "complete_bash", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
+    run = subprocess.run([sys.executable, "-c", code, *words.split()[1:]], cwd=ROOT, env=env,
+                         capture_output=True, text=True)
+    return run.stdout.split(), run.stderr
+
+
+@pytest.mark.parametrize("words, want", [
+    ("pinosolve show --variant fo", ["four-hand", "four-hand-classic"]),
+    ("pinosolve solve --variant ", variant_ids()),
+    ("pinosolve rules thr", ["three-hand-auction", "three-hand-kitty"]),
+    ("pinosolve makeable --rules trickster-k", ["trickster-kitty"]),
+    ("pinosolve puzzle 05-q", ["05-queen-of-spades-three-times"]),
+    ("pinosolve game seed00", ["seed000-two-hand-most-tricks", "seed001-bidder-goes-out"]),
+])
+def test_the_shell_completes_variants_rules_puzzles_and_games(words, want):
+    offered, modules = _complete(words)
+    assert offered == want
+    assert "ortools" not in modules.split() and "pinosolve.play.core" not in modules.split()
+
+
 # --- the same names everywhere --------------------------------------------------------------
 
 

@@ -27,12 +27,42 @@ from pinosolve.cards import Hand
 from pinosolve.errors import PinosolveError
 from pinosolve.files import load_json
 
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion of --variant: the variant IDs that start with what was typed (read
+    here, when the shell asks: nothing of it is imported for --help)."""
+    from pinosolve.variants.variant import variant_ids
+
+    return [v for v in variant_ids() if v.startswith(incomplete)]
+
+
+def complete_rules(incomplete: str) -> list[str]:
+    """Shell completion of --rules: the shipped house-rule examples' names (where none fits,
+    the shell completes file names)."""
+    from pinosolve.variants.variant import example_names
+
+    return [n for n in example_names() if n.startswith(incomplete)]
+
+
+def complete_puzzle(incomplete: str) -> list[str]:
+    """Shell completion of ``puzzle NAME``: the shipped puzzles' names."""
+    from pinosolve.puzzle import shipped
+
+    return [n for n in shipped() if n.startswith(incomplete)]
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion of ``game NAME``: the shipped game records' names."""
+    from pinosolve.puzzle import shipped_games
+
+    return [n for n in shipped_games() if n.startswith(incomplete)]
+
+
 VariantOpt = Annotated[Optional[str], typer.Option(
-    "--variant", help="Variant ID (see 'pinosolve variants'); default: $PINOSOLVE_VARIANT, "
+    "--variant", autocompletion=complete_variant, help="Variant ID (see 'pinosolve variants'); default: $PINOSOLVE_VARIANT, "
                       "else variant = \"ID\" in ~/.config/pinosolve/config.toml.",
     show_default=False)]
 RulesOpt = Annotated[Optional[str], typer.Option(
-    "--rules", help="A rules file (TOML), e.g. a house rule that extends a variant; or the "
+    "--rules", autocompletion=complete_rules, help="A rules file (TOML), e.g. a house rule that extends a variant; or the "
                     "name of a shipped one (see 'pinosolve rules --list').",
     show_default=False)]
 TrumpOpt = Annotated[Optional[str], typer.Option(

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import JsonOpt, ProgressOpt, console, emit_json
+from pinosolve.cli.common import JsonOpt, ProgressOpt, complete_puzzle, console, emit_json
 from pinosolve.errors import PinosolveError
 
 
@@ -69,7 +69,7 @@ def show_list(rows: list[dict[str, str]], heading: str, whole: tuple[str, ...],
 @app.command()
 def puzzle(
     refs: Annotated[Optional[list[str]], typer.Argument(
-        metavar="NAME|FILE", help="Shipped puzzles by name (see --list), or puzzle "
+        metavar="NAME|FILE", autocompletion=complete_puzzle, help="Shipped puzzles by name (see --list), or puzzle "
                                        "files (TOML).", show_default=False)] = None,
     list_: Annotated[bool, typer.Option(
         "--list", help="List the shipped puzzles by name (the game records: "

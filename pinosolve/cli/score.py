@@ -8,8 +8,9 @@ import typer
 
 from pinosolve.cli import app
 from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, InputOpt,
-                                  JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt, console,
-                                  emit_json, one_bidder, run_analysis, shorthand, want_str)
+                                  JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                  complete_game, console, emit_json, one_bidder, run_analysis,
+                                  shorthand, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -199,7 +200,7 @@ def list_games(json_out: bool) -> None:
 @app.command("game")
 def game_cmd(
     file: Annotated[Optional[str], typer.Argument(
-        metavar="[NAME|FILE]", help="A shipped game record by name (see --list), or a file: "
+        metavar="[NAME|FILE]", autocompletion=complete_game, help="A shipped game record by name (see --list), or a file: "
                                     "shorthand for --input FILE.", show_default=False)] = None,
     list_: Annotated[bool, typer.Option(
         "--list", help="List the shipped game records by name.")] = False,
