@@ -58,12 +58,14 @@ def complete_game(incomplete: str) -> list[str]:
 
 
 VariantOpt = Annotated[Optional[str], typer.Option(
-    "--variant", autocompletion=complete_variant, help="Variant ID (see 'pinosolve variants'); default: $PINOSOLVE_VARIANT, "
-                      "else variant = \"ID\" in ~/.config/pinosolve/config.toml.",
+    "--variant", autocompletion=complete_variant,
+    help="Variant ID (see 'pinosolve variants'); default: $PINOSOLVE_VARIANT, "
+         "else variant = \"ID\" in ~/.config/pinosolve/config.toml.",
     show_default=False)]
 RulesOpt = Annotated[Optional[str], typer.Option(
-    "--rules", autocompletion=complete_rules, help="A rules file (TOML), e.g. a house rule that extends a variant; or the "
-                    "name of a shipped one (see 'pinosolve rules --list').",
+    "--rules", autocompletion=complete_rules,
+    help="A rules file (TOML), e.g. a house rule that extends a variant; or the "
+         "name of a shipped one (see 'pinosolve rules --list').",
     show_default=False)]
 TrumpOpt = Annotated[Optional[str], typer.Option(
     "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣, or hearts ...).", show_default=False)]

@@ -55,7 +55,8 @@ def variants(json_out: JsonOpt = False) -> None:
 @app.command()
 def rules(
     variant_id: Annotated[Optional[str], typer.Argument(
-        metavar="[ID]", autocompletion=complete_variant, help="Variant ID (shorthand for --variant).", show_default=False)] = None,
+        metavar="[ID]", autocompletion=complete_variant,
+        help="Variant ID (shorthand for --variant).", show_default=False)] = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     keys: Annotated[bool, typer.Option("--keys", help="Print every rules-file key.")] = False,

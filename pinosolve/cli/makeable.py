@@ -102,8 +102,8 @@ def makeable_cmd(
     jobs: JobsOpt = 1,
 ) -> None:
     """Meld plus double-dummy trick points against the bid: made or set, and by how much."""
-    params = {"deal": deal, "trump": trump, "bidder": one_bidder(bidder, declarer), "bid": bid, "partner": partner,
-              "laid_away": laid_away, "dealer": dealer, "timeout": timeout,
+    params = {"deal": deal, "trump": trump, "bidder": one_bidder(bidder, declarer), "bid": bid,
+              "partner": partner, "laid_away": laid_away, "dealer": dealer, "timeout": timeout,
               "progress": progress, "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
                  compute=MAKEABLE, render=render_makeable,

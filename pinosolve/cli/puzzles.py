@@ -69,8 +69,9 @@ def show_list(rows: list[dict[str, str]], heading: str, whole: tuple[str, ...],
 @app.command()
 def puzzle(
     refs: Annotated[Optional[list[str]], typer.Argument(
-        metavar="NAME|FILE", autocompletion=complete_puzzle, help="Shipped puzzles by name (see --list), or puzzle "
-                                       "files (TOML).", show_default=False)] = None,
+        metavar="NAME|FILE", autocompletion=complete_puzzle,
+        help="Shipped puzzles by name (see --list), or puzzle files (TOML).",
+        show_default=False)] = None,
     list_: Annotated[bool, typer.Option(
         "--list", help="List the shipped puzzles by name (the game records: "
                          "'pinosolve game --list').")] = False,

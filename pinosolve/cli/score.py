@@ -120,7 +120,8 @@ def score_cmd(
     input_source: InputOpt = None,
 ) -> None:
     """Score one round: meld kept or lost, trick points, bid made or set, each rule named."""
-    params = {"bidder": one_bidder(bidder, declarer), "bid": bid, "trump": trump, "partner": partner, "meld": meld,
+    params = {"bidder": one_bidder(bidder, declarer), "bid": bid, "trump": trump,
+              "partner": partner, "meld": meld,
               "points": points, "won": won, "tricks": tricks, "last_trick": last_trick,
               "laid_away": laid_away, "throw_in": throw_in, "shoot": shoot,
               "variant": variant, "rules": rules_path}
@@ -200,8 +201,9 @@ def list_games(json_out: bool) -> None:
 @app.command("game")
 def game_cmd(
     file: Annotated[Optional[str], typer.Argument(
-        metavar="[NAME|FILE]", autocompletion=complete_game, help="A shipped game record by name (see --list), or a file: "
-                                    "shorthand for --input FILE.", show_default=False)] = None,
+        metavar="[NAME|FILE]", autocompletion=complete_game,
+        help="A shipped game record by name (see --list), or a file: shorthand for "
+             "--input FILE.", show_default=False)] = None,
     list_: Annotated[bool, typer.Option(
         "--list", help="List the shipped game records by name.")] = False,
     variant: VariantOpt = None,
