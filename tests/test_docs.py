@@ -72,3 +72,51 @@ def test_the_one_upward_import_is_the_one_the_architecture_names():
                 upward.add((".".join(rel.parts), node.module))
     assert upward == {("variants.variant", "pinosolve.meld")}, upward
     assert "`variants/variant.py`, reads\n`meld/table.py`" in ARCHITECTURE
+
+
+JSON_MD = (ROOT / "docs" / "json.md").read_text()
+
+
+def _schema_keys(node, keys):
+    """Every property name in a JSON Schema."""
+    if isinstance(node, dict):
+        keys.update(node.get("properties", {}))
+        for value in node.values():
+            _schema_keys(value, keys)
+    elif isinstance(node, list):
+        for value in node:
+            _schema_keys(value, keys)
+    return keys
+
+
+def _documented(text: str) -> set[str]:
+    """The keys a text names: in backticks, or quoted in a `{"a", "b"}`."""
+    return set(re.findall(r"`([a-z_]+)`", text)) | set(re.findall(r'"([a-z_]+)"', text))
+
+
+def test_every_key_of_every_schema_is_in_the_vocabulary():
+    import json
+
+    keys = set()
+    for path in (ROOT / "docs" / "schemas").glob("*.json"):
+        _schema_keys(json.loads(path.read_text()), keys)
+    assert sorted(keys - _documented(JSON_MD)) == []
+
+
+def test_the_answers_outside_the_vocabulary_are_described(cli):
+    section = JSON_MD[JSON_MD.index("## Answers outside this vocabulary"):]
+    section = section[:section.find("\n## ", 1) if "\n## " in section[1:] else None]
+    said = _documented(section)
+    answers = {
+        "variants": cli("variants", "--json").json()[0],
+        "puzzle": cli("puzzle", "04-king-king-queen", "--json").json(),
+        "puzzle --list": cli("puzzle", "--list", "--json").json()[0],
+        "game --list": cli("game", "--list", "--json").json()[0],
+        "rules --list": cli("rules", "--list", "--json").json()[0],
+        "rules --keys": cli("rules", "--keys", "--json").json()[0],
+        "rules": cli("rules", "four-hand", "--json").json(),
+    }
+    for command, answer in answers.items():
+        assert sorted(set(answer) - said) == [], command
+    assert "`rules --json` is the variant's rule set itself" in section
+    assert "are **seats**" in JSON_MD and "**declarations**" in JSON_MD
