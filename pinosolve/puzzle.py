@@ -18,7 +18,8 @@ from pinosolve.variants.variant import Variant, load_file, load_variant, rules_p
 
 
 PUZZLES_ENV = "PINOSOLVE_PUZZLES_DIR"
-KINDS = ("meld", "dd")  # the folders of puzzles (games/ holds game records, for 'game')
+KINDS = ("meld", "dd")  # the folders of puzzles
+GAMES = "games"  # the folder of game records (for 'pinosolve game NAME')
 
 
 def puzzles_dir() -> Path:
@@ -41,22 +42,54 @@ def shipped() -> dict[str, Path]:
     return {p.stem: p for kind in KINDS for p in sorted((puzzles_dir() / kind).glob("*.toml"))}
 
 
+def shipped_games() -> dict[str, Path]:
+    """The shipped game records (``games/``, for 'pinosolve game NAME') by name, in name order.
+
+    >>> list(shipped_games())
+    ['seed000-two-hand-most-tricks', 'seed001-bidder-goes-out']
+    """
+    return {p.stem: p for p in sorted((puzzles_dir() / GAMES).glob("*.toml"))}
+
+
 def find(ref: str) -> Path:
     """The puzzle ``ref`` names: a file that exists, else a shipped puzzle by name (``.toml``
     and its folder optional: ``dd/14-four-hand``, ``14-four-hand``). Anything else is the
     path, for ``load`` to say it is not found, with the closest name when there is one."""
+    if _name_of(ref) in shipped_games() and not os.path.lexists(ref):
+        raise PinosolveError(f"{ref!r} is a game record, not a puzzle: check it with "
+                             f"'pinosolve game {_name_of(ref)}'")
+    return _find(ref, shipped(), "puzzle")
+
+
+def find_game(ref: str) -> Path:
+    """The game record ``ref`` names: a file that exists, else a shipped one by name
+    (``.toml`` and the ``games/`` folder optional), as ``find`` finds puzzles.
+
+    >>> find_game("seed001-bidder-goes-out").name
+    'seed001-bidder-goes-out.toml'
+    """
+    return _find(ref, shipped_games(), "game")
+
+
+def _name_of(ref: str) -> str:
+    """The name a reference gives: without its folder and its .toml."""
+    return ref.removesuffix(".toml").rsplit("/", 1)[-1]
+
+
+def _find(ref: str, names: dict[str, Path], what: str) -> Path:
+    """A file that exists, else the shipped file of that name among ``names``, else the path
+    (for the reader to say it is not found), or an error with the closest name."""
     path = Path(ref)
     if "\0" in ref or os.path.lexists(path):  # (never raises: a long name)
         return path
-    names = shipped()
-    name = ref.removesuffix(".toml").rsplit("/", 1)[-1]
+    name = _name_of(ref)
     if name in names:
         return names[name]
     from pinosolve.variants.variant import did_you_mean
 
     hint = did_you_mean(name, list(names))
     if hint:
-        raise PinosolveError(f"puzzle {ref!r} not found{hint}; 'pinosolve puzzle --list' "
+        raise PinosolveError(f"{what} {ref!r} not found{hint}; 'pinosolve {what} --list' "
                              "lists them")
     return path
 

@@ -77,7 +77,7 @@ def test_flags_show_no_metavar_and_values_do(cli):
     rows = _options(cli("solve", "--help").out)
     assert rows["--value-only"].startswith("Only")  # the help text, no metavar before it
     assert rows["--timeout"] == "FLOAT" and rows["--jobs"] == "INT"
-    assert rows["--deal"] == "TEXT" and rows["--bidder,--declarer"] == "TEXT"
+    assert rows["--deal"] == "TEXT" and rows["--bidder"] == rows["--declarer"] == "TEXT"
 
 
 def test_help_names_the_exit_codes_and_offers_completion(cli):
@@ -95,6 +95,37 @@ def test_no_help_imports_ortools():
             "        assert main(([c] if c else []) + ['--help']) == 0, c\n"
             "    assert 'ortools' not in sys.modules, c\n")
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+def _complete(words: str) -> tuple[list[str], str]:
+    """What bash completion offers for the last of ``words`` (as the script typer installs
+    asks: the program run with _PINOSOLVE_COMPLETE set), and the modules the asking loaded."""
+    code = ("import sys\n"
+            "from pinosolve.cli import main\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "sys.stderr.write(' '.join(sys.modules))\n")
+    env = {**os.environ, "_PINOSOLVE_COMPLETE": "complete_bash", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
+    run = subprocess.run([sys.executable, "-c", code, *words.split()[1:]], cwd=ROOT, env=env,
+                         capture_output=True, text=True)
+    return run.stdout.split(), run.stderr
+
+
+@pytest.mark.parametrize("words, want", [
+    ("pinosolve show --variant fo", ["four-hand", "four-hand-classic"]),
+    ("pinosolve solve --variant ", variant_ids()),
+    ("pinosolve rules thr", ["three-hand-auction", "three-hand-kitty"]),
+    ("pinosolve makeable --rules trickster-k", ["trickster-kitty"]),
+    ("pinosolve puzzle 05-q", ["05-queen-of-spades-three-times"]),
+    ("pinosolve game seed00", ["seed000-two-hand-most-tricks", "seed001-bidder-goes-out"]),
+])
+def test_the_shell_completes_variants_rules_puzzles_and_games(words, want):
+    offered, modules = _complete(words)
+    assert offered == want
+    assert "ortools" not in modules.split() and "pinosolve.play.core" not in modules.split()
 
 
 # --- the same names everywhere --------------------------------------------------------------
@@ -148,6 +179,49 @@ def test_declarer_is_an_alias_of_bidder_on_the_command_line_and_in_a_batch(cli):
     out = cli("solve", "--variant", "three-hand-kitty", "--trump", "S", "--input", "-",
               stdin=lines).lines()
     assert [x["side"] for x in out] == [a["side"]] * 2 and out[0]["value"] == a["value"]
+
+
+SCORE = ["score", "--variant", "four-hand-classic", "--bid", "250", "--trump", "S", "--meld",
+         "N=100", "--meld", "S=40", "--points", "NS=150", "--points", "EW=100", "--json"]
+MAKEABLE = ["makeable", "--variant", "four-hand", "--trump", "S", "--bid", "30", "--deal",
+            "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9", "--json"]
+
+
+@pytest.mark.parametrize("base", [SCORE, MAKEABLE], ids=["score", "makeable"])
+def test_declarer_is_bidder_in_every_command_with_bidder(cli, base):
+    by_bidder = cli(*base, "--bidder", "N")
+    assert by_bidder.code == 0, by_bidder.err
+    for other in (["--declarer", "N"], ["--bidder", "N", "--declarer", "n"]):
+        run = cli(*base, *other)
+        assert run.code == 0 and _timeless(run.json()) == _timeless(by_bidder.json()), run.err
+    line = json.dumps({"declarer": "N"}) + "\n" + json.dumps({"bidder": "N",
+                                                               "declarer": " n "}) + "\n"
+    batch = cli(*base, "--input", "-", stdin=line)
+    assert batch.code == 0, batch.out
+    assert [_timeless(x) for x in batch.lines()] == \
+        [{"line": n, **_timeless(by_bidder.json())} for n in (1, 2)]
+
+
+@pytest.mark.parametrize("command", ["solve", "makeable", "score"])
+def test_bidder_and_declarer_naming_two_seats_is_an_error(cli, command):
+    assert "--declarer" in _options(cli(command, "--help").out)
+    run = cli(command, "--variant", "four-hand", "--bidder", "W", "--declarer", "E")
+    assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run.err
+    assert "give the bidder once: --bidder W and --declarer E differ" in run.err
+    base = {"solve": SOLVE_ARGS, "makeable": MAKEABLE, "score": SCORE}[command]
+    stdin = json.dumps({"bidder": "W", "declarer": "E"}) + "\n"
+    batch = cli(*base[:1], *base[1:], "--input", "-", stdin=stdin)
+    assert batch.code == 1 and batch.lines() == [
+        {"line": 1, "error": "give the bidder once: bidder W and declarer E differ"}]
+
+
+SOLVE_ARGS = ["solve", "--variant", "three-hand-kitty", "--trump", "S", "--leader", "N",
+              "--deal", "N:A.K.. T.A.. K.T..", "--json"]
+
+
+def _timeless(answer):
+    """An answer without what changes from run to run (the time taken)."""
+    return {k: v for k, v in answer.items() if k != "seconds"}
 
 
 def test_rules_takes_the_variant_as_an_option_too(cli):
@@ -325,6 +399,48 @@ def test_puzzle_list_names_every_shipped_puzzle_and_a_name_runs_it(cli):
     assert typo.code == 2 and "did you mean 05-queen-of-spades-three-times?" in typo.err
     table = cli("puzzle", "--list").out
     assert all(p.stem in table for p in files)  # whole, never folded
+
+
+@pytest.mark.parametrize("command", ["puzzle", "game"])
+@pytest.mark.parametrize("columns", ["80", "60", "200"])
+def test_lists_never_fold_names_types_or_variants(command, columns):
+    """At 80 columns 'four-hand-classic' came out as 'four-hand-c' over 'lassic'."""
+    env = {**os.environ, "COLUMNS": columns}
+    run = lambda *a: subprocess.run([sys.executable, "-m", "pinosolve", *a],  # noqa: E731
+                                    capture_output=True, text=True, cwd=ROOT, env=env)
+    listed = json.loads(run(command, "--list", "--json").stdout)
+    lines = run(command, "--list").stdout.splitlines()
+    for r in listed:
+        whole = r"\s+".join(re.escape(r[k]) for k in ("name", "type", "variant") if k in r)
+        assert any(re.match(rf"{whole}(\s|$)", line) for line in lines), (r, lines)
+        assert r["title"].split()[0] in "\n".join(lines)
+
+
+def test_game_records_are_named_listed_and_a_path_that_exists_wins(cli, monkeypatch,
+                                                                    tmp_path):
+    files = sorted((ROOT / "puzzles/games").glob("*.toml"))
+    listed = cli("game", "--list", "--json").json()
+    assert [r["name"] for r in listed] == [p.stem for p in files]
+    assert all(r["variant"] and r["title"] for r in listed)
+    table = cli("game", "--list").out
+    assert all(p.stem in table for p in files)
+    for path in files:
+        by_name = cli("game", path.stem, "--json")
+        by_path = cli("game", str(path), "--json")
+        assert by_name.code == 0 and by_name.json() == by_path.json(), by_name.err
+        assert cli("game", "--input", f"games/{path.stem}.toml", "--json").json() == \
+            by_path.json()
+    typo = cli("game", "seed001-bidder")
+    assert typo.code == 2 and "did you mean seed001-bidder-goes-out?" in typo.err
+    assert typo.err.count("\n") == 1
+    not_a_puzzle = cli("puzzle", "seed001-bidder-goes-out")
+    assert not_a_puzzle.code == 2 and "pinosolve game seed001-bidder-goes-out" in \
+        not_a_puzzle.err
+    assert cli("game", "--list", "seed000-two-hand-most-tricks").code == 2
+    monkeypatch.chdir(tmp_path)  # a file of that name here: the path wins
+    Path("seed001-bidder-goes-out").write_text(files[0].read_text())  # seed000's record
+    assert cli("game", "seed001-bidder-goes-out", "--json").json() == \
+        cli("game", str(files[0]), "--json").json()
 
 
 # --- deal: a fresh seed, printed; deals never wrapped -----------------------------------------

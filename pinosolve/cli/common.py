@@ -26,13 +26,45 @@ import typer
 from pinosolve.errors import PinosolveError
 from pinosolve.files import load_json
 
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion of --variant: the variant IDs that start with what was typed (read
+    here, when the shell asks: nothing of it is imported for --help)."""
+    from pinosolve.variants.variant import variant_ids
+
+    return [v for v in variant_ids() if v.startswith(incomplete)]
+
+
+def complete_rules(incomplete: str) -> list[str]:
+    """Shell completion of --rules: the shipped house-rule examples' names (where none fits,
+    the shell completes file names)."""
+    from pinosolve.variants.variant import example_names
+
+    return [n for n in example_names() if n.startswith(incomplete)]
+
+
+def complete_puzzle(incomplete: str) -> list[str]:
+    """Shell completion of ``puzzle NAME``: the shipped puzzles' names."""
+    from pinosolve.puzzle import shipped
+
+    return [n for n in shipped() if n.startswith(incomplete)]
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion of ``game NAME``: the shipped game records' names."""
+    from pinosolve.puzzle import shipped_games
+
+    return [n for n in shipped_games() if n.startswith(incomplete)]
+
+
 VariantOpt = Annotated[Optional[str], typer.Option(
-    "--variant", help="Variant ID (see 'pinosolve variants'); default: $PINOSOLVE_VARIANT, "
-                      "else variant = \"ID\" in ~/.config/pinosolve/config.toml.",
+    "--variant", autocompletion=complete_variant,
+    help="Variant ID (see 'pinosolve variants'); default: $PINOSOLVE_VARIANT, "
+         "else variant = \"ID\" in ~/.config/pinosolve/config.toml.",
     show_default=False)]
 RulesOpt = Annotated[Optional[str], typer.Option(
-    "--rules", help="A rules file (TOML), e.g. a house rule that extends a variant; or the "
-                    "name of a shipped one (see 'pinosolve rules --list').",
+    "--rules", autocompletion=complete_rules,
+    help="A rules file (TOML), e.g. a house rule that extends a variant; or the "
+         "name of a shipped one (see 'pinosolve rules --list').",
     show_default=False)]
 TrumpOpt = Annotated[Optional[str], typer.Option(
     "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣, or hearts ...).", show_default=False)]
@@ -43,6 +75,12 @@ HandOpt = Annotated[Optional[str], typer.Option(
     "--hand", help="A hand: 'AS TS KS', 'AS,TS,KS' or dotted 'AT.K..'.", show_default=False)]
 BidderOpt = Annotated[Optional[str], typer.Option(
     "--bidder", help="The seat that won the auction.", show_default=False)]
+DeclarerOpt = Annotated[Optional[str], typer.Option(
+    "--declarer", help="Another name of --bidder (give one, or both naming the same seat).",
+    show_default=False)]
+# a batch line's keys that are other names of an option: "declarer" is "bidder" (the older
+# name, which the puzzle files keep); for every command with --bidder (Analysis.aliases)
+BIDDER_ALIASES: Mapping[str, str] = {"declarer": "bidder"}
 PartnerOpt = Annotated[Optional[str], typer.Option(
     "--partner", help="Call-partner play: the called partner's seat.", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout.")]
@@ -284,16 +322,22 @@ def option_params(obj: dict[str, Any], defaults: dict[str, Any], compute: Comput
                   ) -> dict[str, Any]:
     """``defaults`` (the command line's options) with the keys of ``obj`` (a batch line, or
     an --input object) in their place: each key an option's name, '-' or '_' alike, or an
-    older name the command keeps as an alias. A line that names its variant (or rules file)
-    drops the options' rules file (or variant): they are only a default."""
+    older name the command keeps as an alias. Two keys of one option (``bidder`` and
+    ``declarer``) must say the same (``same_value``). A line that names its variant (or
+    rules file) drops the options' rules file (or variant): they are only a default."""
     aliases = getattr(compute, "aliases", {})
     params = dict(defaults)
+    given: dict[str, str] = {}  # each option the line gives: the key it gave it by
     for key, value in obj.items():
         name = str(key).replace("-", "_")
         name = aliases.get(name, name)
         if name not in defaults:
             raise PinosolveError(f"unknown key {key!r}; keys are "
                                  f"{', '.join(sorted(defaults))}")
+        if name in given and not same_value(params[name], value):
+            raise PinosolveError(f"give the {name.replace('_', '-')} once: {given[name]} "
+                                 f"{_shown(params[name])} and {key} {_shown(value)} differ")
+        given.setdefault(name, str(key))
         params[name] = value
     for chosen, other in (("variant", "rules"), ("rules", "variant")):
         if chosen in params and chosen in obj and other not in obj and other in params:
@@ -861,6 +905,35 @@ def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Option
     if says_no(compute, result):
         raise typer.Exit(1)
     return result
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two values given for one option say the same: equal, or text that names the
+    same seat (any case, spaces around ignored, as seats are read)."""
+    if isinstance(a, str) and isinstance(b, str):
+        return a.strip().upper() == b.strip().upper()
+    return type(a) is type(b) and a == b
+
+
+def _shown(value: Any) -> str:
+    """A value in a message: text as it is, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def one_bidder(bidder: Optional[str], declarer: Optional[str]) -> Optional[str]:
+    """The bidder's seat from --bidder and --declarer, its other name: either, or both naming
+    the same seat.
+
+    >>> one_bidder("w", "W"), one_bidder(None, "E")
+    ('w', 'E')
+    >>> one_bidder("W", "E")
+    Traceback (most recent call last):
+    pinosolve.errors.PinosolveError: give the bidder once: --bidder W and --declarer E differ
+    """
+    if bidder is not None and declarer is not None and not same_value(bidder, declarer):
+        raise PinosolveError(f"give the bidder once: --bidder {bidder} and --declarer "
+                             f"{declarer} differ")
+    return bidder if bidder is not None else declarer
 
 
 def shorthand(positional: Optional[str], option: Optional[str], name: str) -> Optional[str]:

@@ -8,8 +8,9 @@ import typer
 
 from pinosolve.cards import CARDS, Hand, Rank, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (HandOpt, InputOpt, JsonOpt, RulesOpt, VariantOpt, console,
-                                  emit_json, run_analysis, shorthand, want_flag, want_str)
+from pinosolve.cli.common import (HandOpt, InputOpt, JsonOpt, RulesOpt, VariantOpt,
+                                  complete_variant, console, emit_json, run_analysis, shorthand,
+                                  want_flag, want_str)
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import (Variant, example_names, load_file, load_variant,
                                         resolve, rules_dir, variant_ids)
@@ -54,7 +55,8 @@ def variants(json_out: JsonOpt = False) -> None:
 @app.command()
 def rules(
     variant_id: Annotated[Optional[str], typer.Argument(
-        metavar="[ID]", help="Variant ID (shorthand for --variant).", show_default=False)] = None,
+        metavar="[ID]", autocompletion=complete_variant,
+        help="Variant ID (shorthand for --variant).", show_default=False)] = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     keys: Annotated[bool, typer.Option("--keys", help="Print every rules-file key.")] = False,

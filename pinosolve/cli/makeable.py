@@ -7,9 +7,10 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (Analysis, BidderOpt, InputOpt, JobsOpt, JsonOpt, PartnerOpt,
-                                  ProgressOpt, RulesOpt, TrumpOpt, VariantOpt, console,
-                                  run_analysis, want_str, want_timeout, want_trump)
+from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, InputOpt,
+                                  JobsOpt, JsonOpt, PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt,
+                                  VariantOpt, console, one_bidder, run_analysis, want_str,
+                                  want_timeout, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -80,6 +81,7 @@ def makeable_cmd(
         "--deal", help="Every hand as played: 'N:<hand> <hand> …'.", show_default=False)] = None,
     trump: TrumpOpt = None,
     bidder: BidderOpt = None,
+    declarer: DeclarerOpt = None,
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The contract.", show_default=False)] = None,
     partner: PartnerOpt = None,
@@ -100,9 +102,13 @@ def makeable_cmd(
     jobs: JobsOpt = 1,
 ) -> None:
     """Meld plus double-dummy trick points against the bid: made or set, and by how much."""
-    params = {"deal": deal, "trump": trump, "bidder": bidder, "bid": bid, "partner": partner,
-              "laid_away": laid_away, "dealer": dealer, "timeout": timeout,
+    params = {"deal": deal, "trump": trump, "bidder": one_bidder(bidder, declarer), "bid": bid,
+              "partner": partner, "laid_away": laid_away, "dealer": dealer, "timeout": timeout,
               "progress": progress, "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=Analysis(compute_makeable, progress=True), render=render_makeable,
+                 compute=MAKEABLE, render=render_makeable,
                  jobs=jobs)
+
+
+# the analysis a batch runs ("declarer": another name of "bidder")
+MAKEABLE = Analysis(compute_makeable, aliases=BIDDER_ALIASES, progress=True)

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import JsonOpt, ProgressOpt, console, emit_json
+from pinosolve.cli.common import JsonOpt, ProgressOpt, complete_puzzle, console, emit_json
 from pinosolve.errors import PinosolveError
 
 
@@ -24,24 +24,57 @@ def _list(json_out: bool) -> None:
     if json_out:
         emit_json(rows)
         return
+    show_list(rows, "Puzzles (pinosolve puzzle NAME)", ("name", "type", "variant"),
+              "Game records: pinosolve game --list")
+
+
+# the narrowest a title's column may be; with less room, each title has a line of its own
+TITLE_MIN = 24
+
+
+def show_list(rows: list[dict[str, str]], heading: str, whole: tuple[str, ...],
+              footer: str = "") -> None:
+    """A list of shipped files for people: the columns ``whole`` (names and variant IDs to
+    type) never folded, whatever the terminal's width, and each row's title folded beside
+    them, or, where fewer than ``TITLE_MIN`` columns are left for it, on lines of its own
+    under its row."""
+    import textwrap
+
+    from rich import box
     from rich.table import Table
 
-    table = Table(title="Puzzles (pinosolve puzzle NAME)", title_justify="left")
-    table.add_column("name", no_wrap=True)  # a name to type: whole, never folded
-    for col in ("type", "variant", "title"):
-        table.add_column(col, overflow="fold")
-    for r in rows:
-        table.add_row(r["name"], r["type"], r["variant"], r["title"])
-    console().print(table)
+    out = console()
+    widths = {c: max(len(c), *(len(r[c]) for r in rows)) for c in whole}
+    room = out.width - sum(widths.values()) - 3 * len(whole)  # (a column and a space)
+    if room >= TITLE_MIN:
+        table = Table(title=heading, title_justify="left", box=box.SIMPLE_HEAD,
+                      show_edge=False, pad_edge=False, padding=(0, 1))
+        for col in whole:
+            table.add_column(col, no_wrap=True, min_width=widths[col])
+        table.add_column("title", overflow="fold")
+        for r in rows:
+            table.add_row(*(r[c] for c in whole), r["title"])
+        out.print(table)
+    else:
+        out.print(heading)
+        out.print("  ".join(c.ljust(widths[c]) for c in whole).rstrip())
+        for r in rows:
+            out.print("  ".join(r[c].ljust(widths[c]) for c in whole).rstrip())
+            for line in textwrap.wrap(r["title"], max(out.width - 4, TITLE_MIN)):
+                out.print("    " + line)
+    if footer:
+        out.print(footer)
 
 
 @app.command()
 def puzzle(
     refs: Annotated[Optional[list[str]], typer.Argument(
-        metavar="NAME|FILE", help="Shipped puzzles by name (see --list), or puzzle "
-                                       "files (TOML).", show_default=False)] = None,
+        metavar="NAME|FILE", autocompletion=complete_puzzle,
+        help="Shipped puzzles by name (see --list), or puzzle files (TOML).",
+        show_default=False)] = None,
     list_: Annotated[bool, typer.Option(
-        "--list", help="List the shipped puzzles by name.")] = False,
+        "--list", help="List the shipped puzzles by name (the game records: "
+                         "'pinosolve game --list').")] = False,
     progress: ProgressOpt = False,
     json_out: JsonOpt = False,
 ) -> None:

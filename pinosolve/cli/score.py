@@ -7,9 +7,10 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (BidderOpt, InputOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, console, emit_json, run_analysis, shorthand,
-                                  want_str)
+from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, InputOpt,
+                                  JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                  complete_game, console, emit_json, one_bidder, run_analysis,
+                                  shorthand, want_str)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -86,6 +87,7 @@ PairOpt = list[str]
 @app.command("score")
 def score_cmd(
     bidder: BidderOpt = None,
+    declarer: DeclarerOpt = None,
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The winning bid.", show_default=False)] = None,
     trump: TrumpOpt = None,
@@ -118,23 +120,32 @@ def score_cmd(
     input_source: InputOpt = None,
 ) -> None:
     """Score one round: meld kept or lost, trick points, bid made or set, each rule named."""
-    params = {"bidder": bidder, "bid": bid, "trump": trump, "partner": partner, "meld": meld,
+    params = {"bidder": one_bidder(bidder, declarer), "bid": bid, "trump": trump,
+              "partner": partner, "meld": meld,
               "points": points, "won": won, "tricks": tricks, "last_trick": last_trick,
               "laid_away": laid_away, "throw_in": throw_in, "shoot": shoot,
               "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source, compute=compute_score,
+    run_analysis(params, json_out=json_out, input_source=input_source, compute=SCORE,
                  render=render_score)
+
+
+# the analysis a batch runs ("declarer": another name of "bidder")
+SCORE = Analysis(compute_score, aliases=BIDDER_ALIASES)
 
 
 # --- game ---------------------------------------------------------------------------------
 
 
 def compute_game(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.puzzle import find_game
     from pinosolve.scoring.game import game_from_file
 
     path = want_str(params, "file", "file")
     if path is None:
-        raise PinosolveError("give the game record: pinosolve game FILE (or --input FILE|-)")
+        raise PinosolveError("give the game record: pinosolve game NAME|FILE (or --input "
+                             "FILE|-); 'pinosolve game --list' names the shipped ones")
+    if path != "-":
+        path = str(find_game(path))
     fallback = None
     if params.get("variant") or params.get("rules"):
         fallback = variant_of(params)
@@ -169,10 +180,32 @@ def render_game(result: dict[str, Any]) -> None:
                                             f"DISAGREES: {result['answer']}"))
 
 
+def list_games(json_out: bool) -> None:
+    """``game --list``: each shipped game record's name, variant and title."""
+    from pinosolve.puzzle import shipped_games
+    from pinosolve.scoring.game import read_record
+
+    rows = []
+    for name, path in shipped_games().items():
+        data = read_record(str(path))
+        rows.append({"name": name, "variant": data.get("variant") or data.get("rules"),
+                     "title": data.get("title", "")})
+    if json_out:
+        emit_json(rows)
+        return
+    from pinosolve.cli.puzzles import show_list
+
+    show_list(rows, "Game records (pinosolve game NAME)", ("name", "variant"))
+
+
 @app.command("game")
 def game_cmd(
     file: Annotated[Optional[str], typer.Argument(
-        metavar="[FILE]", help="Shorthand for --input FILE.", show_default=False)] = None,
+        metavar="[NAME|FILE]", autocompletion=complete_game,
+        help="A shipped game record by name (see --list), or a file: shorthand for "
+             "--input FILE.", show_default=False)] = None,
+    list_: Annotated[bool, typer.Option(
+        "--list", help="List the shipped game records by name.")] = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
@@ -183,6 +216,11 @@ def game_cmd(
 ) -> None:
     """Score a whole game round by round and name the winner by the variant's rules; exit
     code 1 if the answer on file disagrees."""
+    if list_:
+        if file is not None or input_source is not None:
+            raise PinosolveError("--list lists every shipped game record: drop the record")
+        list_games(json_out)
+        return
     params = {"file": shorthand(file, input_source, "input"), "variant": variant,
               "rules": rules_path}
     result = compute_game(params)

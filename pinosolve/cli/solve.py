@@ -9,10 +9,10 @@ import typer
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (Analysis, InputOpt, JobsOpt, JsonOpt, PartnerOpt, ProgressOpt,
-                                  RulesOpt, TrumpOpt, VariantOpt, batch_line, console,
-                                  run_analysis, want_flag, want_str, want_timeout,
-                                  want_trump)
+from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, DeclarerOpt, InputOpt, JobsOpt,
+                                  JsonOpt, PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt,
+                                  VariantOpt, batch_line, console, one_bidder, run_analysis,
+                                  want_flag, want_str, want_timeout, want_trump)
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
 
@@ -112,9 +112,9 @@ def solve_cmd(
         "--trick", help="Cards already on the table in this trick, in order from the leader.",
         show_default=False)] = None,
     bidder: Annotated[Optional[str], typer.Option(
-        "--bidder", "--declarer", help="Three- and five-handed play: the bidder's seat, who "
-        "plays alone or with the called partner (--declarer: the same).",
-        show_default=False)] = None,
+        "--bidder", help="Three- and five-handed play: the bidder's seat, who plays alone "
+        "or with the called partner.", show_default=False)] = None,
+    declarer: DeclarerOpt = None,
     partner: PartnerOpt = None,
     value_only: Annotated[bool, typer.Option(
         "--value-only", help="Only the position's value (faster).")] = False,
@@ -130,7 +130,7 @@ def solve_cmd(
 ) -> None:
     """Double-dummy: the points the side to move takes with best play, and each card's value."""
     params = {"deal": deal, "trump": trump, "leader": leader, "trick": trick,
-              "bidder": bidder, "partner": partner, "value_only": value_only,
+              "bidder": one_bidder(bidder, declarer), "partner": partner, "value_only": value_only,
               "timeout": timeout, "progress": progress, "variant": variant,
               "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
@@ -138,4 +138,4 @@ def solve_cmd(
 
 
 # the analysis a batch runs: "declarer" is the older name of "bidder" (the puzzle files' too)
-SOLVE = Analysis(compute_solve, aliases={"declarer": "bidder"})
+SOLVE = Analysis(compute_solve, aliases=BIDDER_ALIASES)
