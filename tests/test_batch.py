@@ -623,3 +623,28 @@ def test_ctrl_c_while_the_handler_itself_loads_is_one_line_and_exit_130():
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert (run.returncode, run.stdout, run.stderr) == (130, "", "pinosolve: interrupted\n")
+
+
+def _deaf_to_sigterm(params):
+    """A batch compute (module level, for the workers) that blocks SIGTERM and takes long:
+    what a worker is while it starts, before its handlers are in place."""
+    import time
+
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    time.sleep(120)
+    return {}
+
+
+def test_a_worker_sigterm_cannot_end_is_killed_not_waited_for():
+    """Stopping a batch's workers (its end, Ctrl-C) sends SIGTERM and waited for each worker
+    without limit: one with SIGTERM blocked held the command for ever. It is killed after
+    STOP_GRACE seconds now."""
+    import time
+
+    crew = common._Crew(1, {"deal": None}, _deaf_to_sigterm)
+    crew.hand_out(1, json.dumps({"deal": "1"}))
+    time.sleep(1.0)  # the worker is inside its line, SIGTERM blocked
+    (proc,) = crew.workers.values()
+    start = time.monotonic()
+    crew.stop()
+    assert not proc.is_alive() and time.monotonic() - start < 30

@@ -13,6 +13,7 @@ and then ends the command, a batch included, as Ctrl-C does (exit code 130).
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import signal
@@ -110,12 +111,16 @@ class Analysis:
     command has --progress: while it analyses with ``progress`` true, the searches report
     on stderr (``pinosolve.progress``). ``verdict``: the answer's key that is false when
     the answer is "no" (verify: not as claimed), which exits 1 as an error line does.
-    Picklable where ``compute`` is."""
+    ``preload``: the modules a batch worker loads before its first line, so that a Ctrl-C in
+    a line never strikes inside an import (a KeyboardInterrupt raised in importlib's module
+    lock callback is lost there, and printed as "Exception ignored"); a module that is not
+    there (the compiled core, unbuilt) is passed over. Picklable where ``compute`` is."""
 
     compute: Compute
     aliases: Mapping[str, str] = field(default_factory=dict)
     progress: bool = False
     verdict: Optional[str] = None
+    preload: tuple[str, ...] = ()
 
     def __call__(self, params: dict[str, Any]) -> dict[str, Any]:
         if not self.progress or not want_flag(params, "progress"):
@@ -490,6 +495,7 @@ def _terminated(signum: int, frame: Any) -> None:
 
 # seconds a worker has, after Ctrl-C, to answer the line it is on with what it had proved
 INTERRUPT_GRACE = 10.0
+STOP_GRACE = 2.0  # seconds a worker sent SIGTERM has to end before it is killed
 
 
 # the signals a worker must not act on before it has its handlers, blocked while it starts
@@ -632,13 +638,18 @@ class _Crew:
             yield lineno, answer
 
     def stop(self) -> None:
-        """Every worker ended (at once: a search would not end by itself)."""
+        """Every worker ended (at once: a search would not end by itself). A worker that
+        SIGTERM does not end within STOP_GRACE seconds (one still starting, its signals
+        blocked until its handlers are in place) is killed: the command never waits on it."""
         self.stopped = True
         for proc in self.workers.values():
             if proc.is_alive():
                 proc.terminate()
         for conn, proc in list(self.workers.items()):
-            proc.join()
+            proc.join(STOP_GRACE)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
             conn.close()
         self.workers.clear()
         self.line.clear()
@@ -663,6 +674,11 @@ def _crew_worker(conn: Any, parent: int, jobs: int, stop: Any, defaults: dict[st
     ``conn``, each answered there."""
     _die_with_parent(parent)
     _start_worker(jobs, stop)
+    for name in getattr(compute, "preload", ()):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
     allowed = set(defaults)
     while True:
         try:

@@ -111,4 +111,7 @@ def makeable_cmd(
 
 
 # the analysis a batch runs ("declarer": another name of "bidder")
-MAKEABLE = Analysis(compute_makeable, aliases=BIDDER_ALIASES, progress=True)
+MAKEABLE = Analysis(compute_makeable, aliases=BIDDER_ALIASES, progress=True,
+                    preload=("pinosolve.progress", "pinosolve.scoring.makeable",
+                             "pinosolve.meld.solver", "pinosolve.play.driver",
+                             "pinosolve.play.core", "pinosolve.play._core"))

@@ -138,4 +138,6 @@ def solve_cmd(
 
 
 # the analysis a batch runs: "declarer" is the older name of "bidder" (the puzzle files' too)
-SOLVE = Analysis(compute_solve, aliases=BIDDER_ALIASES)
+SOLVE = Analysis(compute_solve, aliases=BIDDER_ALIASES,
+                 preload=("pinosolve.game", "pinosolve.play.driver", "pinosolve.play.core",
+                          "pinosolve.play._core"))
