@@ -273,3 +273,22 @@ def test_scaling_bench_reports_median_and_worst_per_size():
     bad = subprocess.run([sys.executable, "bench/scaling.py", "--claims", "0"], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_solve_many_bench_sets_threads_beside_one_at_a_time():
+    """bench/solve_many.py on two small deals: jobs 1 and jobs 2 each get a median and a
+    worst, and the values are checked equal."""
+    import re
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    run = subprocess.run([sys.executable, "bench/solve_many.py", "--family", "two-hand",
+                          "--deals", "3", "--rounds", "2"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert re.fullmatch(r"jobs 1: median [\d.]+ s, worst [\d.]+ s", lines[1]), lines
+    assert re.fullmatch(r"jobs 2: median [\d.]+ s, worst [\d.]+ s", lines[2]), lines
+    assert lines[3].startswith("speed-up of the medians: "), lines
