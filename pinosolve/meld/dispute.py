@@ -36,6 +36,8 @@ optionally the total announced for it. The ruling follows the cards, not how the
 
 from __future__ import annotations
 
+from collections import Counter
+
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Optional, Sequence, Union
@@ -304,8 +306,8 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
     for card, who in stand_together(hand, melds):
         grouped.setdefault(tuple(who), []).append(card)
     for who, cards in grouped.items():
-        shared = sorted({c for i in who for c in verdicts[i].meld.classes
-                         if sum(c in verdicts[j].meld.classes for j in who) > 1})
+        claims_per_class = Counter(c for i in who for c in set(verdicts[i].meld.classes))
+        shared = sorted(c for c, k in claims_per_class.items() if k > 1)
         if not shared:  # more copies than held inside one claim: reported by _read
             continue
         held = ", ".join(f"{hand.count(c)} {c}" for c in cards)
