@@ -49,7 +49,8 @@ from pinosolve.play.legality import PlayRules, legal_plays, trick_problem
 from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
 from pinosolve.results import Result, optional
 from pinosolve.seats import play_sides, seat_index, seat_name, side_names
-from pinosolve.variants.variant import Variant, load_variant
+from pinosolve.inputs import as_variant
+from pinosolve.variants.variant import Variant
 
 CardLike = Union[Card, str]
 
@@ -128,7 +129,8 @@ def _card(value: CardLike) -> Card:
 class Game:
     """A position of trick play with every hand known, and the play from it.
 
-    ``variant``: a ``Variant`` or a built-in variant's ID. ``deal``: the cards still held, as a
+    ``variant``: a ``Variant``, a built-in variant's ID, a rules file's path, or the name of a
+    shipped house-rule example. ``deal``: the cards still held, as a
     ``Deal`` or PBN text (``"N:AK.A.. T.K.A. Q.T.T. 9.Q.K."``). ``trump``: a ``Suit`` or its
     letter, symbol or name. ``leader``: the seat that led (or leads) the current trick;
     default the seat the deal text starts from. ``trick``: the cards already played to the
@@ -145,11 +147,7 @@ class Game:
                  trick: Union[str, Iterable[CardLike]] = (), declarer: Optional[str] = None,
                  bidder: Optional[str] = None, partner: Optional[str] = None,
                  stage: int = 2) -> None:
-        v = load_variant(variant) if isinstance(variant, str) else variant
-        if not isinstance(v, Variant):
-            raise PinosolveError(f"variant: a Variant or a variant's ID, got {variant!r}")
-        if declarer is not None and bidder is not None and declarer != bidder:
-            raise PinosolveError("name the declarer once (declarer= and bidder= are one seat)")
+        v = as_variant(variant)
         self.variant = v
         self._deal = self._read_deal(v, deal)
         self.trump: Suit = trump if isinstance(trump, Suit) else v.parse_trump(trump)  # type: ignore[assignment]
@@ -159,14 +157,21 @@ class Game:
             raise PinosolveError(f"{v.id} has no stock, so no stage 1")
         self.rules = PlayRules.of(v, stage)
         self.stage = stage
-        self.declarer = seat_name(v, declarer or bidder, "declarer") \
-            if (declarer or bidder) is not None else None
+        named = [seat_name(v, seat, key) for key, seat in (("declarer", declarer),
+                                                            ("bidder", bidder))
+                 if seat is not None]
+        if len(set(named)) > 1:
+            raise PinosolveError(f"name the declarer once: declarer={declarer!r} and "
+                                 f"bidder={bidder!r} are different seats")
+        self.declarer = named[0] if named else None
         self.partner = seat_name(v, partner, "partner") if partner is not None else None
         self.sides = play_sides(v, self.declarer, self.partner)
         self.side_names = side_names(v, self.sides)
         self._leader = seat_index(v, leader if leader is not None else self._deal.first,
                                   "leader")
         self._hands = [[c.index for c in h] for h in self._deal.hands]
+        if isinstance(trick, (bytes, bytearray)):
+            raise NotationError("trick: cards or card names, or text such as 'AS TS', not bytes")
         if isinstance(trick, str):
             trick = trick.replace(",", " ").split()
         try:
@@ -376,17 +381,20 @@ class Game:
         Ctrl-C raises
         ``pinosolve.play.driver.SearchInterrupted``, whose ``result`` is the search's as far
         as it got. The game itself is not changed."""
-        from pinosolve.play.driver import solve
+        from pinosolve.play.driver import check_timeout, solve
 
         if self.over:
             from pinosolve.play.driver import Result as Found
 
             return self.result_of(Found(0, (0, 0)))
-        if timeout is not None and (isinstance(timeout, bool) or
-                                    not isinstance(timeout, (int, float)) or
-                                    not 0 < timeout <= 1e9):
-            raise PinosolveError(f"timeout: seconds, more than 0 and at most 1e9, got "
-                                 f"{timeout!r}")
+        timeout = check_timeout(timeout)
+        if on_test is not None and not callable(on_test):
+            raise PinosolveError(f"on_test must be a function of a test, got {on_test!r:.40}")
+        if table_limit is not None and (isinstance(table_limit, bool) or
+                                        not isinstance(table_limit, int) or
+                                        not 1 <= table_limit <= 1 << 28):
+            raise PinosolveError(f"table_limit must be a whole number of entries from 1 to "
+                                 f"2**28, got {table_limit!r:.40}")
         res = solve(self.position(), self.rules, value_only=value_only, timeout=timeout,
                     check_trick=False, on_test=on_test, table_limit=table_limit)
         return self.result_of(res, value_only)

@@ -260,6 +260,7 @@ def test_want_timeout_gives_a_limit_or_refuses(value):
     import math
 
     from pinosolve.errors import PinosolveError
+    from pinosolve.play.driver import MAX_TIMEOUT
 
     try:
         timeout = common.want_timeout({"timeout": value})
@@ -267,7 +268,7 @@ def test_want_timeout_gives_a_limit_or_refuses(value):
         assert str(exc).startswith("timeout must be")
         return
     assert timeout is None and value is None or \
-        math.isfinite(timeout) and 0 < timeout <= common.MAX_TIMEOUT, (value, timeout)
+        math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT, (value, timeout)
 
 
 # --- how many workers, and how much memory each ------------------------------------------------

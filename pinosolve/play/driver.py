@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from pinosolve.errors import PinosolveError
 from pinosolve.play.core import CoreSearch, backend as chosen_backend
 from pinosolve.play.legality import PlayRules
 from pinosolve.play.position import Position, check_position, points_left
@@ -291,6 +292,28 @@ def new_search(pos: Position, rules: PlayRules, backend: str,
         return CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence,
                           core_options, grow_to)
     return Search(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
+
+
+MAX_TIMEOUT = 1e9  # seconds: the longest budget a search takes
+
+
+def check_timeout(timeout: object, what: str = "timeout") -> Optional[float]:
+    """A search's time budget: None (no limit) or seconds more than 0 and at most
+    ``MAX_TIMEOUT``, as a float; anything else is a one-line ``PinosolveError``: NaN and
+    infinity (with NaN no clock reading is ever past the deadline, so either would silently
+    mean no limit), 0, negatives, larger numbers, and what is not a number.
+
+    >>> check_timeout(2), check_timeout(None)
+    (2.0, None)
+    """
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) \
+            or not 0 < timeout <= MAX_TIMEOUT:  # (false for NaN)
+        shown = repr(timeout) if len(repr(timeout)) <= 40 else repr(timeout)[:37] + "..."
+        raise PinosolveError(f"{what} must be a number of seconds more than 0 and at most "
+                             f"{MAX_TIMEOUT:,.0f} (leave it out for no limit), got {shown}")
+    return float(timeout)
 
 
 def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,

@@ -117,6 +117,9 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     Ctrl-C in the search raises SearchInterrupted, unless ``answer_interrupted``: then the
     answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``.
     ``table_limit``: the searches' table limit (``pinosolve.play.driver.solve``)."""
+    from pinosolve.play.driver import check_timeout
+
+    timeout = check_timeout(timeout)
     from pinosolve.meld.solver import best_meld
     from pinosolve.play.legality import PlayRules
     from pinosolve.play.position import Position
