@@ -183,6 +183,15 @@ def test_progress_prints_each_test_on_stderr(cli):
     assert "progress" in out.lines()[0]["error"]
 
 
+def test_a_deal_played_out_is_worth_nothing_as_in_python(cli):
+    """The command refused a deal with no cards left, where Game.solve answers 0 (and a
+    finished game's str() is that deal): both answer 0 now."""
+    run = cli("solve", "--variant", "four-hand", "--trump", "S", "--deal", "N:- - - -",
+              "--json")
+    assert run.code == 0, run.err
+    assert (run.json()["value"], run.json()["exact"], run.json()["best_line"]) == (0, True, [])
+
+
 def test_the_leader_defaults_to_the_seat_the_deal_starts_from(cli):
     """As Game does: --leader may be left out where the deal names the seat on lead."""
     a = cli("solve", "--variant", "four-hand", "--trump", "S", "--deal", ENDING, "--json")
@@ -205,7 +214,6 @@ def test_the_leader_defaults_to_the_seat_the_deal_starts_from(cli):
      "unfinished"),
     (["--trump", "S", "--leader", "N", "--trick", "AS", "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."],
      "should hold"),
-    (["--trump", "S", "--leader", "N", "--deal", "N:- - - -"], "no cards"),
     (["--trump", "S", "--leader", "N", "--deal", ENDING, "--timeout", "-1"], "timeout"),
     (["--trump", "S", "--leader", "N", "--deal", ENDING, "--trick", "ZZ"], "trick"),
 ])

@@ -95,6 +95,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     """Entry point: run the app, turning every input problem into one line and exit code 2."""
     command = plain_metavars(typer.main.get_command(app))
     args = sys.argv[1:] if argv is None else argv
+    wrong = _completion_problem()
+    if wrong is not None:
+        return _fail(wrong)
     try:
         code = command.main(args=args, prog_name="pinosolve", standalone_mode=False)
     except PinosolveError as exc:
@@ -115,6 +118,25 @@ def main(argv: Optional[list[str]] = None) -> int:
     if code == 130:  # Ctrl-C, in a command or outside one
         sys.stderr.write("pinosolve: interrupted\n")
     return code if isinstance(code, int) else 0
+
+
+COMPLETE_ENV = "_PINOSOLVE_COMPLETE"
+
+
+def _completion_problem() -> Optional[str]:
+    """What is wrong with the environment a shell's completion request gives (the shell sets
+    COMP_WORDS and COMP_CWORD, the word being completed), or None; the parser would fail on
+    it with an internal error."""
+    instruction = os.environ.get(COMPLETE_ENV)
+    if not instruction or not instruction.startswith("complete_"):
+        return None  # (source_* prints the shell's script: it reads nothing else)
+    if instruction != "complete_bash":
+        return None  # (zsh, fish and powershell send _TYPER_COMPLETE_ARGS, read leniently)
+    words, cword = os.environ.get("COMP_WORDS"), os.environ.get("COMP_CWORD", "")
+    if words is None or not cword.strip().isdigit():
+        return ("shell completion: COMP_WORDS and COMP_CWORD (a whole number) must be set, "
+                f"got COMP_CWORD={cword!r:.20}")
+    return None
 
 
 def _unexpected(exc: Exception) -> int:

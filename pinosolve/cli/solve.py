@@ -29,8 +29,6 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     game = Game(v, deal_text, trump=want_trump(v, params), leader=params["leader"],
                 trick=want_str(params, "trick", "trick") or "", declarer=params.get("bidder"),
                 partner=params.get("partner"))
-    if game.over:
-        raise PinosolveError("deal: no cards left to play")
     value_only = want_flag(params, "value_only")
     try:
         res = game.solve(want_timeout(params), value_only,

@@ -259,7 +259,15 @@ def auction(variant: VariantLike, history: Union[str, list[str]],
     (SeatBid(seat=S, bid=26), 'W', 'W to call: bid or pass')
     """
     v = as_variant(variant)
-    calls = parse_history(history) if isinstance(history, str) else [str(c) for c in history]
+    if isinstance(history, str):
+        calls = parse_history(history)
+    elif isinstance(history, (list, tuple)) and all(
+            isinstance(c, str) or (isinstance(c, int) and not isinstance(c, bool))
+            for c in history):
+        calls = [str(c) for c in history]
+    else:
+        raise PinosolveError(f"history: the calls as text ('25 26 pass') or a list of calls, "
+                             f"got {history!r:.60}")
     return outcome(run_auction(v, calls, dealer))
 
 

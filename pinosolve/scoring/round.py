@@ -572,6 +572,10 @@ def _as_data(rnd: Round) -> dict[str, Any]:
             return {k: plain(x) for k, x in value.items()}
         return value
 
+    if isinstance(rnd.meld_cards, dict):
+        for seat, cards in rnd.meld_cards.items():
+            if not isinstance(cards, Hand):
+                raise PinosolveError(f"meld_cards: {seat!r:.20}: a Hand, got {cards!r:.40}")
     meld = {**plain(rnd.meld), **plain(rnd.meld_cards)} if isinstance(rnd.meld, dict) and \
         isinstance(rnd.meld_cards, dict) else rnd.meld
     data = {"bidder": rnd.bidder, "partner": rnd.partner, "bid": rnd.bid,
@@ -595,5 +599,12 @@ def score(variant: VariantLike, round: Union[Round, Mapping[str, Any]]) -> Round
     if isinstance(round, Round):  # made by hand, maybe: read and checked as its keys are
         round = _as_data(round)
     if not isinstance(round, Mapping):
-        raise PinosolveError(f"a round is a table of keys (bidder, bid, …), got {round!r}")
-    return score_round(v, read_round(v, dict(round)))
+        raise PinosolveError(f"a round is a table of keys (bidder, bid, …), got {round!r:.60}")
+    data = dict(round)
+    if data.pop("rules", None) is not None:
+        raise PinosolveError("round: give the rules as score's variant (a rules file's path "
+                             "or a house rule's name), not as a key of the round")
+    named = data.pop("variant", None)
+    if named is not None and named != v.id:
+        raise PinosolveError(f"round: variant {named!r:.40} is not the variant given ({v.id})")
+    return score_round(v, read_round(v, data))
