@@ -49,7 +49,7 @@ from pinosolve.play.legality import PlayRules, legal_plays, trick_problem
 from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
 from pinosolve.results import Result, optional
 from pinosolve.seats import play_sides, seat_index, seat_name, side_names
-from pinosolve.inputs import as_variant
+from pinosolve.inputs import as_deal, as_variant
 from pinosolve.variants.variant import Variant
 
 CardLike = Union[Card, str]
@@ -149,7 +149,7 @@ class Game:
                  stage: int = 2) -> None:
         v = as_variant(variant)
         self.variant = v
-        self._deal = self._read_deal(v, deal)
+        self._deal = as_deal(v, deal)
         self.trump: Suit = trump if isinstance(trump, Suit) else v.parse_trump(trump)  # type: ignore[assignment]
         if stage not in (1, 2) or isinstance(stage, bool):
             raise PinosolveError(f"stage must be 1 (while the stock lasts) or 2, got {stage!r}")
@@ -190,17 +190,6 @@ class Game:
         self._points = {name: 0 for name in self.side_names}
         self._tricks: list[PlayedTrick] = []
         self._history: list[tuple[int, int, bool]] = []  # (seat, card, finished a trick)
-
-    @staticmethod
-    def _read_deal(v: Variant, deal: Union[Deal, str]) -> Deal:
-        if isinstance(deal, Deal):
-            if deal.seats != v.seats:
-                raise PinosolveError(f"deal: its seats {' '.join(deal.seats)} are not "
-                                     f"{v.id}'s ({' '.join(v.seats)})")
-            return v.check_deal(deal)
-        if not isinstance(deal, str):
-            raise NotationError(f"deal: PBN text or a Deal, got {type(deal).__name__}")
-        return v.parse_deal(deal)
 
     def _check_sizes(self) -> None:
         from pinosolve.play.position import Position  # the one check of hand sizes

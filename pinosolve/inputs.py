@@ -35,7 +35,7 @@ def as_variant(variant: VariantLike) -> Variant:
     if isinstance(variant, Variant):
         return variant
     if not isinstance(variant, str) or not variant.strip():
-        raise PinosolveError(f"variant: expected a Variant or a variant ID, got {variant!r}")
+        raise PinosolveError(f"variant: expected a Variant or a variant ID, got {variant!r:.60}")
     if variant.endswith(".toml") or "/" in variant or variant in example_names():
         return load_file(rules_path(variant))
     return load_variant(variant)
@@ -53,7 +53,7 @@ def as_hand(variant: Variant, hand: HandLike, what: str = "hand") -> Hand:
             return variant.check_hand(Hand(hand), what)
         except NotationError as exc:
             raise NotationError(f"{what}: {exc}") from None
-    raise PinosolveError(f"{what}: expected a Hand or cards as text, got {hand!r}")
+    raise PinosolveError(f"{what}: expected a Hand or cards as text, got {hand!r:.60}")
 
 
 def as_cards(variant: Variant, cards: Any, what: str) -> tuple[Card, ...]:
@@ -63,7 +63,7 @@ def as_cards(variant: Variant, cards: Any, what: str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     if not isinstance(cards, (list, tuple)):
-        raise PinosolveError(f"{what}: expected cards, got {cards!r}")
+        raise PinosolveError(f"{what}: expected cards, got {cards!r:.60}")
     out = []
     for card in cards:
         if isinstance(card, Card):
@@ -87,7 +87,7 @@ def as_trump(variant: Variant, trump: SuitLike, allow_none: bool = False) -> Opt
             return None
         raise PinosolveError("name the trump: S, H, D or C")
     if not isinstance(trump, str):
-        raise PinosolveError(f"trump: expected a suit, got {trump!r}")
+        raise PinosolveError(f"trump: expected a suit, got {trump!r:.60}")
     return variant.parse_trump(trump, allow_none)
 
 
@@ -96,12 +96,12 @@ def as_deal(variant: Variant, deal: DealLike, full: bool = False) -> Deal:
     if isinstance(deal, Deal):
         return variant.check_deal(deal, full)
     if not isinstance(deal, str):
-        raise PinosolveError(f"deal: expected a Deal or deal text, got {deal!r}")
+        raise PinosolveError(f"deal: expected a Deal or deal text, got {deal!r:.60}")
     return variant.parse_deal(deal, full)
 
 
 def as_whole(value: Any, what: str) -> int:
     """A whole number (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PinosolveError(f"{what} must be a whole number, got {value!r}")
+        raise PinosolveError(f"{what} must be a whole number, got {value!r:.60}")
     return value

@@ -165,6 +165,6 @@ def side_names(v: Variant, sides: tuple[int, ...]) -> tuple[str, str]:
     for k in (0, 1):
         seats = tuple(s for s, side in zip(v.seats, sides) if side == k)
         fixed = [name for name, members in v.rules.players.sides.items()
-                 if tuple(members) == seats or set(members) == set(seats)]
+                 if set(members) == set(seats)]
         names.append(fixed[0] if fixed else "+".join(seats))
     return names[0], names[1]
