@@ -321,7 +321,28 @@ class Game:
         when it is the last) and leads next. A card the seat does not hold or may not play
         raises ``IllegalPlay``, naming the seat, the card and the rule."""
         c = _card(card)
-        seat = self._check_play(c)
+        self._put(self._check_play(c), c)
+
+    def play_as_played(self, card: CardLike) -> Optional[IllegalPlay]:
+        """Play ``card`` for the seat to move as it was actually played, even where a trick
+        rule forbids it (a renege, in reviewing a played hand): returns None for a legal card,
+        else the ``IllegalPlay`` that ``play`` would have raised, naming the broken ``rule``.
+        The play goes on from the position as played (``unplay`` takes it back). A card the
+        seat does not hold still raises ``IllegalPlay``."""
+        c = _card(card)
+        seat = self._mover()
+        if c.index not in self._hands[seat]:
+            self._check_play(c)  # raises: not held
+        try:
+            self._check_play(c)
+            broken = None
+        except IllegalPlay as exc:
+            broken = exc
+        self._put(seat, c)
+        return broken
+
+    def _put(self, seat: int, c: Card) -> None:
+        """Play card ``c`` from ``seat``'s hand, finishing the trick if it fills up."""
         self._hands[seat].remove(c.index)
         self._trick.append(c.index)
         finished = len(self._trick) == len(self.seats)
