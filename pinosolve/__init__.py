@@ -40,6 +40,8 @@ from pinosolve.deal import Deal  # noqa: E402
 from pinosolve.errors import DeckError, NotationError, PinosolveError, RulesError  # noqa: E402
 from pinosolve.game import Game, IllegalPlay, PlayedTrick, SolveResult, solve_many  # noqa: E402
 from pinosolve.variants.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
+# imported here, not lazily: the function must shadow its module's name on the package
+from pinosolve.review import PlayReview, Review, ReviewSummary, review  # noqa: E402
 
 if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
     from pinosolve.meld.dispute import ClaimRuling, Ruling, verify  # noqa: F401
@@ -97,5 +99,6 @@ __all__ = [
     "CARDS", "Card", "Deal", "DeckError", "Game", "Hand", "IllegalPlay", "NotationError",
     "PinosolveError", "PlayedTrick", "Rank", "RulesError", "SolveResult", "Suit", "Variant",
     "load_file", "load_variant", "resolve", "solve_many", "variant_ids",
+    "review", "Review", "PlayReview", "ReviewSummary",
     "__version__", *_LAZY,
 ]

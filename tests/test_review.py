@@ -1,0 +1,148 @@
+"""``pinosolve.review``: each card's values and cost against plain minimax (``dd_oracle``) on
+short endings, reneges found with the rule they break, and the review going on after one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pinosolve
+from pinosolve import Game, IllegalPlay, PinosolveError
+from tests.test_game_api import VARIANTS, _load, _new_game, _oracle_value, _roles
+
+DEAL = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
+
+
+def _ending_record(v, seed: int, tricks_left: int) -> tuple[dict, list[str]]:
+    """A record of an ending with ``tricks_left`` tricks, played out at random, sometimes
+    with a renege: the record and the cards played."""
+    g = _new_game(v, seed)
+    rng = random.Random(500 + seed)
+    while max(len(g.hand(s)) for s in v.seats) > tricks_left or g.trick:
+        g.play(rng.choice(g.legal_moves()))
+    record = {"variant": v if v.id not in pinosolve.variant_ids() else v.id, "deal": str(g),
+              "trump": g.trump.name, **_roles(v)}
+    played = []
+    while not g.over:
+        held = list(g.hand(g.to_move))
+        card = rng.choice(held if rng.random() < 0.3 else g.legal_moves())
+        g.play_as_played(card)
+        played.append(str(card))
+    record["play"] = " ".join(played)
+    return record, played
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_values_and_costs_agree_with_plain_minimax(variant_id):
+    v = _load(variant_id)
+    tricks_left = 3 if len(v.seats) <= 4 else 2
+    for seed in range(2):
+        record, played = _ending_record(v, seed, tricks_left)
+        r = pinosolve.review(record)
+        assert r.exact and len(r.plays) == len(played)
+        g = Game(v, record["deal"], trump=record["trump"], **_roles(v))
+        totals = {s: [0, 0] for s in v.seats}
+        for entry, card in zip(r.plays, played):
+            assert (entry.seat, str(entry.card)) == (g.to_move, card)
+            assert entry.trick_number == len(g.tricks) + 1
+            value, cards = _oracle_value(v, g)
+            assert {str(c): x for c, x in entry.card_values.items()} == cards
+            legal = [str(c) for c in g.legal_moves()]
+            assert entry.is_legal == (card in legal)
+            if entry.is_legal:
+                assert entry.cost == value - cards[card] >= 0
+                assert entry.rule is None and entry.legal is None
+            else:
+                with pytest.raises(IllegalPlay) as err:
+                    g.copy().play(card)
+                assert entry.rule == err.value.rule != ""
+                assert [str(c) for c in entry.legal] == legal
+                assert entry.cost is None
+            if entry.cost:
+                totals[entry.seat][0] += entry.cost
+                totals[entry.seat][1] += 1
+            g.play_as_played(card)
+        s = r.summary
+        assert s.finished and s.points_taken == g.points
+        assert {seat: (c.cost, c.costly_cards) for seat, c in s.cost_by_seat.items()} == \
+            {seat: tuple(x) for seat, x in totals.items()}
+        assert s.reneges == sum(not e.is_legal for e in r.plays)
+        start = Game(v, record["deal"], trump=record["trump"], **_roles(v))
+        value, _ = _oracle_value(v, start)
+        if start.side_of(start.to_move) != s.side:
+            value = sum(g.points.values()) - value
+        assert s.values_by_trick[0].value == value
+        assert [t.tricks for t in s.values_by_trick] == list(range(len(g.tricks) + 1))
+        assert s.values_by_trick[-1].trick_points == g.points[s.side]
+        assert s.values_by_trick[-1].value == 0
+
+
+def test_a_renege_names_its_rule_and_the_review_goes_on():
+    # N leads AS; E holds TS but plays KH: a renege (must follow suit)
+    r = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
+                          "play": ["AS", "KH", "QS", "9S", "KS", "TS"]})
+    renege = r.plays[1]
+    assert (renege.seat, str(renege.card), renege.is_legal, renege.cost) == \
+        ("E", "KH", False, None)
+    g = Game("four-hand", DEAL, trump="S")
+    g.play("AS")
+    with pytest.raises(IllegalPlay) as err:
+        g.play("KH")
+    assert renege.rule == err.value.rule and renege.rule.startswith("trick.")
+    assert [str(c) for c in renege.legal] == ["TS"]
+    assert r.summary.reneges == 1 and not r.summary.finished
+    # after the renege E still holds TS, and plays it to the second trick
+    assert [(e.seat, str(e.card), e.trick_number, e.is_legal) for e in r.plays[2:]] == \
+        [("S", "QS", 1, True), ("W", "9S", 1, True), ("N", "KS", 2, True),
+         ("E", "TS", 2, True)]
+    assert all(e.cost is not None for e in r.plays[2:])
+    assert r.to_json()["plays"][1]["rule"] == renege.rule
+
+
+def test_play_as_played_still_refuses_a_card_not_held():
+    g = Game("four-hand", DEAL, trump="S")
+    with pytest.raises(IllegalPlay, match="does not hold"):
+        g.play_as_played("TS")
+    assert g.play_as_played("AS") is None
+    broken = g.play_as_played("KH")
+    assert broken is not None and broken.rule and str(g.trick[-1]) == "KH"
+    g.unplay()
+    assert [str(c) for c in g.trick] == ["AS"] and "KH" in [str(c) for c in g.hand("E")]
+
+
+def test_a_game_reviews_the_cards_played_on_it():
+    g = Game("four-hand", DEAL, trump="S")
+    for card in ("KS", "TS", "QS", "9S", "KH"):
+        g.play(card)
+    from_game = pinosolve.review(g)
+    from_record = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
+                                    "play": "KS TS QS 9S KH"})
+    assert from_game.to_json() | {"seconds": 0} == from_record.to_json() | {"seconds": 0}
+    assert len(g.tricks) == 1  # the game is left alone
+    assert [(e.cost, e.trick_number) for e in from_game.plays][:1] == [(2, 1)]
+
+
+def test_contract_makeable_and_made():
+    deal = ("N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9")
+    # makeable's doctest: N-S meld 8 and take 8 double-dummy: 25 is set, 16 makes
+    base = {"variant": "four-hand", "deal": deal, "trump": "S", "bidder": "N", "meld": 8,
+            "play": ""}
+    assert pinosolve.review({**base, "bid": 25}).summary.makeable is False
+    s = pinosolve.review({**base, "bid": 16}).summary
+    assert s.makeable is True and s.made is None and s.side == "NS"
+    assert s.values_by_trick[0].value == 8
+    with pytest.raises(PinosolveError, match="together"):
+        pinosolve.review({**base})
+
+
+def test_bad_records():
+    with pytest.raises(PinosolveError, match="unknown key"):
+        pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S", "plays": ""})
+    with pytest.raises(PinosolveError, match="trump is missing"):
+        pinosolve.review({"variant": "four-hand", "deal": DEAL})
+    with pytest.raises(PinosolveError, match="after the last card"):
+        pinosolve.review({"variant": "four-hand", "deal": "N:A... T... Q... 9...",
+                          "trump": "S", "play": "AS TS QS 9S AS"})
+    with pytest.raises(PinosolveError):
+        pinosolve.review(["not", "a", "record"])
