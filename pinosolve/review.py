@@ -11,7 +11,8 @@ the position it was set up in.
 >>> r = review({"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.",
 ...             "trump": "S", "play": "KS TS QS 9S"})
 >>> r.plays[0]
-PlayReview(seat=N, card=KS, trick_number=1, is_legal=True, card_values={AS: 10, KS: 8, AH: 10}, cost=2)
+PlayReview(seat=N, card=KS, trick_number=1, is_legal=True,
+           card_values={AS: 10, KS: 8, AH: 10}, cost=2)
 >>> r.summary.cost_by_seat["N"]
 SeatCost(cost=2, costly_cards=1)
 
