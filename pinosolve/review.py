@@ -25,8 +25,9 @@ took, the declaring side's double-dummy value at the start and after each trick,
 total cost, and with ``bid`` and ``meld`` whether the contract was makeable at the start and
 whether it was made.
 
-Every double-dummy answer comes from ``_Valuer.values`` (one ``Game.solve`` per position for
-now): the one place to give the review a transposition table shared across its positions.
+Every double-dummy answer comes from ``_Valuer.values``, which keeps one search and its
+transposition table across the review's positions (``pinosolve.play.driver.Session``): they
+are all from one deal, so each position's search starts with what the ones before it proved.
 """
 
 from __future__ import annotations
@@ -131,19 +132,34 @@ class Review(Result):
 
 
 class _Valuer:
-    """Double-dummy values for the positions of one review, sharing one time budget. Today a
-    ``Game.solve`` per position; a later step can keep one transposition table here across
-    the positions (they are all from the same deal)."""
+    """Double-dummy values for the positions of one review, sharing one time budget and one
+    search: a ``pinosolve.play.driver.Session`` whose transposition table is kept from one
+    position to the next (they are all from one deal, with one trump and one pair of sides,
+    so its bounds stay true), where a ``Game.solve`` per position would start each from an
+    empty table. ``reuse`` False: a ``Game.solve`` per position (for measuring the reuse)."""
+
+    reuse = True
 
     def __init__(self, timeout: Optional[float]) -> None:
         self.deadline = None if timeout is None else time.perf_counter() + timeout
         self.exact = True
+        self.session: Any = None
 
     def values(self, game: Game, value_only: bool = False) -> SolveResult:
         left = None
         if self.deadline is not None:
             left = max(self.deadline - time.perf_counter(), 0.001)
-        res = game.solve(left, value_only)
+        if game.over or not self.reuse:
+            res = game.solve(left, value_only)
+        else:
+            if self.session is None:
+                from pinosolve.play.driver import Session
+
+                self.session = Session(game.rules, int(game.trump), tuple(game.sides),
+                                       budgeted=self.deadline is not None)
+            res = game.result_of(self.session.solve(game.position(), value_only=value_only,
+                                                    timeout=left, check_trick=False),
+                                 value_only)
         if not res.exact:
             self.exact = False
         return res

@@ -292,3 +292,14 @@ def test_solve_many_bench_sets_threads_beside_one_at_a_time():
     assert re.fullmatch(r"jobs 1: median [\d.]+ s, worst [\d.]+ s", lines[1]), lines
     assert re.fullmatch(r"jobs 2: median [\d.]+ s, worst [\d.]+ s", lines[2]), lines
     assert lines[3].startswith("speed-up of the medians: "), lines
+
+
+def test_review_bench_reports_each_deal_and_the_median_and_worst_ratio():
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "review.py"), "--families",
+                           "two-hand", "--seeds", "1", "2", "--fresh"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert len(re.findall(r"seed \d: opening [\d.]+s, review of 24 cards [\d.]+s, ratio "
+                          r"[\d.]+x \(fresh per position [\d.]+s, [\d.]+x\)", out)) == 2, out
+    assert re.search(r"two-hand: ratio median [\d.]+x, worst [\d.]+x over 2 deals", out), out

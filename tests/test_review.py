@@ -4,11 +4,12 @@ short endings, reneges found with the rule they break, and the review going on a
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
 import pinosolve
-from pinosolve import Game, IllegalPlay, PinosolveError
+from pinosolve import Game, IllegalPlay, PinosolveError, load_variant
 from tests.test_game_api import VARIANTS, _load, _new_game, _oracle_value, _roles
 
 DEAL = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
@@ -146,3 +147,69 @@ def test_bad_records():
                           "trump": "S", "play": "AS TS QS 9S AS"})
     with pytest.raises(PinosolveError):
         pinosolve.review(["not", "a", "record"])
+
+
+def _session_backends() -> list[str]:
+    from pinosolve.play.core import _load as load_core
+
+    return ["python"] + (["c"] if load_core()[0] is not None else [])
+
+
+@pytest.mark.parametrize("backend", _session_backends())
+@pytest.mark.parametrize("variant_id", ["four-hand", "two-hand", "three-hand-kitty"])
+def test_a_session_answers_as_fresh_searches_do(variant_id, backend):
+    """Every position of a deal played out (the C core: whole deals; the Python reference:
+    endings), solved on one ``Session`` kept across them and by a fresh ``solve`` each: the
+    same value, bounds, card values and line, for movers of either side (the session's table
+    holds one side's bounds), value-only solves between them."""
+    from pinosolve.play.driver import Session, solve
+
+    v = _load(variant_id)
+    tricks = None if backend == "c" else 3
+    # (three-hand-kitty's whole deal of seed 0 takes 13 seconds fresh: two quicker ones)
+    for seed in (1, 3) if (variant_id, backend) == ("three-hand-kitty", "c") else (0, 1):
+        g = _new_game(v, seed)
+        rng = random.Random(700 + seed)
+        while tricks is not None and (max(len(g.hand(s)) for s in v.seats) > tricks or g.trick):
+            g.play(rng.choice(g.legal_moves()))
+        session = Session(g.rules, int(g.trump), tuple(g.sides), backend=backend)
+        sides_seen = set()
+        while not g.over:
+            pos = g.position()
+            sides_seen.add(g.side_of(g.to_move))
+            kept = session.solve(pos, check_trick=False)
+            fresh = solve(pos, g.rules, backend=backend, check_trick=False)
+            assert (kept.value, kept.bounds, kept.cards, kept.line, kept.exact) == \
+                (fresh.value, fresh.bounds, fresh.cards, fresh.line, fresh.exact)
+            if rng.random() < 0.5:
+                alone = session.solve(pos, value_only=True, check_trick=False)
+                assert (alone.value, alone.cards) == (fresh.value, {})
+            g.play(rng.choice(g.legal_moves()))
+        assert len(sides_seen) == 2 and session.solves > 0
+
+
+def test_review_with_and_without_the_kept_table_agree(monkeypatch):
+    v = _load("four-hand")
+    record, _ = _ending_record(v, 3, 5)
+    kept = pinosolve.review(record)
+    monkeypatch.setattr(sys.modules["pinosolve.review"]._Valuer, "reuse", False)
+    fresh = pinosolve.review(record)
+    assert kept.plays == fresh.plays and kept.summary == fresh.summary
+
+
+def test_a_session_refuses_another_trump_or_other_sides():
+    from pinosolve.play.driver import Session
+
+    g = Game(load_variant("four-hand"), DEAL, trump="S")
+    session = Session(g.rules, int(g.trump), tuple(g.sides))
+    pos = g.position()
+    pos.trump = (pos.trump + 1) % 4
+    with pytest.raises(PinosolveError, match="trump"):
+        session.solve(pos)
+    pos = g.position()
+    pos.side = (0, 0, 1, 1)
+    with pytest.raises(PinosolveError, match="sides"):
+        session.solve(pos)
+    flipped = g.position()
+    flipped.side = tuple(1 - s for s in flipped.side)  # the same sides, named the other way
+    assert session.solve(flipped).value == session.solve(g.position()).value

@@ -34,8 +34,8 @@ from pinosolve.play.reference import Search, SearchTimeout
 from pinosolve.play.tables import grow_limit, table_entries
 from pinosolve.play.trick import trick_points, winning_seat
 
-__all__ = ["Driver", "Result", "SearchInterrupted", "SearchTimeout", "Test", "new_search",
-           "principal_line", "solve"]
+__all__ = ["Driver", "Result", "SearchInterrupted", "SearchTimeout", "Session", "Test",
+           "new_search", "principal_line", "solve"]
 
 TEST_SHARE = 0.25        # of the time left, the most a test may take before closing in
 
@@ -276,18 +276,20 @@ def _after(search: Search, hands: list[list[int]], leader: int, trick: list[int]
 def new_search(pos: Position, rules: PlayRules, backend: str,
                deadline: Optional[float] = None, tt_entries: Optional[int] = None,
                use_tt: bool = True, use_equivalence: bool = True,
-               core_options: Optional[int] = None, table_limit: Optional[int] = None
-               ) -> Search:
+               core_options: Optional[int] = None, table_limit: Optional[int] = None,
+               budgeted: Optional[bool] = None) -> Search:
     """The search ``solve`` runs on a position (``backend`` 'c' or 'python'): its sides
     re-labelled so that side 0 is the side to move, and a table sized by the tricks left that
-    grows with the search up to ``table_limit`` entries (see ``solve``), unless
-    ``tt_entries`` fixes its size."""
+    grows with the search up to ``table_limit`` entries (see ``solve``; ``budgeted``: whether
+    that limit is capped for a search under a time budget, None: if it has a ``deadline``),
+    unless ``tt_entries`` fixes its size."""
     mover = pos.to_move
     side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
     grow_to = None
     if tt_entries is None:
         tt_entries = table_entries(pos.hands)
-        grow_to = grow_limit(deadline is not None, table_limit)
+        grow_to = grow_limit(deadline is not None if budgeted is None else budgeted,
+                             table_limit)
     if backend == "c":
         return CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence,
                           core_options, grow_to)
@@ -335,20 +337,31 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
     result as far as it was proved, marked interrupted (and not exact, unless the tests had
     already met). ``check_trick``: refuse a trick that breaks the trick-play rules (a card its
     seat could not have played); False searches it as it lies, which the differential tests
-    use to reach more states."""
+    use to reach more states. A fresh search (and table) each call: ``Session`` keeps one
+    across the positions of a deal."""
     check_position(pos, rules, trick=check_trick)
     if backend is None:
         backend = chosen_backend()
     start = time.perf_counter()
     deadline = start + timeout if timeout else None
+    return _run(lambda: new_search(pos, rules, backend, deadline, tt_entries, use_tt,
+                                   use_equivalence, core_options, table_limit),
+                pos, rules, value_only, on_test, start)
+
+
+def _run(make: Callable[[], Search], pos: Position, rules: PlayRules, value_only: bool,
+         on_test: Optional[Callable[[Test], None]], start: float) -> Result:
+    """``solve``'s work on the search ``make`` gives (side 0: the side to move), its deadline
+    already set."""
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     result = Result(None, (0, points_left(rules, hands, trick)))
     search: Optional[Search] = None
+    nodes = 0
     interrupted = False
     try:
-        search = new_search(pos, rules, backend, deadline, tt_entries, use_tt, use_equivalence,
-                            core_options, table_limit)
+        search = make()
+        nodes = search.nodes
         driver = Driver(search, on_test)
         groups = [] if value_only else search.moves(hands, pos.leader, trick)
         if groups:
@@ -365,11 +378,118 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
         # what the result holds was proved, though bounds proved since it was last written
         # are lost
         interrupted, result.exact = True, False
-    result.nodes = search.nodes if search is not None else 0
+    result.nodes = search.nodes - nodes if search is not None else 0
     result.seconds = time.perf_counter() - start
     if interrupted:
         raise SearchInterrupted(result)
     return result
+
+
+class _Flipped:
+    """A search seen from its side 1: the same table and nodes, every value ``rem`` minus
+    side 0's. "Can side 1 reach at least beta?" is "can side 0 reach at least
+    rem - beta + 1?" answered the other way, so a fail-soft answer v of the search below is
+    rem - v here, with the window (alpha, beta) asked as (rem - beta, rem - alpha). Lets a
+    ``Session`` whose table holds side-0 bounds answer for a mover on side 1 without a
+    second table or a flipped one."""
+
+    def __init__(self, search: Search) -> None:
+        self.inner = search
+        self.rules, self.trump, self.n = search.rules, search.trump, search.n
+        self.side = tuple(1 - s for s in search.side)
+        self.guesses = search.guesses
+
+    @property
+    def nodes(self) -> int:
+        return self.inner.nodes
+
+    @property
+    def deadline(self) -> Optional[float]:
+        return self.inner.deadline
+
+    @deadline.setter
+    def deadline(self, value: Optional[float]) -> None:
+        self.inner.deadline = value
+
+    def remaining(self, hands: list[list[int]], trick: list[int]) -> int:
+        return self.inner.remaining(hands, trick)
+
+    def moves(self, hands: list[list[int]], leader: int, trick: list[int],
+              tt_best: Optional[int] = None) -> list[tuple[int, list[int]]]:
+        # the order and the groups depend on the sides only as partners or not: the same
+        return self.inner.moves(hands, leader, trick, tt_best)
+
+    def guess(self, hands: list[list[int]], leader: int, trick: list[int],
+              first: bool = False) -> Optional[int]:
+        g = self.inner.guess(hands, leader, trick, first)
+        return None if g is None else self.inner.remaining(hands, trick) - g
+
+    def ab(self, hands: list[list[int]], leader: int, trick: list[int], alpha: int, beta: int,
+           rem: int) -> int:
+        return rem - self.inner.ab(hands, leader, trick, rem - beta, rem - alpha, rem)
+
+
+class Session:
+    """One search, and its transposition table, kept across ``solve`` calls on positions of
+    one deal (a review's, card by card): the table's bounds are on the points still to win
+    from trick boundaries, keyed on the hands held and the leader (history-free), so they
+    stay true from one position to the next as long as the rules, the trump and the sides
+    do; a position of another deal only misses in the table.
+
+    The table holds side-0 bounds for the sides of the first position solved (side 0: its
+    mover's); a position whose mover is on the other side is searched through a view of the
+    same search with every value complemented (``_Flipped``), so the answers are the ones a
+    fresh ``solve`` gives, each position's value for its side to move. ``rules``, ``trump``
+    and ``side`` (per seat, 0 or 1) are the deal's: a position with another trump or other
+    sides is refused (``PinosolveError``). ``table_limit``, ``tt_entries``, ``backend`` and
+    ``core_options`` as for ``solve``; the table starts sized by the first position and grows
+    (to ``CAPPED_LIMIT`` at most if ``budgeted``: None decides by the first call's
+    timeout)."""
+
+    def __init__(self, rules: PlayRules, trump: int, side: tuple[int, ...], *,
+                 backend: Optional[str] = None, table_limit: Optional[int] = None,
+                 tt_entries: Optional[int] = None, budgeted: Optional[bool] = None,
+                 use_tt: bool = True, use_equivalence: bool = True,
+                 core_options: Optional[int] = None) -> None:
+        self.rules, self.trump, self.side = rules, trump, tuple(side)
+        self.backend = chosen_backend() if backend is None else backend
+        self.table_limit, self.tt_entries, self.budgeted = table_limit, tt_entries, budgeted
+        self.use_tt, self.use_equivalence, self.core_options = use_tt, use_equivalence, \
+            core_options
+        self.search: Optional[Search] = None
+        self.solves = 0
+
+    def _search_for(self, pos: Position, deadline: Optional[float]) -> Search:
+        """The session's search as the mover of ``pos`` sees it (side 0: the mover's), its
+        deadline set; made (its table sized by ``pos``) on the first call."""
+        if self.search is None:
+            self.search = new_search(pos, self.rules, self.backend, deadline, self.tt_entries,
+                                     self.use_tt, self.use_equivalence, self.core_options,
+                                     self.table_limit, self.budgeted)
+        self.search.deadline = deadline
+        mover = pos.side[pos.to_move]
+        if tuple(0 if s == mover else 1 for s in pos.side) == self.search.side:
+            return self.search
+        return _Flipped(self.search)  # type: ignore[return-value]
+
+    def solve(self, pos: Position, *, value_only: bool = False,
+              timeout: Optional[float] = None,
+              on_test: Optional[Callable[[Test], None]] = None,
+              check_trick: bool = True) -> Result:
+        """As ``solve(pos, rules, ...)``, on the session's search and table."""
+        check_position(pos, self.rules, trick=check_trick)
+        if pos.trump != self.trump:
+            raise PinosolveError(f"a session's positions share one trump: {self.trump}, got "
+                                 f"{pos.trump}")
+        same = tuple(pos.side) == self.side
+        if not same and tuple(1 - s for s in pos.side) != self.side:
+            raise PinosolveError(f"a session's positions share the sides {self.side}, got "
+                                 f"{tuple(pos.side)}")
+        start = time.perf_counter()
+        deadline = start + timeout if timeout else None
+        self.solves += 1
+        return _run(lambda: self._search_for(pos, deadline), pos, self.rules, value_only,
+                    on_test, start)
 
 
 def _value_every_card(driver: Driver, hands: list[list[int]], leader: int, trick: list[int],
