@@ -158,7 +158,8 @@ class _Valuer:
                 self.session = Session(game.rules, int(game.trump), tuple(game.sides),
                                        budgeted=self.deadline is not None)
             res = game.result_of(self.session.solve(game.position(), value_only=value_only,
-                                                    timeout=left, check_trick=False),
+                                                    timeout=left, check_trick=False,
+                                                    line=False),
                                  value_only)
         if not res.exact:
             self.exact = False

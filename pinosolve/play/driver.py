@@ -350,9 +350,9 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
 
 
 def _run(make: Callable[[], Search], pos: Position, rules: PlayRules, value_only: bool,
-         on_test: Optional[Callable[[Test], None]], start: float) -> Result:
+         on_test: Optional[Callable[[Test], None]], start: float, line: bool = True) -> Result:
     """``solve``'s work on the search ``make`` gives (side 0: the side to move), its deadline
-    already set."""
+    already set; ``line`` False: no line (every card valued all the same)."""
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     result = Result(None, (0, points_left(rules, hands, trick)))
@@ -365,7 +365,7 @@ def _run(make: Callable[[], Search], pos: Position, rules: PlayRules, value_only
         driver = Driver(search, on_test)
         groups = [] if value_only else search.moves(hands, pos.leader, trick)
         if groups:
-            _value_every_card(driver, hands, pos.leader, trick, groups, result)
+            _value_every_card(driver, hands, pos.leader, trick, groups, result, line)
         else:
             try:
                 lo, hi = driver.mtdf(hands, pos.leader, trick)
@@ -475,8 +475,10 @@ class Session:
     def solve(self, pos: Position, *, value_only: bool = False,
               timeout: Optional[float] = None,
               on_test: Optional[Callable[[Test], None]] = None,
-              check_trick: bool = True) -> Result:
-        """As ``solve(pos, rules, ...)``, on the session's search and table."""
+              check_trick: bool = True, line: bool = True) -> Result:
+        """As ``solve(pos, rules, ...)``, on the session's search and table. ``line`` False:
+        no line of play (its tests cost a review, which only wants the values, a tenth of
+        its time)."""
         check_position(pos, self.rules, trick=check_trick)
         if pos.trump != self.trump:
             raise PinosolveError(f"a session's positions share one trump: {self.trump}, got "
@@ -489,11 +491,12 @@ class Session:
         deadline = start + timeout if timeout else None
         self.solves += 1
         return _run(lambda: self._search_for(pos, deadline), pos, self.rules, value_only,
-                    on_test, start)
+                    on_test, start, line)
 
 
 def _value_every_card(driver: Driver, hands: list[list[int]], leader: int, trick: list[int],
-                      groups: list[tuple[int, list[int]]], result: Result) -> None:
+                      groups: list[tuple[int, list[int]]], result: Result,
+                      line: bool = True) -> None:
     """The value, every legal card's value and a line, into ``result``.
 
     The value comes card by card rather than from a search of the position: the first card
@@ -555,8 +558,9 @@ def _value_every_card(driver: Driver, hands: list[list[int]], leader: int, trick
                     bounds[i] = (max(lo, t.lo + gain), min(hi, t.hi + gain))
                     raise
                 bounds[i] = (lo + gain, hi + gain)
-        first = next(rep for (rep, _), b in zip(groups, bounds) if b == (best, best))
-        result.line = principal_line(driver, hands, leader, trick, best, first)
+        if line:
+            first = next(rep for (rep, _), b in zip(groups, bounds) if b == (best, best))
+            result.line = principal_line(driver, hands, leader, trick, best, first)
     except (BoundsTimeout, SearchTimeout, KeyboardInterrupt) as t:
         # the value stands; cards or line are partial
         if isinstance(t, KeyboardInterrupt):
