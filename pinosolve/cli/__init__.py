@@ -49,7 +49,7 @@ def _root(
 
 
 from pinosolve.cli import (bid, foundation, legal, makeable, meld, passing,  # noqa: E402,F401
-                           puzzles, score, solve, verify)  # (registers commands)
+                           puzzles, review, score, solve, verify)  # (registers commands)
 
 
 def plain_metavars(command: Any) -> Any:

@@ -1,0 +1,173 @@
+"""``pinosolve review``: a played hand, card by card, against its double-dummy best (issue 34).
+
+The command reads a record (a TOML or JSON file, or a batch line's keys), calls
+``pinosolve.review.review`` and renders its answer; the analysis is the library's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cli import app
+from pinosolve.cli.common import (Analysis, InputOpt, JobsOpt, JsonOpt, RulesOpt, VariantOpt,
+                                  console, run_analysis, want_str, want_timeout)
+from pinosolve.cli.foundation import variant_of
+from pinosolve.errors import PinosolveError
+
+# a record's keys that a batch line (or --input object) gives as they are; its variant comes
+# from the line's (or the command line's) variant or rules
+RECORD_KEYS = ("deal", "trump", "leader", "declarer", "bidder", "partner", "bid", "meld",
+               "play")
+
+
+def read_record(path: str) -> dict[str, Any]:
+    """A review record, TOML or JSON, from the file ``path`` ('-': standard input), read by
+    the safe readers of ``pinosolve.files``."""
+    from pinosolve.files import parse_document, read_stdin
+
+    if path != "-":
+        from pinosolve.meld.sequence import read_document
+
+        return read_document(path, "record file", "a table with deal, trump and play")
+    data = parse_document(read_stdin("record"), "record on stdin")
+    if not isinstance(data, dict):
+        raise PinosolveError("record on stdin: expected a table with deal, trump and play")
+    return data
+
+
+def _record(params: dict[str, Any]) -> dict[str, Any]:
+    """The record to review: the file's (RECORD), or the keys of a batch line; its variant
+    the file's own (``variant`` or ``rules``, relative to the file), else the options'."""
+    from pinosolve.variants.variant import resolve, rules_path
+
+    path = want_str(params, "record", "record")
+    given = {k: params[k] for k in RECORD_KEYS if params.get(k) is not None}
+    if path is None:
+        if not given:
+            raise PinosolveError("give the record: pinosolve review RECORD (a TOML or JSON "
+                                 "file, '-' for stdin), or --input FILE|- (JSON lines)")
+        return {**given, "variant": variant_of(params)}
+    if given:
+        raise PinosolveError(f"give the record once: a file or its keys "
+                             f"({', '.join(sorted(given))}), not both")
+    data = dict(read_record(path))
+    rules = data.pop("rules", None)
+    if rules is not None:
+        if data.get("variant") is not None:
+            raise PinosolveError(f"{path}: give variant or rules, not both")
+        if not isinstance(rules, str):
+            raise PinosolveError(f"{path}: rules must be text, got {rules!r}")
+        where = Path(path) if path != "-" else None
+        data["variant"] = resolve(None, str(rules_path(rules, where)))
+    elif data.get("variant") is None:
+        data["variant"] = variant_of(params)
+    elif not isinstance(data["variant"], str):
+        raise PinosolveError(f"{path}: variant must be text, got {data['variant']!r}")
+    else:
+        data["variant"] = resolve(data["variant"], None)
+    return data
+
+
+def compute_review(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.review import review
+
+    return review(_record(params), timeout=want_timeout(params)).to_json()
+
+
+def _symbol(card: str) -> str:
+    from pinosolve.cards import Card
+
+    return Card.parse(card).symbol
+
+
+def render_review(result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    from pinosolve.cards import Suit
+
+    out = console()
+    summary = result["summary"]
+    seats = list(summary["cost_by_seat"])  # every seat, in the deal's order
+    side = summary["side"]
+    after = {t["tricks"]: t for t in summary["values_by_trick"]}
+    table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}, "
+                  f"{result['leader']} leads", title_justify="left")
+    table.add_column("trick", justify="right")
+    table.add_column("led by")
+    for seat in seats:
+        table.add_column(seat)
+    table.add_column(f"{side} value after", justify="right")
+    tricks: dict[int, list[dict[str, Any]]] = {}
+    for entry in result["plays"]:
+        tricks.setdefault(entry["trick_number"], []).append(entry)
+    for number, plays in tricks.items():
+        cells: dict[str, list[str]] = {s: [] for s in seats}
+        for entry in plays:
+            cell = _symbol(entry["card"])
+            if not entry["is_legal"]:
+                cell += f" renege [{entry['rule']}]"
+            elif entry["cost"]:
+                cell += f" -{entry['cost']}"
+            elif entry["cost"] is None:
+                cell += " ?"
+            cells[entry["seat"]].append(cell)
+        standing = after.get(number)
+        value = "" if standing is None else (
+            "?" if standing["value"] is None else str(standing["value"]))
+        table.add_row(str(number), plays[0]["seat"],
+                      *["\n".join(cells[s]) or "—" for s in seats], value)
+    out.print(table if result["plays"] else "no card played")
+    out.print("-N: the points the card gave away against its side's best card; ?: not proved "
+              "in time")
+    taken = ", ".join(f"{name} {pts}" for name, pts in summary["points_taken"].items())
+    out.print(f"points taken: {taken}" + ("" if summary["finished"] else " (play unfinished)"),
+              style="bold")
+    values = ", ".join(f"{t['tricks']}: {'?' if t['value'] is None else t['value']}"
+                       for t in summary["values_by_trick"])
+    out.print(f"{side}'s double-dummy value after each trick (tricks: value): {values}")
+    costs = ", ".join(f"{seat} {c['cost']} ({c['costly_cards']} card"
+                      f"{'' if c['costly_cards'] == 1 else 's'})"
+                      for seat, c in summary["cost_by_seat"].items())
+    out.print(f"cost by seat: {costs}")
+    if summary["reneges"]:
+        out.print(f"reneges: {summary['reneges']}")
+    if summary.get("bid") is not None:
+        verdicts = {True: "yes", False: "no", None: "not decided"}
+        out.print(f"contract: {summary['bidder']} bid {summary['bid']} with meld "
+                  f"{summary['meld']}; makeable: {verdicts[summary.get('makeable')]}; made: "
+                  f"{verdicts[summary.get('made')]}")
+    if result.get("note"):
+        out.print(result["note"])
+    out.print(f"{result['seconds']} s")
+
+
+@app.command("review")
+def review_cmd(
+    record: Annotated[Optional[str], typer.Argument(
+        metavar="RECORD", help="The played hand: a TOML or JSON file ('-': stdin) with "
+        "variant (or rules), deal, trump, play, and as needed leader, bidder, partner, bid "
+        "and meld.", show_default=False)] = None,
+    timeout: Annotated[Optional[float], typer.Option(
+        "--timeout", help="Seconds per review (0 < s <= 1e9); values not proved by then are "
+        "left out.", show_default=False)] = None,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+    jobs: JobsOpt = 1,
+) -> None:
+    """Review a played hand: each card against its double-dummy best, reneges, each seat's
+    cost."""
+    params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": variant,
+                              "rules": rules_path, **{k: None for k in RECORD_KEYS}}
+    run_analysis(params, json_out=json_out, input_source=input_source, compute=REVIEW,
+                 render=render_review, jobs=jobs)
+
+
+# the analysis a batch runs: each line a record's keys (or "record": a file)
+REVIEW = Analysis(compute_review,
+                  preload=("pinosolve.review", "pinosolve.game", "pinosolve.play.driver",
+                           "pinosolve.play.core", "pinosolve.play._core"))
