@@ -37,11 +37,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "show": ("pinosolve.variants.holdings:HandSummary",
              "pinosolve.variants.holdings:DealSummary"),
     "deal": ("pinosolve.variants.dealer:DealRecord",),
+    "review": ("pinosolve.review:Review",),
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)
 BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve", "show",
-         "deal")
+         "deal", "review")
 
 
 def result_classes(command: str) -> tuple[type, ...]:

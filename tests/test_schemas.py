@@ -84,6 +84,10 @@ EXAMPLES = {
         ["solve", "--variant", "five-hand-call", "--trump", "C", "--leader", "4", "--deal",
          "1:Q...J ..K.K .T..K .T.T. .K.Q.", "--declarer", "2", "--partner", "4"],
     ],
+    "review": [
+        ["review", "tests/data/review-renege.toml"],
+        ["review", "tests/data/review-contract.toml"],
+    ],
 }
 
 # batch lines per command: a good line and bad ones (each answer must fit the schema)
@@ -111,6 +115,10 @@ BATCHES = {
                {"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "leader": "E", "trick": "AS",
                 "value_only": True, "timeout": 5},
                {"deal": "N:AK.A.. T.K.A.", "leader": "N"}]),
+    "review": (["--variant", "four-hand"],
+               [{"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "trump": "S", "play": "KS TS QS 9S"},
+                {"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "trump": "S", "play": "TS"},
+                {"record": "tests/data/review-contract.toml", "timeout": 30}]),
 }
 
 
