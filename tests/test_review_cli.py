@@ -1,0 +1,93 @@
+"""``pinosolve review``: the table and JSON of a small ending, a renege shown with its rule,
+bad records in one line (exit 2), a batch going on past a bad line (exit 1), and help that
+loads no OR-Tools."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pinosolve
+
+DEAL = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
+RENEGE = "tests/data/review-renege.toml"
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_table_and_json_of_a_small_ending(cli, tmp_path):
+    path = _write(tmp_path, "r.json", json.dumps(
+        {"variant": "four-hand", "deal": DEAL, "trump": "S", "play": "KS TS QS 9S"}))
+    run = cli("review", path, "--json")
+    assert run.code == 0, run.err
+    got = run.json()
+    want = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
+                             "play": "KS TS QS 9S"}).to_json()
+    assert got | {"seconds": 0} == want | {"seconds": 0}
+    assert got["plays"][0]["cost"] == 2 and got["summary"]["cost_by_seat"]["N"]["cost"] == 2
+    table = cli("review", path)
+    assert table.code == 0, table.err
+    assert "K♠ -2" in table.out  # N's KS cost 2 against AS
+    assert "points taken: NS" in table.out and "cost by seat: N 2 (1 card)" in table.out
+    assert "after each trick" in table.out
+
+
+def test_a_renege_is_shown_with_its_rule(cli):
+    run = cli("review", RENEGE)
+    assert run.code == 0, run.err
+    assert "K♥ renege" in run.out and "trick.follow_suit" in run.out
+    assert "reneges: 1" in run.out and "K♠ -5" in run.out
+    plays = cli("review", RENEGE, "--json").json()["plays"]
+    assert (plays[1]["is_legal"], plays[1]["rule"], plays[1]["legal"]) == \
+        (False, "trick.follow_suit", ["TS"])
+
+
+def test_the_options_give_the_variant_a_record_leaves_out(cli, tmp_path):
+    path = _write(tmp_path, "r.toml", f'deal = "{DEAL}"\ntrump = "S"\nplay = "KS"\n')
+    run = cli("review", path, "--variant", "four-hand", "--json")
+    assert run.code == 0, run.err
+    assert run.json()["variant"] == "four-hand"
+
+
+def test_bad_records_are_one_line_and_exit_2(cli, tmp_path):
+    cases = {
+        "not held": {"variant": "four-hand", "deal": DEAL, "trump": "S", "play": "TS"},
+        "size": {"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q..",
+                 "trump": "S", "play": ""},
+        "after the last": {"variant": "four-hand", "deal": "N:A... T... Q... 9...",
+                           "trump": "S", "play": "AS TS QS 9S AS"},
+        "unknown key": {"variant": "four-hand", "deal": DEAL, "trump": "S", "plays": ""},
+    }
+    for name, record in cases.items():
+        run = cli("review", _write(tmp_path, "bad.json", json.dumps(record)))
+        assert run.code == 2 and run.out == "", name
+        assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, name
+    missing = cli("review", str(tmp_path / "nope.toml"))
+    assert missing.code == 2 and "not found" in missing.err
+
+
+def test_a_batch_goes_on_past_a_bad_line(cli):
+    lines = [{"deal": DEAL, "trump": "S", "play": "KS TS QS 9S"},
+             {"deal": DEAL, "trump": "S", "play": "TS"},
+             {"record": RENEGE}]
+    run = cli("review", "--variant", "four-hand", "--input", "-",
+              stdin="\n".join(json.dumps(x) for x in lines) + "\n")
+    assert run.code == 1
+    out = run.lines()
+    assert out[0]["plays"][0]["cost"] == 2
+    assert out[1]["line"] == 2 and "TS" in out[1]["error"]
+    assert out[2]["summary"]["reneges"] == 1
+
+
+def test_help_loads_no_ortools():
+    code = ("import sys\nfrom pinosolve.cli import main\n"
+            "assert main(['review', '--help']) == 0\n"
+            "assert 'ortools' not in sys.modules, 'ortools'\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "RECORD" in proc.stdout and "--timeout" in proc.stdout
