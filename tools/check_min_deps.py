@@ -149,6 +149,7 @@ SMOKE: list[Smoke] = [
     _s("puzzle puzzles/meld/05-queen-of-spades-three-times.toml",
        "the engine agrees with the answer on file"),
     _s("puzzle puzzles/dd/14-four-hand.toml", "takes 3 from here"),
+    _s("review tests/data/review-renege.toml", "renege", "reneges: 1"),
     _s("score --variant four-hand-classic --bidder N --bid 340 --meld N=40 --meld S=30 "
        "--meld E=60 --meld W=20 --throw-in", "score: NS -340, EW +80"),
     _s("score --variant three-hand-auction --bidder E --bid 300 --meld E=160 --points N=60 "
@@ -178,7 +179,7 @@ SMOKE: list[Smoke] = [
 ]
 
 COMMANDS = ("variants", "rules", "show", "deal", "bid", "legal", "makeable", "meld", "pass",
-            "puzzle", "score", "game", "solve", "verify")
+            "puzzle", "review", "score", "game", "solve", "verify")
 SMOKE += [_s(f"{c} --help", f"pinosolve {c}", "--help") for c in COMMANDS]
 
 
