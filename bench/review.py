@@ -27,7 +27,7 @@ import pinosolve  # noqa: E402
 from pinosolve import Game, load_variant  # noqa: E402
 from pinosolve.play.driver import Session  # noqa: E402
 
-review_mod = sys.modules["pinosolve.review"]  # (pinosolve.review is the function)
+import pinosolve.analysis.review as review_mod  # noqa: E402
 
 ROLES = {"four-hand": {}, "two-hand": {}, "three-hand-kitty": {"declarer": 1}}
 FAMILIES = list(ROLES)

@@ -40,10 +40,9 @@ from pinosolve.deal import Deal  # noqa: E402
 from pinosolve.errors import DeckError, NotationError, PinosolveError, RulesError  # noqa: E402
 from pinosolve.game import Game, IllegalPlay, PlayedTrick, SolveResult, solve_many  # noqa: E402
 from pinosolve.variants.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
-# imported here, not lazily: the function must shadow its module's name on the package
-from pinosolve.review import PlayReview, Review, ReviewSummary, review  # noqa: E402
 
 if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
+    from pinosolve.analysis.review import PlayReview, Review, ReviewSummary, review  # noqa: F401
     from pinosolve.meld.dispute import ClaimRuling, Ruling, verify  # noqa: F401
     from pinosolve.meld.model import Declaration, MeldOption  # noqa: F401
     from pinosolve.meld.sequence import SequenceRuling, verify_sequence_file  # noqa: F401
@@ -75,6 +74,8 @@ _LAZY = {
     "auction": "pinosolve.scoring.bidding", "AuctionRuling": "pinosolve.scoring.bidding",
     "GameRecord": "pinosolve.scoring.game", "PassBack": "pinosolve.scoring.passing",
     "ExchangeReport": "pinosolve.scoring.passing",
+    "review": "pinosolve.analysis.review", "Review": "pinosolve.analysis.review",
+    "PlayReview": "pinosolve.analysis.review", "ReviewSummary": "pinosolve.analysis.review",
 }
 
 
@@ -99,6 +100,5 @@ __all__ = [
     "CARDS", "Card", "Deal", "DeckError", "Game", "Hand", "IllegalPlay", "NotationError",
     "PinosolveError", "PlayedTrick", "Rank", "RulesError", "SolveResult", "Suit", "Variant",
     "load_file", "load_variant", "resolve", "solve_many", "variant_ids",
-    "review", "Review", "PlayReview", "ReviewSummary",
     "__version__", *_LAZY,
 ]

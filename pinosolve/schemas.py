@@ -37,7 +37,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "show": ("pinosolve.variants.holdings:HandSummary",
              "pinosolve.variants.holdings:DealSummary"),
     "deal": ("pinosolve.variants.dealer:DealRecord",),
-    "review": ("pinosolve.review:Review",),
+    "review": ("pinosolve.analysis.review:Review",),
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)

@@ -46,19 +46,19 @@ def test_values_and_costs_agree_with_plain_minimax(variant_id):
         totals = {s: [0, 0] for s in v.seats}
         for entry, card in zip(r.plays, played):
             assert (entry.seat, str(entry.card)) == (g.to_move, card)
-            assert entry.trick_number == len(g.tricks) + 1
+            assert entry.trick == len(g.tricks) + 1
             value, cards = _oracle_value(v, g)
-            assert {str(c): x for c, x in entry.card_values.items()} == cards
+            assert {str(c): x for c, x in entry.values.items()} == cards
             legal = [str(c) for c in g.legal_moves()]
-            assert entry.is_legal == (card in legal)
-            if entry.is_legal:
+            assert entry.legal == (card in legal)
+            if entry.legal:
                 assert entry.cost == value - cards[card] >= 0
-                assert entry.rule is None and entry.legal is None
+                assert entry.rule is None and entry.legal_cards is None
             else:
                 with pytest.raises(IllegalPlay) as err:
                     g.copy().play(card)
                 assert entry.rule == err.value.rule != ""
-                assert [str(c) for c in entry.legal] == legal
+                assert [str(c) for c in entry.legal_cards] == legal
                 assert entry.cost is None
             if entry.cost:
                 totals[entry.seat][0] += entry.cost
@@ -68,7 +68,7 @@ def test_values_and_costs_agree_with_plain_minimax(variant_id):
         assert s.finished and s.points_taken == g.points
         assert {seat: (c.cost, c.costly_cards) for seat, c in s.cost_by_seat.items()} == \
             {seat: tuple(x) for seat, x in totals.items()}
-        assert s.reneges == sum(not e.is_legal for e in r.plays)
+        assert s.reneges == sum(not e.legal for e in r.plays)
         start = Game(v, record["deal"], trump=record["trump"], **_roles(v))
         value, _ = _oracle_value(v, start)
         if start.side_of(start.to_move) != s.side:
@@ -84,17 +84,17 @@ def test_a_renege_names_its_rule_and_the_review_goes_on():
     r = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
                           "play": ["AS", "KH", "QS", "9S", "KS", "TS"]})
     renege = r.plays[1]
-    assert (renege.seat, str(renege.card), renege.is_legal, renege.cost) == \
+    assert (renege.seat, str(renege.card), renege.legal, renege.cost) == \
         ("E", "KH", False, None)
     g = Game("four-hand", DEAL, trump="S")
     g.play("AS")
     with pytest.raises(IllegalPlay) as err:
         g.play("KH")
     assert renege.rule == err.value.rule and renege.rule.startswith("trick.")
-    assert [str(c) for c in renege.legal] == ["TS"]
+    assert [str(c) for c in renege.legal_cards] == ["TS"]
     assert r.summary.reneges == 1 and not r.summary.finished
     # after the renege E still holds TS, and plays it to the second trick
-    assert [(e.seat, str(e.card), e.trick_number, e.is_legal) for e in r.plays[2:]] == \
+    assert [(e.seat, str(e.card), e.trick, e.legal) for e in r.plays[2:]] == \
         [("S", "QS", 1, True), ("W", "9S", 1, True), ("N", "KS", 2, True),
          ("E", "TS", 2, True)]
     assert all(e.cost is not None for e in r.plays[2:])
@@ -121,7 +121,7 @@ def test_a_game_reviews_the_cards_played_on_it():
                                     "play": "KS TS QS 9S KH"})
     assert from_game.to_json() | {"seconds": 0} == from_record.to_json() | {"seconds": 0}
     assert len(g.tricks) == 1  # the game is left alone
-    assert [(e.cost, e.trick_number) for e in from_game.plays][:1] == [(2, 1)]
+    assert [(e.cost, e.trick) for e in from_game.plays][:1] == [(2, 1)]
 
 
 def test_contract_makeable_and_made():
@@ -192,7 +192,7 @@ def test_review_with_and_without_the_kept_table_agree(monkeypatch):
     v = _load("four-hand")
     record, _ = _ending_record(v, 3, 5)
     kept = pinosolve.review(record)
-    monkeypatch.setattr(sys.modules["pinosolve.review"]._Valuer, "reuse", False)
+    monkeypatch.setattr(sys.modules["pinosolve.analysis.review"]._Valuer, "reuse", False)
     fresh = pinosolve.review(record)
     assert kept.plays == fresh.plays and kept.summary == fresh.summary
 

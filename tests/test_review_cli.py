@@ -43,7 +43,7 @@ def test_a_renege_is_shown_with_its_rule(cli):
     assert "K♥ renege" in run.out and "trick.follow_suit" in run.out
     assert "reneges: 1" in run.out and "K♠ -5" in run.out
     plays = cli("review", RENEGE, "--json").json()["plays"]
-    assert (plays[1]["is_legal"], plays[1]["rule"], plays[1]["legal"]) == \
+    assert (plays[1]["legal"], plays[1]["rule"], plays[1]["legal_cards"]) == \
         (False, "trick.follow_suit", ["TS"])
 
 

@@ -1,7 +1,7 @@
 """``pinosolve review``: a played hand, card by card, against its double-dummy best (issue 34).
 
 The command reads a record (a TOML or JSON file, or a batch line's keys), calls
-``pinosolve.review.review`` and renders its answer; the analysis is the library's.
+``pinosolve.analysis.review.review`` and renders its answer; the analysis is the library's.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def _record(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def compute_review(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.review import review
+    from pinosolve.analysis.review import review
 
     return review(_record(params), timeout=want_timeout(params)).to_json()
 
@@ -81,6 +81,19 @@ def _symbol(card: str) -> str:
     from pinosolve.cards import Card
 
     return Card.parse(card).symbol
+
+
+def _value(standing: dict[str, Any]) -> str:
+    """A value, or its proved bounds 'L..H'."""
+    if standing["value"] is not None:
+        return str(standing["value"])
+    return "{}..{}".format(*standing["bounds"])
+
+
+def _cost(seat_cost: dict[str, Any]) -> str:
+    if seat_cost["cost"] is not None:
+        return str(seat_cost["cost"])
+    return "{}..{}".format(*seat_cost["cost_bounds"])
 
 
 def render_review(result: dict[str, Any]) -> None:
@@ -102,33 +115,31 @@ def render_review(result: dict[str, Any]) -> None:
     table.add_column(f"{side} value after", justify="right")
     tricks: dict[int, list[dict[str, Any]]] = {}
     for entry in result["plays"]:
-        tricks.setdefault(entry["trick_number"], []).append(entry)
+        tricks.setdefault(entry["trick"], []).append(entry)
     for number, plays in tricks.items():
         cells: dict[str, list[str]] = {s: [] for s in seats}
         for entry in plays:
             cell = _symbol(entry["card"])
-            if not entry["is_legal"]:
+            if not entry["legal"]:
                 cell += f" renege [{entry['rule']}]"
             elif entry["cost"]:
                 cell += f" -{entry['cost']}"
-            elif entry["cost"] is None:
-                cell += " ?"
+            elif entry.get("cost_bounds"):
+                cell += " -{}..{}".format(*entry["cost_bounds"])
             cells[entry["seat"]].append(cell)
         standing = after.get(number)
-        value = "" if standing is None else (
-            "?" if standing["value"] is None else str(standing["value"]))
+        value = "" if standing is None else _value(standing)
         table.add_row(str(number), plays[0]["seat"],
                       *["\n".join(cells[s]) or "—" for s in seats], value)
     out.print(table if result["plays"] else "no card played")
-    out.print("-N: the points the card gave away against its side's best card; ?: not proved "
-              "in time")
+    out.print("-N: the points the card gave away against its side's best card (-L..H: proved "
+              "bounds, the search ran out of time)")
     taken = ", ".join(f"{name} {pts}" for name, pts in summary["points_taken"].items())
     out.print(f"points taken: {taken}" + ("" if summary["finished"] else " (play unfinished)"),
               style="bold")
-    values = ", ".join(f"{t['tricks']}: {'?' if t['value'] is None else t['value']}"
-                       for t in summary["values_by_trick"])
+    values = ", ".join(f"{t['tricks']}: {_value(t)}" for t in summary["values_by_trick"])
     out.print(f"{side}'s double-dummy value after each trick (tricks: value): {values}")
-    costs = ", ".join(f"{seat} {c['cost']} ({c['costly_cards']} card"
+    costs = ", ".join(f"{seat} {_cost(c)} ({c['costly_cards']} card"
                       f"{'' if c['costly_cards'] == 1 else 's'})"
                       for seat, c in summary["cost_by_seat"].items())
     out.print(f"cost by seat: {costs}")
@@ -151,8 +162,11 @@ def review_cmd(
         "variant (or rules), deal, trump, play, and as needed leader, bidder, partner, bid "
         "and meld.", show_default=False)] = None,
     timeout: Annotated[Optional[float], typer.Option(
-        "--timeout", help="Seconds per review (0 < s <= 1e9); values not proved by then are "
-        "left out.", show_default=False)] = None,
+        "--timeout", help="Seconds for each position's search (0 < s <= 1e9); where it runs "
+        "out, the proved bounds are given, never a guess.", show_default=False)] = None,
+    plot: Annotated[Optional[str], typer.Option(
+        "--plot", metavar="FILE.png|svg", help="Also draw the value graph into FILE (needs "
+        "matplotlib: pip install 'pinosolve[plot]').", show_default=False)] = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
@@ -161,13 +175,26 @@ def review_cmd(
 ) -> None:
     """Review a played hand: each card against its double-dummy best, reneges, each seat's
     cost."""
+    where = None
+    if plot is not None:
+        from pinosolve.analysis.plot import plot_path, require_matplotlib
+
+        if input_source is not None:
+            raise PinosolveError("--plot draws one record's graph: give RECORD, not --input")
+        where = plot_path(plot)
+        require_matplotlib()
     params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": variant,
                               "rules": rules_path, **{k: None for k in RECORD_KEYS}}
-    run_analysis(params, json_out=json_out, input_source=input_source, compute=REVIEW,
-                 render=render_review, jobs=jobs)
+    result = run_analysis(params, json_out=json_out, input_source=input_source,
+                          compute=REVIEW, render=render_review, jobs=jobs)
+    if where is not None:
+        from pinosolve.analysis.plot import plot_review
+
+        plot_review(result, where)
+        typer.echo(f"value graph: {where}", err=json_out)
 
 
 # the analysis a batch runs: each line a record's keys (or "record": a file)
 REVIEW = Analysis(compute_review,
-                  preload=("pinosolve.review", "pinosolve.game", "pinosolve.play.driver",
+                  preload=("pinosolve.analysis.review", "pinosolve.game", "pinosolve.play.driver",
                            "pinosolve.play.core", "pinosolve.play._core"))

@@ -11,16 +11,16 @@ the position it was set up in.
 >>> r = review({"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.",
 ...             "trump": "S", "play": "KS TS QS 9S"})
 >>> r.plays[0]
-PlayReview(seat=N, card=KS, trick_number=1, is_legal=True,
-           card_values={AS: 10, KS: 8, AH: 10}, cost=2)
+PlayReview(seat=N, card=KS, trick=1, legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2)
 >>> r.summary.cost_by_seat["N"]
 SeatCost(cost=2, costly_cards=1)
 
-Each card played gets a ``PlayReview``: whether it was legal (a renege names the rule it
-broke and the cards that were legal, and the review goes on from the position as played),
-every legal card's double-dummy value for the mover's side (points from that position to the
-end of the deal, the cards on the table included), and its ``cost``: how many points the
-mover's side gave away against its best card. The ``ReviewSummary`` has the points each side
+Each card played gets a ``PlayReview``: whether it was ``legal`` (a renege names the ``rule``
+it broke and the ``legal_cards``, and the review goes on from the position as played), every
+legal card's double-dummy value for the mover's side (``values``: points from that position
+to the end of the deal, the cards on the table included), and its ``cost``: how many points
+the mover's side gave away against its best card. With a ``timeout`` per position, values a
+search did not prove in time are given as proved bounds (``bounds``, ``cost_bounds``). The ``ReviewSummary`` has the points each side
 took, the declaring side's double-dummy value at the start and after each trick, each seat's
 total cost, and with ``bid`` and ``meld`` whether the contract was makeable at the start and
 whether it was made.
@@ -51,42 +51,50 @@ _RECORD_KEYS = ("variant", "deal", "trump", "leader", "declarer", "bidder", "par
 
 @dataclass(frozen=True, repr=False)
 class PlayReview(Result):
-    """One card as played: who played it (``seat``) to which trick (``trick_number``, from
-    1); ``is_legal``, and for a renege the ``rule`` it broke and the cards that were
-    ``legal``; ``card_values``: each legal card's double-dummy value for the mover's side
-    (points from here to the end, the cards on the table included; a card missing was not
-    proved in time); ``cost``: the points the side gave away against its best card (0 for a
-    best card; None after a renege, or where the values were not proved)."""
+    """One card as played: who played it (``seat``) to which trick (``trick``, from 1);
+    whether it was ``legal``, and for a renege the ``rule`` it broke and the cards that were
+    legal (``legal_cards``); ``values``: each legal card's double-dummy value for the mover's
+    side (points from here to the end, the cards on the table included), and ``bounds`` the
+    proved bounds of those a time limit left unproved; ``cost``: the points the side gave
+    away against its best card (0 for a best card; None after a renege, or where the values
+    were not all proved, and then ``cost_bounds`` holds the proved bounds on it)."""
 
     seat: str
     card: Card
-    trick_number: int
-    is_legal: bool
-    card_values: dict[Card, int]
+    trick: int
+    legal: bool
+    values: dict[Card, int]
     cost: Optional[int]
     rule: Optional[str] = optional()
-    legal: Optional[tuple[Card, ...]] = optional()
+    legal_cards: Optional[tuple[Card, ...]] = optional()
+    bounds: Optional[dict[Card, tuple[int, int]]] = optional()
+    cost_bounds: Optional[tuple[int, int]] = optional()
 
-    _repr_keys = ("seat", "card", "trick_number", "is_legal", "card_values", "cost", "rule")
+    _repr_keys = ("seat", "card", "trick", "legal", "values", "cost", "rule", "cost_bounds")
 
 
 @dataclass(frozen=True, repr=False)
 class TrickValue(Result):
     """The declaring side's standing after ``tricks`` finished tricks (0: at the start): the
     ``trick_points`` it has taken, and ``value``, the double-dummy points it takes from there
-    to the end (None: not proved in time)."""
+    to the end; ``bounds``: the proved bounds on it (equal to the value when it is proved;
+    ``value`` None when a time limit left them apart)."""
 
     tricks: int
     trick_points: int
     value: Optional[int]
+    bounds: tuple[int, int]
 
 
 @dataclass(frozen=True, repr=False)
 class SeatCost(Result):
-    """A seat's total ``cost`` over the cards it played, and how many of them cost points."""
+    """A seat's total ``cost`` over the cards it played (None when a time limit left one of
+    them unproved: then ``cost_bounds`` bounds it), and how many cards were proved to cost
+    points (``costly_cards``)."""
 
-    cost: int
+    cost: Optional[int]
     costly_cards: int
+    cost_bounds: Optional[tuple[int, int]] = optional()
 
 
 @dataclass(frozen=True, repr=False)
@@ -116,7 +124,9 @@ class ReviewSummary(Result):
 
 @dataclass(frozen=True, repr=False)
 class Review(Result):
-    """A played hand reviewed card by card (``plays``) and as a whole (``summary``)."""
+    """A played hand reviewed card by card (``plays``) and as a whole (``summary``).
+    ``exact``: every value proved; ``timeout``: the seconds each position was given (None:
+    no limit); ``note`` says what a time limit left unproved."""
 
     variant: str
     trump: Suit
@@ -126,39 +136,38 @@ class Review(Result):
     summary: ReviewSummary
     exact: bool
     seconds: float
+    timeout: Optional[float] = optional()
     note: Optional[str] = optional()
 
     _repr_keys = ("variant", "trump", "leader", "summary")
 
 
 class _Valuer:
-    """Double-dummy values for the positions of one review, sharing one time budget and one
-    search: a ``pinosolve.play.driver.Session`` whose transposition table is kept from one
-    position to the next (they are all from one deal, with one trump and one pair of sides,
-    so its bounds stay true), where a ``Game.solve`` per position would start each from an
-    empty table. ``reuse`` False: a ``Game.solve`` per position (for measuring the reuse)."""
+    """Double-dummy values for the positions of one review, each given ``timeout`` seconds
+    (None: no limit), on one search: a ``pinosolve.play.driver.Session`` whose transposition
+    table is kept from one position to the next (they are all from one deal, with one trump
+    and one pair of sides, so its bounds stay true), where a ``Game.solve`` per position
+    would start each from an empty table. ``reuse`` False: a ``Game.solve`` per position (for
+    measuring the reuse)."""
 
     reuse = True
 
     def __init__(self, timeout: Optional[float]) -> None:
-        self.deadline = None if timeout is None else time.perf_counter() + timeout
+        self.timeout = timeout
         self.exact = True
         self.session: Any = None
 
     def values(self, game: Game, value_only: bool = False) -> SolveResult:
-        left = None
-        if self.deadline is not None:
-            left = max(self.deadline - time.perf_counter(), 0.001)
         if game.over or not self.reuse:
-            res = game.solve(left, value_only)
+            res = game.solve(self.timeout, value_only)
         else:
             if self.session is None:
                 from pinosolve.play.driver import Session
 
                 self.session = Session(game.rules, int(game.trump), tuple(game.sides),
-                                       budgeted=self.deadline is not None)
+                                       budgeted=self.timeout is not None)
             res = game.result_of(self.session.solve(game.position(), value_only=value_only,
-                                                    timeout=left, check_trick=False,
+                                                    timeout=self.timeout, check_trick=False,
                                                     line=False),
                                  value_only)
         if not res.exact:
@@ -222,9 +231,10 @@ def _from_game(game: Game) -> tuple[Game, list[Card], dict[str, Any]]:
 
 def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Review:
     """Review a played hand: a record (see the module) or a ``Game`` with cards played on
-    it. ``timeout``: seconds for the whole review (None: no limit); values not proved in
-    time are left out, their costs None, and ``exact`` is False. Raises ``PinosolveError``
-    for a bad record, and ``IllegalPlay`` for a card its seat does not hold."""
+    it. ``timeout``: seconds for each position's search (None: no limit); where it runs out
+    the review gives the bounds proved (``bounds``, ``cost_bounds``), never a guess, and
+    ``exact`` is False. Raises ``PinosolveError`` for a bad record, and ``IllegalPlay`` for a
+    card its seat does not hold."""
     from pinosolve.play.driver import check_timeout
 
     timeout = check_timeout(timeout)
@@ -241,17 +251,20 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
     seats = tuple(s for s in game.seats if game.side_of(s) == side)
     valuer = _Valuer(timeout)
 
-    def for_side(res: SolveResult, g: Game) -> Optional[int]:
-        if res.value is None:
-            return None
-        return res.value if res.side == side else _points_left(g) - res.value
+    def standing(g: Game, res: Optional[SolveResult]) -> TrickValue:
+        """The declaring side's value of ``g`` from its search (None: the deal is over)."""
+        lo, hi = (0, 0) if res is None else res.bounds
+        if res is not None and res.side != side:
+            left = _points_left(g)
+            lo, hi = left - hi, left - lo
+        return TrickValue(len(g.tricks), g.points[side], lo if lo == hi else None, (lo, hi))
 
     plays: list[PlayReview] = []
     trajectory: list[TrickValue] = []
-    costs = {s: [0, 0] for s in game.seats}
+    costs = {s: [0, 0, 0, True] for s in game.seats}  # low, high, costly cards, proved
     reneges = 0
     if game.trick:  # a Game set up mid-trick: its start is a value too
-        trajectory.append(TrickValue(0, 0, for_side(valuer.values(game, True), game)))
+        trajectory.append(standing(game, valuer.values(game, True)))
     for card in cards:
         if game.over:
             raise PinosolveError(f"play: {card} comes after the last card of the deal")
@@ -259,43 +272,57 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
         legal = tuple(game.legal_moves())
         res = valuer.values(game)
         if not game.trick:
-            trajectory.append(TrickValue(len(game.tricks), game.points[side],
-                                         for_side(res, game)))
+            trajectory.append(standing(game, res))
         broken = game.play_as_played(card)
         values = dict(res.cards)
-        cost = None
-        if broken is None and card in values and len(values) == len(legal):
-            cost = max(values.values()) - values[card]
-        elif broken is not None:
+        open_ = dict(res.card_bounds)
+        cost = cost_bounds = None
+        if broken is not None:
             reneges += 1
-        if cost:
-            costs[seat][0] += cost
-            costs[seat][1] += 1
+        else:
+            span = {c: (values[c], values[c]) if c in values else open_.get(c) for c in legal}
+            if all(b is not None for b in span.values()):
+                lo = max(0, max(b[0] for b in span.values()) - span[card][1])
+                hi = max(b[1] for b in span.values()) - span[card][0]
+                if lo == hi:
+                    cost = lo
+                else:
+                    cost_bounds = (lo, hi)
+                mine = costs[seat]
+                mine[0] += lo
+                mine[1] += hi
+                mine[2] += lo > 0
+                mine[3] = mine[3] and lo == hi
+            else:  # (a card with no proved bound at all: cannot happen, but never guess)
+                costs[seat][3] = False
         plays.append(PlayReview(seat, card, number, broken is None, values, cost,
                                 None if broken is None else broken.rule,
-                                None if broken is None else legal))
+                                None if broken is None else legal,
+                                open_ or None, cost_bounds))
     if not game.trick:  # the standing after the last finished trick (or at the start)
-        value = 0 if game.over else for_side(valuer.values(game, True), game)
         if not trajectory or trajectory[-1].tricks != len(game.tricks):
-            trajectory.append(TrickValue(len(game.tricks), game.points[side], value))
+            trajectory.append(standing(game, None if game.over else
+                                       valuer.values(game, True)))
     makeable = made = None
     reasons: Optional[tuple[str, ...]] = None
     if facts["bid"] is not None:
-        makeable, made, reasons = _contract(v, game, start_value=trajectory[0].value,
+        makeable, made, reasons = _contract(v, game, start_bounds=trajectory[0].bounds,
                                             start=first_leader, deal=deal, side=side,
                                             bidder=bidder, bid=facts["bid"],
                                             meld=facts["meld"], timeout=timeout)
-    summary = ReviewSummary(side, seats, game.points, tuple(trajectory),
-                            {s: SeatCost(c, n) for s, (c, n) in costs.items()}, reneges,
+    by_seat = {s: SeatCost(lo if proved else None, n, None if proved else (lo, hi))
+               for s, (lo, hi, n, proved) in costs.items()}
+    summary = ReviewSummary(side, seats, game.points, tuple(trajectory), by_seat, reneges,
                             game.over, bidder, facts["bid"], facts["meld"], makeable, made,
                             reasons)
-    note = None if valuer.exact else ("time ran out: values not proved in time are left out, "
-                                      "and their costs are null")
+    note = None if valuer.exact else (
+        f"not every value was proved within {timeout} s per position: the unproved ones are "
+        "given as proved bounds (bounds, cost_bounds), never guessed")
     return Review(v.id, game.trump, deal, first_leader, tuple(plays), summary, valuer.exact,
-                  round(time.perf_counter() - started, 4), note)
+                  round(time.perf_counter() - started, 4), timeout, note)
 
 
-def _contract(v: Any, game: Game, start_value: Optional[int], start: str, deal: str, side: str,
+def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, deal: str, side: str,
               bidder: str, bid: int, meld: int, timeout: Optional[float]
               ) -> tuple[Optional[bool], Optional[bool], tuple[str, ...]]:
     """Whether the contract was makeable at the start (the makeable command's verdict on
@@ -318,7 +345,7 @@ def _contract(v: Any, game: Game, start_value: Optional[int], start: str, deal: 
                    sides, int(game.trump))
     team_play = _TeamPlay(pos, PlayRules.of(v, 2), game.side_of(start) == side, timeout,
                           False)
-    lo, hi = (start_value, start_value) if start_value is not None else (0, team_play.in_play)
+    lo, hi = start_bounds
     verdict = _Verdict(v, side, meld, 0, bid, marriage, team_play, lo, hi)
     reasons = ["makeable at the start: " + r for r in verdict.reasons]
     made = None

@@ -1,0 +1,117 @@
+"""The value graph of a reviewed hand, drawn with matplotlib (the optional extra
+``pinosolve[plot]``).
+
+``plot_review(review, path)`` draws the declaring side's double-dummy total (the points it has
+taken plus the points it can still make sure of) at the start and after each trick, so that
+best play keeps the line level and each costly card moves it: down for the declaring side's
+own costly cards, up for the other side's. Bounds a time limit left apart are drawn as a band;
+costly cards and reneges are marked on the trick they were played to, with the seat, the card
+and the cost. The file type follows the name: ``.png`` or ``.svg``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Union
+
+from pinosolve.errors import PinosolveError
+
+FORMATS = (".png", ".svg")
+
+
+def plot_path(path: Union[str, Path]) -> Path:
+    """``path`` checked as a place for the graph: a ``.png`` or ``.svg`` file name in a folder
+    that exists (``PinosolveError`` otherwise), before any search is run."""
+    where = Path(path)
+    if where.suffix.lower() not in FORMATS:
+        raise PinosolveError(f"plot {str(path)!r}: give a .png or .svg file name")
+    if not where.parent.is_dir():
+        raise PinosolveError(f"plot {str(path)!r}: no folder {str(where.parent)!r}")
+    if where.exists() and not where.is_file():
+        raise PinosolveError(f"plot {str(path)!r}: not a regular file")
+    return where
+
+
+def require_matplotlib() -> Any:
+    """matplotlib, or a ``PinosolveError`` saying how to install it."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise PinosolveError("the value graph needs matplotlib: pip install "
+                             "'pinosolve[plot]'") from None
+    return matplotlib
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot on its file-only backend."""
+    matplotlib = require_matplotlib()
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot_review(review: Any, path: Union[str, Path]) -> Path:
+    """Draw ``review`` (a ``pinosolve.analysis.review.Review`` or its ``to_json()``) into
+    ``path`` (``.png`` or ``.svg``); returns the path written."""
+    where = plot_path(path)
+    data = review if isinstance(review, dict) else review.to_json()
+    plt = _pyplot()
+    from matplotlib.ticker import MaxNLocator
+
+    summary = data["summary"]
+    standings = summary["values_by_trick"]
+    xs = [s["tricks"] for s in standings]
+    lows = [s["trick_points"] + s["bounds"][0] for s in standings]
+    highs = [s["trick_points"] + s["bounds"][1] for s in standings]
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    try:
+        ax.plot(xs, lows, marker="o", color="tab:blue",
+                label=f"{summary['side']}: points taken + double-dummy value")
+        if lows != highs:
+            ax.plot(xs, highs, marker="o", color="tab:blue", linestyle=":")
+            ax.fill_between(xs, lows, highs, color="tab:blue", alpha=0.15,
+                            label="proved bounds (time ran out)")
+        _mark_cards(ax, data["plays"], dict(zip(xs, lows)), set(summary["seats"]))
+        tricks = max([p["trick"] for p in data["plays"]] + xs + [1])
+        ax.set_xlim(-0.3, tricks + 0.3)
+        ax.set_xticks(range(0, tricks + 1))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel("tricks played")
+        ax.set_ylabel(f"{summary['side']}'s double-dummy total")
+        ax.set_title(f"{data['variant']}, trump {data['trump']}, {data['leader']} leads: "
+                     f"{summary['side']}'s value")
+        ax.grid(alpha=0.3)
+        ax.legend(loc="best", fontsize="small")
+        fig.tight_layout()
+        fig.savefig(where, format=where.suffix.lower()[1:])
+    finally:
+        plt.close(fig)
+    return where
+
+
+def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],
+                declaring: set[str]) -> None:
+    """Costly cards (a triangle: down for the declaring side's, up for the other side's) and
+    reneges (a cross) on the trick they were played to, each labelled."""
+    by_trick: dict[int, list[dict[str, Any]]] = {}
+    for play in plays:
+        by_trick.setdefault(play["trick"], []).append(play)
+    for number, cards in by_trick.items():
+        y = level.get(number - 1, level.get(number, 0))
+        for k, play in enumerate(cards):
+            x = number - 1 + (k + 1) / (len(cards) + 1)
+            if not play["legal"]:
+                ax.plot([x], [y], marker="X", color="black", markersize=9, linestyle="none")
+                ax.annotate(f"{play['seat']} {play['card']} renege", (x, y),
+                            textcoords="offset points", xytext=(0, 8), ha="center",
+                            fontsize="x-small")
+            elif play["cost"] or (play.get("cost_bounds") or (0, 0))[0]:
+                cost = play["cost"] if play["cost"] is not None else \
+                    "{}..{}".format(*play["cost_bounds"])
+                ours = play["seat"] in declaring
+                ax.plot([x], [y], marker="v" if ours else "^", linestyle="none",
+                        color="tab:red" if ours else "tab:green", markersize=8)
+                ax.annotate(f"{play['seat']} {play['card']} -{cost}", (x, y),
+                            textcoords="offset points", xytext=(0, -14 if ours else 8),
+                            ha="center", fontsize="x-small")
