@@ -213,3 +213,80 @@ def test_a_session_refuses_another_trump_or_other_sides():
     flipped = g.position()
     flipped.side = tuple(1 - s for s in flipped.side)  # the same sides, named the other way
     assert session.solve(flipped).value == session.solve(g.position()).value
+
+
+def _within(bounds, value) -> bool:
+    return bounds[0] <= value <= bounds[1]
+
+
+def test_a_timeout_per_position_gives_proved_bounds_around_the_exact_review():
+    """The first two tricks of a whole four-hand deal, reviewed with 5 ms per position (far
+    too little: the deadline strikes deep inside each search) and without a limit: every
+    value, cost, standing and seat cost of the bounded review holds the exact one."""
+    v = load_variant("four-hand")
+    g = Game(v, v.random_deal(1), trump="S")
+    rng = random.Random(5)
+    play = []
+    for _ in range(8):
+        card = rng.choice(g.legal_moves())
+        g.play(card)
+        play.append(str(card))
+    record = {"variant": "four-hand", "deal": str(v.random_deal(1)), "trump": "S",
+              "play": play}
+    exact = pinosolve.review(record)
+    bounded = pinosolve.review(record, timeout=0.005)
+    assert exact.exact and exact.note is None and exact.timeout is None
+    assert not bounded.exact and bounded.timeout == 0.005
+    assert "per position" in bounded.note and "bounds" in bounded.note
+    opened = 0
+    for e, b in zip(exact.plays, bounded.plays):
+        assert (b.seat, b.card, b.trick, b.legal) == (e.seat, e.card, e.trick, e.legal)
+        assert set(b.values) | set(b.bounds or {}) == set(e.values)
+        assert not set(b.values) & set(b.bounds or {})
+        for card, value in e.values.items():
+            assert b.values.get(card, value) == value
+            assert _within((b.bounds or {}).get(card, (value, value)), value)
+        if b.cost is not None:
+            assert b.cost == e.cost and b.cost_bounds is None
+        else:
+            opened += 1
+            assert _within(b.cost_bounds, e.cost) and b.cost_bounds[0] < b.cost_bounds[1]
+    assert opened > 0
+    for e, b in zip(exact.summary.values_by_trick, bounded.summary.values_by_trick):
+        assert e.bounds == (e.value, e.value) and _within(b.bounds, e.value)
+        assert b.value in (None, e.value) and (b.value is None) == (b.bounds[0] < b.bounds[1])
+    for seat, e in exact.summary.cost_by_seat.items():
+        b = bounded.summary.cost_by_seat[seat]
+        assert b.cost == e.cost if b.cost is not None else _within(b.cost_bounds, e.cost)
+        assert b.costly_cards <= e.costly_cards
+    assert bounded.to_json()["plays"][0]["cost_bounds"] == list(bounded.plays[0].cost_bounds)
+
+
+@pytest.mark.parametrize("variant_id, roles", [("double-deck", {}),
+                                               ("five-hand-call", {"declarer": "1",
+                                                                   "partner": "3"})])
+def test_double_deck_and_five_hand_reviews_say_what_time_left_unproved(variant_id, roles):
+    """A whole deal's first trick, 0.1 s per position: each card's cost is proved or given
+    as bounds within the points in play, and the review says it is not exact."""
+    v = load_variant(variant_id)
+    deal = v.random_deal(4)
+    g = Game(v, deal, trump="H", **roles)
+    play = []
+    for _ in range(len(v.seats)):
+        card = g.legal_moves()[-1]
+        g.play(card)
+        play.append(str(card))
+    r = pinosolve.review({"variant": variant_id, "deal": str(deal), "trump": "H",
+                          "play": play, **roles}, timeout=0.1)
+    total = sum(v.card_points(c) for h in deal.hands for c in h) + v.rules.points.last_trick
+    assert not r.exact and r.note
+    assert r.plays[0].cost is None and r.plays[0].cost_bounds is not None
+    for e in r.plays:
+        assert (e.cost is None) != (e.cost_bounds is None)
+        assert 0 <= (e.cost_bounds or (e.cost, e.cost))[0] <= (e.cost_bounds or
+                                                                (e.cost, e.cost))[1] <= total
+        for lo, hi in (e.bounds or {}).values():
+            assert 0 <= lo < hi <= total
+    start = r.summary.values_by_trick[0]
+    assert start.value is None and 0 <= start.bounds[0] < start.bounds[1] <= total
+    assert r.summary.points_taken == g.points

@@ -8,6 +8,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import pinosolve
 
 DEAL = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
@@ -91,3 +93,66 @@ def test_help_loads_no_ortools():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert "RECORD" in proc.stdout and "--timeout" in proc.stdout
+
+
+def test_plot_draws_the_value_graph_as_png_and_svg(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "graph.png"
+    run = cli("review", RENEGE, "--plot", str(png))
+    assert run.code == 0, run.err
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"value graph: {png}" in run.out
+    svg = tmp_path / "graph.svg"
+    run = cli("review", RENEGE, "--plot", str(svg), "--json")
+    assert run.code == 0, run.err
+    assert run.json()["summary"]["reneges"] == 1  # stdout is the JSON alone
+    assert f"value graph: {svg}" in run.err
+    text = svg.read_text(encoding="utf-8")
+    # the costly card and the renege are marked with seat, card and cost
+    assert text.lstrip().startswith("<?xml") and "<svg" in text
+    assert "N KS -5" in text and "E KH renege" in text and "NS" in text
+
+
+def test_plot_from_python_takes_a_review_or_its_json(tmp_path):
+    pytest.importorskip("matplotlib")
+    from pinosolve.analysis.plot import plot_review
+
+    r = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
+                          "play": "KS TS QS 9S KH"})
+    assert plot_review(r, tmp_path / "a.svg").stat().st_size > 0
+    assert plot_review(r.to_json(), str(tmp_path / "b.png")).stat().st_size > 0
+
+
+def test_plot_refuses_bad_files_and_batches_before_searching(cli, tmp_path):
+    cases = [("--plot", str(tmp_path / "g.pdf")),
+             ("--plot", str(tmp_path / "no-such-folder" / "g.png")),
+             ("--plot", str(tmp_path)),
+             ("--plot", str(tmp_path / "g.png"), "--input", "-")]
+    for args in cases:
+        run = cli("review", RENEGE, *args)
+        assert run.code == 2 and run.out == "", args
+        assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, args
+    assert not (tmp_path / "g.png").exists()
+
+
+def test_plot_without_matplotlib_says_how_to_install_it(cli, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    run = cli("review", RENEGE, "--plot", str(tmp_path / "g.png"))
+    assert run.code == 2 and run.out == ""
+    assert "pip install 'pinosolve[plot]'" in run.err and run.err.count("\n") == 1
+
+
+def test_timeout_per_position_shows_bounds(cli, tmp_path):
+    from pinosolve import load_variant
+
+    v = load_variant("double-deck")
+    path = _write(tmp_path, "dd.json", json.dumps(
+        {"variant": "double-deck", "deal": str(v.random_deal(2)), "trump": "C",
+         "play": ""}))
+    run = cli("review", path, "--timeout", "0.05")
+    assert run.code == 0, run.err
+    assert "per position" in run.out and "0: " in run.out and ".." in run.out
+    got = cli("review", path, "--timeout", "0.05", "--json").json()
+    assert got["exact"] is False and got["timeout"] == 0.05
+    lo, hi = got["summary"]["values_by_trick"][0]["bounds"]
+    assert got["summary"]["values_by_trick"][0]["value"] is None and lo < hi
