@@ -18,7 +18,7 @@ from pinosolve.variants.variant import Variant, load_file, load_variant, rules_p
 
 
 PUZZLES_ENV = "PINOSOLVE_PUZZLES_DIR"
-KINDS = ("meld", "dd")  # the folders of puzzles
+KINDS = ("meld", "dd", "review")  # the folders of puzzles
 GAMES = "games"  # the folder of game records (for 'pinosolve game NAME')
 
 
@@ -117,6 +117,10 @@ _POSITION = {
     "double-dummy": ({"deal": (str, "text"), "trump": (str, "text"), "leader": (str, "text")},
                      {"trick": (str, "text"), "declarer": (str, "text"),
                       "partner": (str, "text")}),
+    "review": ({"deal": (str, "text"), "trump": (str, "text"), "play": (str, "text")},
+               {"leader": (str, "text"), "declarer": (str, "text"), "bidder": (str, "text"),
+                "partner": (str, "text"), "bid": (int, "a whole number"),
+                "meld": (int, "a whole number")}),
 }
 
 
@@ -192,10 +196,24 @@ def _double_dummy(puzzle: dict[str, Any]) -> dict[str, Any]:
     return game_of(puzzle).solve(on_test=progress.search_test.get()).to_json()
 
 
+def _review(puzzle: dict[str, Any]) -> dict[str, Any]:
+    """A played hand's review (``pinosolve.analysis.review``), and ``marked``: its reneges and
+    costly cards, in play order (``seat``, ``card``, ``trick``, ``legal``, ``cost``, and a
+    renege's ``rule`` and ``legal_cards``), the entries an answer names."""
+    from pinosolve.analysis.review import review
+
+    answer = review({**puzzle["position"], "variant": variant_of(puzzle)}).to_json()
+    keys = ("seat", "card", "trick", "legal", "cost", "rule", "legal_cards")
+    answer["marked"] = [{k: p[k] for k in keys if k in p} for p in answer["plays"]
+                        if not p["legal"] or p["cost"]]
+    return answer
+
+
 SOLVERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "meld-dispute": _meld_dispute,
     "meld-sequence": _meld_sequence,
     "double-dummy": _double_dummy,
+    "review": _review,
 }
 
 
@@ -204,15 +222,28 @@ def solve(puzzle: dict[str, Any]) -> dict[str, Any]:
 
 
 def check(puzzle: dict[str, Any], result: dict[str, Any]) -> list[str]:
-    """Where the engine disagrees with the stored answer (empty: verified)."""
-    wrong = []
+    """Where the engine disagrees with the stored answer (empty: verified). A table in the
+    answer names only the keys it checks (``summary.made = false``); a list of text or
+    numbers is compared as a set of values, any other list item by item."""
+    wrong: list[str] = []
     for key, expected in puzzle["answer"].items():
-        if key == "why":
-            continue
-        got = result.get(key)
-        if isinstance(expected, list) and isinstance(got, list):
-            got, expected = sorted(got), sorted(expected)
-        if got != expected:
-            wrong.append(f"{key}: the answer on file says {expected!r}, the engine {got!r}")
+        if key != "why":
+            _compare(key, expected, result.get(key), wrong)
     return wrong
+
+
+def _compare(key: str, expected: Any, got: Any, wrong: list[str]) -> None:
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for sub, value in expected.items():
+            _compare(f"{key}.{sub}", value, got.get(sub), wrong)
+        return
+    if isinstance(expected, list) and isinstance(got, list):
+        if all(isinstance(x, (str, int, float)) for x in expected + got):
+            got, expected = sorted(got), sorted(expected)
+        elif len(expected) == len(got):
+            for i, (e, g) in enumerate(zip(expected, got)):
+                _compare(f"{key}[{i}]", e, g, wrong)
+            return
+    if got != expected:
+        wrong.append(f"{key}: the answer on file says {expected!r}, the engine {got!r}")
 

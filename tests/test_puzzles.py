@@ -69,3 +69,51 @@ def test_double_dummy_answer_by_plain_minimax(path):
     values = _oracle_values(v, pos)
     assert values == p["answer"]["card_values"]
     assert max(values.values()) == p["answer"]["value"]
+
+
+REVIEW = [p for p in ALL if puzzles.load(p)["type"] == "review"]
+
+
+def test_the_seeds_play_examples_are_review_puzzles():
+    sources = " ".join(puzzles.load(p)["source"] for p in REVIEW)
+    assert len(REVIEW) >= 4 and all(f"seed 00{n}" in sources for n in (1, 2, 3))
+    assert any(not m["legal"] for p in REVIEW for m in puzzles.load(p)["answer"]["marked"])
+
+
+@pytest.mark.parametrize("path", REVIEW, ids=lambda p: p.stem)
+def test_review_answer_by_plain_minimax(path):
+    """Re-derive each review puzzle's plays from the oracle, not the engine: the legal cards
+    (``dd_oracle.legal``), every legal card's value (plain minimax, within the last 16 cards)
+    and so each cost, the reneges, and the points each side took, replaying the cards as
+    played."""
+    from pinosolve import Game
+    from tests import dd_oracle
+    from tests.test_game_api import _oracle_value
+
+    p = puzzles.load(path)
+    v = puzzles.variant_of(p)
+    pos = p["position"]
+    g = Game(v, pos["deal"], trump=pos["trump"], leader=pos.get("leader"))
+    strength = dd_oracle.strength_of(v.rules)
+    result = puzzles.solve(p)
+    assert len(result["plays"]) == len(pos["play"].split())
+    for entry, card in zip(result["plays"], pos["play"].split()):
+        hand = [str(c) for c in g.hand(g.to_move)]
+        trick = [str(c) for c in g.trick]
+        winning = False
+        if trick:
+            seats = list(v.seats)
+            first = seats.index(g.to_move) - len(trick)
+            ahead = seats[(first + dd_oracle.trick_winner(trick, g.trump.name, strength))
+                          % len(seats)]
+            winning = g.side_of(ahead) == g.side_of(g.to_move)
+        legal = dd_oracle.legal(v.rules, hand, trick, g.trump.name, strength, winning)
+        assert entry["legal"] == (card in legal)
+        left = sum(len(g.hand(s)) for s in v.seats)
+        if not entry["legal"]:
+            assert sorted(entry["legal_cards"]) == sorted(legal)
+        elif left <= 16:  # (plain minimax: endings only)
+            best, values = _oracle_value(v, g)
+            assert entry["values"] == values and entry["cost"] == best - values[card]
+        g.play_as_played(card)
+    assert g.over and result["summary"]["points_taken"] == g.points

@@ -111,6 +111,10 @@ def puzzle(
         out.print(" ".join(p["question"].split()))
         if p["type"].startswith("meld"):
             render_verify(result)
+        elif p["type"] == "review":
+            from pinosolve.cli.review import render_review
+
+            render_review(result)
         else:
             from pinosolve.cli.solve import render_solve
 

@@ -83,11 +83,11 @@ def _symbol(card: str) -> str:
     return Card.parse(card).symbol
 
 
-def _value(standing: dict[str, Any]) -> str:
-    """A value, or its proved bounds 'L..H'."""
-    if standing["value"] is not None:
-        return str(standing["value"])
-    return "{}..{}".format(*standing["bounds"])
+def _value(standing: dict[str, Any], taken: bool = False) -> str:
+    """A standing's double-dummy value (``taken``: plus the points already taken), or its
+    proved bounds 'L..H'."""
+    lo, hi = (b + (standing["trick_points"] if taken else 0) for b in standing["bounds"])
+    return str(lo) if lo == hi else f"{lo}..{hi}"
 
 
 def _cost(seat_cost: dict[str, Any]) -> str:
@@ -112,7 +112,7 @@ def render_review(result: dict[str, Any]) -> None:
     table.add_column("led by")
     for seat in seats:
         table.add_column(seat)
-    table.add_column(f"{side} value after", justify="right")
+    table.add_column(f"{side} total after", justify="right")
     tricks: dict[int, list[dict[str, Any]]] = {}
     for entry in result["plays"]:
         tricks.setdefault(entry["trick"], []).append(entry)
@@ -128,17 +128,19 @@ def render_review(result: dict[str, Any]) -> None:
                 cell += " -{}..{}".format(*entry["cost_bounds"])
             cells[entry["seat"]].append(cell)
         standing = after.get(number)
-        value = "" if standing is None else _value(standing)
+        value = "" if standing is None else _value(standing, taken=True)
         table.add_row(str(number), plays[0]["seat"],
                       *["\n".join(cells[s]) or "—" for s in seats], value)
     out.print(table if result["plays"] else "no card played")
-    out.print("-N: the points the card gave away against its side's best card (-L..H: proved "
-              "bounds, the search ran out of time)")
+    out.print(f"-N: the points the card gave away against its side's best card (-L..H: proved "
+              f"bounds, the search ran out of time); {side} total: the points {side} has taken "
+              "and will take with best play from here")
     taken = ", ".join(f"{name} {pts}" for name, pts in summary["points_taken"].items())
     out.print(f"points taken: {taken}" + ("" if summary["finished"] else " (play unfinished)"),
               style="bold")
     values = ", ".join(f"{t['tricks']}: {_value(t)}" for t in summary["values_by_trick"])
-    out.print(f"{side}'s double-dummy value after each trick (tricks: value): {values}")
+    out.print(f"{side}'s double-dummy value (points still to take) at the start and after each "
+              f"trick: {values}")
     costs = ", ".join(f"{seat} {_cost(c)} ({c['costly_cards']} card"
                       f"{'' if c['costly_cards'] == 1 else 's'})"
                       for seat, c in summary["cost_by_seat"].items())
