@@ -39,9 +39,13 @@ def test_readme_examples_run(tmp_path):
     assert len(examples) >= 8
     for line in examples:
         shell_line = line.replace("pinosolve ", f"{shlex.quote(sys.executable)} -m pinosolve ")
+        # a graph is drawn into the test's folder, not the checkout
+        shell_line = re.sub(r"--plot (\S+)", lambda m: f"--plot {tmp_path / m.group(1)}",
+                            shell_line)
         proc = subprocess.run(shell_line, shell=True, capture_output=True, text=True, cwd=ROOT)
         assert proc.returncode == 0, (line, proc.stderr)
         assert proc.stdout.strip(), line
+    assert (tmp_path / "review.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_readme_python_examples_run(capsys):
@@ -52,5 +56,6 @@ def test_readme_python_examples_run(capsys):
     out = capsys.readouterr().out
     for said in ("Declaration(trump=S, meld=15, melds=[run 15: AS TS KS QS JS])",
                  "['AS', 'KS', 'AH']", "N {'NS': 2, 'EW': 0} PlayedTrick(", "EW 0 True",
-                 "W does not hold KH"):
+                 "W does not hold KH", "legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2)",
+                 "SeatCost(cost=2, costly_cards=1) {'NS': 0, 'EW': 2}"):
         assert said in out, (said, out)
