@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import pinosolve
-from pinosolve import Game, IllegalPlay, PinosolveError, load_variant
+from pinosolve import Card, Game, IllegalPlay, PinosolveError, load_variant
 from tests.test_game_api import VARIANTS, _load, _new_game, _oracle_value, _roles
 
 DEAL = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
@@ -290,3 +290,73 @@ def test_double_deck_and_five_hand_reviews_say_what_time_left_unproved(variant_i
     start = r.summary.values_by_trick[0]
     assert start.value is None and 0 <= start.bounds[0] < start.bounds[1] <= total
     assert r.summary.points_taken == g.points
+
+
+# (variant, seed, seconds per position: None exact; the 80-card variants, and a
+# three-hand-auction deal whose exact review takes 40 s, get bounds where time runs out)
+WHOLE = [("two-hand", 0, None), ("two-hand-57", 1, None), ("two-hand-1000", 2, None),
+         ("three-hand-auction", 1, 0.05), ("three-hand-kitty", 3, None),
+         ("four-hand", 0, None), ("four-hand-classic", 1, None), ("trickster-modern", 2, None),
+         ("double-deck", 0, 0.02), ("five-hand-call", 1, 0.02)]
+
+
+@pytest.mark.parametrize("variant_id, seed, timeout", WHOLE, ids=[w[0] for w in WHOLE])
+def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
+    """A whole deal played out at random, now and then with a renege, reviewed from its
+    record and checked against a replay of the cards on a ``Game`` and against minimax
+    itself: each card's legality, the legal cards of a renege, the points taken; every cost
+    is the best value less the card's; and within a trick with no renege the declaring
+    side's double-dummy total (taken plus to come) moves by exactly the costs of the cards
+    played, down for its own, up for the other side's. The last three tricks' values are
+    plain minimax's. Exact where no timeout is given; otherwise every cost is proved or
+    bounded."""
+    v = load_variant(variant_id)
+    g = _new_game(v, seed)
+    start = g.copy()
+    rng = random.Random(900 + seed)
+    played = []
+    while not g.over:
+        held = list(g.hand(g.to_move))
+        card = rng.choice(held if rng.random() < 0.04 else g.legal_moves())
+        g.play_as_played(card)
+        played.append(str(card))
+    record = {"variant": variant_id, "deal": str(start), "trump": start.trump.name,
+              "leader": start.leader, "play": played, **_roles(v)}
+    r = pinosolve.review(record, timeout=timeout)
+    assert r.exact or timeout is not None
+    replay = start.copy()
+    side = r.summary.side
+    totals: list[tuple[int, int]] = []
+    tricks_left = len(v.seats) * 3
+    for k, (entry, card) in enumerate(zip(r.plays, played)):
+        legal = [str(c) for c in replay.legal_moves()]
+        assert (entry.seat, str(entry.card), entry.trick) == \
+            (replay.to_move, card, len(replay.tricks) + 1)
+        assert entry.legal == (card in legal)
+        assert {str(c) for c in [*entry.values, *(entry.bounds or {})]} == set(legal)
+        if not entry.legal:
+            assert [str(c) for c in entry.legal_cards] == legal and entry.cost is None
+        elif entry.cost is not None:
+            assert entry.cost == max(entry.values.values()) - entry.values[Card.parse(card)]
+        else:
+            assert timeout is not None and entry.cost_bounds[0] < entry.cost_bounds[1]
+        if len(played) - k <= tricks_left and entry.legal:
+            assert {str(c): x for c, x in entry.values.items()} == _oracle_value(v, replay)[1]
+        replay.play_as_played(card)
+    assert r.summary.points_taken == replay.points and r.summary.finished
+    assert r.summary.reneges == sum(not e.legal for e in r.plays)
+    standings = r.summary.values_by_trick
+    assert [t.tricks for t in standings] == list(range(len(replay.tricks) + 1))
+    assert standings[-1].value == 0 and standings[-1].trick_points == replay.points[side]
+    if timeout is None:
+        for before, after in zip(standings, standings[1:]):
+            trick = [e for e in r.plays if e.trick == after.tricks]
+            if all(e.legal for e in trick):
+                moved = sum((-e.cost if start.side_of(e.seat) == side else e.cost)
+                            for e in trick)
+                assert (after.trick_points + after.value) - \
+                    (before.trick_points + before.value) == moved, after.tricks
+        assert sum(c.cost for c in r.summary.cost_by_seat.values()) == \
+            sum(e.cost or 0 for e in r.plays)
+    elif not r.exact:
+        assert "per position" in r.note
