@@ -360,3 +360,20 @@ def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
             sum(e.cost or 0 for e in r.plays)
     elif not r.exact:
         assert "per position" in r.note
+
+
+def test_meld_is_given_per_seat_as_points_or_cards():
+    """As ``score`` takes it: the declaring side's meld is its seats' (the cards counted by
+    the meld engine, here N's pinochle 4 and S's two marriages 4), the other side's left
+    out; a bad table is one error naming the key."""
+    deal = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
+    base = {"variant": "four-hand", "deal": deal, "trump": "S", "bidder": "N", "bid": 16,
+            "play": ""}
+    for meld in (8, {"N": 5, "S": 3, "E": 30}, {"N": "QS JD", "S": "KH QH KD QD"}):
+        s = pinosolve.review({**base, "meld": meld}).summary
+        assert (s.meld, s.makeable) == (8, True), meld
+    assert pinosolve.review({**base, "meld": {"N": 4}}).summary.makeable is False
+    for bad, word in (({"Q": 3}, "not a seat"), ({"N": "ZZ"}, "bad card"), ({"N": -1}, "at least"),
+                      ([1], "table of seat"), (True, "table of seat")):
+        with pytest.raises(PinosolveError, match=word):
+            pinosolve.review({**base, "meld": bad})

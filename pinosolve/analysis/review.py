@@ -3,7 +3,8 @@
 A *record* is a mapping: ``variant``, ``deal`` (the hands as play began, PBN style),
 ``trump``, ``leader`` (default the deal's first seat), ``declarer`` (alias ``bidder``) and
 ``partner`` where the variant needs them to fix the sides, optional ``bidder`` (the declaring
-seat, also in fixed partnerships), ``bid`` and ``meld`` (the declaring side's meld points),
+seat, also in fixed partnerships), ``bid`` and ``meld`` (per seat, points or the cards melded,
+as ``score`` takes it; or a whole number, the declaring side's meld),
 and ``play``: the cards in the order played (text ``"AS TS QS 9S"`` or a list), possibly
 stopping mid-deal. A ``Game`` may be given instead: the cards played on it are reviewed from
 the position it was set up in.
@@ -210,9 +211,14 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
     cards = list(as_cards(v, play if play is not None else (), "play"))
     facts = {"bidder": None if who is None else seat_name(v, who, "bidder"),
              "bid": None if record.get("bid") is None else as_whole(record["bid"], "bid"),
-             "meld": None if record.get("meld") is None else as_whole(record["meld"], "meld")}
+             "meld": record.get("meld")}
     if (facts["bid"] is None) != (facts["meld"] is None):
         raise PinosolveError("record: give bid and meld together (the contract needs both)")
+    if facts["meld"] is not None and not isinstance(facts["meld"], Mapping):
+        if not isinstance(facts["meld"], (int, str)) or isinstance(facts["meld"], bool):
+            raise PinosolveError(f"meld: a table of seat -> points or cards (or the declaring "
+                                 f"side's meld, a whole number), got {facts['meld']!r:.60}")
+        facts["meld"] = as_whole(facts["meld"], "meld")
     if facts["bid"] is not None and facts["bidder"] is None:
         raise PinosolveError("record: a bid needs its bidder (bidder=SEAT)")
     return game, cards, facts
@@ -306,6 +312,7 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
     makeable = made = None
     reasons: Optional[tuple[str, ...]] = None
     if facts["bid"] is not None:
+        facts["meld"] = _side_meld(v, facts["meld"], game.trump, bidder, seats)
         makeable, made, reasons = _contract(v, game, start_bounds=trajectory[0].bounds,
                                             start=first_leader, deal=deal, side=side,
                                             bidder=bidder, bid=facts["bid"],
@@ -320,6 +327,20 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
         "given as proved bounds (bounds, cost_bounds), never guessed")
     return Review(v.id, game.trump, deal, first_leader, tuple(plays), summary, valuer.exact,
                   round(time.perf_counter() - started, 4), timeout, note)
+
+
+def _side_meld(v: Any, meld: Any, trump: Suit, bidder: str, seats: tuple[str, ...]) -> int:
+    """The declaring side's meld: a whole number as given, or from ``meld`` per seat (points,
+    or the cards melded, counted by the meld engine for ``trump``), the seats of ``seats``
+    whose meld counts (every one, or the bidder's alone: ``scoring.meld_by``)."""
+    if not isinstance(meld, Mapping):
+        return int(meld)
+    from pinosolve.scoring.round import Round, _read_meld
+
+    rnd = Round(trump=trump)
+    _read_meld(v, dict(meld), rnd)
+    counts = [s for s in seats if v.rules.scoring.meld_by == "all" or s == bidder]
+    return sum(rnd.meld.get(s, 0) for s in counts)
 
 
 def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, deal: str, side: str,

@@ -162,7 +162,7 @@ def review_cmd(
     record: Annotated[Optional[str], typer.Argument(
         metavar="RECORD", help="The played hand: a TOML or JSON file ('-': stdin) with "
         "variant (or rules), deal, trump, play, and as needed leader, bidder, partner, bid "
-        "and meld.", show_default=False)] = None,
+        "and meld (per seat, points or cards).", show_default=False)] = None,
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", help="Seconds for each position's search (0 < s <= 1e9); where it runs "
         "out, the proved bounds are given, never a guess.", show_default=False)] = None,
