@@ -97,6 +97,8 @@ def parse_toml(text: str, name: str, error: type[PinosolveError] = PinosolveErro
         raise error(f"{name}: not valid TOML: {exc}") from None
     except RecursionError:
         raise error(f"{name}: not valid TOML: nested too deeply") from None
+    except ValueError as exc:  # a number of more digits than Python converts (4300)
+        raise error(f"{name}: not readable TOML: {str(exc)[:100]}") from None
 
 
 def parse_document(text: str, name: str, error: type[PinosolveError] = PinosolveError

@@ -389,7 +389,8 @@ def test_shipped_rules_files_are_named_and_a_path_that_exists_wins(cli, monkeypa
 
 def test_puzzle_list_names_every_shipped_puzzle_and_a_name_runs_it(cli):
     files = sorted((ROOT / "puzzles/meld").glob("*.toml")) + \
-        sorted((ROOT / "puzzles/dd").glob("*.toml"))
+        sorted((ROOT / "puzzles/dd").glob("*.toml")) + \
+        sorted((ROOT / "puzzles/review").glob("*.toml"))
     listed = cli("puzzle", "--list", "--json").json()
     assert [r["name"] for r in listed] == [p.stem for p in files]
     by_name = cli("puzzle", "05-queen-of-spades-three-times", "--json")

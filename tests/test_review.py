@@ -336,8 +336,10 @@ def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
         assert {str(c) for c in [*entry.values, *(entry.bounds or {})]} == set(legal)
         if not entry.legal:
             assert [str(c) for c in entry.legal_cards] == legal and entry.cost is None
-        elif entry.cost is not None:
+        elif entry.cost is not None and len(entry.values) == len(legal):
             assert entry.cost == max(entry.values.values()) - entry.values[Card.parse(card)]
+        elif entry.cost is not None:  # proved by bounds alone (a forced card: 0)
+            assert timeout is not None and (entry.cost == 0 or entry.bounds)
         else:
             assert timeout is not None and entry.cost_bounds[0] < entry.cost_bounds[1]
         if len(played) - k <= tricks_left and entry.legal:
@@ -377,3 +379,14 @@ def test_meld_is_given_per_seat_as_points_or_cards():
                       ([1], "table of seat"), (True, "table of seat")):
         with pytest.raises(PinosolveError, match=word):
             pinosolve.review({**base, "meld": bad})
+
+
+def test_a_forced_card_costs_nothing_even_when_time_runs_out():
+    """With one legal card there is nothing to give away: cost 0, whatever was proved (the
+    bounds on a cost compare the card with the others, never with itself)."""
+    r = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
+                          "play": "AS KH QS 9S KS TS"}, timeout=1e-9)
+    for e in r.plays:
+        if e.legal and len(set(e.values) | set(e.bounds or {})) == 1:
+            assert (e.cost, e.cost_bounds) == (0, None), e
+    assert sum(1 for e in r.plays if e.legal and e.cost == 0) >= 2

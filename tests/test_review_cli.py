@@ -156,3 +156,48 @@ def test_timeout_per_position_shows_bounds(cli, tmp_path):
     assert got["exact"] is False and got["timeout"] == 0.05
     lo, hi = got["summary"]["values_by_trick"][0]["bounds"]
     assert got["summary"]["values_by_trick"][0]["value"] is None and lo < hi
+
+
+def test_hostile_records_and_options_are_one_line_and_exit_2(cli, tmp_path):
+    """Found by a probe of the command: each is one line and exit 2, before any search."""
+    base = f'variant = "four-hand"\ndeal = "{DEAL}"\ntrump = "S"\nplay = "KS"\n'
+    cases = {
+        "5000-digit bid": base + 'bidder = "N"\nmeld = 1\nbid = ' + "9" * 5000 + "\n",
+        "negative bid": base + 'bidder = "N"\nmeld = 1\nbid = -5\n',
+        "huge meld": base + 'bidder = "N"\nbid = 20\nmeld = 10000000000000000000\n',
+        "partner in fixed sides": base + 'partner = "S"\n',
+        "a partner that is no seat": base + 'partner = "ZZ"\n',
+        "a huge trump": base.replace('trump = "S"', 'trump = "' + "x" * 100000 + '"'),
+        "a huge variant": base.replace('"four-hand"', '"' + "x" * 100000 + '"'),
+        "meld cards in a variant with no auction": base.replace("four-hand", "two-hand-57")
+        .replace(DEAL, "N:AK.A.. T.K.A.") + 'bidder = "N"\nbid = 20\nmeld = 1\n',
+    }
+    for name, text in cases.items():
+        run = cli("review", _write(tmp_path, "bad.toml", text))
+        assert run.code == 2 and run.out == "", (name, run.out)
+        assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, name
+        assert len(run.err) < 400, name
+    good = _write(tmp_path, "good.toml", base)
+    for args in (["--variant", "nonsense"], ["--variant", "four-hand-classic"],
+                 ["--rules", "/dev/zero"], ["--input", "-"],
+                 ["--plot", str(tmp_path / ("a" * 300 + ".png"))],
+                 ["--plot", str(tmp_path / "x.png") + "/"]):
+        run = cli("review", good, *args)
+        assert run.code == 2 and run.err.count("\n") == 1, args
+    assert cli("review", good, "--variant", "four-hand").code == 0
+
+
+def test_declarer_is_the_bidder_in_fixed_sides(cli, tmp_path):
+    base = f'variant = "four-hand"\ndeal = "{DEAL}"\ntrump = "S"\nplay = "KS"\nbid = 25\nmeld = 10\n'
+    by_declarer = cli("review", _write(tmp_path, "d.toml", base + 'declarer = "N"\n'), "--json")
+    by_bidder = cli("review", _write(tmp_path, "b.toml", base + 'bidder = "N"\n'), "--json")
+    assert by_declarer.code == by_bidder.code == 0, by_declarer.err
+    assert by_declarer.json() | {"seconds": 0} == by_bidder.json() | {"seconds": 0}
+
+
+def test_a_batch_line_never_reads_its_record_from_stdin(cli):
+    run = cli("review", "--input", "-",
+              stdin=json.dumps({"record": "-"}) + "\n" + json.dumps({"record": RENEGE}) + "\n")
+    assert run.code == 1
+    out = run.lines()
+    assert "stdin" in out[0]["error"] and out[1]["summary"]["reneges"] == 1

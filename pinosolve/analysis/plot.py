@@ -22,13 +22,19 @@ FORMATS = (".png", ".svg")
 def plot_path(path: Union[str, Path]) -> Path:
     """``path`` checked as a place for the graph: a ``.png`` or ``.svg`` file name in a folder
     that exists (``PinosolveError`` otherwise), before any search is run."""
+    if not isinstance(path, (str, Path)) or not str(path):
+        raise PinosolveError(f"plot: give a .png or .svg file name, got {path!r:.60}")
     where = Path(path)
-    if where.suffix.lower() not in FORMATS:
-        raise PinosolveError(f"plot {str(path)!r}: give a .png or .svg file name")
-    if not where.parent.is_dir():
-        raise PinosolveError(f"plot {str(path)!r}: no folder {str(where.parent)!r}")
-    if where.exists() and not where.is_file():
-        raise PinosolveError(f"plot {str(path)!r}: not a regular file")
+    shown = f"{str(path)!r:.80}"
+    if where.suffix.lower() not in FORMATS or str(path).endswith(("/", ".")):
+        raise PinosolveError(f"plot {shown}: give a .png or .svg file name")
+    try:
+        if not where.parent.is_dir():
+            raise PinosolveError(f"plot {shown}: no folder {str(where.parent)!r:.80}")
+        if where.exists() and not where.is_file():
+            raise PinosolveError(f"plot {shown}: not a regular file")
+    except OSError as exc:  # a name too long, a folder not searchable, ...
+        raise PinosolveError(f"plot {shown}: {exc.strerror or exc}") from None
     return where
 
 
@@ -55,8 +61,21 @@ def plot_review(review: Any, path: Union[str, Path]) -> Path:
     """Draw ``review`` (a ``pinosolve.analysis.review.Review`` or its ``to_json()``) into
     ``path`` (``.png`` or ``.svg``); returns the path written."""
     where = plot_path(path)
-    data = review if isinstance(review, dict) else review.to_json()
+    data = review if isinstance(review, dict) else getattr(review, "to_json", lambda: None)()
+    if not isinstance(data, dict) or not isinstance(data.get("summary"), dict) \
+            or not isinstance(data.get("plays"), list):
+        raise PinosolveError("plot: give a review (pinosolve.review's answer, or its JSON)")
     plt = _pyplot()
+    try:
+        _draw(plt, data, where)
+    except (KeyError, TypeError, IndexError, ValueError) as exc:
+        raise PinosolveError(f"plot: not a review's JSON ({type(exc).__name__}: "
+                             f"{str(exc)[:80]})") from None
+    return where
+
+
+def _draw(plt: Any, data: dict[str, Any], where: Path) -> None:
+    """The graph of ``data`` (a review's JSON) into ``where``."""
     from matplotlib.ticker import MaxNLocator
 
     summary = data["summary"]
@@ -88,7 +107,6 @@ def plot_review(review: Any, path: Union[str, Path]) -> Path:
             fig.savefig(where, format=where.suffix.lower()[1:])
     finally:
         plt.close(fig)
-    return where
 
 
 def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],

@@ -203,14 +203,17 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
         raise PinosolveError(f"record: declarer {declarer!r} and bidder {bidder!r} are "
                              "different seats")
     who = declarer if declarer is not None else bidder
-    roles = {} if fixed and declarer is None else {"declarer": who, "partner":
-                                                    record.get("partner")}
+    if fixed and record.get("partner") is not None:
+        raise PinosolveError(f"record: partner: {v.id} plays in fixed sides (or two-handed), "
+                             "so there is no partner to name; drop partner")
+    # (in fixed sides the declarer is the bidder: the sides do not depend on it)
+    roles = {} if fixed else {"declarer": who, "partner": record.get("partner")}
     game = Game(v, record["deal"], trump=record["trump"], leader=record.get("leader"),
                 **{k: val for k, val in roles.items() if val is not None})
     play = record.get("play", ())
     cards = list(as_cards(v, play if play is not None else (), "play"))
     facts = {"bidder": None if who is None else seat_name(v, who, "bidder"),
-             "bid": None if record.get("bid") is None else as_whole(record["bid"], "bid"),
+             "bid": None if record.get("bid") is None else _amount(record["bid"], "bid"),
              "meld": record.get("meld")}
     if (facts["bid"] is None) != (facts["meld"] is None):
         raise PinosolveError("record: give bid and meld together (the contract needs both)")
@@ -218,10 +221,19 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
         if not isinstance(facts["meld"], (int, str)) or isinstance(facts["meld"], bool):
             raise PinosolveError(f"meld: a table of seat -> points or cards (or the declaring "
                                  f"side's meld, a whole number), got {facts['meld']!r:.60}")
-        facts["meld"] = as_whole(facts["meld"], "meld")
+        facts["meld"] = _amount(facts["meld"], "meld")
     if facts["bid"] is not None and facts["bidder"] is None:
         raise PinosolveError("record: a bid needs its bidder (bidder=SEAT)")
     return game, cards, facts
+
+
+def _amount(value: Any, what: str) -> int:
+    """A bid or a meld: a whole number from 0 to 10**12 (score's range)."""
+    number = as_whole(value, what)
+    if not 0 <= number <= 10 ** 12:
+        raise PinosolveError(f"record: {what} must be from 0 to 10**12, got "
+                             f"{'a negative number' if number < 0 else 'more'}")
+    return number
 
 
 def _from_game(game: Game) -> tuple[Game, list[Card], dict[str, Any]]:
@@ -255,6 +267,14 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
     side_seat = bidder if bidder is not None else first_leader
     side = game.side_of(side_seat)
     seats = tuple(s for s in game.seats if game.side_of(s) == side)
+    if facts["bid"] is not None:  # the contract's facts checked before any search
+        if not v.rules.bidding.enabled:
+            raise PinosolveError(f"{v.id} has no auction, so no contract [bidding.enabled = "
+                                 "false]")
+        if v.rules.deal.bidder_discards:
+            raise PinosolveError(f"{v.id}: the bidder lays cards away; the review does not "
+                                 "take laid-away cards yet [deal.bidder_discards]")
+        facts["meld"] = _side_meld(v, facts["meld"], game.trump, bidder, seats)
     valuer = _Valuer(timeout)
 
     def standing(g: Game, res: Optional[SolveResult]) -> TrickValue:
@@ -288,8 +308,9 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
         else:
             span = {c: (values[c], values[c]) if c in values else open_.get(c) for c in legal}
             if all(b is not None for b in span.values()):
-                lo = max(0, max(b[0] for b in span.values()) - span[card][1])
-                hi = max(b[1] for b in span.values()) - span[card][0]
+                others = [b for c, b in span.items() if c != card]  # (none: a forced card)
+                lo = max([0] + [b[0] - span[card][1] for b in others])
+                hi = max([0] + [b[1] - span[card][0] for b in others])
                 if lo == hi:
                     cost = lo
                 else:
@@ -312,7 +333,6 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
     makeable = made = None
     reasons: Optional[tuple[str, ...]] = None
     if facts["bid"] is not None:
-        facts["meld"] = _side_meld(v, facts["meld"], game.trump, bidder, seats)
         makeable, made, reasons = _contract(v, game, start_bounds=trajectory[0].bounds,
                                             start=first_leader, deal=deal, side=side,
                                             bidder=bidder, bid=facts["bid"],
@@ -354,11 +374,6 @@ def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, dea
     from pinosolve.scoring.contract import Taken, holds_trump_marriage, outcome
     from pinosolve.scoring.makeable import _TeamPlay, _Verdict
 
-    if not v.rules.bidding.enabled:
-        raise PinosolveError(f"{v.id} has no auction, so no contract [bidding.enabled = false]")
-    if v.rules.deal.bidder_discards:
-        raise PinosolveError(f"{v.id}: the bidder lays cards away; the review does not take "
-                             "laid-away cards yet [deal.bidder_discards]")
     opening = v.parse_deal(deal)
     marriage = holds_trump_marriage(opening[bidder], game.trump)
     sides = tuple(0 if game.side_of(s) == side else 1 for s in game.seats)

@@ -65,9 +65,14 @@ def _record(params: dict[str, Any]) -> dict[str, Any]:
     elif data.get("variant") is None:
         data["variant"] = variant_of(params)
     elif not isinstance(data["variant"], str):
-        raise PinosolveError(f"{path}: variant must be text, got {data['variant']!r}")
+        raise PinosolveError(f"{path}: variant must be text, got {data['variant']!r:.60}")
     else:
         data["variant"] = resolve(data["variant"], None)
+    if params.get("variant") is not None or params.get("rules") is not None:
+        named = variant_of(params)  # (checked even where the file names its own)
+        if (named.id, named.rules) != (data["variant"].id, data["variant"].rules):
+            raise PinosolveError(f"{path} names its own variant ({data['variant'].id}), not "
+                                 f"{named.id}: drop --variant/--rules")
     return data
 
 
@@ -167,7 +172,7 @@ def review_cmd(
         "--timeout", help="Seconds for each position's search (0 < s <= 1e9); where it runs "
         "out, the proved bounds are given, never a guess.", show_default=False)] = None,
     plot: Annotated[Optional[str], typer.Option(
-        "--plot", metavar="FILE.png|svg", help="Also draw the value graph into FILE (needs "
+        "--plot", help="Also draw the value graph into this file, .png or .svg (needs "
         "matplotlib: pip install 'pinosolve[plot]').", show_default=False)] = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
@@ -185,10 +190,13 @@ def review_cmd(
             raise PinosolveError("--plot draws one record's graph: give RECORD, not --input")
         where = plot_path(plot)
         require_matplotlib()
+    if input_source is not None and record is not None:
+        raise PinosolveError("give RECORD or --input (JSON lines of records), not both")
     params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": variant,
                               "rules": rules_path, **{k: None for k in RECORD_KEYS}}
     result = run_analysis(params, json_out=json_out, input_source=input_source,
-                          compute=REVIEW, render=render_review, jobs=jobs)
+                          compute=REVIEW if input_source is None else REVIEW_LINES,
+                          render=render_review, jobs=jobs)
     if where is not None:
         from pinosolve.analysis.plot import plot_review
 
@@ -200,3 +208,14 @@ def review_cmd(
 REVIEW = Analysis(compute_review,
                   preload=("pinosolve.analysis.review", "pinosolve.game", "pinosolve.play.driver",
                            "pinosolve.play.core", "pinosolve.play._core"))
+
+
+def compute_review_line(params: dict[str, Any]) -> dict[str, Any]:
+    """A record given by --input (a batch line, or its one object): its record file, if it
+    names one, is a file, never '-' (standard input is the batch itself)."""
+    if params.get("record") == "-":
+        raise PinosolveError("record: '-' (stdin) is where --input reads; name a file")
+    return compute_review(params)
+
+
+REVIEW_LINES = Analysis(compute_review_line, preload=REVIEW.preload)

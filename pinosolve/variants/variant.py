@@ -121,7 +121,7 @@ def unknown_variant_message(ref: str) -> str:
     if ref in example_names():
         return (f"unknown variant {ref!r}: that is a house-rule example, give it as "
                 f"--rules {ref}")
-    return (f"unknown variant {ref!r}{did_you_mean(ref, variant_ids())}; known variants: "
+    return (f"unknown variant {ref!r:.60}{did_you_mean(ref, variant_ids())}; known variants: "
             f"{', '.join(variant_ids())}")
 
 
@@ -419,7 +419,7 @@ class Variant:
         try:
             return Suit.parse(str(text))
         except Exception:
-            raise DeckError(f"bad trump {text!r}: suits are S H D C (or ♠ ♥ ♦ ♣, or spades "
+            raise DeckError(f"bad trump {text!r:.40}: suits are S H D C (or ♠ ♥ ♦ ♣, or spades "
                             "hearts diamonds clubs)") from None
 
     def parse_deal(self, text: str, full: bool = False) -> Deal:
