@@ -105,11 +105,12 @@ def load(path: str | Path) -> dict[str, Any]:
 
 
 # what each key of a puzzle file must hold: (type, what to call it in a message)
-_TOP = {"title": (str, "text"), "type": (str, "text"), "question": (str, "text"),
-        "position": (dict, "a table"), "answer": (dict, "a table"), "variant": (str, "text"),
-        "rules": (str, "text"), "source": (str, "text")}
+_TOP: dict[str, tuple[type, str]] = {
+    "title": (str, "text"), "type": (str, "text"), "question": (str, "text"),
+    "position": (dict, "a table"), "answer": (dict, "a table"), "variant": (str, "text"),
+    "rules": (str, "text"), "source": (str, "text")}
 # the position keys each type of puzzle needs, and may have
-_POSITION = {
+_POSITION: dict[str, tuple[dict[str, tuple[type, str]], dict[str, tuple[type, str]]]] = {
     "meld-dispute": ({"hand": (str, "text"), "trump": (str, "text"),
                       "claims": (list, "a list of claims")},
                      {"announced": (int, "a whole number")}),

@@ -326,7 +326,6 @@ def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
     assert r.exact or timeout is not None
     replay = start.copy()
     side = r.summary.side
-    totals: list[tuple[int, int]] = []
     tricks_left = len(v.seats) * 3
     for k, (entry, card) in enumerate(zip(r.plays, played)):
         legal = [str(c) for c in replay.legal_moves()]

@@ -188,7 +188,8 @@ def test_hostile_records_and_options_are_one_line_and_exit_2(cli, tmp_path):
 
 
 def test_declarer_is_the_bidder_in_fixed_sides(cli, tmp_path):
-    base = f'variant = "four-hand"\ndeal = "{DEAL}"\ntrump = "S"\nplay = "KS"\nbid = 25\nmeld = 10\n'
+    base = (f'variant = "four-hand"\ndeal = "{DEAL}"\ntrump = "S"\nplay = "KS"\n'
+            'bid = 25\nmeld = 10\n')
     by_declarer = cli("review", _write(tmp_path, "d.toml", base + 'declarer = "N"\n'), "--json")
     by_bidder = cli("review", _write(tmp_path, "b.toml", base + 'bidder = "N"\n'), "--json")
     assert by_declarer.code == by_bidder.code == 0, by_declarer.err

@@ -21,10 +21,11 @@ it broke and the ``legal_cards``, and the review goes on from the position as pl
 legal card's double-dummy value for the mover's side (``values``: points from that position
 to the end of the deal, the cards on the table included), and its ``cost``: how many points
 the mover's side gave away against its best card. With a ``timeout`` per position, values a
-search did not prove in time are given as proved bounds (``bounds``, ``cost_bounds``). The ``ReviewSummary`` has the points each side
-took, the declaring side's double-dummy value at the start and after each trick, each seat's
-total cost, and with ``bid`` and ``meld`` whether the contract was makeable at the start and
-whether it was made.
+search did not prove in time are given as proved bounds (``bounds``, ``cost_bounds``).
+
+The ``ReviewSummary`` has the points each side took, the declaring side's double-dummy value
+at the start and after each trick, each seat's total cost, and with ``bid`` and ``meld``
+whether the contract was makeable at the start and whether it was made.
 
 Every double-dummy answer comes from ``_Valuer.values``, which keeps one search and its
 transposition table across the review's positions (``pinosolve.play.driver.Session``): they
@@ -306,11 +307,13 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
         if broken is not None:
             reneges += 1
         else:
-            span = {c: (values[c], values[c]) if c in values else open_.get(c) for c in legal}
-            if all(b is not None for b in span.values()):
+            span = {c: (values[c], values[c]) if c in values else open_[c]
+                    for c in legal if c in values or c in open_}
+            if len(span) == len(legal):
+                low, high = span[card]
                 others = [b for c, b in span.items() if c != card]  # (none: a forced card)
-                lo = max([0] + [b[0] - span[card][1] for b in others])
-                hi = max([0] + [b[1] - span[card][0] for b in others])
+                lo = max([0] + [b[0] - high for b in others])
+                hi = max([0] + [b[1] - low for b in others])
                 if lo == hi:
                     cost = lo
                 else:
