@@ -175,3 +175,18 @@ def _too_deep(value: Any) -> bool:
                 return True
             stack.extend((x, depth + 1) for x in item)
     return False
+
+
+def read_table(path: str | Path, what: str, expect: str) -> dict[str, Any]:
+    """One table from a TOML or JSON document (told apart by its first character): the file
+    ``path``, or standard input for '-'; ``what`` names it in the one-line error raised for
+    anything else, and ``expect`` says what the table holds (for a document that is none)."""
+    if str(path) == "-":
+        name = f"{what} on stdin"
+        data = parse_document(read_stdin(what), name)
+    else:
+        name = str(path)
+        data = parse_document(read_text(path, what), name)
+    if not isinstance(data, dict):
+        raise PinosolveError(f"{name}: expected {expect}")
+    return data

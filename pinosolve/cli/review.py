@@ -26,16 +26,9 @@ RECORD_KEYS = ("deal", "trump", "leader", "declarer", "bidder", "partner", "bid"
 def read_record(path: str) -> dict[str, Any]:
     """A review record, TOML or JSON, from the file ``path`` ('-': standard input), read by
     the safe readers of ``pinosolve.files``."""
-    from pinosolve.files import parse_document, read_stdin
+    from pinosolve.files import read_table
 
-    if path != "-":
-        from pinosolve.meld.sequence import read_document
-
-        return read_document(path, "record file", "a table with deal, trump and play")
-    data = parse_document(read_stdin("record"), "record on stdin")
-    if not isinstance(data, dict):
-        raise PinosolveError("record on stdin: expected a table with deal, trump and play")
-    return data
+    return read_table(path, "record", "a table with deal, trump and play")
 
 
 def _record(params: dict[str, Any]) -> dict[str, Any]:

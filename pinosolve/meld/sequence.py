@@ -380,19 +380,11 @@ def _points(step: dict[str, Any], n: int) -> Optional[int]:
     return value
 
 
-def read_document(path: str, what: str, expect: str) -> dict[str, Any]:
-    """A TOML or JSON file (told apart by its first character) holding one table."""
-    from pinosolve.files import parse_document, read_text
-
-    data = parse_document(read_text(path, what), str(path))
-    if not isinstance(data, dict):
-        raise PinosolveError(f"{path}: expected {expect}")
-    return data
-
-
 def read_sequence(path: str) -> dict[str, Any]:
     """A sequence file, TOML or JSON."""
-    return read_document(path, "sequence file", "a table with 'steps'")
+    from pinosolve.files import read_table
+
+    return read_table(path, "sequence file", "a table with 'steps'")
 
 
 def verify_sequence(variant: Variant, trump: Suit, steps: Any) -> SequenceRuling:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
-from pinosolve.meld.sequence import read_document
+from pinosolve.files import read_table
 from pinosolve.results import Result, optional
 from pinosolve.scoring.round import Round, RoundScore, groups, read_round, score_round, score_units
 from pinosolve.variants.variant import Variant, resolve, rules_path
@@ -26,14 +26,7 @@ GAME_KEYS = {"variant", "rules", "rounds", "start", "title", "note", "answer"}
 
 def read_record(path: str) -> dict[str, Any]:
     """A game record, TOML or JSON, from the file ``path`` ('-': standard input)."""
-    if path != "-":
-        return read_document(path, "game file", "a table with 'rounds'")
-    from pinosolve.files import parse_document, read_stdin
-
-    data = parse_document(read_stdin("game record"), "game record on stdin")
-    if not isinstance(data, dict):
-        raise PinosolveError("game record on stdin: expected a table with 'rounds'")
-    return data
+    return read_table(path, "game record", "a table with 'rounds'")
 
 
 def variant_for(data: dict[str, Any], path: Optional[str], fallback: Optional[Variant]
