@@ -1,0 +1,558 @@
+"""Hidden cards from one seat's view: what each other seat may and must hold (issue 35).
+
+A *view* is what one seat knows: the variant and trump, its own ``hand`` as play began, the
+``leader`` and the cards played since (``play``), and optionally ``declarer``/``partner``,
+the meld each seat showed (``shown``: seat -> cards), the cards it passed to its partner
+(``passed``), the ``kitty`` it saw, and cards it knows are out of play (``gone``).
+
+The hidden cards are every card of the deck the viewer cannot place for certain. They lie in
+the other seats' hands as play began (each as many as the viewer's hand) and, where the deal
+leaves cards out (a kitty not seen, a bidder's discards), in an unseen pile. What the view
+tells about them is a set of bounds on how many copies of each card each seat held as play
+began:
+
+* a card a seat played, or showed in meld, or was passed, it held (a lower bound);
+* a card a seat played while the rules would have obliged it to play another (follow suit,
+  head the trick, trump, overtrump, as the rules file sets them) proves it held none of
+  those others then: at most the copies it had already played (an upper bound), and the
+  rule that decides is named.
+
+That a card played was legal is, under every rule file pinosolve reads, the same as holding
+none of the cards that alone would forbid it (``obligations``; ``tests/test_hidden.py``
+checks this against ``pinosolve.play.legality`` on random hands). So the consistent deals
+are exactly the integer tables (seat x card: copies) within these bounds whose rows hold
+each hand's size and whose columns hold each card's hidden copies. ``_Table`` walks the
+cards one by one over the seats' filled counts (dynamic programming): it counts the deals
+exactly, finds for each seat and card the least and most copies any deal gives (what is
+``certain`` and ``possible``), and draws deals uniformly, each weighted by the number of
+ways a shuffle of the physical cards makes it (two copies split between two seats is two
+deals of the shuffle, kept together one), with no model of the players' choices.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from math import comb
+from typing import Any, Iterator, Mapping, Optional, Sequence
+
+from pinosolve.cards import NUM_CARDS, Card, Rank, Suit
+from pinosolve.errors import PinosolveError
+from pinosolve.inputs import as_cards, as_variant
+from pinosolve.results import Result, optional
+from pinosolve.seats import find_seat, play_sides
+
+VIEW_KEYS = ("variant", "trump", "seat", "hand", "leader", "play", "declarer", "bidder",
+             "partner", "shown", "passed", "kitty", "gone")
+OUT = "kitty"  # the unseen pile's name in answers (cards no seat holds)
+
+
+def obligations(rules: Any, card: int, trick: Sequence[int], trump: Optional[int],
+                partner_winning: bool, kinds: Sequence[int]) -> dict[int, str]:
+    """The cards (of ``kinds``) whose holding would have made ``card`` illegal on ``trick``,
+    each with the rule that says so: what a seat that played ``card`` there did not hold."""
+    from pinosolve.play.legality import legal_plays
+
+    held: dict[int, str] = {}
+    for other in kinds:
+        if other == card:
+            continue
+        allowed, why = legal_plays(rules, [card, other], trick, trump, partner_winning)
+        if card not in allowed:
+            held[other] = why.get(card, "")
+    return held
+
+
+@dataclass(frozen=True)
+class _Event:
+    """A card played: by whom, which, to which trick (from 1), the cards before it."""
+
+    seat: int
+    card: int
+    trick: int
+    before: tuple[int, ...]
+    led_by: int
+
+
+class View:
+    """One seat's view of a deal in play (see the module): checked, and turned into bounds.
+    ``sample(n, seed)`` draws consistent deals as ``Game``s at the position reached."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        if not isinstance(view, Mapping):
+            raise PinosolveError(f"a view is a table of keys, got {type(view).__name__}")
+        unknown = sorted(str(k) for k in view if k not in VIEW_KEYS)
+        if unknown:
+            raise PinosolveError(f"view: unknown key(s) {', '.join(unknown)}; the keys are "
+                                 f"{', '.join(VIEW_KEYS)}")
+        for key in ("variant", "trump", "seat", "hand"):
+            if view.get(key) is None:
+                raise PinosolveError(f"view: {key} is missing")
+        v = self.variant = as_variant(view["variant"])
+        self.rules = _play_rules(v)
+        self.trump = v.parse_trump(view["trump"])
+        seats = list(v.seats)
+        self.seats = seats
+        self.seat = find_seat(seats, view["seat"], "seat", v.id)
+        self.me = seats.index(self.seat)
+        leader = view.get("leader")
+        self.leader = seats.index(find_seat(seats, leader, "leader", v.id)) \
+            if leader is not None else 0
+        declarer = view.get("declarer", view.get("bidder"))
+        if view.get("declarer") is not None and view.get("bidder") is not None and \
+                find_seat(seats, view["declarer"], "declarer", v.id) != \
+                find_seat(seats, view["bidder"], "bidder", v.id):
+            raise PinosolveError("view: declarer and bidder are different seats")
+        fixed = v.rules.players.partnership == "fixed" or len(seats) == 2
+        self.declarer = None if declarer is None else find_seat(seats, declarer, "declarer",
+                                                                 v.id)
+        partner = view.get("partner")
+        self.partner = None if partner is None else find_seat(seats, partner, "partner", v.id)
+        self.sides = play_sides(v, None if fixed else self.declarer,
+                                None if fixed else self.partner)
+        deck = [0] * NUM_CARDS
+        for c in v.deck:
+            deck[c.index] += 1
+        self.deck = deck
+        hand = list(as_cards(v, view["hand"], "hand"))
+        self.hand_size = len(hand)
+        if not hand:
+            raise PinosolveError("hand: the viewer's hand as play began is empty")
+        mine = _counts(hand)
+        self._check_within(mine, "hand")
+        self.kinds = [k for k in range(NUM_CARDS) if deck[k]]
+        self.mine = mine
+        self.known = _counts(as_cards(v, view.get("gone") or (), "gone"))
+        self.kitty = _counts(as_cards(v, view.get("kitty") or (), "kitty"))
+        self.shown = self._per_seat(view.get("shown"), "shown")
+        self.gave = self._passed(view.get("passed"))
+        self.play = [c.index for c in as_cards(v, view.get("play") or (), "play")]
+        self._check_within([a + b for a, b in zip(mine, self.known)], "hand and gone")
+        # the hidden copies of each card, and who may hold them: every other seat, and the
+        # unseen pile where the deal leaves cards out
+        self.hidden = [deck[k] - mine[k] - self.known[k] for k in range(NUM_CARDS)]
+        self.holders = [s for s in range(len(seats)) if s != self.me]
+        left_out = sum(self.hidden) - self.hand_size * len(self.holders)
+        if left_out < 0:
+            raise PinosolveError(f"hand: {self.hand_size} cards each leaves "
+                                 f"{self.hand_size * len(self.holders)} for the other seats, "
+                                 f"but only {sum(self.hidden)} cards are hidden")
+        self.out = left_out  # cards in the unseen pile
+        self.events = self._replay()
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def _check_within(self, counts: Sequence[int], what: str) -> None:
+        for k, n in enumerate(counts):
+            if n > self.deck[k]:
+                raise PinosolveError(f"{what}: {n} x {Card.from_index(k)}, but the "
+                                     f"{self.variant.id} deck has {self.deck[k]}")
+
+    def _per_seat(self, data: Any, what: str) -> dict[int, list[int]]:
+        if data is None:
+            return {}
+        if not isinstance(data, Mapping):
+            raise PinosolveError(f"{what}: a table of seat -> cards, got {data!r:.60}")
+        out = {}
+        for key, cards in data.items():
+            seat = self.seats.index(find_seat(self.seats, key, what, self.variant.id))
+            out[seat] = _counts(as_cards(self.variant, cards, f"{what} {self.seats[seat]}"))
+        return out
+
+    def _passed(self, data: Any) -> list[int]:
+        """The cards the viewer gave its partner (``passed = {gave = ..., received = ...}``;
+        the cards received are in the viewer's hand already)."""
+        if data is None:
+            return [0] * NUM_CARDS
+        if not isinstance(data, Mapping) or set(data) - {"gave", "received"}:
+            raise PinosolveError("passed: a table with gave (the cards the viewer passed) "
+                                 "and received (the cards passed to the viewer)")
+        gave = _counts(as_cards(self.variant, data.get("gave") or (), "passed gave"))
+        received = _counts(as_cards(self.variant, data.get("received") or (),
+                                    "passed received"))
+        if any(r > m for r, m in zip(received, self.mine)):
+            raise PinosolveError("passed: a card received is not in the viewer's hand")
+        if any(gave) and self._partner_of_viewer() is None:
+            raise PinosolveError("passed: the viewer has no partner to pass to")
+        return gave
+
+    def _partner_of_viewer(self) -> Optional[int]:
+        mates = [s for s in range(len(self.seats))
+                 if s != self.me and self.sides[s] == self.sides[self.me]]
+        return mates[0] if len(mates) == 1 else None
+
+    def _replay(self) -> list[_Event]:
+        """The cards played, trick by trick: who played each, and the trick before it."""
+        from pinosolve.play.trick import winning_seat
+
+        n = len(self.seats)
+        events, leader, trick, number = [], self.leader, [], 1
+        for card in self.play:
+            seat = (leader + len(trick)) % n
+            events.append(_Event(seat, card, number, tuple(trick), leader))
+            trick.append(card)
+            if len(trick) == n:
+                leader = winning_seat(self.rules, leader, trick, self._trump(), n)
+                trick, number = [], number + 1
+        if number - 1 + (1 if trick else 0) > self.hand_size:
+            raise PinosolveError(f"play: more tricks than the {self.hand_size} cards of a hand")
+        self.to_move = (leader + len(trick)) % n
+        self.trick = trick
+        self.trick_leader = leader
+        return events
+
+    def sample(self, n: int, seed: Optional[int] = None) -> Iterator[Any]:
+        """``n`` consistent deals drawn uniformly (each weighted by the shuffles of the
+        physical cards that make it, no model of the players' choices), reproducible from
+        ``seed``: each a ``Game`` set up at the position the view has reached (the hands
+        held now, the trick on the table; the tricks before are not replayed on it)."""
+        from pinosolve.game import Game
+        from pinosolve.inputs import as_whole
+
+        n = as_whole(n, "n")
+        if n < 0:
+            raise PinosolveError(f"n must be at least 0, got {n}")
+        lo, hi, _ = self.bounds()
+        table = _Table(self, lo, hi)
+        played = self.played
+        trick = [Card.from_index(c) for c in self.trick]
+        rng = random.Random(seed)
+        fixed = self.variant.rules.players.partnership == "fixed" or len(self.seats) == 2
+        roles = {} if fixed else {k: val for k, val in (("declarer", self.declarer),
+                                                         ("partner", self.partner))
+                                  if val is not None}
+        for _ in range(n):
+            drawn = table.draw(rng)
+            hands = [[a - b for a, b in zip(self.mine if s == self.me else drawn[s],
+                                            played[s])] for s in range(len(self.seats))]
+            deal = f"{self.seats[0]}:" + " ".join(_dotted(h) for h in hands)
+            yield Game(self.variant, deal, trump=self.trump,
+                       leader=self.seats[self.trick_leader], trick=trick, **roles)
+
+    def _trump(self) -> Optional[int]:
+        return None if self.trump is None else int(self.trump)
+
+    # --- bounds ----------------------------------------------------------------------------
+
+    def bounds(self) -> tuple[dict[int, list[int]], dict[int, list[int]],
+                              dict[tuple[int, int], str]]:
+        """Per holder (seat index, or -1 for the unseen pile): the least and most copies of
+        each card it held as play began, and the reason behind each bound that is not the
+        deck's. Raises ``PinosolveError`` naming the first card of the play the view
+        cannot explain (a renege seen from here, or an impossible record)."""
+        lo, hi, why = self._bounds(len(self.events))
+        if _Table(self, lo, hi).count() > 0:
+            return lo, hi, why
+        if _Table(self, *self._bounds(0)[:2]).count() == 0:
+            raise PinosolveError("view: no deal explains the cards shown, passed and seen "
+                                 "in the kitty with this hand")
+        good, bad = 0, len(self.events)  # the first card no deal explains: by halves
+        while bad - good > 1:
+            mid = (good + bad) // 2
+            if _Table(self, *self._bounds(mid)[:2]).count() > 0:
+                good = mid
+            else:
+                bad = mid
+        e = self.events[bad - 1]
+        lo, hi, _ = self._bounds(bad)
+        raise PinosolveError(f"play: no deal explains {self.seats[e.seat]}'s "
+                             f"{Card.from_index(e.card)} on trick {e.trick}: "
+                             f"{self._conflict(lo, hi, e)}")
+
+    def _bounds(self, upto: int) -> tuple[dict[int, list[int]], dict[int, list[int]],
+                                          dict[tuple[int, int], str]]:
+        """The bounds from the first ``upto`` cards of the play (and the rest of the view)."""
+        lo = {s: [0] * NUM_CARDS for s in [*self.holders, -1]}
+        hi = {s: [self.hidden[k] for k in range(NUM_CARDS)] for s in [*self.holders, -1]}
+        why: dict[tuple[int, int], str] = {}
+        name = self.seats
+
+        def at_least(s: int, k: int, n: int, reason: str) -> None:
+            if n > lo[s][k]:
+                lo[s][k] = n
+                why.setdefault((s, k), reason)
+
+        def at_most(s: int, k: int, n: int, reason: str) -> None:
+            if n < hi[s][k]:
+                hi[s][k] = n
+                why[(s, -1 - k)] = why.get((s, -1 - k), reason)
+
+        if self.out == 0:
+            for k in range(NUM_CARDS):
+                hi[-1][k] = 0
+        for s, counts in self.shown.items():
+            for k, n in enumerate(counts):
+                if n:
+                    at_least(s, k, n, f"{name[s]} showed {n} x {Card.from_index(k)} in meld")
+        mate = self._partner_of_viewer()
+        for k, n in enumerate(self.gave):
+            if n and mate is not None:
+                at_least(mate, k, n, f"{name[self.me]} passed {Card.from_index(k)} to "
+                                     f"{name[mate]}")
+        played: dict[int, list[int]] = {s: [0] * NUM_CARDS for s in range(len(self.seats))}
+        trump = self._trump()
+        for e in self.events[:upto]:
+            trick_text = f"trick {e.trick}"
+            winning = bool(e.before) and self.sides[
+                (e.led_by + self.rules.winner(list(e.before), trump)) % len(self.seats)
+            ] == self.sides[e.seat]
+            forbidding = obligations(self.rules, e.card, e.before, trump, winning, self.kinds)
+            if e.seat == self.me:
+                have = [m - p for m, p in zip(self.mine, played[e.seat])]
+                if have[e.card] <= 0:
+                    raise PinosolveError(f"play: {name[e.seat]} ({self.seat}, the viewer) "
+                                         f"plays {Card.from_index(e.card)} on {trick_text} "
+                                         "but does not hold it")
+                bad = [k for k in forbidding if have[k] > 0]
+                if bad:
+                    raise PinosolveError(
+                        f"play: {Card.from_index(e.card)} on {trick_text} is a renege: the "
+                        f"viewer {self.seat} held {Card.from_index(bad[0])} "
+                        f"{_rule_of(forbidding[bad[0]])}")
+            else:
+                played_now = played[e.seat][e.card] + 1
+                at_least(e.seat, e.card, played_now, f"{name[e.seat]} played "
+                         f"{Card.from_index(e.card)} on {trick_text}")
+                for k, rule in forbidding.items():
+                    at_most(e.seat, k, played[e.seat][k],
+                            _because(name[e.seat], e, k, rule, trump))
+            played[e.seat][e.card] += 1
+        self.played = played
+        for s in [*self.holders, -1]:  # kitty cards seen: with the declarer, or left out
+            for k, n in enumerate(self.kitty):
+                if n:
+                    takers = [-1] + ([self.seats.index(self.declarer)]
+                                     if self.declarer is not None and
+                                     self.variant.rules.deal.bidder_takes_kitty
+                                     and self.seats.index(self.declarer) != self.me else [])
+                    if s not in takers:
+                        at_most(s, k, self.hidden[k] - n,
+                                f"{Card.from_index(k)} was in the kitty")
+        return lo, hi, why
+
+    def _conflict(self, lo: dict[int, list[int]], hi: dict[int, list[int]], e: _Event) -> str:
+        for k in self.kinds:
+            if lo[e.seat][k] > hi[e.seat][k]:
+                return (f"it must have held {lo[e.seat][k]} x {Card.from_index(k)} and at "
+                        f"most {hi[e.seat][k]}")
+        return "the cards left cannot fill the hands"
+
+
+def _rule_of(reason: str) -> str:
+    """The rule key of a legality reason ('... [trick.follow_suit]')."""
+    return reason[reason.rfind("["):] if "[" in reason else ""
+
+
+def _because(seat: str, e: _Event, held: int, rule: str, trump: Optional[int]) -> str:
+    """Why ``seat`` held no ``held`` when it played ``e.card``, in words."""
+    card = Card.from_index(e.card)
+    led = Suit(e.before[0] // len(Rank)) if e.before else None
+    other = Card.from_index(held)
+    key = _rule_of(rule)
+    if "follow_suit" in key and led is not None:
+        return f"{seat} showed out of {led.symbol} on trick {e.trick} {key}"
+    if "trump_if_void" in key:
+        return f"{seat} did not trump on trick {e.trick} ({card}) {key}"
+    if "head" in key or "overtrump" in key:
+        return f"{seat} could not beat the trick with {card} on trick {e.trick}, so held no " \
+               f"{other} {key}"
+    return f"{seat} played {card} on trick {e.trick}, so held no {other} {key}"
+
+
+_LETTERS = [(Card.from_index(k).suit, Card.from_index(k).rank.letter)
+            for k in range(NUM_CARDS)]
+
+
+def _dotted(counts: Sequence[int]) -> str:
+    """A hand of copies per card as a dotted PBN hand (S.H.D.C)."""
+    by_suit: dict[Suit, str] = {suit: "" for suit in Suit}
+    for k, n in enumerate(counts):
+        if n:
+            suit, letter = _LETTERS[k]
+            by_suit[suit] += letter * n
+    return ".".join(by_suit[suit] for suit in Suit)
+
+
+def _counts(cards: Any) -> list[int]:
+    counts = [0] * NUM_CARDS
+    for c in cards:
+        counts[c.index] += 1
+    return counts
+
+
+def _play_rules(v: Any) -> Any:
+    from pinosolve.play.legality import PlayRules
+
+    return PlayRules.of(v, 2)
+
+
+class _Table:
+    """The consistent deals as tables of copies (holder x card) within bounds: each holder's
+    row sums to its hand (the pile: what is left out), each card's column to its hidden
+    copies. Walked card by card over the holders' filled counts: exact counts, the range of
+    each entry over every deal, and uniform weighted draws."""
+
+    def __init__(self, view: View, lo: dict[int, list[int]], hi: dict[int, list[int]]) -> None:
+        self.holders = [*view.holders, -1]
+        self.cap = tuple([view.hand_size] * len(view.holders) + [view.out])
+        self.kinds = [k for k in view.kinds if view.hidden[k] > 0]
+        self.copies = view.hidden
+        self.lo, self.hi = lo, hi
+        self._options: list[list[tuple[tuple[int, ...], int]]] = [
+            list(self._splits(k)) for k in self.kinds]
+        self._back: Optional[list[dict[tuple[int, ...], tuple[int, int]]]] = None
+
+    def _splits(self, k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Each way to share the copies of card ``k`` among the holders within bounds, and
+        its shuffle weight (the multinomial: which physical copies go where)."""
+        bounds = [(self.lo[h][k], min(self.hi[h][k], cap)) for h, cap in
+                  zip(self.holders, self.cap)]
+
+        def go(i: int, left: int) -> Iterator[tuple[int, ...]]:
+            if i == len(bounds) - 1:
+                if bounds[i][0] <= left <= bounds[i][1]:
+                    yield (left,)
+                return
+            for n in range(bounds[i][0], min(bounds[i][1], left) + 1):
+                for rest in go(i + 1, left - n):
+                    yield (n, *rest)
+
+        for split in go(0, self.copies[k]):
+            weight, left = 1, self.copies[k]
+            for n in split:
+                weight *= comb(left, n)
+                left -= n
+            yield split, weight
+
+    def backward(self) -> list[dict[tuple[int, ...], tuple[int, int]]]:
+        """For each card position i and filled counts, the (deals, weighted deals) that
+        complete the table from card i on."""
+        if self._back is not None:
+            return self._back
+        full = self.cap
+        layers: list[dict[tuple[int, ...], tuple[int, int]]] = [{} for _ in self.kinds]
+        layers.append({full: (1, 1)})
+        for i in range(len(self.kinds) - 1, -1, -1):
+            after = layers[i + 1]
+            here: dict[tuple[int, ...], tuple[int, int]] = {}
+            for state, (n, w) in after.items():
+                for split, weight in self._options[i]:
+                    prev = tuple(a - b for a, b in zip(state, split))
+                    if min(prev) < 0:
+                        continue
+                    old = here.get(prev, (0, 0))
+                    here[prev] = (old[0] + n, old[1] + w * weight)
+            layers[i] = here
+        self._back = layers
+        return layers
+
+    def count(self) -> int:
+        start = tuple(0 for _ in self.cap)
+        return self.backward()[0].get(start, (0, 0))[0]
+
+    def weighted(self) -> int:
+        start = tuple(0 for _ in self.cap)
+        return self.backward()[0].get(start, (0, 0))[1]
+
+    def ranges(self) -> dict[int, list[tuple[int, int]]]:
+        """For each holder and card, the least and most copies over every deal."""
+        back = self.backward()
+        reach = {tuple(0 for _ in self.cap)}
+        out = {h: [(0, 0)] * NUM_CARDS for h in self.holders}
+        for i, k in enumerate(self.kinds):
+            nxt: set[tuple[int, ...]] = set()
+            seen: list[list[int]] = [[] for _ in self.holders]
+            for state in reach:
+                for split, _ in self._options[i]:
+                    after = tuple(a + b for a, b in zip(state, split))
+                    if after in back[i + 1]:
+                        nxt.add(after)
+                        for j, n in enumerate(split):
+                            seen[j].append(n)
+            for j, h in enumerate(self.holders):
+                if seen[j]:
+                    out[h][k] = (min(seen[j]), max(seen[j]))
+            reach = nxt
+        return out
+
+    def draw(self, rng: random.Random) -> dict[int, list[int]]:
+        """One deal, drawn with probability its shuffle weight over the total."""
+        back = self.backward()
+        state = tuple(0 for _ in self.cap)
+        table = {h: [0] * NUM_CARDS for h in self.holders}
+        for i, k in enumerate(self.kinds):
+            choices = []
+            for split, weight in self._options[i]:
+                after = tuple(a + b for a, b in zip(state, split))
+                if after in back[i + 1]:
+                    choices.append((split, weight * back[i + 1][after][1]))
+            total = sum(w for _, w in choices)
+            pick = rng.randrange(total)
+            for split, w in choices:
+                if pick < w:
+                    break
+                pick -= w
+            for h, n in zip(self.holders, split):
+                table[h][k] = n
+            state = tuple(a + b for a, b in zip(state, split))
+        return table
+
+
+@dataclass(frozen=True, repr=False)
+class SeatInference(Result):
+    """What one other seat holds now: ``possible`` (each card it may hold, in some consistent
+    deal), ``certain`` (the cards, with copies, it holds in every one), ``voids`` (the suits
+    it cannot hold), and ``reasons``: the facts of the view behind the bounds, in words."""
+
+    seat: str
+    cards_held: int
+    possible: tuple[Card, ...]
+    certain: tuple[Card, ...]
+    voids: tuple[Suit, ...]
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class Inference(Result):
+    """A view's inference (``infer``): per other seat, and ``deals``, the exact number of
+    distinct consistent deals of the hidden cards (copies of a card alike); ``weighted``:
+    the number of shuffles of the physical cards that give them."""
+
+    variant: str
+    trump: Suit
+    seat: str
+    to_move: str
+    seats: tuple[SeatInference, ...]
+    deals: int
+    weighted: int
+    kitty: Optional[tuple[Card, ...]] = optional()
+
+    _repr_keys = ("seat", "to_move", "deals")
+
+
+def infer(view: Mapping[str, Any] | View) -> Inference:
+    """What each other seat may and must hold, from one seat's ``view`` (see the module).
+
+    >>> r = infer({"variant": "two-hand", "trump": "S", "seat": "N", "hand": "AS TS",
+    ...            "play": "AS KH", "leader": "N"})
+    """
+    v = view if isinstance(view, View) else View(view)
+    lo, hi, why = v.bounds()
+    table = _Table(v, lo, hi)
+    ranges = table.ranges()
+    seats = []
+    for s in v.holders:
+        now = [(ranges[s][k][0] - v.played[s][k], ranges[s][k][1] - v.played[s][k])
+               for k in range(NUM_CARDS)]
+        possible = tuple(Card.from_index(k) for k in range(NUM_CARDS) if now[k][1] > 0)
+        certain = tuple(Card.from_index(k) for k in range(NUM_CARDS)
+                        for _ in range(now[k][0]))
+        suits = {c.suit for c in possible}
+        voids = tuple(x for x in Suit if x not in suits)
+        reasons = tuple(dict.fromkeys(r for (h, _), r in sorted(why.items(),
+                                                                key=lambda i: i[0][1])
+                                      if h == s))
+        seats.append(SeatInference(v.seats[s], v.hand_size - sum(v.played[s]), possible,
+                                   certain, voids, reasons))
+    return Inference(v.variant.id, v.trump, v.seat, v.seats[v.to_move], tuple(seats),
+                     table.count(), table.weighted())

@@ -1,0 +1,245 @@
+"""Hidden cards (issue 35) against enumeration of every deal: on small and late-deal views,
+every assignment of the hidden physical cards to the seats (and the unseen pile) is listed
+and replayed on a ``Game`` with the engine's legality; ``possible``, ``certain``, ``voids``,
+``deals`` and ``weighted`` must be exactly what the consistent ones say. The sampler is
+checked by chi-square against the same list, and the obligations' pairwise form against
+``legal_plays`` on random hands."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pinosolve import Card, Game, IllegalPlay, PinosolveError, load_variant
+from pinosolve.analysis.hidden import View, _Table, infer, obligations
+from tests.test_game_api import VARIANTS, _load, _roles
+
+SMALL = [vid for vid in VARIANTS if not vid.endswith(".toml")]
+
+
+def _ending_view(v, seed: int, cards_left: int = 3, unknown: int = 0, shown: bool = False):
+    """A view of a late-deal position: the hands as 'play began' are the hands left after
+    some tricks; every card outside them is gone (known to the viewer) but ``unknown`` of
+    them, which join the hidden cards (an unseen pile). Then a trick or two played at
+    random (legal cards). Returns the view and the true start hands."""
+    rng = random.Random(seed)
+    g = Game(v, v.random_deal(seed), trump="SHDC"[seed % 4], leader=v.seats[seed % len(v.seats)],
+             **_roles(v))
+    while max(len(g.hand(s)) for s in v.seats) > cards_left or g.trick:
+        g.play(rng.choice(g.legal_moves()))
+    start = {s: [str(c) for c in g.hand(s)] for s in v.seats}
+    leader = g.to_move
+    in_hands = Counter(c for h in start.values() for c in h)
+    deck = Counter(str(c) for c in v.deck)
+    gone = list((deck - in_hands).elements())
+    rng.shuffle(gone)
+    gone = gone[unknown:]
+    play = []
+    for _ in range(rng.randrange(len(v.seats) * min(2, cards_left) + 1)):
+        card = rng.choice(g.legal_moves())
+        g.play(card)
+        play.append(str(card))
+    me = v.seats[rng.randrange(len(v.seats))]
+    view = {"variant": v.id, "trump": g.trump.name, "seat": me, "hand": start[me],
+            "leader": leader, "play": play, "gone": gone, **_roles(v)}
+    if shown:
+        other = next(s for s in v.seats if s != me)
+        view["shown"] = {other: start[other][:2]}
+    return view, start
+
+
+def _consistent(v, view, hands) -> bool:
+    """Whether the start ``hands`` (seat -> cards) explain the view: the play replayed with
+    the engine's legality, and the meld shown held."""
+    for seat, cards in (view.get("shown") or {}).items():
+        if Counter(cards) - Counter(hands[seat]):
+            return False
+    g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"], **_roles(v))
+    for card in view["play"]:
+        try:
+            g.play(card)
+        except IllegalPlay:
+            return False
+    return True
+
+
+def _pbn(v, hands) -> str:
+    """The deal of ``hands`` (seat -> card names) in dotted PBN."""
+    def dotted(cards):
+        return ".".join("".join(c[:-1] for c in cards if c[-1] == s) for s in "SHDC")
+
+    return f"{v.seats[0]}:" + " ".join(dotted(hands[s]) for s in v.seats)
+
+
+def _enumerate(v, view):
+    """Every assignment of the hidden physical cards (copies told apart) to the other seats
+    and the pile: the consistent ones, counted per distinct table of copies."""
+    me = view["seat"]
+    deck = Counter(str(c) for c in v.deck)
+    hidden = deck - Counter(view["hand"]) - Counter(view["gone"])
+    physical = [(c, i) for c, n in sorted(hidden.items()) for i in range(n)]
+    others = [s for s in v.seats if s != me]
+    size = len(view["hand"])
+    pile = len(physical) - size * len(others)
+    tables: Counter = Counter()
+    for order in _assignments(len(physical), [size] * len(others) + [pile]):
+        hands = {me: list(view["hand"])}
+        for s, group in zip([*others, "pile"], order):
+            hands[s] = [physical[i][0] for i in group]
+        if _consistent(v, view, hands):
+            key = tuple(tuple(sorted(hands[s])) for s in [*others, "pile"])
+            tables[key] += 1
+    return others, tables
+
+
+def _assignments(n: int, sizes: list[int]):
+    """Every way to split items 0..n-1 into groups of ``sizes`` (ordered groups)."""
+    if not sizes:
+        yield []
+        return
+    items = list(range(n))
+
+    def go(left, sizes):
+        if not sizes:
+            yield []
+            return
+        for group in itertools.combinations(left, sizes[0]):
+            rest = [x for x in left if x not in group]
+            for tail in go(rest, sizes[1:]):
+                yield [group, *tail]
+
+    yield from go(items, sizes)
+
+
+CASES = [(vid, seed, unknown, shown) for vid in ("two-hand", "three-hand-kitty", "four-hand",
+                                                   "four-hand-classic", "trickster-modern",
+                                                   "five-hand-call", "double-deck")
+         for seed, unknown, shown in ((0, 0, False), (1, 1, True),
+                                      (2, 2 if vid not in ("five-hand-call", "double-deck")
+                                       else 1, False))]
+
+
+@pytest.mark.parametrize("vid, seed, unknown, shown", CASES)
+def test_inference_is_what_every_deal_says(vid, seed, unknown, shown):
+    v = load_variant(vid)
+    left = 2 if len(v.seats) >= 4 else 3
+    view, truth = _ending_view(v, seed, left, unknown, shown)
+    others, tables = _enumerate(v, view)
+    assert tables, "the true deal explains its own view"
+    r = infer(view)
+    assert r.deals == len(tables)
+    assert r.weighted == sum(tables.values())
+    played: Counter = Counter()
+    # who played which card: replay on the true deal
+    g = Game(v, _pbn(v, truth), trump=view["trump"], leader=view["leader"], **_roles(v))
+    for card in view["play"]:
+        played[(g.to_move, card)] += 1
+        g.play(card)
+    for i, seat in enumerate(others):
+        got = next(s for s in r.seats if s.seat == seat)
+        now = [Counter(t[i]) - Counter({c: n for (s, c), n in played.items() if s == seat})
+               for t in tables]
+        possible = sorted({c for hand in now for c in hand})
+        certain = Counter({c: min(hand[c] for hand in now) for c in possible})
+        assert sorted(str(c) for c in got.possible) == possible, seat
+        assert sorted(str(c) for c in got.certain) == sorted(certain.elements()), seat
+        suits = {c[-1] for c in possible}
+        assert [s.name for s in got.voids] == [s for s in "SHDC" if s not in suits], seat
+
+
+def _chi_square_limit(df: int, z: float = 3.09) -> float:
+    """The chi-square value a df-degree statistic exceeds with probability about 0.001
+    (Wilson and Hilferty's approximation)."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+@pytest.mark.parametrize("vid, seed", [("four-hand", 1), ("three-hand-kitty", 2),
+                                       ("double-deck", 0)])
+def test_the_sampler_draws_each_deal_as_often_as_a_shuffle_makes_it(vid, seed):
+    v = load_variant(vid)
+    view, _ = _ending_view(v, seed, 2 if len(v.seats) >= 4 else 3, unknown=2)
+    others, tables = _enumerate(v, view)
+    total = sum(tables.values())
+    assert len(tables) >= 3
+    draws = 6000
+    seen: Counter = Counter()
+    seen_view = View(view)
+    seen_view.bounds()
+    for game in seen_view.sample(draws, seed=7):
+        start = _start_of(game, seen_view)
+        seen[tuple(tuple(sorted(start[s])) for s in others)] += 1
+    expected = {key[:-1]: 0.0 for key in tables}
+    for key, w in tables.items():
+        expected[key[:-1]] += draws * w / total
+    assert set(seen) <= set(expected)
+    chi = sum((seen[k] - e) ** 2 / e for k, e in expected.items())
+    assert chi < _chi_square_limit(len(expected) - 1), (chi, len(expected))
+
+
+def _start_of(game, view) -> dict[str, list[str]]:
+    """The hands a sampled game's seats held as play began: now, plus the cards each played
+    (the trick on the table among them)."""
+    start = {}
+    for i, s in enumerate(game.seats):
+        cards = [str(c) for c in game.hand(s)]
+        cards += [str(Card.from_index(k)) for k in range(len(view.played[i]))
+                  for _ in range(view.played[i][k])]
+        start[s] = cards
+    return start
+
+
+def test_samples_are_reproducible_from_a_seed_and_play_the_view():
+    v = load_variant("four-hand")
+    view, _ = _ending_view(v, 3, 3, unknown=1)
+    a = [str(g) for g in View(view).sample(20, seed=11)]
+    b = [str(g) for g in View(view).sample(20, seed=11)]
+    c = [str(g) for g in View(view).sample(20, seed=12)]
+    assert a == b and a != c
+    seen = View(view)
+    seen.bounds()
+    for g in seen.sample(5, seed=1):
+        mine = Counter(view["hand"]) - Counter(
+            str(Card.from_index(k)) for k in range(len(seen.played[seen.me]))
+            for _ in range(seen.played[seen.me][k]))
+        assert sorted(str(x) for x in g.hand(view["seat"])) == sorted(mine.elements())
+        assert g.to_move == seen.seats[seen.to_move]
+        assert [str(c) for c in g.trick] == [str(Card.from_index(c)) for c in seen.trick]
+
+
+@pytest.mark.parametrize("vid", SMALL)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_legality_is_holding_none_of_the_obligations(vid, data):
+    """The premise of the bounds: a card is legal exactly when the hand holds none of the
+    cards that alone (beside it) would forbid it."""
+    from pinosolve.play.legality import PlayRules, legal_plays
+
+    v = _load(vid)
+    rules = PlayRules.of(v, 2)
+    kinds = sorted({c.index for c in v.deck})
+    trump = data.draw(st.sampled_from([0, 1, 2, 3]))
+    trick = data.draw(st.lists(st.sampled_from(kinds), max_size=len(v.seats) - 1))
+    hand = data.draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=8))
+    partner = data.draw(st.booleans())
+    allowed, _ = legal_plays(rules, hand, trick, trump, partner)
+    for card in set(hand):
+        forbid = obligations(rules, card, trick, trump, partner, kinds)
+        assert (card in allowed) == (not any(k in forbid for k in hand if k != card)), \
+            (vid, card, hand, trick)
+
+
+def test_a_renege_seen_from_the_viewer_and_an_impossible_play_are_refused():
+    # N leads AS; E plays KH though (the viewer S sees) ... E showed KS in meld
+    view = {"variant": "four-hand", "trump": "S", "seat": "S", "hand": "QS 9S KD",
+            "leader": "N", "play": "AS KH", "shown": {"E": "KS"}, "gone": ""}
+    with pytest.raises(PinosolveError, match="KH on trick 1"):
+        infer(view)
+    mine = {"variant": "four-hand", "trump": "S", "seat": "N", "hand": "AS KH 9D",
+            "leader": "W", "play": "QS KH"}
+    with pytest.raises(PinosolveError, match="renege"):
+        infer(mine)
