@@ -42,6 +42,7 @@ from pinosolve.game import Game, IllegalPlay, PlayedTrick, SolveResult, solve_ma
 from pinosolve.variants.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
 
 if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
+    from pinosolve.analysis.hidden import Inference, SeatInference, View, infer  # noqa: F401
     from pinosolve.analysis.review import PlayReview, Review, ReviewSummary, review  # noqa: F401
     from pinosolve.meld.dispute import ClaimRuling, Ruling, verify  # noqa: F401
     from pinosolve.meld.model import Declaration, MeldOption  # noqa: F401
@@ -76,6 +77,8 @@ _LAZY = {
     "ExchangeReport": "pinosolve.scoring.passing",
     "review": "pinosolve.analysis.review", "Review": "pinosolve.analysis.review",
     "PlayReview": "pinosolve.analysis.review", "ReviewSummary": "pinosolve.analysis.review",
+    "infer": "pinosolve.analysis.hidden", "View": "pinosolve.analysis.hidden",
+    "Inference": "pinosolve.analysis.hidden", "SeatInference": "pinosolve.analysis.hidden",
 }
 
 

@@ -38,11 +38,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
              "pinosolve.variants.holdings:DealSummary"),
     "deal": ("pinosolve.variants.dealer:DealRecord",),
     "review": ("pinosolve.analysis.review:Review",),
+    "infer": ("pinosolve.analysis.hidden:Inference",),
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)
 BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve", "show",
-         "deal", "review")
+         "deal", "review", "infer")
 
 
 def result_classes(command: str) -> tuple[type, ...]:

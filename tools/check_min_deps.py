@@ -150,6 +150,8 @@ SMOKE: list[Smoke] = [
        "the engine agrees with the answer on file"),
     _s("puzzle puzzles/dd/14-four-hand.toml", "takes 3 from here"),
     _s("review tests/data/review-renege.toml", "renege", "reneges: 1"),
+    _s("infer --variant four-hand --trump S --seat S --hand 'QS 9S KD' --leader N "
+       "--play 'AS KH' --json", '"deals"', '"voids"'),
     _s("score --variant four-hand-classic --bidder N --bid 340 --meld N=40 --meld S=30 "
        "--meld E=60 --meld W=20 --throw-in", "score: NS -340, EW +80"),
     _s("score --variant three-hand-auction --bidder E --bid 300 --meld E=160 --points N=60 "
@@ -179,7 +181,7 @@ SMOKE: list[Smoke] = [
 ]
 
 COMMANDS = ("variants", "rules", "show", "deal", "bid", "legal", "makeable", "meld", "pass",
-            "puzzle", "review", "score", "game", "solve", "verify")
+            "puzzle", "review", "infer", "score", "game", "solve", "verify")
 SMOKE += [_s(f"{c} --help", f"pinosolve {c}", "--help") for c in COMMANDS]
 
 

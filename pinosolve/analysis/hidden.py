@@ -44,7 +44,7 @@ from pinosolve.seats import find_seat, play_sides
 
 VIEW_KEYS = ("variant", "trump", "seat", "hand", "leader", "play", "declarer", "bidder",
              "partner", "shown", "passed", "kitty", "gone")
-OUT = "kitty"  # the unseen pile's name in answers (cards no seat holds)
+UNSEEN = "unseen"  # the unseen pile's name in answers: hidden cards no seat holds
 
 
 def obligations(rules: Any, card: int, trick: Sequence[int], trump: Optional[int],
@@ -260,22 +260,25 @@ class View:
                              f"{self._conflict(lo, hi, e)}")
 
     def _bounds(self, upto: int) -> tuple[dict[int, list[int]], dict[int, list[int]],
-                                          dict[tuple[int, int], str]]:
-        """The bounds from the first ``upto`` cards of the play (and the rest of the view)."""
+                                          dict[int, list[str]]]:
+        """The bounds from the first ``upto`` cards of the play (and the rest of the view),
+        and per holder the facts that set them, in words, in the order they came."""
         lo = {s: [0] * NUM_CARDS for s in [*self.holders, -1]}
         hi = {s: [self.hidden[k] for k in range(NUM_CARDS)] for s in [*self.holders, -1]}
-        why: dict[tuple[int, int], str] = {}
+        why: dict[int, list[str]] = {s: [] for s in [*self.holders, -1]}
         name = self.seats
 
-        def at_least(s: int, k: int, n: int, reason: str) -> None:
+        def at_least(s: int, k: int, n: int, reason: Optional[str]) -> None:
             if n > lo[s][k]:
                 lo[s][k] = n
-                why.setdefault((s, k), reason)
+                if reason and reason not in why[s]:  # (a card played needs no words)
+                    why[s].append(reason)
 
-        def at_most(s: int, k: int, n: int, reason: str) -> None:
+        def at_most(s: int, k: int, n: int) -> bool:
             if n < hi[s][k]:
                 hi[s][k] = n
-                why[(s, -1 - k)] = why.get((s, -1 - k), reason)
+                return True
+            return False
 
         if self.out == 0:
             for k in range(NUM_CARDS):
@@ -300,7 +303,7 @@ class View:
             if e.seat == self.me:
                 have = [m - p for m, p in zip(self.mine, played[e.seat])]
                 if have[e.card] <= 0:
-                    raise PinosolveError(f"play: {name[e.seat]} ({self.seat}, the viewer) "
+                    raise PinosolveError(f"play: {name[e.seat]}, the viewer, "
                                          f"plays {Card.from_index(e.card)} on {trick_text} "
                                          "but does not hold it")
                 bad = [k for k in forbidding if have[k] > 0]
@@ -311,11 +314,13 @@ class View:
                         f"{_rule_of(forbidding[bad[0]])}")
             else:
                 played_now = played[e.seat][e.card] + 1
-                at_least(e.seat, e.card, played_now, f"{name[e.seat]} played "
-                         f"{Card.from_index(e.card)} on {trick_text}")
+                at_least(e.seat, e.card, played_now, None)
+                by_rule: dict[str, list[int]] = {}
                 for k, rule in forbidding.items():
-                    at_most(e.seat, k, played[e.seat][k],
-                            _because(name[e.seat], e, k, rule, trump))
+                    if at_most(e.seat, k, played[e.seat][k]):
+                        by_rule.setdefault(_rule_of(rule), []).append(k)
+                for key, kinds in by_rule.items():
+                    why[e.seat].append(_because(name[e.seat], e, kinds, key))
             played[e.seat][e.card] += 1
         self.played = played
         for s in [*self.holders, -1]:  # kitty cards seen: with the declarer, or left out
@@ -325,9 +330,10 @@ class View:
                                      if self.declarer is not None and
                                      self.variant.rules.deal.bidder_takes_kitty
                                      and self.seats.index(self.declarer) != self.me else [])
-                    if s not in takers:
-                        at_most(s, k, self.hidden[k] - n,
-                                f"{Card.from_index(k)} was in the kitty")
+                    if s not in takers and at_most(s, k, self.hidden[k] - n):
+                        reason = f"{Card.from_index(k)} was in the kitty"
+                        if reason not in why[s]:
+                            why[s].append(reason)
         return lo, hi, why
 
     def _conflict(self, lo: dict[int, list[int]], hi: dict[int, list[int]], e: _Event) -> str:
@@ -343,20 +349,20 @@ def _rule_of(reason: str) -> str:
     return reason[reason.rfind("["):] if "[" in reason else ""
 
 
-def _because(seat: str, e: _Event, held: int, rule: str, trump: Optional[int]) -> str:
-    """Why ``seat`` held no ``held`` when it played ``e.card``, in words."""
-    card = Card.from_index(e.card)
+def _because(seat: str, e: _Event, held: list[int], key: str) -> str:
+    """Why ``seat`` held none of ``held`` when it played ``e.card`` (``key``: the rule), in
+    words."""
+    card = Card.from_index(e.card).symbol
     led = Suit(e.before[0] // len(Rank)) if e.before else None
-    other = Card.from_index(held)
-    key = _rule_of(rule)
+    cards = " ".join(Card.from_index(k).symbol for k in held)
     if "follow_suit" in key and led is not None:
-        return f"{seat} showed out of {led.symbol} on trick {e.trick} {key}"
+        return f"{seat} showed out of {led.symbol} on trick {e.trick} ({card}) {key}"
     if "trump_if_void" in key:
-        return f"{seat} did not trump on trick {e.trick} ({card}) {key}"
+        return f"{seat} did not trump on trick {e.trick} ({card}): held no {cards} {key}"
     if "head" in key or "overtrump" in key:
-        return f"{seat} could not beat the trick with {card} on trick {e.trick}, so held no " \
-               f"{other} {key}"
-    return f"{seat} played {card} on trick {e.trick}, so held no {other} {key}"
+        return f"{seat} could not beat the trick on trick {e.trick} ({card}): held no " \
+               f"{cards} {key}"
+    return f"{seat} played {card} on trick {e.trick}: held no {cards} {key}"
 
 
 _LETTERS = [(Card.from_index(k).suit, Card.from_index(k).rank.letter)
@@ -516,7 +522,9 @@ class SeatInference(Result):
 class Inference(Result):
     """A view's inference (``infer``): per other seat, and ``deals``, the exact number of
     distinct consistent deals of the hidden cards (copies of a card alike); ``weighted``:
-    the number of shuffles of the physical cards that give them."""
+    the number of shuffles of the physical cards that give them; ``unseen``: where the deal
+    leaves hidden cards out of the hands (a kitty not seen, discards), what that pile may
+    and must hold."""
 
     variant: str
     trump: Suit
@@ -525,7 +533,7 @@ class Inference(Result):
     seats: tuple[SeatInference, ...]
     deals: int
     weighted: int
-    kitty: Optional[tuple[Card, ...]] = optional()
+    unseen: Optional[SeatInference] = optional()
 
     _repr_keys = ("seat", "to_move", "deals")
 
@@ -541,18 +549,21 @@ def infer(view: Mapping[str, Any] | View) -> Inference:
     table = _Table(v, lo, hi)
     ranges = table.ranges()
     seats = []
-    for s in v.holders:
-        now = [(ranges[s][k][0] - v.played[s][k], ranges[s][k][1] - v.played[s][k])
+    for s in [*v.holders, -1]:
+        if s == -1 and not v.out:
+            break
+        played = v.played[s] if s >= 0 else [0] * NUM_CARDS
+        now = [(ranges[s][k][0] - played[k], ranges[s][k][1] - played[k])
                for k in range(NUM_CARDS)]
         possible = tuple(Card.from_index(k) for k in range(NUM_CARDS) if now[k][1] > 0)
         certain = tuple(Card.from_index(k) for k in range(NUM_CARDS)
                         for _ in range(now[k][0]))
         suits = {c.suit for c in possible}
         voids = tuple(x for x in Suit if x not in suits)
-        reasons = tuple(dict.fromkeys(r for (h, _), r in sorted(why.items(),
-                                                                key=lambda i: i[0][1])
-                                      if h == s))
-        seats.append(SeatInference(v.seats[s], v.hand_size - sum(v.played[s]), possible,
+        reasons = tuple(why[s])
+        seats.append(SeatInference(v.seats[s] if s >= 0 else UNSEEN,
+                                   v.hand_size - sum(played) if s >= 0 else v.out, possible,
                                    certain, voids, reasons))
+    unseen = seats.pop() if v.out else None
     return Inference(v.variant.id, v.trump, v.seat, v.seats[v.to_move], tuple(seats),
-                     table.count(), table.weighted())
+                     table.count(), table.weighted(), unseen)

@@ -48,8 +48,9 @@ def _root(
     """Pinochle rules engine and solver."""
 
 
-from pinosolve.cli import (bid, foundation, legal, makeable, meld, passing,  # noqa: E402,F401
-                           puzzles, review, score, solve, verify)  # (registers commands)
+from pinosolve.cli import (bid, foundation, infer, legal, makeable, meld,  # noqa: E402,F401
+                           passing, puzzles, review, score, solve,
+                           verify)  # (registers commands)
 
 
 def plain_metavars(command: Any) -> Any:

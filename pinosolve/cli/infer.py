@@ -1,0 +1,129 @@
+"""``pinosolve infer``: from one seat's view, what each other seat may and must hold (issue 35).
+
+The command reads the view from its options (or a batch line's keys), calls
+``pinosolve.analysis.hidden.infer`` and renders its answer; the inference is the library's.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from pinosolve.cli import app
+from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, HandOpt,
+                                  InputOpt, JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
+                                  VariantOpt, console, one_bidder, run_analysis)
+from pinosolve.cli.foundation import variant_of
+from pinosolve.errors import PinosolveError
+
+# the view's keys as options and batch keys, besides variant/rules and bidder/declarer
+VIEW_OPTIONS = ("trump", "seat", "hand", "leader", "play", "partner", "shown", "gave",
+                "received", "kitty", "gone")
+
+
+def _shown(value: Any) -> Any:
+    """``["E=KS QS", "W=AD AD"]`` from the command line -> ``{"E": "KS QS", ...}``; a
+    table (a batch line's) as it is."""
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        return value
+    out: dict[str, str] = {}
+    for item in value:
+        seat, sep, cards = item.partition("=")
+        if not sep or not seat.strip():
+            raise PinosolveError(f"--shown {item!r:.60}: write SEAT=CARDS, e.g. E='KS QS'")
+        if seat.strip() in out:
+            raise PinosolveError(f"--shown: {seat.strip()} is given twice")
+        out[seat.strip()] = cards
+    return out
+
+
+def compute_infer(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.analysis.hidden import infer
+
+    view: dict[str, Any] = {"variant": variant_of(params)}
+    for key in ("trump", "seat", "hand", "leader", "play", "partner", "kitty", "gone"):
+        if params.get(key) is not None:
+            view[key] = params[key]
+    bidder = one_bidder(params.get("bidder"), None)
+    if bidder is not None:
+        view["declarer"] = bidder
+    if params.get("shown") is not None:
+        view["shown"] = _shown(params["shown"])
+    passed = {k: params[k] for k in ("gave", "received") if params.get(k) is not None}
+    if passed:
+        view["passed"] = passed
+    return infer(view).to_json()
+
+
+def render_infer(result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    from pinosolve.cards import Card, Suit
+
+    out = console()
+    table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}: "
+                  f"{result['seat']}'s view, {result['to_move']} to play",
+                  title_justify="left")
+    for col in ("seat", "holds", "certain", "possible", "voids"):
+        table.add_column(col)
+    for s in result["seats"]:
+        def cards(names: list[str]) -> str:
+            return " ".join(Card.parse(c).symbol for c in names) or "—"
+
+        table.add_row(s["seat"], str(s["cards_held"]), cards(s["certain"]),
+                      cards(s["possible"]),
+                      " ".join(Suit[x].symbol for x in s["voids"]) or "—")
+    out.print(table)
+    for s in result["seats"]:
+        for reason in s["reasons"]:
+            out.print(f"  {reason}")
+    out.print(f"consistent deals: {result['deals']} (as a shuffle deals the physical cards: "
+              f"{result['weighted']})")
+
+
+@app.command("infer")
+def infer_cmd(
+    seat: Annotated[Optional[str], typer.Option(
+        "--seat", help="The viewer's seat.", show_default=False)] = None,
+    hand: HandOpt = None,
+    trump: TrumpOpt = None,
+    leader: Annotated[Optional[str], typer.Option(
+        "--leader", help="Who led the first trick (default: the first seat).",
+        show_default=False)] = None,
+    play: Annotated[Optional[str], typer.Option(
+        "--play", help="The cards played since, in order: 'AS KS QS 9S JH'.",
+        show_default=False)] = None,
+    bidder: BidderOpt = None,
+    declarer: DeclarerOpt = None,
+    partner: PartnerOpt = None,
+    shown: Annotated[Optional[list[str]], typer.Option(
+        "--shown", help="Meld a seat laid: SEAT=CARDS; repeat.", show_default=False)] = None,
+    gave: Annotated[Optional[str], typer.Option(
+        "--gave", help="The cards the viewer passed to its partner.", show_default=False)] = None,
+    received: Annotated[Optional[str], typer.Option(
+        "--received", help="The cards the partner passed to the viewer.",
+        show_default=False)] = None,
+    kitty: Annotated[Optional[str], typer.Option(
+        "--kitty", help="The kitty, if the viewer saw it.", show_default=False)] = None,
+    gone: Annotated[Optional[str], typer.Option(
+        "--gone", help="Cards out of play that the viewer knows (e.g. its own discards).",
+        show_default=False)] = None,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+    input_source: InputOpt = None,
+    jobs: JobsOpt = 1,
+) -> None:
+    """From one seat's view: what each other seat may and must hold, and why."""
+    params: dict[str, Any] = {"seat": seat, "hand": hand, "trump": trump, "leader": leader,
+                              "play": play, "bidder": one_bidder(bidder, declarer),
+                              "partner": partner, "shown": shown, "gave": gave,
+                              "received": received, "kitty": kitty, "gone": gone,
+                              "variant": variant, "rules": rules_path}
+    run_analysis(params, json_out=json_out, input_source=input_source, compute=INFER,
+                 render=render_infer, jobs=jobs)
+
+
+INFER = Analysis(compute_infer, aliases=BIDDER_ALIASES,
+                 preload=("pinosolve.analysis.hidden", "pinosolve.play.legality"))
