@@ -141,7 +141,7 @@ def test_inference_is_what_every_deal_says(vid, seed, unknown, shown):
         played[(g.to_move, card)] += 1
         g.play(card)
     for i, seat in enumerate(others):
-        got = next(s for s in r.seats if s.seat == seat)
+        got = r.by_seat[seat]
         now = [Counter(t[i]) - Counter({c: n for (s, c), n in played.items() if s == seat})
                for t in tables]
         possible = sorted({c for hand in now for c in hand})

@@ -88,6 +88,13 @@ EXAMPLES = {
         ["review", "tests/data/review-renege.toml"],
         ["review", "tests/data/review-contract.toml"],
     ],
+    "infer": [
+        ["infer", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
+         "QS 9S KD AH", "--leader", "N", "--play", "AS KH 9S JS TS"],
+        ["infer", "--variant", "three-hand-kitty", "--trump", "S", "--seat", "N", "--bidder",
+         "E", "--hand", "AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH", "--leader", "E",
+         "--play", "KH QH TH", "--shown", "W=KD QD"],
+    ],
 }
 
 # batch lines per command: a good line and bad ones (each answer must fit the schema)
@@ -119,6 +126,12 @@ BATCHES = {
                [{"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "trump": "S", "play": "KS TS QS 9S"},
                 {"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "trump": "S", "play": "TS"},
                 {"record": "tests/data/review-contract.toml", "timeout": 30}]),
+    "infer": (["--variant", "four-hand"],
+              [{"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
+                "play": "AS KH 9S JS TS"},
+               {"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
+                "play": "AS KH", "shown": {"E": "KS"}},
+               {"trump": "H", "seat": "N", "hand": "AS", "play": "AS KS", "gone": "KS"}]),
 }
 
 

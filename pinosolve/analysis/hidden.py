@@ -506,11 +506,11 @@ class _Table:
 
 @dataclass(frozen=True, repr=False)
 class SeatInference(Result):
-    """What one other seat holds now: ``possible`` (each card it may hold, in some consistent
-    deal), ``certain`` (the cards, with copies, it holds in every one), ``voids`` (the suits
-    it cannot hold), and ``reasons``: the facts of the view behind the bounds, in words."""
+    """What one other seat holds now (``cards_held`` cards): ``possible`` (each card it may
+    hold, in some consistent deal), ``certain`` (the cards, with copies, it holds in every
+    one), ``voids`` (the suits it cannot hold), and ``reasons``: the facts of the view behind
+    the bounds, in words."""
 
-    seat: str
     cards_held: int
     possible: tuple[Card, ...]
     certain: tuple[Card, ...]
@@ -520,7 +520,8 @@ class SeatInference(Result):
 
 @dataclass(frozen=True, repr=False)
 class Inference(Result):
-    """A view's inference (``infer``): per other seat, and ``deals``, the exact number of
+    """A view's inference (``infer``): per other seat (``by_seat``), and ``deals``, the exact
+    number of
     distinct consistent deals of the hidden cards (copies of a card alike); ``weighted``:
     the number of shuffles of the physical cards that give them; ``unseen``: where the deal
     leaves hidden cards out of the hands (a kitty not seen, discards), what that pile may
@@ -530,7 +531,7 @@ class Inference(Result):
     trump: Suit
     seat: str
     to_move: str
-    seats: tuple[SeatInference, ...]
+    by_seat: dict[str, SeatInference]
     deals: int
     weighted: int
     unseen: Optional[SeatInference] = optional()
@@ -548,7 +549,7 @@ def infer(view: Mapping[str, Any] | View) -> Inference:
     lo, hi, why = v.bounds()
     table = _Table(v, lo, hi)
     ranges = table.ranges()
-    seats = []
+    seats: list[tuple[str, SeatInference]] = []
     for s in [*v.holders, -1]:
         if s == -1 and not v.out:
             break
@@ -561,9 +562,9 @@ def infer(view: Mapping[str, Any] | View) -> Inference:
         suits = {c.suit for c in possible}
         voids = tuple(x for x in Suit if x not in suits)
         reasons = tuple(why[s])
-        seats.append(SeatInference(v.seats[s] if s >= 0 else UNSEEN,
-                                   v.hand_size - sum(played) if s >= 0 else v.out, possible,
-                                   certain, voids, reasons))
-    unseen = seats.pop() if v.out else None
-    return Inference(v.variant.id, v.trump, v.seat, v.seats[v.to_move], tuple(seats),
+        seats.append((v.seats[s] if s >= 0 else UNSEEN,
+                      SeatInference(v.hand_size - sum(played) if s >= 0 else v.out, possible,
+                                    certain, voids, reasons)))
+    unseen = seats.pop()[1] if v.out else None
+    return Inference(v.variant.id, v.trump, v.seat, v.seats[v.to_move], dict(seats),
                      table.count(), table.weighted(), unseen)

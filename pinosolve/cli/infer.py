@@ -67,15 +67,17 @@ def render_infer(result: dict[str, Any]) -> None:
                   title_justify="left")
     for col in ("seat", "holds", "certain", "possible", "voids"):
         table.add_column(col)
-    for s in result["seats"]:
-        def cards(names: list[str]) -> str:
-            return " ".join(Card.parse(c).symbol for c in names) or "—"
+    def cards(names: list[str]) -> str:
+        return " ".join(Card.parse(c).symbol for c in names) or "—"
 
-        table.add_row(s["seat"], str(s["cards_held"]), cards(s["certain"]),
-                      cards(s["possible"]),
+    rows = dict(result["by_seat"])
+    if result.get("unseen"):
+        rows["unseen"] = result["unseen"]
+    for seat, s in rows.items():
+        table.add_row(seat, str(s["cards_held"]), cards(s["certain"]), cards(s["possible"]),
                       " ".join(Suit[x].symbol for x in s["voids"]) or "—")
     out.print(table)
-    for s in result["seats"]:
+    for s in rows.values():
         for reason in s["reasons"]:
             out.print(f"  {reason}")
     out.print(f"consistent deals: {result['deals']} (as a shuffle deals the physical cards: "
