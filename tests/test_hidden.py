@@ -16,13 +16,15 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pinosolve import Card, Game, IllegalPlay, PinosolveError, load_variant
-from pinosolve.analysis.hidden import View, _Table, infer, obligations
+from pinosolve.analysis.hidden import View, infer, obligations
+from pinosolve.inputs import as_variant
 from tests.test_game_api import VARIANTS, _load, _roles
 
 SMALL = [vid for vid in VARIANTS if not vid.endswith(".toml")]
 
 
-def _ending_view(v, seed: int, cards_left: int = 3, unknown: int = 0, shown: bool = False):
+def _ending_view(v, seed: int, cards_left: int = 3, unknown: int = 0, shown: bool = False,
+                 kitty: bool = False, passed: bool = False):
     """A view of a late-deal position: the hands as 'play began' are the hands left after
     some tricks; every card outside them is gone (known to the viewer) but ``unknown`` of
     them, which join the hidden cards (an unseen pile). Then a trick or two played at
@@ -45,19 +47,42 @@ def _ending_view(v, seed: int, cards_left: int = 3, unknown: int = 0, shown: boo
         g.play(card)
         play.append(str(card))
     me = v.seats[rng.randrange(len(v.seats))]
-    view = {"variant": v.id, "trump": g.trump.name, "seat": me, "hand": start[me],
+    view = {"variant": v, "trump": g.trump.name, "seat": me, "hand": start[me],
             "leader": leader, "play": play, "gone": gone, **_roles(v)}
     if shown:
         other = next(s for s in v.seats if s != me)
         view["shown"] = {other: start[other][:2]}
+    if kitty and unknown:  # the viewer saw the cards left out: a kitty
+        hidden = list((deck - Counter(start[me]) - Counter(gone) - Counter(
+            c for s in v.seats if s != me for c in start[s])).elements())
+        view["kitty"] = hidden[:1]
+    if passed:
+        mates = [s for s in v.seats if s != me and g.side_of(s) == g.side_of(me)]
+        if len(mates) == 1:
+            view["passed"] = {"gave": start[mates[0]][:1]}
     return view, start
 
 
 def _consistent(v, view, hands) -> bool:
-    """Whether the start ``hands`` (seat -> cards) explain the view: the play replayed with
-    the engine's legality, and the meld shown held."""
+    """Whether the start ``hands`` (seat -> cards; 'pile': the cards left out) explain the
+    view: the play replayed with the engine's legality, the meld shown held, the cards
+    passed held by the partner, the kitty's cards left out (or taken by the declarer)."""
     for seat, cards in (view.get("shown") or {}).items():
         if Counter(cards) - Counter(hands[seat]):
+            return False
+    if view.get("passed"):
+        me = view["seat"]
+        g0 = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"],
+                  **_roles(v))
+        mate = next(s for s in v.seats if s != me and g0.side_of(s) == g0.side_of(me))
+        if Counter(view["passed"]["gave"]) - Counter(hands[mate]):
+            return False
+    if view.get("kitty"):
+        takers = Counter(hands["pile"])
+        declarer = view.get("declarer")
+        if declarer and v.rules.deal.bidder_takes_kitty and declarer != view["seat"]:
+            takers += Counter(hands[declarer])
+        if Counter(view["kitty"]) - takers:
             return False
     g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"], **_roles(v))
     for card in view["play"]:
@@ -116,6 +141,8 @@ def _assignments(n: int, sizes: list[int]):
     yield from go(items, sizes)
 
 
+HOUSE = ["trickster-head-trump-led", "two-hand-57-trump-led",
+         "tests/data/four-hand-partner-exempt.toml"]
 CASES = [(vid, seed, unknown, shown) for vid in ("two-hand", "three-hand-kitty", "four-hand",
                                                    "four-hand-classic", "trickster-modern",
                                                    "five-hand-call", "double-deck")
@@ -124,11 +151,28 @@ CASES = [(vid, seed, unknown, shown) for vid in ("two-hand", "three-hand-kitty",
                                        else 1, False))]
 
 
+CASES += [(vid, seed, 1, seed == 1) for vid in HOUSE for seed in (3, 4, 5)]
+# deeper: three cards left each at four seats, four at two and three
+CASES += [(vid, seed, seed % 2, False) for vid in ("four-hand", "four-hand-classic",
+                                                   "trickster-modern", "two-hand-57",
+                                                   "three-hand-kitty")
+          for seed in range(10, 16)]
+CASES += [("three-hand-kitty", 6, 2, "kitty"), ("three-hand-auction", 7, 2, "kitty"),
+          ("four-hand", 8, 0, "passed"), ("double-deck", 9, 1, "passed")]
+
+
 @pytest.mark.parametrize("vid, seed, unknown, shown", CASES)
 def test_inference_is_what_every_deal_says(vid, seed, unknown, shown):
-    v = load_variant(vid)
-    left = 2 if len(v.seats) >= 4 else 3
-    view, truth = _ending_view(v, seed, left, unknown, shown)
+    """Late-deal views of every family, house rules that change the obligations, meld shown,
+    cards passed, a kitty seen: the inference is what the list of every deal says."""
+    v = _load(vid) if vid.endswith(".toml") else as_variant(vid)
+    left = (2 if len(v.seats) >= 4 else 3) + (seed >= 10)
+    view, truth = _ending_view(v, seed, left, unknown, shown is True,
+                               kitty=shown == "kitty", passed=shown == "passed")
+    if shown == "kitty":
+        assert view.get("kitty")
+    if shown == "passed":
+        assert view.get("passed")
     others, tables = _enumerate(v, view)
     assert tables, "the true deal explains its own view"
     r = infer(view)

@@ -1,0 +1,71 @@
+"""``pinosolve infer``: the table and JSON of a view, the facts in words, bad views in one
+line (exit 2), a batch going on past a bad line, and the README's view."""
+
+from __future__ import annotations
+
+import json
+
+import pinosolve
+
+VIEW = ["--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
+        "QS 9S KD AH", "--leader", "N", "--play", "AS KH 9S JS TS"]
+
+
+def test_table_and_json_of_a_view(cli):
+    run = cli("infer", *VIEW, "--json")
+    assert run.code == 0, run.err
+    got = run.json()
+    want = pinosolve.infer({"variant": "four-hand", "trump": "S", "seat": "S",
+                            "hand": "QS 9S KD AH", "leader": "N",
+                            "play": "AS KH 9S JS TS"}).to_json()
+    assert got == want
+    assert got["by_seat"]["E"]["voids"] == ["S"] and got["to_move"] == "E"
+    assert "E showed out of ♠ on trick 1 (K♥) [trick.follow_suit]" in \
+        got["by_seat"]["E"]["reasons"]
+    table = cli("infer", *VIEW)
+    assert table.code == 0 and "consistent deals:" in table.out and "showed out" in table.out
+
+
+def test_shown_meld_and_cards_passed_are_held(cli):
+    run = cli("infer", *VIEW, "--shown", "W=KD QD", "--json")
+    assert run.code == 0, run.err
+    assert run.json()["by_seat"]["W"]["certain"] == ["KD", "QD"]
+    # S passed N one A♥ and holds the other: N holds one, for certain
+    passed = cli("infer", *VIEW, "--gave", "AH", "--json")
+    assert passed.code == 0 and passed.json()["by_seat"]["N"]["certain"] == ["AH"]
+    gave = cli("infer", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
+               "QS 9S KD", "--leader", "N", "--play", "AS KH 9S", "--gave", "AH", "--json")
+    assert gave.code == 0, gave.err
+    assert gave.json()["by_seat"]["N"]["certain"] == ["AH"]
+
+
+def test_bad_views_are_one_line_and_exit_2(cli):
+    base = dict(zip(VIEW[::2], VIEW[1::2]))
+    for change in (["--seat", "Q"], ["--hand", "ZZ"], ["--trump", "X"],
+                   ["--play", "AS KH 9S JS TS " + "AD " * 50],
+                   ["--play", "AS KH KH"]):      # S, the viewer, holds no KH
+        args = {**base, change[0]: change[1]}
+        run = cli("infer", *[x for kv in args.items() for x in kv])
+        assert run.code == 2 and run.out == "", change
+        assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, change
+    renege = cli("infer", "--variant", "four-hand", "--trump", "S", "--seat", "N", "--hand",
+                 "AS KH 9D", "--leader", "W", "--play", "QS KH")
+    assert renege.code == 2 and "renege" in renege.err
+    impossible = cli("infer", *VIEW, "--shown", "E=AS AS")
+    assert impossible.code == 2 and "no deal explains" in impossible.err
+
+
+def test_a_batch_goes_on_past_a_bad_line(cli):
+    lines = [{"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
+              "play": "AS KH"},
+             {"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
+              "play": "AS KH", "shown": {"E": "KS"}},
+             {"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
+              "play": "AS KH", "shown": {"W": "KD"}}]
+    run = cli("infer", "--variant", "four-hand", "--input", "-",
+              stdin="\n".join(json.dumps(x) for x in lines) + "\n")
+    assert run.code == 1
+    out = run.lines()
+    assert out[0]["by_seat"]["E"]["voids"] == ["S"]
+    assert out[1]["line"] == 2 and "no deal explains" in out[1]["error"]
+    assert out[2]["by_seat"]["W"]["certain"] == ["KD"]
