@@ -303,3 +303,17 @@ def test_review_bench_reports_each_deal_and_the_median_and_worst_ratio():
     assert len(re.findall(r"seed \d: opening [\d.]+s, review of 24 cards [\d.]+s, ratio "
                           r"[\d.]+x \(fresh per position [\d.]+s, [\d.]+x\)", out)) == 2, out
     assert re.search(r"two-hand: ratio median [\d.]+x, worst [\d.]+x over 2 deals", out), out
+
+
+def test_infer_bench_reports_the_median_and_worst_per_family_and_tricks():
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "infer.py"), "--families",
+                           "four-hand", "two-hand", "--seeds", "2", "--tricks", "1", "4",
+                           "--samples", "20"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 4, lines
+    for line in lines:
+        assert re.fullmatch(r"[\w-]+ after \d tricks: infer median [\d.]+ s, worst [\d.]+ s; "
+                            r"20 samples median [\d.]+ s, worst [\d.]+ s; deals \S+ to \S+",
+                            line), line

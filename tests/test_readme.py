@@ -57,5 +57,7 @@ def test_readme_python_examples_run(capsys):
     for said in ("Declaration(trump=S, meld=15, melds=[run 15: AS TS KS QS JS])",
                  "['AS', 'KS', 'AH']", "N {'NS': 2, 'EW': 0} PlayedTrick(", "EW 0 True",
                  "W does not hold KH", "legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2)",
-                 "SeatCost(cost=2, costly_cards=1) {'NS': 0, 'EW': 2}"):
+                 "SeatCost(cost=2, costly_cards=1) {'NS': 0, 'EW': 2}",
+                 "Inference(seat=S, to_move=E, deals=923787854)",
+                 "certain=[AD, AD, TD], voids=[S]"):
         assert said in out, (said, out)
