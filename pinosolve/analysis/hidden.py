@@ -90,7 +90,9 @@ class View:
                 raise PinosolveError(f"view: {key} is missing")
         v = self.variant = as_variant(view["variant"])
         self.rules = _play_rules(v)
-        self.trump = v.parse_trump(view["trump"])
+        trump = v.parse_trump(view["trump"])
+        assert trump is not None  # (parse_trump names a suit unless told to allow none)
+        self.trump: Suit = trump
         seats = list(v.seats)
         self.seats = seats
         self.seat = find_seat(seats, view["seat"], "seat", v.id)
@@ -186,7 +188,9 @@ class View:
         from pinosolve.play.trick import winning_seat
 
         n = len(self.seats)
-        events, leader, trick, number = [], self.leader, [], 1
+        events: list[_Event] = []
+        leader, number = self.leader, 1
+        trick: list[int] = []
         for card in self.play:
             seat = (leader + len(trick)) % n
             events.append(_Event(seat, card, number, tuple(trick), leader))
@@ -218,7 +222,7 @@ class View:
         trick = [Card.from_index(c) for c in self.trick]
         rng = random.Random(seed)
         fixed = self.variant.rules.players.partnership == "fixed" or len(self.seats) == 2
-        roles = {} if fixed else {k: val for k, val in (("declarer", self.declarer),
+        roles: dict[str, Any] = {} if fixed else {k: val for k, val in (("declarer", self.declarer),
                                                          ("partner", self.partner))
                                   if val is not None}
         for _ in range(n):
@@ -235,7 +239,7 @@ class View:
     # --- bounds ----------------------------------------------------------------------------
 
     def bounds(self) -> tuple[dict[int, list[int]], dict[int, list[int]],
-                              dict[tuple[int, int], str]]:
+                              dict[int, list[str]]]:
         """Per holder (seat index, or -1 for the unseen pile): the least and most copies of
         each card it held as play began, and the reason behind each bound that is not the
         deck's. Raises ``PinosolveError`` naming the first card of the play the view
