@@ -69,3 +69,36 @@ def test_a_batch_goes_on_past_a_bad_line(cli):
     assert out[0]["by_seat"]["E"]["voids"] == ["S"]
     assert out[1]["line"] == 2 and "no deal explains" in out[1]["error"]
     assert out[2]["by_seat"]["W"]["certain"] == ["KD"]
+
+
+def test_probe_findings_are_answered(cli):
+    """Found by a probe of the command and API: each is now one clear answer."""
+    import pytest
+
+    from pinosolve import PinosolveError, View
+
+    v = {"variant": "four-hand", "trump": "S", "seat": "S", "hand": "QS 9S KD AH",
+         "leader": "N", "play": "AS KH"}
+    for seed in ([1], True, -1, 1.5, "x", float("nan")):
+        with pytest.raises(PinosolveError, match="seed"):
+            View(v).sample(1, seed=seed)  # checked at the call, not on the first draw
+    with pytest.raises(PinosolveError, match="did not hold"):
+        pinosolve.infer({**v, "shown": {"S": "AS"}})
+    assert pinosolve.infer({**v, "shown": {"S": "QS"}}).deals == pinosolve.infer(v).deals
+    for bad, word in (({"shown": {"N": "KC", "n": "QC"}}, "twice"), ({"play": 0}, "cards"),
+                      ({"gone": False}, "cards"), ({"kitty": "AS"}, "no kitty"),
+                      ({"partner": "E"}, "fixed sides")):
+        with pytest.raises(PinosolveError, match=word):
+            pinosolve.infer({**v, **bad})
+    # the declarer who took the kitty: its kitty cards in its hand or gone constrain nothing
+    kitty = ["--variant", "three-hand-kitty", "--trump", "S", "--seat", "E", "--bidder", "E",
+             "--hand", "AS 9S KD AH QC JC 9C TH KH QD JD 9H AD TD 9D", "--gone", "AC TC KC",
+             "--json"]
+    with_kitty = cli("infer", *kitty, "--kitty", "AD TD 9D")
+    assert with_kitty.code == 0, with_kitty.err
+    assert with_kitty.json()["deals"] == cli("infer", *kitty).json()["deals"]
+    # N (the bidder) passed the A♠ back: S's partner holds for certain only K♠ Q♠ J♠
+    passed = cli("infer", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--bidder",
+                 "N", "--hand", "AS 9S KD AH QC JC 9C TH KH QD JD 9H", "--gave",
+                 "AS KS QS JS", "--received", "AS 9S KD AH", "--json")
+    assert passed.json()["by_seat"]["N"]["certain"] == ["KS", "QS", "JS"]

@@ -110,6 +110,9 @@ class View:
                                                                  v.id)
         partner = view.get("partner")
         self.partner = None if partner is None else find_seat(seats, partner, "partner", v.id)
+        if fixed and self.partner is not None:
+            raise PinosolveError(f"partner: {v.id} plays in fixed sides (or two-handed), so "
+                                 "there is no partner to name; drop partner")
         self.sides = play_sides(v, None if fixed else self.declarer,
                                 None if fixed else self.partner)
         deck = [0] * NUM_CARDS
@@ -124,11 +127,13 @@ class View:
         self._check_within(mine, "hand")
         self.kinds = [k for k in range(NUM_CARDS) if deck[k]]
         self.mine = mine
-        self.known = _counts(as_cards(v, view.get("gone") or (), "gone"))
-        self.kitty = _counts(as_cards(v, view.get("kitty") or (), "kitty"))
+        self.known = _counts(as_cards(v, _given(view, "gone"), "gone"))
+        self.kitty = _counts(as_cards(v, _given(view, "kitty"), "kitty"))
+        if any(self.kitty) and not v.rules.deal.kitty:
+            raise PinosolveError(f"kitty: {v.id} deals no kitty [deal.kitty = 0]")
         self.shown = self._per_seat(view.get("shown"), "shown")
         self.gave = self._passed(view.get("passed"))
-        self.play = [c.index for c in as_cards(v, view.get("play") or (), "play")]
+        self.play = [c.index for c in as_cards(v, _given(view, "play"), "play")]
         self._check_within([a + b for a, b in zip(mine, self.known)], "hand and gone")
         # the hidden copies of each card, and who may hold them: every other seat, and the
         # unseen pile where the deal leaves cards out
@@ -140,6 +145,12 @@ class View:
                                  f"{self.hand_size * len(self.holders)} for the other seats, "
                                  f"but only {sum(self.hidden)} cards are hidden")
         self.out = left_out  # cards in the unseen pile
+        taker = self.declarer if v.rules.deal.bidder_takes_kitty else None
+        if taker != self.seat:
+            for k, n in enumerate(self.kitty):
+                if n > self.hidden[k]:
+                    raise PinosolveError(f"kitty: {Card.from_index(k)} is also in the "
+                                         "viewer's hand or among the cards gone")
         self.events = self._replay()
 
     # --- reading ---------------------------------------------------------------------------
@@ -158,7 +169,15 @@ class View:
         out = {}
         for key, cards in data.items():
             seat = self.seats.index(find_seat(self.seats, key, what, self.variant.id))
-            out[seat] = _counts(as_cards(self.variant, cards, f"{what} {self.seats[seat]}"))
+            if seat in out:
+                raise PinosolveError(f"{what}: {self.seats[seat]} is given twice")
+            counts = _counts(as_cards(self.variant, cards, f"{what} {self.seats[seat]}"))
+            if seat == self.me:  # the viewer's own meld: from its hand, nothing hidden
+                if any(c > m for c, m in zip(counts, self.mine)):
+                    raise PinosolveError(f"{what} {self.seat}: the viewer showed a card its "
+                                         "hand did not hold")
+                continue
+            out[seat] = counts
         return out
 
     def _passed(self, data: Any) -> list[int]:
@@ -169,14 +188,18 @@ class View:
         if not isinstance(data, Mapping) or set(data) - {"gave", "received"}:
             raise PinosolveError("passed: a table with gave (the cards the viewer passed) "
                                  "and received (the cards passed to the viewer)")
-        gave = _counts(as_cards(self.variant, data.get("gave") or (), "passed gave"))
-        received = _counts(as_cards(self.variant, data.get("received") or (),
+        gave = _counts(as_cards(self.variant, _given(data, "gave"), "passed gave"))
+        received = _counts(as_cards(self.variant, _given(data, "received"),
                                     "passed received"))
         if any(r > m for r, m in zip(received, self.mine)):
             raise PinosolveError("passed: a card received is not in the viewer's hand")
-        if any(gave) and self._partner_of_viewer() is None:
+        if (any(gave) or any(received)) and self._partner_of_viewer() is None:
             raise PinosolveError("passed: the viewer has no partner to pass to")
-        return gave
+        if self.declarer == self.seat:  # the declarer passes last: the partner keeps all
+            return gave
+        # the partner may have passed back some of what it was given (the viewer passed
+        # first, or the order is not said): it holds for certain only the rest
+        return [max(0, g - r) for g, r in zip(gave, received)]
 
     def _partner_of_viewer(self) -> Optional[int]:
         mates = [s for s in range(len(self.seats))
@@ -208,19 +231,25 @@ class View:
     def sample(self, n: int, seed: Optional[int] = None) -> Iterator[Any]:
         """``n`` consistent deals drawn uniformly (each weighted by the shuffles of the
         physical cards that make it, no model of the players' choices), reproducible from
-        ``seed``: each a ``Game`` set up at the position the view has reached (the hands
-        held now, the trick on the table; the tricks before are not replayed on it)."""
-        from pinosolve.game import Game
+        ``seed`` (0 to 2**64 - 1; None: a fresh one): each a ``Game`` set up at the position
+        the view has reached (the hands held now, the trick on the table; the tricks before
+        are not replayed on it). The view and the arguments are checked at the call."""
         from pinosolve.inputs import as_whole
+        from pinosolve.variants.shuffle import check_seed
 
         n = as_whole(n, "n")
         if n < 0:
             raise PinosolveError(f"n must be at least 0, got {n}")
-        lo, hi, _ = self.bounds()
-        table = _Table(self, lo, hi)
+        rng = random.Random(None if seed is None else check_seed(seed))
+        self.bounds()
+        return self._draws(n, rng)
+
+    def _draws(self, n: int, rng: random.Random) -> Iterator[Any]:
+        from pinosolve.game import Game
+
+        table = self.table
         played = self.played
         trick = [Card.from_index(c) for c in self.trick]
-        rng = random.Random(seed)
         fixed = self.variant.rules.players.partnership == "fixed" or len(self.seats) == 2
         roles: dict[str, Any] = {} if fixed else {k: val for k, val in (("declarer", self.declarer),
                                                          ("partner", self.partner))
@@ -245,7 +274,8 @@ class View:
         deck's. Raises ``PinosolveError`` naming the first card of the play the view
         cannot explain (a renege seen from here, or an impossible record)."""
         lo, hi, why = self._bounds(len(self.events))
-        if _Table(self, lo, hi).count() > 0:
+        self.table = _Table(self, lo, hi)  # (kept: infer and sample walk it again)
+        if self.table.count() > 0:
             return lo, hi, why
         if _Table(self, *self._bounds(0)[:2]).count() == 0:
             raise PinosolveError("view: no deal explains the cards shown, passed and seen "
@@ -327,17 +357,21 @@ class View:
                     why[e.seat].append(_because(name[e.seat], e, kinds, key))
             played[e.seat][e.card] += 1
         self.played = played
-        for s in [*self.holders, -1]:  # kitty cards seen: with the declarer, or left out
-            for k, n in enumerate(self.kitty):
-                if n:
-                    takers = [-1] + ([self.seats.index(self.declarer)]
-                                     if self.declarer is not None and
-                                     self.variant.rules.deal.bidder_takes_kitty
-                                     and self.seats.index(self.declarer) != self.me else [])
-                    if s not in takers and at_most(s, k, self.hidden[k] - n):
-                        reason = f"{Card.from_index(k)} was in the kitty"
-                        if reason not in why[s]:
-                            why[s].append(reason)
+        # kitty cards seen: taken by the declarer (where the rules give it the kitty), or
+        # left out; where the viewer took it, those not in its hand nor known gone were laid
+        # away unseen
+        taker = self.seats.index(self.declarer) if self.declarer is not None and \
+            self.variant.rules.deal.bidder_takes_kitty else None
+        for k, n in enumerate(self.kitty):
+            if taker == self.me:
+                n = max(0, n - self.mine[k] - self.known[k])
+            if not n:
+                continue
+            for s in self.holders:
+                if s != taker and at_most(s, k, self.hidden[k] - n):
+                    reason = f"{Card.from_index(k)} was in the kitty"
+                    if reason not in why[s]:
+                        why[s].append(reason)
         return lo, hi, why
 
     def _conflict(self, lo: dict[int, list[int]], hi: dict[int, list[int]], e: _Event) -> str:
@@ -346,6 +380,12 @@ class View:
                 return (f"it must have held {lo[e.seat][k]} x {Card.from_index(k)} and at "
                         f"most {hi[e.seat][k]}")
         return "the cards left cannot fill the hands"
+
+
+def _given(data: Mapping[str, Any], key: str) -> Any:
+    """A key's cards, none when it is left out (None); any other value is read as cards."""
+    value = data.get(key)
+    return () if value is None else value
 
 
 def _rule_of(reason: str) -> str:
@@ -400,13 +440,18 @@ class _Table:
     """The consistent deals as tables of copies (holder x card) within bounds: each holder's
     row sums to its hand (the pile: what is left out), each card's column to its hidden
     copies. Walked card by card over the holders' filled counts: exact counts, the range of
-    each entry over every deal, and uniform weighted draws."""
+    each entry over every deal, and uniform weighted draws. The state is the seats' filled
+    counts alone: the pile's follows from them (the cards walked so far, less the seats')."""
 
     def __init__(self, view: View, lo: dict[int, list[int]], hi: dict[int, list[int]]) -> None:
         self.holders = [*view.holders, -1]
         self.cap = tuple([view.hand_size] * len(view.holders) + [view.out])
+        self.n = len(view.holders)
         self.kinds = [k for k in view.kinds if view.hidden[k] > 0]
         self.copies = view.hidden
+        self.walked = [0]  # the hidden cards of the kinds before each position
+        for k in self.kinds:
+            self.walked.append(self.walked[-1] + self.copies[k])
         self.lo, self.hi = lo, hi
         self._options: list[list[tuple[tuple[int, ...], int]]] = [
             list(self._splits(k)) for k in self.kinds]
@@ -439,16 +484,17 @@ class _Table:
         complete the table from card i on."""
         if self._back is not None:
             return self._back
-        full = self.cap
+        full = self.cap[:self.n]
+        out = self.cap[self.n]
         layers: list[dict[tuple[int, ...], tuple[int, int]]] = [{} for _ in self.kinds]
-        layers.append({full: (1, 1)})
+        layers.append({full: (1, 1)} if self.walked[-1] - sum(full) == out else {})
         for i in range(len(self.kinds) - 1, -1, -1):
             after = layers[i + 1]
             here: dict[tuple[int, ...], tuple[int, int]] = {}
             for state, (n, w) in after.items():
                 for split, weight in self._options[i]:
                     prev = tuple(a - b for a, b in zip(state, split))
-                    if min(prev) < 0:
+                    if min(prev) < 0 or not 0 <= self.walked[i] - sum(prev) <= out:
                         continue
                     old = here.get(prev, (0, 0))
                     here[prev] = (old[0] + n, old[1] + w * weight)
@@ -457,24 +503,24 @@ class _Table:
         return layers
 
     def count(self) -> int:
-        start = tuple(0 for _ in self.cap)
+        start = tuple(0 for _ in range(self.n))
         return self.backward()[0].get(start, (0, 0))[0]
 
     def weighted(self) -> int:
-        start = tuple(0 for _ in self.cap)
+        start = tuple(0 for _ in range(self.n))
         return self.backward()[0].get(start, (0, 0))[1]
 
     def ranges(self) -> dict[int, list[tuple[int, int]]]:
         """For each holder and card, the least and most copies over every deal."""
         back = self.backward()
-        reach = {tuple(0 for _ in self.cap)}
+        reach = {tuple(0 for _ in range(self.n))}
         out = {h: [(0, 0)] * NUM_CARDS for h in self.holders}
         for i, k in enumerate(self.kinds):
             nxt: set[tuple[int, ...]] = set()
             seen: list[list[int]] = [[] for _ in self.holders]
             for state in reach:
                 for split, _ in self._options[i]:
-                    after = tuple(a + b for a, b in zip(state, split))
+                    after = tuple(a + b for a, b in zip(state, split))  # (seats only)
                     if after in back[i + 1]:
                         nxt.add(after)
                         for j, n in enumerate(split):
@@ -488,7 +534,7 @@ class _Table:
     def draw(self, rng: random.Random) -> dict[int, list[int]]:
         """One deal, drawn with probability its shuffle weight over the total."""
         back = self.backward()
-        state = tuple(0 for _ in self.cap)
+        state = tuple(0 for _ in range(self.n))
         table = {h: [0] * NUM_CARDS for h in self.holders}
         for i, k in enumerate(self.kinds):
             choices = []
@@ -551,7 +597,7 @@ def infer(view: Mapping[str, Any] | View) -> Inference:
     """
     v = view if isinstance(view, View) else View(view)
     lo, hi, why = v.bounds()
-    table = _Table(v, lo, hi)
+    table = v.table
     ranges = table.ranges()
     seats: list[tuple[str, SeatInference]] = []
     for s in [*v.holders, -1]:
