@@ -102,3 +102,20 @@ def test_probe_findings_are_answered(cli):
                  "N", "--hand", "AS 9S KD AH QC JC 9C TH KH QD JD 9H", "--gave",
                  "AS KS QS JS", "--received", "AS 9S KD AH", "--json")
     assert passed.json()["by_seat"]["N"]["certain"] == ["KS", "QS", "JS"]
+
+
+def test_the_view_keys_of_the_issue_work_in_a_batch(cli):
+    """A batch line gives the view by the issue's keys: declarer, shown, passed (the cards
+    that went either way: those in the hand were received), kitty, gone."""
+    line = {"trump": "S", "seat": "S", "declarer": "N", "leader": "N",
+            "hand": "AS 9S KD AH QC JC 9C TH KH QD JD 9H", "play": "KS QH",
+            "shown": {"W": "KC QC"}, "passed": "KS QS JS AH", "gone": ""}
+    run = cli("infer", "--variant", "four-hand", "--input", "-", stdin=json.dumps(line) + "\n")
+    assert run.code == 0, run.out
+    got = run.lines()[0]
+    # K♠ was played by N; Q♠ J♠ went to N (not in S's hand); A♥ came from N (in S's hand)
+    assert got["by_seat"]["N"]["certain"] == ["QS", "JS"]
+    assert got["by_seat"]["W"]["certain"] == ["KC", "QC"]
+    both = cli("infer", "--variant", "four-hand", "--input", "-",
+               stdin=json.dumps({**line, "gave": "QS"}) + "\n")
+    assert both.code == 1 and "once" in both.lines()[0]["error"]

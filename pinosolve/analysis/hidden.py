@@ -181,13 +181,21 @@ class View:
         return out
 
     def _passed(self, data: Any) -> list[int]:
-        """The cards the viewer gave its partner (``passed = {gave = ..., received = ...}``;
-        the cards received are in the viewer's hand already)."""
+        """The cards the viewer's partner holds for certain from the pass: ``passed`` is a
+        table ``{gave = ..., received = ...}``, or the cards that went between the two either
+        way (those in the viewer's hand it received, the others it gave; a card of which the
+        hand holds a copy is taken as received, which claims nothing of the partner)."""
         if data is None:
             return [0] * NUM_CARDS
-        if not isinstance(data, Mapping) or set(data) - {"gave", "received"}:
-            raise PinosolveError("passed: a table with gave (the cards the viewer passed) "
-                                 "and received (the cards passed to the viewer)")
+        if not isinstance(data, Mapping):
+            cards = _counts(as_cards(self.variant, data, "passed"))
+            data = {"gave": [Card.from_index(k) for k in range(NUM_CARDS)
+                             for _ in range(max(0, cards[k] - self.mine[k]))],
+                    "received": [Card.from_index(k) for k in range(NUM_CARDS)
+                                 for _ in range(min(cards[k], self.mine[k]))]}
+        if set(data) - {"gave", "received"}:
+            raise PinosolveError("passed: the cards passed, or a table with gave (the cards "
+                                 "the viewer passed) and received (the cards passed to it)")
         gave = _counts(as_cards(self.variant, _given(data, "gave"), "passed gave"))
         received = _counts(as_cards(self.variant, _given(data, "received"),
                                     "passed received"))

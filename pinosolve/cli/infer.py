@@ -18,8 +18,8 @@ from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
 # the view's keys as options and batch keys, besides variant/rules and bidder/declarer
-VIEW_OPTIONS = ("trump", "seat", "hand", "leader", "play", "partner", "shown", "gave",
-                "received", "kitty", "gone")
+VIEW_OPTIONS = ("trump", "seat", "hand", "leader", "play", "partner", "shown", "passed",
+                "gave", "received", "kitty", "gone")
 
 
 def _shown(value: Any) -> Any:
@@ -51,7 +51,11 @@ def compute_infer(params: dict[str, Any]) -> dict[str, Any]:
     if params.get("shown") is not None:
         view["shown"] = _shown(params["shown"])
     passed = {k: params[k] for k in ("gave", "received") if params.get(k) is not None}
-    if passed:
+    if params.get("passed") is not None:
+        if passed:
+            raise PinosolveError("give the pass once: passed, or gave and received")
+        view["passed"] = params["passed"]
+    elif passed:
         view["passed"] = passed
     return infer(view).to_json()
 
@@ -101,6 +105,10 @@ def infer_cmd(
     partner: PartnerOpt = None,
     shown: Annotated[Optional[list[str]], typer.Option(
         "--shown", help="Meld a seat laid: SEAT=CARDS; repeat.", show_default=False)] = None,
+    passed: Annotated[Optional[str], typer.Option(
+        "--passed", help="The cards passed between the viewer and its partner, either way "
+        "(those in --hand it received); or use --gave and --received.",
+        show_default=False)] = None,
     gave: Annotated[Optional[str], typer.Option(
         "--gave", help="The cards the viewer passed to its partner.", show_default=False)] = None,
     received: Annotated[Optional[str], typer.Option(
@@ -120,7 +128,8 @@ def infer_cmd(
     """From one seat's view: what each other seat may and must hold, and why."""
     params: dict[str, Any] = {"seat": seat, "hand": hand, "trump": trump, "leader": leader,
                               "play": play, "bidder": one_bidder(bidder, declarer),
-                              "partner": partner, "shown": shown, "gave": gave,
+                              "partner": partner, "shown": shown, "passed": passed,
+                              "gave": gave,
                               "received": received, "kitty": kitty, "gone": gone,
                               "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source, compute=INFER,
