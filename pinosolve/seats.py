@@ -110,6 +110,12 @@ def bidding_team(v: Variant, bidder: str, partner: Optional[str] = None) -> tupl
     return next(t.seats for t in teams(v, bidder, partner) if t.bidding)
 
 
+def sides_fixed(v: Variant) -> bool:
+    """Whether the sides of trick play are fixed whoever bids: fixed partnerships, or two
+    players one against the other (then no bidder or partner names them)."""
+    return v.rules.players.partnership == "fixed" or len(v.seats) == 2
+
+
 def play_sides(v: Variant, bidder: Optional[str] = None, partner: Optional[str] = None
                ) -> tuple[int, ...]:
     """The two sides of trick play, per seat in clockwise order: 0 or 1.
@@ -120,7 +126,7 @@ def play_sides(v: Variant, bidder: Optional[str] = None, partner: Optional[str] 
     any case."""
     kind = v.rules.players.partnership
     n = len(v.seats)
-    if kind == "fixed" or n == 2:
+    if sides_fixed(v):
         for key, value in (("bidder", bidder), ("partner", partner)):
             if value is not None:
                 alias = "declarer" if key == "bidder" else key

@@ -36,11 +36,12 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any, Iterator, Mapping, Optional, Sequence
 
-from pinosolve.cards import NUM_CARDS, Card, Rank, Suit
+from pinosolve.cards import NUM_CARDS, Card, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import as_cards, as_variant
+from pinosolve.play.trick import winning_seat
 from pinosolve.results import Result, optional
-from pinosolve.seats import find_seat, play_sides
+from pinosolve.seats import find_seat, play_sides, sides_fixed
 
 VIEW_KEYS = ("variant", "trump", "seat", "hand", "leader", "play", "declarer", "bidder",
              "partner", "shown", "passed", "kitty", "gone")
@@ -105,20 +106,17 @@ class View:
                 find_seat(seats, view["declarer"], "declarer", v.id) != \
                 find_seat(seats, view["bidder"], "bidder", v.id):
             raise PinosolveError("view: declarer and bidder are different seats")
-        fixed = v.rules.players.partnership == "fixed" or len(seats) == 2
         self.declarer = None if declarer is None else find_seat(seats, declarer, "declarer",
                                                                  v.id)
         partner = view.get("partner")
         self.partner = None if partner is None else find_seat(seats, partner, "partner", v.id)
-        if fixed and self.partner is not None:
-            raise PinosolveError(f"partner: {v.id} plays in fixed sides (or two-handed), so "
-                                 "there is no partner to name; drop partner")
-        self.sides = play_sides(v, None if fixed else self.declarer,
-                                None if fixed else self.partner)
-        deck = [0] * NUM_CARDS
-        for c in v.deck:
-            deck[c.index] += 1
-        self.deck = deck
+        # the seats that fix the sides, as Game takes them (in fixed sides the declarer is
+        # only the bidder; a partner there is refused by play_sides)
+        self.roles: dict[str, Any] = {
+            k: s for k, s in (("declarer", None if sides_fixed(v) else self.declarer),
+                              ("partner", self.partner)) if s is not None}
+        self.sides = play_sides(v, self.roles.get("declarer"), self.partner)
+        self.deck = deck = _counts(v.deck)
         hand = list(as_cards(v, view["hand"], "hand"))
         self.hand_size = len(hand)
         if not hand:
@@ -145,8 +143,10 @@ class View:
                                  f"{self.hand_size * len(self.holders)} for the other seats, "
                                  f"but only {sum(self.hidden)} cards are hidden")
         self.out = left_out  # cards in the unseen pile
-        taker = self.declarer if v.rules.deal.bidder_takes_kitty else None
-        if taker != self.seat:
+        # the seat that takes the kitty (None: nobody, or not known)
+        self.taker = seats.index(self.declarer) if self.declarer is not None and \
+            v.rules.deal.bidder_takes_kitty else None
+        if self.taker != self.me:
             for k, n in enumerate(self.kitty):
                 if n > self.hidden[k]:
                     raise PinosolveError(f"kitty: {Card.from_index(k)} is also in the "
@@ -216,8 +216,6 @@ class View:
 
     def _replay(self) -> list[_Event]:
         """The cards played, trick by trick: who played each, and the trick before it."""
-        from pinosolve.play.trick import winning_seat
-
         n = len(self.seats)
         events: list[_Event] = []
         leader, number = self.leader, 1
@@ -227,7 +225,7 @@ class View:
             events.append(_Event(seat, card, number, tuple(trick), leader))
             trick.append(card)
             if len(trick) == n:
-                leader = winning_seat(self.rules, leader, trick, self._trump(), n)
+                leader = winning_seat(self.rules, leader, trick, int(self.trump), n)
                 trick, number = [], number + 1
         if number - 1 + (1 if trick else 0) > self.hand_size:
             raise PinosolveError(f"play: more tricks than the {self.hand_size} cards of a hand")
@@ -258,20 +256,13 @@ class View:
         table = self.table
         played = self.played
         trick = [Card.from_index(c) for c in self.trick]
-        fixed = self.variant.rules.players.partnership == "fixed" or len(self.seats) == 2
-        roles: dict[str, Any] = {} if fixed else {k: val for k, val in (("declarer", self.declarer),
-                                                         ("partner", self.partner))
-                                  if val is not None}
         for _ in range(n):
             drawn = table.draw(rng)
             hands = [[a - b for a, b in zip(self.mine if s == self.me else drawn[s],
                                             played[s])] for s in range(len(self.seats))]
             deal = f"{self.seats[0]}:" + " ".join(_dotted(h) for h in hands)
             yield Game(self.variant, deal, trump=self.trump,
-                       leader=self.seats[self.trick_leader], trick=trick, **roles)
-
-    def _trump(self) -> Optional[int]:
-        return None if self.trump is None else int(self.trump)
+                       leader=self.seats[self.trick_leader], trick=trick, **self.roles)
 
     # --- bounds ----------------------------------------------------------------------------
 
@@ -335,12 +326,11 @@ class View:
                 at_least(mate, k, n, f"{name[self.me]} passed {Card.from_index(k)} to "
                                      f"{name[mate]}")
         played: dict[int, list[int]] = {s: [0] * NUM_CARDS for s in range(len(self.seats))}
-        trump = self._trump()
+        trump = int(self.trump)
         for e in self.events[:upto]:
             trick_text = f"trick {e.trick}"
-            winning = bool(e.before) and self.sides[
-                (e.led_by + self.rules.winner(list(e.before), trump)) % len(self.seats)
-            ] == self.sides[e.seat]
+            winning = bool(e.before) and self.sides[winning_seat(
+                self.rules, e.led_by, e.before, trump, len(self.seats))] == self.sides[e.seat]
             forbidding = obligations(self.rules, e.card, e.before, trump, winning, self.kinds)
             if e.seat == self.me:
                 have = [m - p for m, p in zip(self.mine, played[e.seat])]
@@ -368,8 +358,7 @@ class View:
         # kitty cards seen: taken by the declarer (where the rules give it the kitty), or
         # left out; where the viewer took it, those not in its hand nor known gone were laid
         # away unseen
-        taker = self.seats.index(self.declarer) if self.declarer is not None and \
-            self.variant.rules.deal.bidder_takes_kitty else None
+        taker = self.taker
         for k, n in enumerate(self.kitty):
             if taker == self.me:
                 n = max(0, n - self.mine[k] - self.known[k])
@@ -405,7 +394,7 @@ def _because(seat: str, e: _Event, held: list[int], key: str) -> str:
     """Why ``seat`` held none of ``held`` when it played ``e.card`` (``key``: the rule), in
     words."""
     card = Card.from_index(e.card).symbol
-    led = Suit(e.before[0] // len(Rank)) if e.before else None
+    led = Card.from_index(e.before[0]).suit if e.before else None
     cards = " ".join(Card.from_index(k).symbol for k in held)
     if "follow_suit" in key and led is not None:
         return f"{seat} showed out of {led.symbol} on trick {e.trick} ({card}) {key}"
@@ -511,12 +500,15 @@ class _Table:
         return layers
 
     def count(self) -> int:
-        start = tuple(0 for _ in range(self.n))
-        return self.backward()[0].get(start, (0, 0))[0]
+        """The consistent deals (copies of a card alike)."""
+        return self._totals()[0]
 
     def weighted(self) -> int:
-        start = tuple(0 for _ in range(self.n))
-        return self.backward()[0].get(start, (0, 0))[1]
+        """The shuffles of the physical cards that give them."""
+        return self._totals()[1]
+
+    def _totals(self) -> tuple[int, int]:
+        return self.backward()[0].get(tuple(0 for _ in range(self.n)), (0, 0))
 
     def ranges(self) -> dict[int, list[tuple[int, int]]]:
         """For each holder and card, the least and most copies over every deal."""
@@ -579,8 +571,7 @@ class SeatInference(Result):
 @dataclass(frozen=True, repr=False)
 class Inference(Result):
     """A view's inference (``infer``): per other seat (``by_seat``), and ``deals``, the exact
-    number of
-    distinct consistent deals of the hidden cards (copies of a card alike); ``weighted``:
+    number of distinct consistent deals of the hidden cards (copies of a card alike); ``weighted``:
     the number of shuffles of the physical cards that give them; ``unseen``: where the deal
     leaves hidden cards out of the hands (a kitty not seen, discards), what that pile may
     and must hold."""
@@ -602,9 +593,11 @@ def infer(view: Mapping[str, Any] | View) -> Inference:
 
     >>> r = infer({"variant": "two-hand", "trump": "S", "seat": "N", "hand": "AS TS",
     ...            "play": "AS KH", "leader": "N"})
+    >>> r, r.by_seat["S"].voids
+    (Inference(seat=N, to_move=N, deals=18), (<Suit.S: 0>,))
     """
     v = view if isinstance(view, View) else View(view)
-    lo, hi, why = v.bounds()
+    _, _, why = v.bounds()
     table = v.table
     ranges = table.ranges()
     seats: list[tuple[str, SeatInference]] = []

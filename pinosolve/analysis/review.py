@@ -43,7 +43,7 @@ from pinosolve.errors import PinosolveError
 from pinosolve.game import Game, SolveResult
 from pinosolve.inputs import as_cards, as_variant, as_whole
 from pinosolve.results import Result, optional
-from pinosolve.seats import seat_name
+from pinosolve.seats import seat_name, sides_fixed
 
 RecordLike = Union[Game, Mapping[str, Any]]
 
@@ -197,18 +197,15 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
         if record.get(key) is None:
             raise PinosolveError(f"record: {key} is missing")
     v = as_variant(record["variant"])
-    fixed = v.rules.players.partnership == "fixed" or len(v.seats) == 2
     declarer, bidder = record.get("declarer"), record.get("bidder")
     if declarer is not None and bidder is not None and \
             seat_name(v, declarer, "declarer") != seat_name(v, bidder, "bidder"):
         raise PinosolveError(f"record: declarer {declarer!r} and bidder {bidder!r} are "
                              "different seats")
     who = declarer if declarer is not None else bidder
-    if fixed and record.get("partner") is not None:
-        raise PinosolveError(f"record: partner: {v.id} plays in fixed sides (or two-handed), "
-                             "so there is no partner to name; drop partner")
-    # (in fixed sides the declarer is the bidder: the sides do not depend on it)
-    roles = {} if fixed else {"declarer": who, "partner": record.get("partner")}
+    # (in fixed sides the declarer is only the bidder; a partner there is refused by
+    # seats.play_sides, as Game reads it)
+    roles = {"declarer": None if sides_fixed(v) else who, "partner": record.get("partner")}
     game = Game(v, record["deal"], trump=record["trump"], leader=record.get("leader"),
                 **{k: val for k, val in roles.items() if val is not None})
     play = record.get("play", ())
@@ -229,9 +226,11 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
 
 
 def _amount(value: Any, what: str) -> int:
-    """A bid or a meld: a whole number from 0 to 10**12 (score's range)."""
+    """A bid or a meld: a whole number from 0 to ``BID_LIMIT`` (score's range)."""
+    from pinosolve.scoring.bidding import BID_LIMIT
+
     number = as_whole(value, what)
-    if not 0 <= number <= 10 ** 12:
+    if not 0 <= number <= BID_LIMIT:
         raise PinosolveError(f"record: {what} must be from 0 to 10**12, got "
                              f"{'a negative number' if number < 0 else 'more'}")
     return number
