@@ -39,7 +39,7 @@ from typing import Any, Iterator, Mapping, Optional, Sequence
 from pinosolve.cards import NUM_CARDS, Card, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import as_cards, as_variant
-from pinosolve.play.trick import winning_seat
+from pinosolve.play.trick import trick_points, winning_seat
 from pinosolve.results import Result, optional
 from pinosolve.seats import find_seat, play_sides, sides_fixed
 
@@ -220,12 +220,15 @@ class View:
         events: list[_Event] = []
         leader, number = self.leader, 1
         trick: list[int] = []
+        self.taken = [0, 0]  # the trick points each side (play_sides) has taken
         for card in self.play:
             seat = (leader + len(trick)) % n
             events.append(_Event(seat, card, number, tuple(trick), leader))
             trick.append(card)
             if len(trick) == n:
                 leader = winning_seat(self.rules, leader, trick, int(self.trump), n)
+                self.taken[self.sides[leader]] += trick_points(self.rules, trick,
+                                                               number == self.hand_size)
                 trick, number = [], number + 1
         if number - 1 + (1 if trick else 0) > self.hand_size:
             raise PinosolveError(f"play: more tricks than the {self.hand_size} cards of a hand")
@@ -251,18 +254,29 @@ class View:
         return self._draws(n, rng)
 
     def _draws(self, n: int, rng: random.Random) -> Iterator[Any]:
+        for _ in range(n):
+            yield self.game_of(self.table.draw(rng))
+
+    def every_deal(self, limit: int) -> list[tuple[Any, int]]:
+        """Every consistent deal as a ``Game`` at the position reached, with its shuffle
+        weight; ``PinosolveError`` if there are more than ``limit``."""
+        self.bounds()
+        count = self.table.count()
+        if count > limit:
+            raise PinosolveError(f"{count} consistent deals, more than the limit of {limit}")
+        return [(self.game_of(table), weight) for table, weight in self.table.every()]
+
+    def game_of(self, drawn: dict[int, list[int]]) -> Any:
+        """The ``Game`` at the position reached of a table of start holdings (holder ->
+        copies of each card, as ``_Table`` gives them)."""
         from pinosolve.game import Game
 
-        table = self.table
         played = self.played
-        trick = [Card.from_index(c) for c in self.trick]
-        for _ in range(n):
-            drawn = table.draw(rng)
-            hands = [[a - b for a, b in zip(self.mine if s == self.me else drawn[s],
-                                            played[s])] for s in range(len(self.seats))]
-            deal = f"{self.seats[0]}:" + " ".join(_dotted(h) for h in hands)
-            yield Game(self.variant, deal, trump=self.trump,
-                       leader=self.seats[self.trick_leader], trick=trick, **self.roles)
+        hands = [[a - b for a, b in zip(self.mine if s == self.me else drawn[s], played[s])]
+                 for s in range(len(self.seats))]
+        deal = f"{self.seats[0]}:" + " ".join(_dotted(h) for h in hands)
+        return Game(self.variant, deal, trump=self.trump, leader=self.seats[self.trick_leader],
+                    trick=[Card.from_index(c) for c in self.trick], **self.roles)
 
     # --- bounds ----------------------------------------------------------------------------
 
@@ -530,6 +544,27 @@ class _Table:
                     out[h][k] = (min(seen[j]), max(seen[j]))
             reach = nxt
         return out
+
+    def every(self) -> Iterator[tuple[dict[int, list[int]], int]]:
+        """Every consistent table, with its shuffle weight."""
+        back = self.backward()
+        table = {h: [0] * NUM_CARDS for h in self.holders}
+
+        def go(i: int, state: tuple[int, ...], weight: int
+               ) -> Iterator[tuple[dict[int, list[int]], int]]:
+            if i == len(self.kinds):
+                yield {h: list(row) for h, row in table.items()}, weight
+                return
+            k = self.kinds[i]
+            for split, w in self._options[i]:
+                after = tuple(a + b for a, b in zip(state, split))
+                if after in back[i + 1]:
+                    for h, n in zip(self.holders, split):
+                        table[h][k] = n
+                    yield from go(i + 1, after, weight * w)
+
+        if tuple(0 for _ in range(self.n)) in back[0]:
+            yield from go(0, tuple(0 for _ in range(self.n)), 1)
 
     def draw(self, rng: random.Random) -> dict[int, list[int]]:
         """One deal, drawn with probability its shuffle weight over the total."""
