@@ -87,3 +87,19 @@ def test_bad_requests_are_refused():
     for bad in (0, -1, True, 1.5):
         with pytest.raises(PinosolveError, match="samples"):
             advise(view, samples=bad)
+
+
+@pytest.mark.parametrize("vid", ["four-hand", "two-hand", "three-hand-kitty", "five-hand-call",
+                                 "double-deck", "trickster-modern"])
+def test_one_test_at_a_threshold_says_whether_the_side_reaches_it(vid):
+    """``reaches`` against plain minimax on endings: yes exactly up to the value."""
+    from pinosolve.play.driver import reaches
+    from tests.test_game_api import _ending, _load
+
+    v = _load(vid)
+    for seed in range(3):
+        g = _ending(v, seed, 3 if len(v.seats) <= 4 else 2)
+        value, _ = _oracle_value(v, g)
+        for threshold in (0, value - 1, value, value + 1, value + 7):
+            assert reaches(g.position(), g.rules, threshold) == (value >= threshold), \
+                (seed, threshold, value)

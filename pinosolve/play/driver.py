@@ -299,6 +299,30 @@ def new_search(pos: Position, rules: PlayRules, backend: str,
 MAX_TIMEOUT = 1e9  # seconds: the longest budget a search takes
 
 
+def reaches(pos: Position, rules: PlayRules, threshold: int, *,
+            timeout: Optional[float] = None, backend: Optional[str] = None,
+            check_trick: bool = True) -> Optional[bool]:
+    """Whether the side to move can make sure of at least ``threshold`` points from here:
+    one null-window test at the threshold, where ``solve`` runs several to pin the value
+    (what a contract's "can the side reach T?" needs). None: the budget ran out first."""
+    check_position(pos, rules, trick=check_trick)
+    hands = [sorted(h) for h in pos.hands]
+    trick = list(pos.trick)
+    rem = points_left(rules, hands, trick)
+    if threshold <= 0:
+        return True
+    if threshold > rem:
+        return False
+    deadline = time.perf_counter() + timeout if timeout else None
+    search = new_search(pos, rules, chosen_backend() if backend is None else backend,
+                        deadline)
+    try:
+        return Driver(search).test(hands, pos.leader, trick, threshold, rem,
+                                   limited=False) >= threshold
+    except SearchTimeout:
+        return None
+
+
 def check_timeout(timeout: object, what: str = "timeout") -> Optional[float]:
     """A search's time budget: None (no limit) or seconds more than 0 and at most
     ``MAX_TIMEOUT``, as a float; anything else is a one-line ``PinosolveError``: NaN and
