@@ -48,7 +48,8 @@ def _root(
     """Pinochle rules engine and solver."""
 
 
-from pinosolve.cli import (bid, foundation, infer, legal, makeable, meld,  # noqa: E402,F401
+from pinosolve.cli import (advise, bid, foundation, infer, legal, makeable,  # noqa: E402,F401
+                           meld,
                            passing, puzzles, review, score, solve,
                            verify)  # (registers commands)
 

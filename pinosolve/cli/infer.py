@@ -41,6 +41,11 @@ def _shown(value: Any) -> Any:
 def compute_infer(params: dict[str, Any]) -> dict[str, Any]:
     from pinosolve.analysis.hidden import infer
 
+    return infer(view_of(params)).to_json()
+
+
+def view_of(params: dict[str, Any]) -> dict[str, Any]:
+    """The view (``pinosolve.analysis.hidden``'s keys) that the options give."""
     view: dict[str, Any] = {"variant": variant_of(params)}
     for key in ("trump", "seat", "hand", "leader", "play", "partner", "kitty", "gone"):
         if params.get(key) is not None:
@@ -57,7 +62,7 @@ def compute_infer(params: dict[str, Any]) -> dict[str, Any]:
         view["passed"] = params["passed"]
     elif passed:
         view["passed"] = passed
-    return infer(view).to_json()
+    return view
 
 
 def render_infer(result: dict[str, Any]) -> None:
