@@ -153,3 +153,52 @@ def test_a_real_ctrl_c_answers_from_the_bounds_proved():
     assert data["interrupted"] and data["meld"] == 68 and data["trick_points"] is None, data
     lo, hi = data["trick_points_bounds"]
     assert 0 <= lo <= hi <= 50, data
+
+
+def _bids_near(v, total: int, how_many: int = 3) -> list[int]:
+    """The legal bids nearest the side's total, on both sides of it."""
+    from pinosolve.scoring.bidding import value_problem
+
+    legal = [b for b in range(v.rules.bidding.minimum, v.rules.bidding.minimum + 2000)
+             if value_problem(v.rules.bidding, b) is None]
+    below = [b for b in legal if b <= total][-how_many:]
+    above = [b for b in legal if b > total][:how_many]
+    return below + above
+
+
+@pytest.mark.parametrize("vid, seed, bidder, trump", [
+    ("four-hand", 3, "N", "S"), ("four-hand", 4, "E", "D"), ("four-hand", 5, "S", "C"),
+    ("four-hand-classic", 3, "W", "H"), ("trickster-classic", 2, "E", "S"),
+    ("trickster-modern", 6, "N", "H"), ("three-hand-kitty", 1, "E", "H")])
+def test_a_verdict_by_threshold_test_is_the_exact_verdict(cli, vid, seed, bidder, trump):
+    """``exact=False`` (``--verdict-only``) decides made or set by one null-window test at
+    the least trick points that make the contract (or by the trick and counter tests alone):
+    the same verdict as the exact trick points, at the bids on both sides of the side's
+    total, with the threshold at one end of the bounds it reports."""
+    v = load_variant(vid)
+    dealt = _deal(cli, vid, seed)
+    deal = v.parse_deal(dealt["deal"], full=True)
+    away = Hand(dealt["kitty"]) if v.rules.deal.bidder_discards else None
+    suit = Suit.parse(trump)
+    first = analyse(v, deal, suit, bidder, v.rules.bidding.minimum, laid_away=away)
+    exact_points = first["trick_points"]
+    assert exact_points is not None
+    total = first["meld"] + exact_points
+    for bid in _bids_near(v, total) + [v.rules.bidding.minimum]:
+        exact = analyse(v, deal, suit, bidder, bid, laid_away=away)
+        quick = analyse(v, deal, suit, bidder, bid, laid_away=away, exact=False)
+        assert quick["made"] == exact["made"], (bid, exact["reasons"], quick["reasons"])
+        lo, hi = quick["trick_points_bounds"]
+        assert lo <= exact_points <= hi, (bid, lo, hi, exact_points)
+        assert quick["meld"] == exact["meld"] and quick["throw_in"]["allowed"] == \
+            exact["throw_in"]["allowed"]
+        assert quick["margin"] in (None, exact["margin"])
+
+
+def test_verdict_only_from_the_command(cli):
+    text = _deal(cli, "four-hand", 3)["deal"]
+    args = ("makeable", "--deal", text, "--trump", "S", "--bidder", "N", "--bid", "30",
+            "--variant", "four-hand", "--json")
+    exact, quick = cli(*args).json(), cli(*args, "--verdict-only").json()
+    assert quick["made"] == exact["made"] and quick["trick_points"] is None
+    assert any("null-window test" in r or "not searched" in r for r in quick["reasons"])

@@ -384,7 +384,7 @@ def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, dea
     team_play = _TeamPlay(pos, PlayRules.of(v, 2), game.side_of(start) == side, timeout,
                           False)
     lo, hi = start_bounds
-    verdict = _Verdict(v, side, meld, 0, bid, marriage, team_play, lo, hi)
+    verdict = _Verdict(v, side, meld, 0, bid, marriage, team_play, known=(lo, hi))
     reasons = ["makeable at the start: " + r for r in verdict.reasons]
     made = None
     if game.over:

@@ -305,22 +305,40 @@ def reaches(pos: Position, rules: PlayRules, threshold: int, *,
     """Whether the side to move can make sure of at least ``threshold`` points from here:
     one null-window test at the threshold, where ``solve`` runs several to pin the value
     (what a contract's "can the side reach T?" needs). None: the budget ran out first."""
+    lo, hi = threshold_test(pos, rules, threshold, timeout=timeout, backend=backend,
+                            check_trick=check_trick).bounds
+    return True if lo >= threshold else False if hi < threshold else None
+
+
+def threshold_test(pos: Position, rules: PlayRules, threshold: int, *,
+                   timeout: Optional[float] = None, backend: Optional[str] = None,
+                   check_trick: bool = True, on_test: Optional[Callable[[Test], None]] = None,
+                   table_limit: Optional[int] = None) -> Result:
+    """``reaches``' test with what it proved: ``bounds`` on the value of the side to move
+    with ``threshold`` on one side of them (``(threshold, all)`` or ``(0, below)``), or
+    every point in play when the budget ran out or Ctrl-C came first (``exact`` False,
+    ``interrupted`` for Ctrl-C); ``value`` only where the bounds meet. No card is valued."""
     check_position(pos, rules, trick=check_trick)
+    start = time.perf_counter()
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     rem = points_left(rules, hands, trick)
-    if threshold <= 0:
-        return True
-    if threshold > rem:
-        return False
-    deadline = time.perf_counter() + timeout if timeout else None
-    search = new_search(pos, rules, chosen_backend() if backend is None else backend,
-                        deadline)
-    try:
-        return Driver(search).test(hands, pos.leader, trick, threshold, rem,
-                                   limited=False) >= threshold
-    except SearchTimeout:
-        return None
+    result = Result(None, (0, rem))  # a threshold outside 0..rem needs no search
+    if 0 < threshold <= rem:
+        deadline = start + timeout if timeout else None
+        search = new_search(pos, rules, chosen_backend() if backend is None else backend,
+                            deadline, table_limit=table_limit)
+        driver = Driver(search, on_test)
+        try:
+            v = driver.test(hands, pos.leader, trick, threshold, rem, limited=False)
+            result.bounds = (v, rem) if v >= threshold else (0, v)
+        except SearchTimeout:
+            result.exact, result.interrupted = False, driver.interrupted
+        result.nodes = search.nodes
+    lo, hi = result.bounds
+    result.value = lo if lo == hi else None
+    result.seconds = time.perf_counter() - start
+    return result
 
 
 def check_timeout(timeout: object, what: str = "timeout") -> Optional[float]:

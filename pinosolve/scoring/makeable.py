@@ -84,11 +84,15 @@ class Makeable(Result):
 
 def makeable(variant: VariantLike, deal: DealLike, trump: SuitLike, bidder: str, bid: int,
              partner: Optional[str] = None, laid_away: Optional[HandLike] = None,
-             dealer: Optional[str] = None, timeout: Optional[float] = None) -> Makeable:
+             dealer: Optional[str] = None, timeout: Optional[float] = None,
+             exact: bool = True) -> Makeable:
     """Whether ``bidder``'s contract ``bid`` in ``trump`` is made with every hand of ``deal``
     known: the side's meld plus its double-dummy trick points; ``partner`` the called
     partner (call-partner play), ``laid_away`` the cards the bidder laid away (kitty games),
     ``dealer`` whose left-hand player leads first, ``timeout`` seconds for the search.
+    ``exact`` False: made or set only, by one null-window test at the least trick points
+    that make the contract (several times faster); ``trick_points`` is then None and
+    ``trick_points_bounds`` has that threshold at one end.
 
     >>> makeable("four-hand", "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ "
     ...          "AKJ.T9.Q9.ATKK9", "S", "N", 25)
@@ -105,15 +109,17 @@ def makeable(variant: VariantLike, deal: DealLike, trump: SuitLike, bidder: str,
     away = as_hand(v, laid_away, "laid-away") if laid_away is not None else None
     return analyse(v, cards, suit, seat, bid,
                    None if partner is None else seat_name(v, partner, "partner"), away,
-                   None if dealer is None else seat_name(v, dealer, "dealer"), timeout)
+                   None if dealer is None else seat_name(v, dealer, "dealer"), timeout,
+                   exact=exact)
 
 
 def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
             partner: Optional[str] = None, laid_away: Optional[Hand] = None,
             dealer: Optional[str] = None, timeout: Optional[float] = None,
-            answer_interrupted: bool = False, table_limit: Optional[int] = None
-            ) -> Makeable:
-    """Made or set by how much, with the meld, the trick points and the rules that decide.
+            answer_interrupted: bool = False, table_limit: Optional[int] = None,
+            exact: bool = True) -> Makeable:
+    """Made or set by how much, with the meld, the trick points and the rules that decide
+    (``exact`` False: made or set, by a threshold test; see ``makeable``).
     Ctrl-C in the search raises SearchInterrupted, unless ``answer_interrupted``: then the
     answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``.
     ``table_limit``: the searches' table limit (``pinosolve.play.driver.solve``)."""
@@ -161,7 +167,6 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
                    int(trump))
     play = _TeamPlay(pos, PlayRules.of(v, 2), leader in team, timeout, answer_interrupted,
                      table_limit)
-    lo, hi = play.points()
     away = v.hand_points(laid_away) if (laid_away is not None and r.deal.discards_count) else 0
     reasons: list[str] = []
     if away:
@@ -169,7 +174,8 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
                        "[deal.discards_count]")
     bidder_holding = deal[bidder] + laid_away if laid_away is not None else deal[bidder]
     marriage = holds_trump_marriage(bidder_holding, trump)
-    verdict = _Verdict(v, "+".join(team), side_meld, away, bid, marriage, play, lo, hi)
+    verdict = _Verdict(v, "+".join(team), side_meld, away, bid, marriage, play, exact)
+    lo, hi = verdict.lo, verdict.hi
     reasons.extend(verdict.reasons)
     note = None
     if play.undecided:
@@ -187,7 +193,8 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
 class _Verdict:
     """Made, set or undecided, exactly as the contract rules (pinosolve.scoring.contract) decide it
     for the best play of the bidding side, with the reasons and, where the side's best play
-    for points meets every condition, its total.
+    for points meets every condition, its total. The side's trick points are ``known``
+    bounds, or searched on ``play``: exactly, or (``exact`` False) by a threshold test.
 
     The outcome grows with the trick points, a trick and a counter, so the side makes its bid
     if and only if it can make sure of the least trick points that make it (``need``, found
@@ -198,12 +205,13 @@ class _Verdict:
     than the last-trick bonus a counter; else a search on another point scale settles it."""
 
     def __init__(self, v: Variant, name: str, meld: int, away: int, bid: int, marriage: bool,
-                 play: "_TeamPlay", lo: int, hi: int) -> None:
+                 play: "_TeamPlay", exact: bool = True,
+                 known: Optional[tuple[int, int]] = None) -> None:
         s, bonus = v.rules.scoring, v.rules.points.last_trick
         self.made: Optional[bool] = None
         self.total: Optional[int] = None
         self.reasons: list[str] = []
-        self.lo, self.hi = lo, hi
+        self.tested: Optional[int] = None  # the threshold a single test was run at
         counter = True if s.bidder_needs_counter else None
 
         def at(points: int, trick: Optional[bool] = True) -> Outcome:
@@ -211,13 +219,27 @@ class _Verdict:
 
         trick_saves = s.save_meld == "trick" and meld and not s.bidder_needs_counter
         need = _least(lambda p: bool(at(p).made), play.in_play)
+        self.unsearched = False  # the verdict needs no search of the trick points
+        if known is not None:  # bounds on the side's trick points proved elsewhere
+            lo, hi = known
+        elif exact:
+            lo, hi = play.points()
+        elif (need is None or need == 0 or s.bidder_needs_counter
+              or (trick_saves and at(0, trick=False).made)):
+            # decided without the trick points, or by a trick or a counter (tested below)
+            lo, hi, self.unsearched = 0, play.in_play, True
+        else:  # only "can the side reach need?" decides
+            lo, hi = play.reach(need)
+            decided = lo >= need or hi < need
+            self.tested = need if decided and lo != hi else None
+        self.lo, self.hi = lo, hi
         if need is None:  # not even every point in play makes it
             self.reasons.append(f"even with all {play.in_play} trick points in play:")
             self._take(at(play.in_play), total=False)
         elif trick_saves and at(0, trick=False).made:  # made with no trick at all
             self._take(at(lo) if lo else at(0, trick=False),
                        total=lo == hi and lo > 0)
-        elif s.bidder_needs_counter and not (lo > bonus or hi < need):
+        elif s.bidder_needs_counter and (self.unsearched or not (lo > bonus or hi < need)):
             can = play.can_take_a_counter(max(need, 1))
             if can is None:
                 self._undecided("whether a counter can be captured with them")
@@ -250,7 +272,15 @@ class _Verdict:
     def _take(self, o: Outcome, total: bool, end: Optional[int] = None) -> None:
         """The verdict ``o`` gives; ``total``: its total is the side's; ``end``: it is the
         outcome at that end of bounds that have not met."""
-        if end is not None and self.lo < self.hi:
+        if end is not None and self.tested is not None:
+            self.reasons.append(f"one null-window test at {self.tested} trick points: the "
+                                f"side {'can' if o.made else 'cannot'} make sure of them "
+                                "(the exact trick points were not searched); "
+                                f"{'even at' if o.made else 'even with'} {end}:")
+        elif end is not None and self.unsearched:
+            self.reasons.append(f"the trick points were not searched (not needed); even at "
+                                f"{end}:")
+        elif end is not None and self.lo < self.hi:
             self.reasons.append(f"the trick points lie within {self.lo}..{self.hi} (the "
                                 f"search was cut short); {'even at' if o.made else 'even with'}"
                                 f" {end}:")
@@ -328,11 +358,41 @@ class _TeamPlay:
             lo, hi = total - hi, total - lo
         return lo, hi
 
+    def reach(self, need: int, rules: Any = None) -> tuple[int, int]:
+        """Bounds on the side's most trick points (on ``rules``' scale) with ``need`` on one
+        side of them: one null-window test (the side's or, where the other side leads,
+        theirs at the points the side must not let it reach); every point in play where time
+        ran out first."""
+        from pinosolve import progress
+        from pinosolve.play.driver import threshold_test
+
+        rules = rules or self.rules
+        total = self.total(rules)
+        left = None if self.deadline is None else self.deadline - time.perf_counter()
+        if self.interrupted or (left is not None and left <= 0):
+            self.undecided = True
+            return 0, total
+        res = threshold_test(self.pos, rules, need if self.team_leads else total - need + 1,
+                             timeout=left, on_test=progress.search_test.get(),
+                             table_limit=self.table_limit)
+        self.nodes += res.nodes
+        self.seconds += res.seconds
+        if res.interrupted:
+            if not self.answer_interrupted:
+                from pinosolve.play.driver import SearchInterrupted
+
+                raise SearchInterrupted(res)
+            self.interrupted = True
+        lo, hi = res.bounds
+        if lo != hi and not res.exact:
+            self.undecided = True
+        return (lo, hi) if self.team_leads else (total - hi, total - lo)
+
     def can_take_a_trick(self) -> Optional[bool]:
         """Whether the side can make sure of a trick: every card worth a point, no bonus."""
         ones = dataclasses.replace(self.rules, points=tuple(1 for _ in self.rules.points),
                                    last_trick=0)
-        return _reaches(self.points(ones), 1)
+        return _reaches(self.reach(1, ones), 1)
 
     def can_take_a_counter(self, need: int) -> Optional[bool]:
         """Whether the side can make sure of a counter and ``need`` (≥ 1) trick points in
@@ -340,7 +400,7 @@ class _TeamPlay:
         takes a counter, and with a counter, the bonus cut so does not stop it reaching it."""
         cut = dataclasses.replace(self.rules,
                                   last_trick=min(self.rules.last_trick, need - 1))
-        return _reaches(self.points(cut), need)
+        return _reaches(self.reach(need, cut), need)
 
 
 def _reaches(bounds: tuple[int, int], need: int) -> Optional[bool]:
