@@ -57,9 +57,11 @@ def as_hand(variant: Variant, hand: HandLike, what: str = "hand") -> Hand:
 
 
 def as_cards(variant: Variant, cards: Any, what: str) -> tuple[Card, ...]:
-    """Cards in order (a trick): ``Card``s, card names, or text ``"JD QC"``."""
+    """Cards in order (a trick): ``Card``s, card names, text ``"JD QC"`` or a ``Hand``."""
     if cards is None:
         return ()
+    if isinstance(cards, Hand):
+        cards = list(cards)
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     if not isinstance(cards, (list, tuple)):

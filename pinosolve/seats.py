@@ -22,7 +22,7 @@ Seats are the variant's (``players.seats``, clockwise). Who plays together comes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from pinosolve.errors import NotationError, PinosolveError
 
@@ -108,6 +108,24 @@ def bidding_team(v: Variant, bidder: str, partner: Optional[str] = None) -> tupl
     """The seats that play for the bidder: his fixed side, him and his called partner, or him
     alone."""
     return next(t.seats for t in teams(v, bidder, partner) if t.bidding)
+
+
+def called_partner(v: Variant, bidder: str, holdings: Mapping[str, Any], card: Any) -> str:
+    """The partner a called ``card`` names: the first seat holding a copy, clockwise from the
+    bidder's left (the order of play); the bidder himself, playing alone, when nobody else
+    holds one (the readings of ``players.partnership = "called-card"`` in the rules files).
+    ``holdings``: seat -> the cards it holds (anything ``in`` tests a card against).
+
+    >>> from pinosolve import load_variant
+    >>> v = load_variant("five-hand-call")
+    >>> called_partner(v, "2", {"1": ["AS"], "3": [], "4": ["AS"], "5": []}, "AS")
+    '4'
+    """
+    for k in range(1, len(v.seats)):
+        seat = seat_after(v, bidder, k)
+        if card in holdings.get(seat, ()):
+            return seat
+    return bidder
 
 
 def sides_fixed(v: Variant) -> bool:

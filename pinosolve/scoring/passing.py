@@ -180,21 +180,7 @@ def pass_back(v: Variant, trump: Suit, hand: Hand, received: Hand,
               want_all: bool = False, limit: int = ENUMERATION_LIMIT) -> PassBack:
     """The declarer's best return of ``passing.cards`` cards from ``hand`` + ``received``."""
     n = _check_inputs(v, hand, received, None)
-    pool = (hand + received).counts
-    m = _Model()
-    r = [m.var(0, pool[c]) for c in range(NUM_CARDS)]
-    m.row([(r[c], 1) for c in range(NUM_CARDS)], n, n)
-    xs = _meld_rows(m, v, trump, {c: [(r[c], -1)] for c in range(NUM_CARDS)}, list(pool))
-    opts = options(v, trump)
-    tie, w = _weights(v, trump, len(hand))
-    m.proto.objective.vars.extend(xs + r)
-    m.proto.objective.coeffs.extend([-w * o.value for o in opts] + tie)
-    response = m.solve()
-    if response.status != cmh.CpSolverStatus.OPTIMAL:  # pragma: no cover - a bug guard
-        raise PinosolveError(f"pass model not solved to optimality ({response.status})")
-    sol = list(response.solution)
-    best = sum(o.value * sol[x] for o, x in zip(opts, xs))
-    returned = Hand.from_counts(sol[rv] for rv in r)
+    m, r, xs, opts, best, returned = _return_model(v, trump, hand + received, n)
     out = _describe(v, trump, hand, received, returned)
     assert out.meld == best, "the meld engine and the pass model disagree"
     if want_all:
@@ -202,6 +188,47 @@ def pass_back(v: Variant, trump: Suit, hand: Hand, received: Hand,
         out = dataclasses.replace(out, alternatives=tuple(
             Return(Hand(row["return"]), row["strength"]) for row in rows), complete=complete)
     return out
+
+
+def lay_away(v: Variant, trump: Suit, hand: Hand, kitty: Hand) -> Hand:
+    """The bidder's lay-away in kitty games: ``deal.bidder_discards`` cards from ``hand`` and
+    the ``kitty`` taken, chosen as a pass back is (the most meld kept, then the strength
+    tie-break of the module's objective).
+
+    >>> from pinosolve import load_variant
+    >>> v = load_variant("three-hand-kitty")
+    >>> hand = v.parse_hand("AS TS KS QS JS 9S AH 9H 9H 9D 9D 9C 9C JD QC")
+    >>> str(lay_away(v, Suit.S, hand, v.parse_hand("KH QD JC")))
+    'KH 9H 9H'
+    """
+    n = v.rules.deal.bidder_discards
+    if not n:
+        raise PinosolveError(f"in {v.id} the bidder lays no cards away "
+                             "[deal.bidder_discards = 0]")
+    pool = hand + kitty
+    v.check_hand(pool, "hand and kitty together")
+    return _return_model(v, trump, pool, n)[5]
+
+
+def _return_model(v: Variant, trump: Suit, held: Hand, n: int
+                  ) -> tuple["_Model", list[int], list[int], Any, int, Hand]:
+    """The model of giving ``n`` cards of ``held`` away for the most meld kept, solved: the
+    model, the return and meld variables, the meld options, the meld kept, the cards."""
+    pool = held.counts
+    m = _Model()
+    r = [m.var(0, pool[c]) for c in range(NUM_CARDS)]
+    m.row([(r[c], 1) for c in range(NUM_CARDS)], n, n)
+    xs = _meld_rows(m, v, trump, {c: [(r[c], -1)] for c in range(NUM_CARDS)}, list(pool))
+    opts = options(v, trump)
+    tie, w = _weights(v, trump, len(held) - n)
+    m.proto.objective.vars.extend(xs + r)
+    m.proto.objective.coeffs.extend([-w * o.value for o in opts] + tie)
+    response = m.solve()
+    if response.status != cmh.CpSolverStatus.OPTIMAL:  # pragma: no cover - a bug guard
+        raise PinosolveError(f"pass model not solved to optimality ({response.status})")
+    sol = list(response.solution)
+    best = sum(o.value * sol[x] for o, x in zip(opts, xs))
+    return m, r, xs, opts, best, Hand.from_counts(sol[rv] for rv in r)
 
 
 def _describe(v: Variant, trump: Suit, hand: Hand, received: Hand, returned: Hand
