@@ -437,10 +437,13 @@ class Game:
 
 
 def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = None,
-               value_only: bool = False) -> list[SolveResult]:
+               value_only: bool = False,
+               on_result: Optional[Callable[[int, SolveResult], None]] = None
+               ) -> list[SolveResult]:
     """``Game.solve`` for each game, ``jobs`` at a time in threads (the compiled core lets go
     of the interpreter while it searches, so they run in parallel), the results in the order
-    of ``games``. ``timeout`` is each game's; the searches running at once share the memory
+    of ``games``; ``on_result(k, result)`` is called as game ``k`` is solved, one call at a
+    time. ``timeout`` is each game's; the searches running at once share the memory
     this process may use for their tables. A game that raises stops the others from
     starting, and its error is raised here (the first in the order of ``games``); so does
     Ctrl-C, at once (searches already running end with the program).
@@ -461,7 +464,12 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise PinosolveError(f"jobs must be a whole number from 1, got {jobs!r}")
     if jobs == 1 or len(games) <= 1:
-        return [g.solve(timeout, value_only) for g in games]
+        done = []
+        for k, g in enumerate(games):
+            done.append(g.solve(timeout, value_only))
+            if on_result is not None:
+                on_result(k, done[-1])
+        return done
     from pinosolve.play.tables import table_limit
 
     share = table_limit(parts=min(jobs, len(games)))  # the searches run at once share memory
@@ -477,7 +485,10 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
             if k is None:
                 return
             try:
-                results[k] = games[k].solve(timeout, value_only, table_limit=share)
+                results[k] = res = games[k].solve(timeout, value_only, table_limit=share)
+                if on_result is not None:
+                    with lock:
+                        on_result(k, res)
             except BaseException as exc:  # raised in the caller's thread, below
                 with lock:
                     failed[k] = exc

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from pinosolve.cards import Card, Suit
 from pinosolve.errors import PinosolveError
+from pinosolve.play.position import points_left
 from pinosolve.results import Result, optional
 
 FUSION = ("perfect-information Monte Carlo: each deal is solved as if every card were known "
@@ -32,10 +33,12 @@ FUSION = ("perfect-information Monte Carlo: each deal is solved as if every card
 
 @dataclass(frozen=True, repr=False)
 class CardAdvice(Result):
-    """One legal card over the deals: ``mean`` points for the mover's side from here (None
-    where a deal was only bounded: then ``mean_bounds``), its ``stderr``, ``best_share``,
-    ``p_make`` (with a contract), ``rank`` (1: the best mean) and ``close`` (not beaten
-    significantly by the best card)."""
+    """One legal card over the deals: ``mean`` points for the mover's side from here, its
+    ``stderr``, ``best_share``, ``p_make`` (with a contract), ``rank`` (1: the best mean)
+    and ``close`` (not beaten significantly by the best card). Where a deal's search ran out
+    of time, the card's values there are bounds: ``mean`` and ``p_make`` are then None and
+    ``mean_bounds`` and ``p_make_bounds`` give the intervals; ``rank``, ``close`` and
+    ``best_share`` are then those of the lower bounds."""
 
     mean: Optional[float]
     stderr: float
@@ -44,6 +47,7 @@ class CardAdvice(Result):
     close: bool
     p_make: Optional[float] = optional()
     mean_bounds: Optional[tuple[float, float]] = optional()
+    p_make_bounds: Optional[tuple[float, float]] = optional()
 
 
 @dataclass(frozen=True, repr=False)
@@ -63,12 +67,20 @@ class Advice(Result):
     seed: Optional[int] = optional()
 
 
+DealReport = Callable[[int, int, Optional[Card]], None]  # (deals solved, deals, leading card)
+
+
 def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = None,
            exact: bool = False, limit: int = 20000, timeout: Optional[float] = None,
-           jobs: int = 1, bid: Optional[int] = None, meld: Optional[int] = None) -> Advice:
+           jobs: int = 1, bid: Optional[int] = None, meld: Optional[int] = None,
+           on_deal: Optional[DealReport] = None) -> Advice:
     """Which card to play, seeing only the view's cards (see the module). ``exact``: every
     consistent deal, weighted as a shuffle deals it (refused above ``limit`` deals);
-    otherwise ``samples`` deals drawn from ``seed``. ``timeout``: seconds per deal."""
+    otherwise ``samples`` deals drawn from ``seed``, the same whatever ``jobs`` (deals solved
+    at once, in threads). ``timeout``: seconds per deal; a deal that runs out gives bounds.
+    ``bid`` and ``meld``: the contract and the bidding side's meld (the view's declarer's
+    side, else the mover's), for ``p_make``. ``on_deal(solved, deals, leading card)`` is
+    called as each deal is solved."""
     from pinosolve.analysis.hidden import View
     from pinosolve.game import solve_many
     from pinosolve.inputs import as_whole
@@ -79,9 +91,10 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
     if v.to_move != v.me:
         raise PinosolveError(f"advice is for the seat to move: {v.seats[v.to_move]} is to "
                              f"play, not {v.seat}")
-    if (bid is None) != (meld is None):
-        raise PinosolveError("give bid and meld together (the contract needs both)")
+    made = _contract(v, bid, meld)
     timeout = check_timeout(timeout)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
+        raise PinosolveError(f"jobs must be a whole number from 1 to 64, got {jobs!r}")
     if exact:
         deals = v.every_deal(as_whole(limit, "limit"))
     else:
@@ -89,11 +102,71 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
         if not 1 <= samples <= 1_000_000:
             raise PinosolveError(f"samples must be from 1 to 1000000, got {samples}")
         deals = [(g, 1) for g in v.sample(samples, seed=seed)]
-    results = solve_many([g for g, _ in deals], jobs=jobs, timeout=timeout)
     weights = [w for _, w in deals]
+    pos = deals[0][0].position()
+    in_play = points_left(deals[0][0].rules, pos.hands, pos.trick)
+    running: dict[Card, float] = {}
+    solved = [0]
+
+    def report(k: int, r: Any) -> None:
+        if on_deal is None:
+            return
+        solved[0] += 1
+        for c, x in r.cards.items():
+            running[c] = running.get(c, 0.0) + weights[k] * x
+        for c, (lo, _) in r.card_bounds.items():
+            running[c] = running.get(c, 0.0) + weights[k] * lo
+        lead = max(running, key=lambda c: (running[c], -c.index)) if running else None
+        on_deal(solved[0], len(deals), lead)
+
+    results = solve_many([g for g, _ in deals], jobs=jobs, timeout=timeout, on_result=report)
+    return _tally(v, results, weights, exact, made, in_play, len(deals),
+                  None if exact else seed)
+
+
+def _contract(v: Any, bid: Optional[int], meld: Optional[int]
+              ) -> Optional[Callable[[int, int], bool]]:
+    """Whether the contract is made, from the mover's side's points from here and the points
+    in play: the bidding side's taken so far, its tricks, meld and the contract rules
+    (``pinosolve.scoring.contract.outcome``). A trick or a counter the points do not prove is
+    taken as not won, so a made contract is never claimed on a guess."""
+    from pinosolve.inputs import as_whole
+    from pinosolve.scoring.bidding import value_problem
+    from pinosolve.scoring.contract import Taken, outcome
+
+    if bid is None and meld is None:
+        return None
+    if bid is None or meld is None:
+        raise PinosolveError("give bid and meld together (the contract needs both)")
+    bid, meld = as_whole(bid, "bid"), as_whole(meld, "meld")
+    rules = v.variant.rules
+    if not rules.bidding.enabled:
+        raise PinosolveError(f"{v.variant.id} has no auction, so no contract to make "
+                             "[bidding.enabled = false]")
+    problem = value_problem(rules.bidding, bid)
+    if problem:
+        raise PinosolveError(f"bid {bid} cannot be the contract: {problem}")
+    if meld < 0:
+        raise PinosolveError(f"meld must be at least 0, got {meld}")
+    side = v.sides[v.seats.index(v.declarer)] if v.declarer is not None else v.sides[v.me]
+    ours = side == v.sides[v.me]
+    name = "+".join(s for s, x in zip(v.seats, v.sides) if x == side)
+    bonus = v.rules.last_trick
+
+    def made(value: int, in_play: int) -> bool:
+        points = v.taken[side] + (value if ours else in_play - value)
+        trick = v.tricks_won[side] > 0 or points > 0
+        counter = points > bonus
+        return bool(outcome(v.variant, name, meld, Taken(points, 0, trick, counter), bid).made)
+
+    return made
+
+
+def _tally(v: Any, results: list[Any], weights: list[int], exact: bool,
+           made: Optional[Callable[[int, int], bool]], in_play: int, count: int,
+           seed: Optional[int]) -> Advice:
+    """The advice from each deal's solved cards (``results``, in the order of the deals)."""
     total = sum(weights)
-    mover_side = v.sides[v.me]
-    taken = v.taken[mover_side]
     cards = sorted({c for r in results for c in [*r.cards, *r.card_bounds]})
     lows: dict[Card, list[int]] = {c: [] for c in cards}
     highs: dict[Card, list[int]] = {c: [] for c in cards}
@@ -106,10 +179,13 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
             lows[c].append(lo)
             highs[c].append(hi)
 
-    def mean(xs: list[int]) -> float:
+    def mean(xs: Sequence[float]) -> float:
         return sum(w * x for w, x in zip(weights, xs)) / total
 
-    def stderr(xs: list[float]) -> float:
+    def share(holds: Sequence[bool]) -> float:
+        return sum(w for w, h in zip(weights, holds) if h) / total
+
+    def stderr(xs: Sequence[float]) -> float:
         if exact or len(xs) < 2:
             return 0.0
         m = sum(xs) / len(xs)
@@ -117,23 +193,26 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
 
     means = {c: mean(lows[c]) for c in cards}
     best = max(cards, key=lambda c: (means[c], -cards.index(c)))
-    order = sorted(cards, key=lambda c: -means[c])
+    order = sorted(cards, key=lambda c: (-means[c], cards.index(c)))
+    tops = [max(lows[d][i] for d in cards) for i in range(len(results))]
     out = {}
     for rank, c in enumerate(order, 1):
-        diffs = [b - x for b, x in zip(lows[best], lows[c])]
         gap = means[best] - means[c]
-        close = gap == 0 or (not exact and gap <= 2 * stderr(diffs))
-        best_share = sum(w for i, w in enumerate(weights)
-                         if lows[c][i] == max(lows[d][i] for d in cards)) / total
-        p_make = None
-        if bid is not None:
-            p_make = sum(w for i, w in enumerate(weights)
-                         if meld + taken + lows[c][i] >= bid) / total
-        exact_values = lows[c] == highs[c]
-        out[c] = CardAdvice(round(means[c], 4) if exact_values else None,
-                            round(stderr([float(x) for x in lows[c]]), 4),
-                            round(best_share, 4), rank, close, p_make,
-                            None if exact_values else (round(means[c], 4),
-                                                       round(mean(highs[c]), 4)))
-    return Advice(v.variant.id, v.trump, v.seat, out, len(deals), exact, bounded, FUSION,
-                  None if exact else seed)
+        close = gap == 0 or (not exact and gap <= 2 * stderr(
+            [b - x for b, x in zip(lows[best], lows[c])]))
+        sure = lows[c] == highs[c]
+        p_make = p_bounds = None
+        if made is not None:
+            # the mover's points decide the contract one way: more for the bidding side's
+            # mover, fewer for a defender
+            low = share([made(x, in_play) for x in lows[c]])
+            high = share([made(x, in_play) for x in highs[c]])
+            p_make = round(low, 4) if sure else None
+            p_bounds = None if sure else (round(min(low, high), 4), round(max(low, high), 4))
+        out[c] = CardAdvice(round(means[c], 4) if sure else None,
+                            round(stderr(lows[c]), 4),
+                            round(share([x == t for x, t in zip(lows[c], tops)]), 4), rank,
+                            close, p_make,
+                            None if sure else (round(means[c], 4), round(mean(highs[c]), 4)),
+                            p_bounds)
+    return Advice(v.variant.id, v.trump, v.seat, out, count, exact, bounded, FUSION, seed)

@@ -221,6 +221,7 @@ class View:
         leader, number = self.leader, 1
         trick: list[int] = []
         self.taken = [0, 0]  # the trick points each side (play_sides) has taken
+        self.tricks_won = [0, 0]  # and the tricks
         for card in self.play:
             seat = (leader + len(trick)) % n
             events.append(_Event(seat, card, number, tuple(trick), leader))
@@ -229,6 +230,7 @@ class View:
                 leader = winning_seat(self.rules, leader, trick, int(self.trump), n)
                 self.taken[self.sides[leader]] += trick_points(self.rules, trick,
                                                                number == self.hand_size)
+                self.tricks_won[self.sides[leader]] += 1
                 trick, number = [], number + 1
         if number - 1 + (1 if trick else 0) > self.hand_size:
             raise PinosolveError(f"play: more tricks than the {self.hand_size} cards of a hand")

@@ -43,7 +43,7 @@ def require_matplotlib() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise PinosolveError("the value graph needs matplotlib: pip install "
+        raise PinosolveError("plots need matplotlib: pip install "
                              "'pinosolve[plot]'") from None
     return matplotlib
 
@@ -134,3 +134,59 @@ def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],
                 ax.annotate(f"{play['seat']} {play['card']} -{cost}", (x, y),
                             textcoords="offset points", xytext=(0, -14 if ours else 8),
                             ha="center", fontsize="x-small")
+
+
+def plot_bid_advice(advice: Any, path: Union[str, Path]) -> Path:
+    """Draw the make-probability curve per trump of ``advice`` (a
+    ``pinosolve.analysis.bid_advice.BidAdvice`` or its ``to_json()``) into ``path``: the
+    chance of making each open bid level, one line per trump, the confidence asked as a
+    dashed line and each trump's highest bid marked; returns the path written."""
+    where = plot_path(path)
+    data = advice if isinstance(advice, dict) else getattr(advice, "to_json", lambda: None)()
+    if not isinstance(data, dict) or not isinstance(data.get("trumps"), list):
+        raise PinosolveError("plot: give bid advice (advise_bid's answer, or its JSON)")
+    plt = _pyplot()
+    try:
+        _draw_bids(plt, data, where)
+    except (KeyError, TypeError, IndexError, ValueError) as exc:
+        raise PinosolveError(f"plot: not bid advice's JSON ({type(exc).__name__}: "
+                             f"{str(exc)[:80]})") from None
+    return where
+
+
+SUIT_STYLE = {"S": ("♠ spades", "black"), "H": ("♥ hearts", "tab:red"),
+              "D": ("♦ diamonds", "tab:orange"), "C": ("♣ clubs", "tab:green")}
+
+
+def _draw_bids(plt: Any, data: dict[str, Any], where: Path) -> None:
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    try:
+        for t in data["trumps"]:
+            label, colour = SUIT_STYLE.get(t["trump"], (t["trump"], None))
+            bids = [lv["bid"] for lv in t["levels"]]
+            lows = [lv["p_make"] if lv.get("p_make") is not None else lv["p_make_bounds"][0]
+                    for lv in t["levels"]]
+            highs = [lv["p_make"] if lv.get("p_make") is not None else lv["p_make_bounds"][1]
+                     for lv in t["levels"]]
+            ax.step(bids, lows, where="mid", color=colour, label=label)
+            if lows != highs:
+                ax.fill_between(bids, lows, highs, step="mid", color=colour, alpha=0.15)
+            if t.get("highest") is not None:
+                i = bids.index(t["highest"])
+                ax.plot([bids[i]], [lows[i]], marker="o", color=colour)
+                ax.annotate(str(bids[i]), (bids[i], lows[i]), textcoords="offset points",
+                            xytext=(4, 4), fontsize="small", color=colour)
+        ax.axhline(data["confidence"], linestyle="--", color="grey",
+                   label=f"confidence {data['confidence']:g}")
+        ax.set_ylim(-0.03, 1.03)
+        ax.set_xlabel("bid")
+        ax.set_ylabel("chance of making it")
+        ax.set_title(f"{data['variant']}: seat {data['seat']}'s bids over "
+                     f"{data['samples']} deals")
+        ax.grid(alpha=0.3)
+        ax.legend(loc="best", fontsize="small")
+        fig.tight_layout()
+        with plt.rc_context({"svg.fonttype": "none"}):
+            fig.savefig(where, format=where.suffix.lower()[1:])
+    finally:
+        plt.close(fig)

@@ -1,7 +1,10 @@
-"""``pinosolve advise``: which card to play, seeing only one seat's cards (issue 36).
+"""``pinosolve advise``: which card to play, or what to bid, seeing only one seat's cards
+(issue 36).
 
-The command reads the view (``infer``'s options, the viewer being the seat to move), calls
-``pinosolve.analysis.advice.advise`` and renders its answer; the simulation is the library's.
+Play advice reads the view (``infer``'s options, the viewer being the seat to move) and calls
+``pinosolve.analysis.advice.advise``; ``--bidding`` reads a hand before the auction and calls
+``pinosolve.analysis.bid_advice.advise_bid``. The simulations are the library's: this module
+parses, reports progress and renders.
 """
 
 from __future__ import annotations
@@ -12,23 +15,109 @@ import typer
 
 from pinosolve.cli import app
 from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, HandOpt,
-                                  InputOpt, JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, console, one_bidder, run_analysis,
-                                  want_timeout)
+                                  InputOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
+                                  VariantOpt, batch_line, console, one_bidder, run_analysis,
+                                  want_flag, want_str, want_timeout)
 from pinosolve.cli.infer import view_of
+from pinosolve.errors import PinosolveError
+
+PLAY_SAMPLES, BID_SAMPLES = 200, 100
+BID_KEYS = ("auction", "dealer", "confidence")  # options of bid advice only
+PLAY_KEYS = ("leader", "play", "bidder", "partner", "shown", "passed", "kitty", "gone",
+             "exact", "bid", "meld")  # options of play advice only
 
 
 def compute_advise(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.analysis.advice import advise
+    bidding = want_flag(params, "bidding")
+    given = [k for k in (PLAY_KEYS if bidding else BID_KEYS)
+             if params.get(k) not in (None, False)]
+    if given:
+        what = "--bidding (a hand before the auction)" if bidding else "play advice"
+        raise PinosolveError(f"{', '.join(k.replace('_', '-') for k in given)}: not an "
+                             f"option of {what}")
+    threads = params.get("threads") or 1
+    with _progress(params) as on_deal:
+        if bidding:
+            return _bid_advice(params, threads, on_deal)
+        from pinosolve.analysis.advice import advise
 
-    view = view_of(params)
-    options = {k: params[k] for k in ("samples", "seed", "bid", "meld")
-               if params.get(k) is not None}
-    return advise(view, exact=bool(params.get("exact")), timeout=want_timeout(params),
-                  jobs=params.get("threads") or 1, **options).to_json()
+        view = view_of(params)
+        options = {k: params[k] for k in ("seed", "bid", "meld") if params.get(k) is not None}
+        samples = params.get("samples")
+        return advise(view, samples=PLAY_SAMPLES if samples is None else samples,
+                      exact=want_flag(params, "exact"), timeout=want_timeout(params),
+                      jobs=threads, on_deal=on_deal, **options).to_json()
+
+
+def _bid_advice(params: dict[str, Any], threads: int, on_deal: Any) -> dict[str, Any]:
+    from pinosolve.analysis.bid_advice import advise_bid
+    from pinosolve.cli.foundation import variant_of
+
+    v = variant_of(params)
+    seat, hand = want_str(params, "seat", "seat"), want_str(params, "hand", "hand")
+    if seat is None or hand is None:
+        raise PinosolveError("--bidding: give the seat and its hand (--seat, --hand)")
+    trump = want_str(params, "trump", "trump")
+    samples = params.get("samples")
+    confidence = params.get("confidence")
+    return advise_bid(v, seat, hand, samples=BID_SAMPLES if samples is None else samples,
+                      seed=params.get("seed"), trumps=None if trump is None else [trump],
+                      confidence=0.5 if confidence is None else confidence,
+                      auction=want_str(params, "auction", "auction"),
+                      dealer=want_str(params, "dealer", "dealer"),
+                      timeout=want_timeout(params), jobs=threads, on_deal=on_deal).to_json()
+
+
+class _progress:
+    """--progress: a bar on stderr of the deals solved (and, for play, the leading card so
+    far); in a batch, a line per tenth of the deals. Nothing without --progress."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.wanted = want_flag(params, "progress")
+        self.bar: Any = None
+
+    def __enter__(self) -> Any:
+        if not self.wanted:
+            return None
+        line = batch_line.get()
+        if line:
+            return self._lines(line)
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+        from rich.progress import TimeElapsedColumn
+
+        self.bar = Progress(TextColumn("deals solved"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TextColumn("{task.fields[lead]}"),
+                            console=Console(stderr=True), transient=False)
+        self.bar.start()
+        task = self.bar.add_task("advise", total=None, lead="")
+
+        def report(done: int, total: int, lead: Any = None) -> None:
+            self.bar.update(task, completed=done, total=total,
+                            lead="" if lead is None else f"leading: {lead.symbol}")
+
+        return report
+
+    @staticmethod
+    def _lines(line: int) -> Any:
+        import sys
+
+        def report(done: int, total: int, lead: Any = None) -> None:
+            if done == total or done * 10 // total != (done - 1) * 10 // total:
+                says = "" if lead is None else f", leading {lead}"
+                print(f"line {line}: {done}/{total} deals solved{says}", file=sys.stderr,
+                      flush=True)
+
+        return report
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def render_advise(result: dict[str, Any]) -> None:
+    if "trumps" in result:
+        return render_bid_advice(result)
     from rich.table import Table
 
     from pinosolve.cards import Card, Suit
@@ -37,26 +126,74 @@ def render_advise(result: dict[str, Any]) -> None:
     how = "every consistent deal" if result["exact"] else f"{result['samples']} sampled deals"
     table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}: "
                   f"{result['seat']} to play, over {how}", title_justify="left")
-    for col in ("rank", "card", "mean", "± stderr", "best in", "p(make)", ""):
-        table.add_column(col, justify="right" if col != "card" else "left")
-    for card, a in sorted(result["cards"].items(), key=lambda kv: kv[1]["rank"]):
+    contract = any("p_make" in a or "p_make_bounds" in a for a in result["cards"].values())
+    for col in ("rank", "card", "mean", "± stderr", "best in",
+                *(("p(make)",) if contract else ()), ""):
+        table.add_column(col, justify="left" if col == "card" else "right")
+    for card, a in result["cards"].items():
         mean = f"{a['mean']:.2f}" if a["mean"] is not None else \
             "{:.2f}..{:.2f}".format(*a["mean_bounds"])
+        make = () if not contract else (
+            (f"{a['p_make']:.0%}" if a.get("p_make") is not None else
+             "{:.0%}..{:.0%}".format(*a["p_make_bounds"])),)
         table.add_row(str(a["rank"]), Card.parse(card).symbol, mean, f"{a['stderr']:.2f}",
-                      f"{a['best_share']:.0%}",
-                      "" if a.get("p_make") is None else f"{a['p_make']:.0%}",
+                      f"{a['best_share']:.0%}", *make,
                       "≈ best" if a["close"] and a["rank"] > 1 else "")
     out.print(table)
+    out.print("mean: points the mover's side takes from here; ≈ best: not beaten "
+              "significantly by the best card (paired over the same deals)")
     if result["bounded"]:
         out.print(f"{result['bounded']} deals ran out of time: their values are bounds, and "
                   "the means intervals")
     out.print(f"method: {result['caveat']}")
 
 
+def render_bid_advice(result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    from pinosolve.cards import Card, Suit
+
+    out = console()
+    held = " ".join(Card.parse(c).symbol for c in result["hand"])
+    out.print(f"{result['variant']}: seat {result['seat']} holding {held}, over "
+              f"{result['samples']} deals")
+    table = Table(title="the bidding side's total, by trump", title_justify="left")
+    for col in ("trump", "mean", "± stderr", "meld", "trick points", "highest bid",
+                "p(make) there"):
+        table.add_column(col, justify="left" if col == "trump" else "right")
+    for t in result["trumps"]:
+        mean = f"{t['mean']:.1f}" if t["mean"] is not None else \
+            "{:.1f}..{:.1f}".format(*t["mean_bounds"])
+        level = next((lv for lv in t["levels"] if lv["bid"] == t["highest"]), None)
+        chance = "" if level is None else (f"{level['p_make']:.0%}" if level.get("p_make")
+                                           is not None else
+                                           "{:.0%}..{:.0%}".format(*level["p_make_bounds"]))
+        table.add_row(Suit[t["trump"]].symbol, mean, f"{t['stderr']:.1f}", f"{t['meld']:.1f}",
+                      "" if t["trick_points"] is None else f"{t['trick_points']:.1f}",
+                      "pass" if t["highest"] is None else str(t["highest"]), chance)
+    out.print(table)
+    best = result["trumps"][0]
+    steps = [lv for lv in best["levels"] if lv.get("p_make") is not None]
+    if steps:
+        shown = steps[:: max(1, len(steps) // 8)]
+        out.print(f"{Suit[best['trump']].symbol} make chance by bid: " + ", ".join(
+            f"{lv['bid']} {lv['p_make']:.0%}" for lv in shown))
+    if result["highest_bid"] is None:
+        out.print(f"advice: pass (no bid is made in {result['confidence']:.0%} of the deals)")
+    else:
+        out.print(f"advice: bid up to {result['highest_bid']} with "
+                  f"{Suit[result['best_trump']].symbol} as trump (made in at least "
+                  f"{result['confidence']:.0%} of the deals)")
+    if result["bounded"]:
+        out.print(f"{result['bounded']} deals ran out of time: their chances are bounds")
+    out.print(f"method: {result['caveat']}")
+
+
 @app.command("advise")
 def advise_cmd(
     seat: Annotated[Optional[str], typer.Option(
-        "--seat", help="The viewer's seat: the seat to move.", show_default=False)] = None,
+        "--seat", help="The viewer's seat: the seat to move (with --bidding: to bid).",
+        show_default=False)] = None,
     hand: HandOpt = None,
     trump: TrumpOpt = None,
     leader: Annotated[Optional[str], typer.Option(
@@ -76,8 +213,9 @@ def advise_cmd(
         "--kitty", help="The kitty, if the viewer saw it.", show_default=False)] = None,
     gone: Annotated[Optional[str], typer.Option(
         "--gone", help="Cards out of play that the viewer knows.", show_default=False)] = None,
-    samples: Annotated[int, typer.Option(
-        "--samples", help="Deals to sample (1 to 1000000).")] = 200,
+    samples: Annotated[Optional[int], typer.Option(
+        "--samples", help=f"Deals to sample (default {PLAY_SAMPLES}; with --bidding "
+        f"{BID_SAMPLES}).", show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="The sampling seed (0 to 2**64 - 1; default: a fresh one).",
         show_default=False)] = None,
@@ -88,32 +226,81 @@ def advise_cmd(
         "--bid", help="The contract (with --meld): each card's chance of making it.",
         show_default=False)] = None,
     meld: Annotated[Optional[int], typer.Option(
-        "--meld", help="The mover's side's meld points (with --bid).",
+        "--meld", help="The bidding side's meld points (with --bid); the bidding side is "
+        "the --bidder's, else the mover's.", show_default=False)] = None,
+    bidding: Annotated[bool, typer.Option(
+        "--bidding", help="Bid advice: --seat and its --hand before the auction; each trump "
+        "(or --trump) over sampled deals.")] = False,
+    auction: Annotated[Optional[str], typer.Option(
+        "--auction", help="With --bidding: the calls so far, from the dealer's left "
+        "('25 26 pass').", show_default=False)] = None,
+    dealer: Annotated[Optional[str], typer.Option(
+        "--dealer", help="With --bidding: the dealer (default the last seat).",
+        show_default=False)] = None,
+    confidence: Annotated[Optional[float], typer.Option(
+        "--confidence", help="With --bidding: the chance of making a bid worth bidding "
+        "(default 0.5).", show_default=False)] = None,
+    plot: Annotated[Optional[str], typer.Option(
+        "--plot", help="With --bidding: draw the make-probability curve per trump into this "
+        "file, .png or .svg (needs matplotlib: pip install 'pinosolve[plot]').",
         show_default=False)] = None,
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", help="Seconds per deal; a deal that runs out gives bounds.",
         show_default=False)] = None,
+    progress: Annotated[bool, typer.Option(
+        "--progress", help="A progress bar on stderr: deals solved, and the leading card so "
+        "far.")] = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
-    jobs: JobsOpt = 1,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", help="Deals solved at once, in threads (0: one per core); with --input, "
+        "lines analysed at once, each in a process. The answer is the same whatever "
+        "--jobs.")] = 1,
 ) -> None:
-    """Which card to play, seeing only your own cards: each legal card over sampled deals."""
+    """Which card to play, or (--bidding) what to bid, seeing only your own cards: each
+    choice over sampled deals."""
+    where = None
+    if plot is not None:
+        from pinosolve.analysis.plot import plot_path, require_matplotlib
+
+        if input_source is not None or not bidding:
+            raise PinosolveError("--plot draws one bid advice's curves: give --bidding, "
+                                 "not --input")
+        where = plot_path(plot)
+        require_matplotlib()
     params: dict[str, Any] = {"seat": seat, "hand": hand, "trump": trump, "leader": leader,
                               "play": play, "bidder": one_bidder(bidder, declarer),
                               "partner": partner, "shown": shown, "passed": passed,
                               "gave": None, "received": None, "kitty": kitty, "gone": gone,
                               "samples": samples, "seed": seed, "exact": exact, "bid": bid,
-                              "meld": meld, "timeout": timeout, "variant": variant,
+                              "meld": meld, "bidding": bidding, "auction": auction,
+                              "dealer": dealer, "confidence": confidence,
+                              "timeout": timeout, "progress": progress, "variant": variant,
                               "rules": rules_path,
                               # one view: --jobs solves its deals in threads; a batch: lines
                               # in processes
-                              "threads": jobs if input_source is None else 1}
-    run_analysis(params, json_out=json_out, input_source=input_source, compute=ADVISE,
-                 render=render_advise, jobs=jobs if input_source is not None else 1)
+                              "threads": _threads(jobs) if input_source is None else 1}
+    result = run_analysis(params, json_out=json_out, input_source=input_source,
+                          compute=ADVISE, render=render_advise,
+                          jobs=jobs if input_source is not None else 1)
+    if where is not None:
+        from pinosolve.analysis.plot import plot_bid_advice
+
+        plot_bid_advice(result, where)
+        typer.echo(f"make-probability curves: {where}", err=json_out)
+
+
+def _threads(jobs: int) -> int:
+    from pinosolve.cli.common import usable_cpus
+
+    if jobs < 0:
+        raise PinosolveError(f"--jobs: {jobs} is not a number of threads (0: one per core)")
+    return usable_cpus() if jobs == 0 else jobs
 
 
 ADVISE = Analysis(compute_advise, aliases=BIDDER_ALIASES,
-                  preload=("pinosolve.analysis.advice", "pinosolve.analysis.hidden",
-                           "pinosolve.game", "pinosolve.play.driver", "pinosolve.play.core"))
+                  preload=("pinosolve.analysis.advice", "pinosolve.analysis.bid_advice",
+                           "pinosolve.analysis.hidden", "pinosolve.game",
+                           "pinosolve.play.driver", "pinosolve.play.core"))
