@@ -251,6 +251,7 @@ class _Round:
         if r.passing.cards and mate is not None:
             ex = side_exchange(v, trump, hands[bidder], hands[mate],
                                called if r.passing.called_card_passed else None)
+            assert ex.declarer is not None and ex.partner is not None
             hands[bidder], hands[mate] = ex.declarer, ex.partner
         self.meld = sum(best_meld(v, hands[s], trump).total for s in team
                         if r.scoring.meld_by != "bidder" or s == bidder)
