@@ -39,11 +39,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "deal": ("pinosolve.variants.dealer:DealRecord",),
     "review": ("pinosolve.analysis.review:Review",),
     "infer": ("pinosolve.analysis.hidden:Inference",),
+    "advise": ("pinosolve.analysis.advice:Advice", "pinosolve.analysis.bid_advice:BidAdvice"),
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)
 BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve", "show",
-         "deal", "review", "infer")
+         "deal", "review", "infer", "advise")
 
 
 def result_classes(command: str) -> tuple[type, ...]:

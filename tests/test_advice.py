@@ -103,3 +103,66 @@ def test_one_test_at_a_threshold_says_whether_the_side_reaches_it(vid):
         for threshold in (0, value - 1, value, value + 1, value + 7):
             assert reaches(g.position(), g.rules, threshold) == (value >= threshold), \
                 (seed, threshold, value)
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_exact_chance_of_making_is_the_weighted_share_by_the_seed_rules(seed):
+    """p_make against seed 001's four-hand contract written out by hand: the bidding side's
+    meld counts only if it takes a trick, and the bid is made when meld plus trick points
+    reach it. The mover's points from here are plain minimax's; the side's points and tricks
+    so far come from a replay on ``Game``. Every consistent deal is weighted as a shuffle
+    deals it. The bidder is the mover's side, then the other side."""
+    v = load_variant("four-hand")
+    view, _ = _to_move_view(v, seed, 3, unknown=1)
+    others, tables = _enumerate(v, view)
+    me = view["seat"]
+    worth = dict(v.rules.points.cards)
+    asked = 0
+    for bidder in (me, v.seats[(v.seats.index(me) + 1) % 4]):
+        rows = []  # (card, weight, the bidding side's points, its tricks so far)
+        for key, weight in tables.items():
+            hands = {me: list(view["hand"]), **{s: list(h) for s, h in zip(others, key)}}
+            g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"])
+            for card in view["play"]:
+                g.play(card)
+            side = g.side_of(bidder)
+            taken = g.points.get(side, 0)
+            tricks = sum(1 for t in g.tricks if g.side_of(t.winner) == side)
+            in_play = sum(worth[str(c)[:-1]] for s in v.seats for c in g.hand(s)) + \
+                sum(worth[str(c)[:-1]] for c in g.trick) + v.rules.points.last_trick
+            _, values = _oracle_value(v, g)
+            for card, value in values.items():
+                points = taken + (value if side == g.side_of(me) else in_play - value)
+                rows.append((card, weight, points, tricks))
+        # a contract that some deals make and some do not: the bid at the middle points
+        middle = sorted(p for _, _, p, _ in rows)[len(rows) // 2]
+        bid = max(25, middle + 1)
+        meld = bid - middle - 1 if middle + 1 < 25 else 0
+        made: Counter = Counter()
+        total: Counter = Counter()
+        for card, weight, points, tricks in rows:
+            side_total = (meld if (points > 0 or tricks) else 0) + points
+            made[card] += weight * (side_total >= bid)
+            total[card] += weight
+        got = advise({**view, "declarer": bidder}, exact=True, bid=bid, meld=meld)
+        want = {c: round(made[c] / total[c], 4) for c in made}
+        assert {str(c): a.p_make for c, a in got.cards.items()} == want, bidder
+        asked += any(0 < p < 1 for p in want.values())
+    assert asked  # (some chance strictly between 0 and 1 was checked)
+
+
+def test_a_deal_out_of_time_bounds_the_mean_of_the_exact_values():
+    """A per-deal budget that strikes inside the searches: each card's mean becomes an
+    interval that holds the mean of the same deals solved without a budget."""
+    v = load_variant("four-hand")
+    deal = v.random_deal(2)
+    view = {"variant": v, "trump": "H", "seat": "N", "hand": [str(c) for c in deal.hands[0]]}
+    rushed = advise(view, samples=3, seed=8, timeout=0.01)
+    full = advise(view, samples=3, seed=8)
+    assert rushed.bounded >= 1
+    for card, a in rushed.cards.items():
+        if a.mean is None:
+            lo, hi = a.mean_bounds
+            assert lo - 1e-4 <= full.cards[card].mean <= hi + 1e-4, card
+        else:
+            assert a.mean == full.cards[card].mean

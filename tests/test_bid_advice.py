@@ -36,12 +36,12 @@ def test_four_hand_bid_advice_is_the_rounds_played_out_by_hand():
     got = advise_bid(v, "N", STRONG, samples=5, seed=11, jobs=2)
     _, deals = deals_around(v, "N", STRONG, 5, 11)
     assert got.samples == 5 and got.bounded == 0
-    for advice in got.trumps:
+    for advice in got.per_trump:
         rounds = [_four_hand_round(v, holdings, advice.trump) for holdings, _ in deals]
         totals = [t for _, _, t in rounds]
         assert advice.mean == pytest.approx(sum(totals) / 5, abs=1e-4)
-        assert advice.meld == pytest.approx(sum(m for m, _, _ in rounds) / 5, abs=1e-4)
-        assert {s.total: s.share for s in advice.totals} == \
+        assert advice.mean_meld == pytest.approx(sum(m for m, _, _ in rounds) / 5, abs=1e-4)
+        assert {s.total: s.share for s in advice.distribution} == \
             {t: pytest.approx(totals.count(t) / 5, abs=1e-4) for t in set(totals)}
         for level in advice.levels:
             made = sum(t >= level.bid for t in totals) / 5
@@ -49,7 +49,7 @@ def test_four_hand_bid_advice_is_the_rounds_played_out_by_hand():
         reached = [lv.bid for lv in advice.levels if lv.p_make >= 0.5]
         assert advice.highest == (max(reached) if reached else None)
         assert [lv.bid for lv in advice.levels] == list(range(25, max(max(totals), 25) + 1))
-    best = max(got.trumps, key=lambda a: (a.highest or -1, a.mean))
+    best = max(got.per_trump, key=lambda a: (a.highest or -1, a.mean))
     assert got.best_trump == best.trump and got.highest_bid == best.highest
 
 
@@ -63,7 +63,7 @@ def test_bid_advice_agrees_with_makeable_on_each_deal():
     trump = Suit.S
     got = advise_bid(v, "N", STRONG, samples=3, seed=4, trumps=["S"])
     _, deals = deals_around(v, "N", STRONG, 3, 4)
-    made_counts = {lv.bid: 0 for lv in got.trumps[0].levels}
+    made_counts = {lv.bid: 0 for lv in got.per_trump[0].levels}
     for holdings, _ in deals:
         ex = side_exchange(v, trump, holdings["N"], holdings["S"])
         hands = {**holdings, "N": ex.declarer, "S": ex.partner}
@@ -71,7 +71,7 @@ def test_bid_advice_agrees_with_makeable_on_each_deal():
         for bid in made_counts:
             if makeable(v, deal, trump, "N", bid, exact=False).made:
                 made_counts[bid] += 1
-    assert {lv.bid: lv.p_make for lv in got.trumps[0].levels} == \
+    assert {lv.bid: lv.p_make for lv in got.per_trump[0].levels} == \
         {b: pytest.approx(n / 3, abs=1e-4) for b, n in made_counts.items()}
 
 
@@ -94,7 +94,7 @@ def test_a_kitty_game_takes_the_kitty_and_lays_away():
                  leader="N", declarer="N")
         points = g.solve(value_only=True).value + v.hand_points(away)
         totals.append((meld if points > 0 else 0) + points)
-    advice = got.trumps[0]
+    advice = got.per_trump[0]
     assert advice.mean == pytest.approx(sum(totals) / 3, abs=1e-4)
     for level in advice.levels:
         made = sum(t >= level.bid for t in totals) / 3
@@ -107,7 +107,7 @@ def test_call_partner_play_runs_under_a_budget_and_says_so():
     v = load_variant("five-hand-call")
     hand = v.random_deal(3).hands[0]
     got = advise_bid(v, "1", hand, samples=2, seed=1, trumps=["S"], timeout=0.05)
-    advice = got.trumps[0]
+    advice = got.per_trump[0]
     assert got.bounded == 2 and advice.mean is None and advice.mean_bounds is not None
     lo, hi = advice.mean_bounds
     assert lo <= hi
@@ -131,7 +131,7 @@ def test_the_auction_so_far_sets_the_open_levels():
     # the dealer is W: N calls first; N bid 25, E 30, S passed, W passed: N to call
     got = advise_bid(v, "N", STRONG, samples=2, seed=1, trumps=["S"],
                      auction="25 30 pass pass")
-    assert got.trumps[0].levels[0].bid == 31 and got.auction == "25 30 pass pass"
+    assert got.per_trump[0].levels[0].bid == 31 and got.auction == "25 30 pass pass"
     with pytest.raises(PinosolveError, match="E's call"):
         advise_bid(v, "N", STRONG, samples=2, auction="25")
     with pytest.raises(PinosolveError, match="not legal"):

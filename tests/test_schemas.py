@@ -14,6 +14,9 @@ from pinosolve.schemas import BATCH, COMMANDS, command_schema, schema_files
 from tests.conftest import ROOT
 
 DEAL = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
+# the cards gone in a four-hand ending where S holds QS 9S KD (for advise --exact)
+GONE = ("AS TS KS QS JS JS 9S AH TH TH KH QH JH JH 9H 9H AD AD TD KD QD QD JD 9D "
+        "AC AC TC TC KC KC QC QC JC JC 9C 9C")
 PASS_HAND = "AH TH KH JH 9H AS AD AC KS QS QD 9C"
 
 # every form of each command's answer, with the options that ask for it
@@ -95,6 +98,17 @@ EXAMPLES = {
          "E", "--hand", "AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH", "--leader", "E",
          "--play", "KH QH TH", "--shown", "W=KD QD"],
     ],
+    "advise": [
+        ["advise", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
+         "QS 9S KD", "--leader", "N", "--play", "AS KH", "--exact", "--bid", "25",
+         "--meld", "20", "--bidder", "N", "--gone", GONE],
+        ["advise", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
+         "QS 9S KD AH", "--leader", "N", "--play", "AS KH", "--samples", "5", "--seed", "1",
+         "--timeout", "0.000001"],
+        ["advise", "--bidding", "--variant", "four-hand", "--seat", "N", "--hand",
+         "AS AS TS KS QS JS 9S AH KH QD JC 9C", "--trump", "S", "--samples", "2", "--seed",
+         "1", "--auction", "25 26 pass pass"],
+    ],
 }
 
 # batch lines per command: a good line and bad ones (each answer must fit the schema)
@@ -132,6 +146,13 @@ BATCHES = {
                {"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
                 "play": "AS KH", "shown": {"E": "KS"}},
                {"trump": "H", "seat": "N", "hand": "AS", "play": "AS KS", "gone": "KS"}]),
+    "advise": (["--variant", "four-hand"],
+               [{"trump": "S", "seat": "S", "hand": "QS 9S KD", "leader": "N",
+                 "play": "AS KH", "exact": True, "gone": GONE},
+                {"bidding": True, "seat": "N", "hand": "AS AS TS KS QS JS 9S AH KH QD JC 9C",
+                 "trump": "S", "samples": 2, "seed": 1},
+                {"trump": "S", "seat": "N", "hand": "QS 9S KD", "leader": "N",
+                 "play": "AS KH"}]),
 }
 
 
@@ -231,6 +252,10 @@ def test_one_key_one_type_across_commands(cli):
             if args[0] == "review":  # its play entries' trick and legal: issue 34's names
                 for play in answer["plays"]:
                     assert type(play.pop("trick")) is int and type(play.pop("legal")) is bool
+            if args[0] == "advise" and "cards" in answer:  # issue 36's {card: advice}
+                advice = answer.pop("cards")
+                assert type(advice) is dict and all(type(a) is dict for a in advice.values())
+                _types({"card_advice": list(advice.values())}, [], seen)
             _types(answer, [], seen)
     mixed = {key: kinds for key, kinds in seen.items()
              if len({k.split("/")[0] for k in kinds}) > 1

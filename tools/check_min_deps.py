@@ -152,6 +152,13 @@ SMOKE: list[Smoke] = [
     _s("review tests/data/review-renege.toml", "renege", "reneges: 1"),
     _s("infer --variant four-hand --trump S --seat S --hand 'QS 9S KD' --leader N "
        "--play 'AS KH' --json", '"deals"', '"voids"'),
+    _s("advise --variant four-hand --trump S --seat S --hand 'QS 9S KD' --leader N "
+       "--play 'AS KH' --exact --json --gone 'AS TS KS QS JS JS 9S AH TH TH KH QH JH JH "
+       "9H 9H AD AD TD KD QD QD JD 9D AC AC TC TC KC KC QC QC JC JC 9C 9C'", '"cards"',
+       '"exact": true'),
+    _s("advise --bidding --variant four-hand --seat N --hand "
+       "'AS AS TS KS QS JS 9S AH KH QD JC 9C' --trump S --samples 2 --seed 1",
+       "advice: "),
     _s("score --variant four-hand-classic --bidder N --bid 340 --meld N=40 --meld S=30 "
        "--meld E=60 --meld W=20 --throw-in", "score: NS -340, EW +80"),
     _s("score --variant three-hand-auction --bidder E --bid 300 --meld E=160 --points N=60 "
@@ -181,7 +188,7 @@ SMOKE: list[Smoke] = [
 ]
 
 COMMANDS = ("variants", "rules", "show", "deal", "bid", "legal", "makeable", "meld", "pass",
-            "puzzle", "review", "infer", "score", "game", "solve", "verify")
+            "puzzle", "review", "infer", "advise", "score", "game", "solve", "verify")
 SMOKE += [_s(f"{c} --help", f"pinosolve {c}", "--help") for c in COMMANDS]
 
 

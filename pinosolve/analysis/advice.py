@@ -103,8 +103,8 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
             raise PinosolveError(f"samples must be from 1 to 1000000, got {samples}")
         deals = [(g, 1) for g in v.sample(samples, seed=seed)]
     weights = [w for _, w in deals]
-    pos = deals[0][0].position()
-    in_play = points_left(deals[0][0].rules, pos.hands, pos.trick)
+    # the points in play from here, per deal (cards the deal leaves out differ between deals)
+    in_play = [points_left(g.rules, g.position().hands, g.position().trick) for g, _ in deals]
     running: dict[Card, float] = {}
     solved = [0]
 
@@ -163,7 +163,7 @@ def _contract(v: Any, bid: Optional[int], meld: Optional[int]
 
 
 def _tally(v: Any, results: list[Any], weights: list[int], exact: bool,
-           made: Optional[Callable[[int, int], bool]], in_play: int, count: int,
+           made: Optional[Callable[[int, int], bool]], in_play: list[int], count: int,
            seed: Optional[int]) -> Advice:
     """The advice from each deal's solved cards (``results``, in the order of the deals)."""
     total = sum(weights)
@@ -205,8 +205,8 @@ def _tally(v: Any, results: list[Any], weights: list[int], exact: bool,
         if made is not None:
             # the mover's points decide the contract one way: more for the bidding side's
             # mover, fewer for a defender
-            low = share([made(x, in_play) for x in lows[c]])
-            high = share([made(x, in_play) for x in highs[c]])
+            low = share([made(x, p) for x, p in zip(lows[c], in_play)])
+            high = share([made(x, p) for x, p in zip(highs[c], in_play)])
             p_make = round(low, 4) if sure else None
             p_bounds = None if sure else (round(min(low, high), 4), round(max(low, high), 4))
         out[c] = CardAdvice(round(means[c], 4) if sure else None,

@@ -61,16 +61,16 @@ class TotalShare(Result):
 @dataclass(frozen=True, repr=False)
 class TrumpAdvice(Result):
     """One trump over the deals: the bidding side's total (``mean`` and ``stderr``; None with
-    ``mean_bounds`` where deals were bounded), its distribution (``totals``, over the deals
-    solved exactly), the mean meld and trick points, each open bid ``level``'s chance, and
+    ``mean_bounds`` where deals were bounded), its ``distribution`` (over the deals solved
+    exactly), the mean meld and trick points, each open bid ``level``'s chance, and
     ``highest``: the highest level made with at least the confidence asked (None: none)."""
 
     trump: Suit
     mean: Optional[float]
     stderr: float
-    meld: float
-    trick_points: Optional[float]
-    totals: tuple[TotalShare, ...]
+    mean_meld: float
+    mean_trick_points: Optional[float]
+    distribution: tuple[TotalShare, ...]
     levels: tuple[BidLevel, ...]
     highest: Optional[int]
     mean_bounds: Optional[tuple[float, float]] = optional()
@@ -78,7 +78,7 @@ class TrumpAdvice(Result):
 
 @dataclass(frozen=True, repr=False)
 class BidAdvice(Result):
-    """Bid advice (``advise_bid``): per trump (``trumps``, best first), the best trump and the
+    """Bid advice (``advise_bid``): per trump (``per_trump``, best first), the best trump and the
     highest bid with at least ``confidence`` of being made (None: no level reaches it),
     over ``samples`` deals (``bounded``: deals whose search ran out of time)."""
 
@@ -87,7 +87,7 @@ class BidAdvice(Result):
     hand: Hand
     samples: int
     confidence: float
-    trumps: tuple[TrumpAdvice, ...]
+    per_trump: tuple[TrumpAdvice, ...]
     best_trump: Suit
     highest_bid: Optional[int]
     bounded: int

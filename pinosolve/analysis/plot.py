@@ -143,7 +143,7 @@ def plot_bid_advice(advice: Any, path: Union[str, Path]) -> Path:
     dashed line and each trump's highest bid marked; returns the path written."""
     where = plot_path(path)
     data = advice if isinstance(advice, dict) else getattr(advice, "to_json", lambda: None)()
-    if not isinstance(data, dict) or not isinstance(data.get("trumps"), list):
+    if not isinstance(data, dict) or not isinstance(data.get("per_trump"), list):
         raise PinosolveError("plot: give bid advice (advise_bid's answer, or its JSON)")
     plt = _pyplot()
     try:
@@ -161,7 +161,7 @@ SUIT_STYLE = {"S": ("♠ spades", "black"), "H": ("♥ hearts", "tab:red"),
 def _draw_bids(plt: Any, data: dict[str, Any], where: Path) -> None:
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     try:
-        for t in data["trumps"]:
+        for t in data["per_trump"]:
             label, colour = SUIT_STYLE.get(t["trump"], (t["trump"], None))
             bids = [lv["bid"] for lv in t["levels"]]
             lows = [lv["p_make"] if lv.get("p_make") is not None else lv["p_make_bounds"][0]

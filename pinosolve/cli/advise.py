@@ -32,9 +32,12 @@ def compute_advise(params: dict[str, Any]) -> dict[str, Any]:
     given = [k for k in (PLAY_KEYS if bidding else BID_KEYS)
              if params.get(k) not in (None, False)]
     if given:
-        what = "--bidding (a hand before the auction)" if bidding else "play advice"
-        raise PinosolveError(f"{', '.join(k.replace('_', '-') for k in given)}: not an "
-                             f"option of {what}")
+        names = ", ".join(k.replace("_", "-") for k in given)
+        if bidding:
+            raise PinosolveError(f"{names}: not an option of --bidding (a hand before the "
+                                 "auction), but of play advice")
+        raise PinosolveError(f"{names}: an option of --bidding (bid advice), not of play "
+                             "advice")
     threads = params.get("threads") or 1
     with _progress(params) as on_deal:
         if bidding:
@@ -116,7 +119,7 @@ class _progress:
 
 
 def render_advise(result: dict[str, Any]) -> None:
-    if "trumps" in result:
+    if "per_trump" in result:
         return render_bid_advice(result)
     from rich.table import Table
 
@@ -161,18 +164,18 @@ def render_bid_advice(result: dict[str, Any]) -> None:
     for col in ("trump", "mean", "± stderr", "meld", "trick points", "highest bid",
                 "p(make) there"):
         table.add_column(col, justify="left" if col == "trump" else "right")
-    for t in result["trumps"]:
+    for t in result["per_trump"]:
         mean = f"{t['mean']:.1f}" if t["mean"] is not None else \
             "{:.1f}..{:.1f}".format(*t["mean_bounds"])
         level = next((lv for lv in t["levels"] if lv["bid"] == t["highest"]), None)
         chance = "" if level is None else (f"{level['p_make']:.0%}" if level.get("p_make")
                                            is not None else
                                            "{:.0%}..{:.0%}".format(*level["p_make_bounds"]))
-        table.add_row(Suit[t["trump"]].symbol, mean, f"{t['stderr']:.1f}", f"{t['meld']:.1f}",
-                      "" if t["trick_points"] is None else f"{t['trick_points']:.1f}",
+        table.add_row(Suit[t["trump"]].symbol, mean, f"{t['stderr']:.1f}", f"{t['mean_meld']:.1f}",
+                      "" if t["mean_trick_points"] is None else f"{t['mean_trick_points']:.1f}",
                       "pass" if t["highest"] is None else str(t["highest"]), chance)
     out.print(table)
-    best = result["trumps"][0]
+    best = result["per_trump"][0]
     steps = [lv for lv in best["levels"] if lv.get("p_make") is not None]
     if steps:
         shown = steps[:: max(1, len(steps) // 8)]

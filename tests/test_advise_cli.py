@@ -1,0 +1,145 @@
+"""``pinosolve advise``: play advice and (--bidding) bid advice from the command line: the
+library's answer as JSON, tables for people, progress, the plot, bad views in one line
+(exit 2), a batch going on past a bad line, and the same answer whatever --jobs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pinosolve.analysis.advice import advise
+from pinosolve.analysis.bid_advice import advise_bid
+from tests.test_schemas import GONE
+
+ENDING = ["--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand", "QS 9S KD",
+          "--leader", "N", "--play", "AS KH", "--gone", GONE]
+VIEW = {"variant": "four-hand", "trump": "S", "seat": "S", "hand": "QS 9S KD",
+        "leader": "N", "play": "AS KH", "gone": GONE}
+OPENING = ["--variant", "four-hand", "--trump", "H", "--seat", "N", "--hand",
+           "AS TS KH QH JH 9H AD QD JC 9C 9C KS"]
+STRONG = ["--variant", "four-hand", "--seat", "N", "--hand",
+          "AS AS TS KS QS JS 9S AH KH QD JC 9C"]
+
+
+def test_play_advice_is_the_librarys(cli):
+    run = cli("advise", *ENDING, "--exact", "--json")
+    assert run.code == 0, run.err
+    assert run.json() == advise(VIEW, exact=True).to_json()
+    got = run.json()
+    assert got["exact"] and got["bounded"] == 0 and "strategy fusion" in got["caveat"]
+    assert sorted(a["rank"] for a in got["cards"].values()) == \
+        list(range(1, len(got["cards"]) + 1))
+    table = cli("advise", *ENDING, "--exact")
+    assert table.code == 0 and "every consistent deal" in table.out and "method:" in table.out
+
+
+def test_sampled_advice_is_the_same_whatever_the_jobs(cli):
+    args = ("advise", *OPENING, "--samples", "6", "--seed", "3", "--json")
+    one, two = cli(*args, "--jobs", "1"), cli(*args, "--jobs", "2")
+    assert one.code == 0 and two.code == 0, (one.err, two.err)
+    assert one.json() == two.json() and one.json()["samples"] == 6 and one.json()["seed"] == 3
+
+
+def test_a_contract_gives_each_cards_chance(cli):
+    run = cli("advise", *ENDING, "--exact", "--bidder", "N", "--bid", "25", "--meld", "20",
+              "--json")
+    assert run.code == 0, run.err
+    assert all(0 <= a["p_make"] <= 1 for a in run.json()["cards"].values())
+    assert "p(make)" in cli("advise", *ENDING, "--exact", "--bidder", "N", "--bid", "25",
+                            "--meld", "20").out
+
+
+def test_a_deal_out_of_time_gives_intervals(cli):
+    run = cli("advise", *OPENING, "--samples", "2", "--seed", "1", "--timeout", "0.000001",
+              "--json")
+    assert run.code == 0, run.err
+    got = run.json()
+    assert got["bounded"] == 2
+    for a in got["cards"].values():
+        assert a["mean"] is None and a["mean_bounds"][0] <= a["mean_bounds"][1]
+    assert "ran out of time" in cli("advise", *OPENING, "--samples", "2", "--seed", "1",
+                                    "--timeout", "0.000001").out
+
+
+def test_progress_goes_to_stderr(cli):
+    run = cli("advise", *ENDING, "--exact", "--progress", "--json")
+    assert run.code == 0 and "deals solved" in run.err
+    json.loads(run.out)  # stdout keeps the answer alone
+
+
+def test_bid_advice_is_the_librarys_with_its_plot(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    where = tmp_path / "bids.png"
+    run = cli("advise", "--bidding", *STRONG, "--samples", "2", "--seed", "5", "--trump", "S",
+              "--json", "--plot", str(where))
+    assert run.code == 0, run.err
+    want = advise_bid("four-hand", "N", "AS AS TS KS QS JS 9S AH KH QD JC 9C", samples=2,
+                      seed=5, trumps=["S"]).to_json()
+    assert run.json() == want
+    assert where.read_bytes()[:4] == b"\x89PNG"
+    table = cli("advise", "--bidding", *STRONG, "--samples", "2", "--seed", "5", "--trump", "S")
+    assert table.code == 0 and "advice:" in table.out and "highest bid" in table.out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--variant", "nope"], "variant"),
+    (["--hand", "QS 9S ZZ"], "ZZ"),
+    (["--seat", "N", "--hand", "AS KH JD"], "to move"),
+    (["--hand", "QS QS QS"], "QS"),
+    (["--bid", "25"], "together"),
+    (["--bid", "7", "--meld", "3"], "bid 7"),
+    (["--samples", "0"], "samples"),
+    (["--seed", "-1"], "seed"),
+    (["--timeout", "-1"], "timeout"),
+    (["--jobs", "-1"], "jobs"),
+    (["--jobs", "65"], "jobs"),
+    (["--auction", "25"], "--bidding"),
+    (["--plot", "x.png"], "--bidding"),
+    (["--gone", "", "--exact"], "consistent deals"),
+])
+def test_bad_play_requests_are_one_line_and_exit_2(cli, args, message):
+    argv = dict(zip(ENDING[::2], ENDING[1::2]))
+    flags = [a for a in args if a == "--exact"]
+    pairs = [a for a in args if a != "--exact"]
+    argv.update(zip(pairs[::2], pairs[1::2]))
+    argv.setdefault("--samples", "1")
+    run = cli("advise", *[x for kv in argv.items() for x in kv], *flags)
+    assert run.code == 2 and run.out == "", (args, run.out)
+    assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, run.err
+    assert message in run.err, run.err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--variant", "two-hand", "--seat", "N", "--hand", "AS"], "no auction"),
+    ([*STRONG[:4], "--hand", "AS KS"], "hand_size"),
+    ([*STRONG, "--play", "AS"], "not an option of --bidding"),
+    ([*STRONG, "--confidence", "2"], "confidence"),
+    ([*STRONG, "--auction", "25"], "E's call"),
+    ([*STRONG, "--auction", "25 pass pass pass"], "over"),
+    ([*STRONG, "--plot", "bids.txt"], ".png or .svg"),
+    ([*STRONG, "--dealer", "X"], "dealer"),
+    (["--variant", "four-hand", "--seat", "N"], "--hand"),
+])
+def test_bad_bid_requests_are_one_line_and_exit_2(cli, args, message):
+    run = cli("advise", "--bidding", *args, "--samples", "1")
+    assert run.code == 2 and run.out == "", (args, run.out)
+    assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, run.err
+    assert message in run.err, run.err
+
+
+def test_a_batch_goes_on_past_a_bad_line(cli):
+    lines = [{**{k: v for k, v in VIEW.items() if k != "variant"}, "exact": True},
+             {"seat": "N", "hand": "AS"},
+             "not an object",
+             {"bidding": True, "seat": "N", "hand": "AS AS TS KS QS JS 9S AH KH QD JC 9C",
+              "trump": "S", "samples": 1, "seed": 2},
+             {"bidding": True, "seat": "N", "hand": "AS", "samples": "many"}]
+    stdin = "".join(json.dumps(x) + "\n" for x in lines) + "{" * 100000 + "\n"
+    run = cli("advise", "--variant", "four-hand", "--input", "-", stdin=stdin)
+    assert run.code == 1
+    answers = run.lines()
+    assert [a["line"] for a in answers] == [1, 2, 3, 4, 5, 6]
+    assert "error" not in answers[0] and answers[0]["exact"]
+    assert "error" not in answers[3] and answers[3]["per_trump"][0]["trump"] == "S"
+    assert all("error" in answers[k] for k in (1, 2, 4, 5))
