@@ -42,6 +42,8 @@ from pinosolve.game import Game, IllegalPlay, PlayedTrick, SolveResult, solve_ma
 from pinosolve.variants.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
 
 if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
+    from pinosolve.analysis.advice import Advice, CardAdvice, advise  # noqa: F401
+    from pinosolve.analysis.bid_advice import BidAdvice, TrumpAdvice, advise_bid  # noqa: F401
     from pinosolve.analysis.hidden import Inference, SeatInference, View, infer  # noqa: F401
     from pinosolve.analysis.review import PlayReview, Review, ReviewSummary, review  # noqa: F401
     from pinosolve.meld.dispute import ClaimRuling, Ruling, verify  # noqa: F401
@@ -79,6 +81,10 @@ _LAZY = {
     "PlayReview": "pinosolve.analysis.review", "ReviewSummary": "pinosolve.analysis.review",
     "infer": "pinosolve.analysis.hidden", "View": "pinosolve.analysis.hidden",
     "Inference": "pinosolve.analysis.hidden", "SeatInference": "pinosolve.analysis.hidden",
+    "advise": "pinosolve.analysis.advice", "Advice": "pinosolve.analysis.advice",
+    "CardAdvice": "pinosolve.analysis.advice",
+    "advise_bid": "pinosolve.analysis.bid_advice", "BidAdvice": "pinosolve.analysis.bid_advice",
+    "TrumpAdvice": "pinosolve.analysis.bid_advice",
 }
 
 

@@ -46,6 +46,7 @@ def test_readme_examples_run(tmp_path):
         assert proc.returncode == 0, (line, proc.stderr)
         assert proc.stdout.strip(), line
     assert (tmp_path / "review.png").read_bytes()[:4] == b"\x89PNG"
+    assert (tmp_path / "bids.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_readme_python_examples_run(capsys):
@@ -59,5 +60,5 @@ def test_readme_python_examples_run(capsys):
                  "W does not hold KH", "legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2)",
                  "SeatCost(cost=2, costly_cards=1) {'NS': 0, 'EW': 2}",
                  "Inference(seat=S, to_move=E, deals=923787854)",
-                 "certain=[AD, AD, TD], voids=[S]"):
+                 "certain=[AD, AD, TD], voids=[S]", "S 5", "BidLevel(bid=25"):
         assert said in out, (said, out)

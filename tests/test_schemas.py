@@ -311,6 +311,9 @@ def test_public_api_answers_match_the_commands(cli):
     (lambda p: p.verify("four-hand", "KS QS", [], "S"), "claimed meld"),
     (lambda p: p.score("four-hand", 3), "table of keys"),
     (lambda p: p.makeable("four-hand", "N:AS", "S", "N", 25), "deal"),
+    (lambda p: p.advise({"variant": "four-hand", "trump": "S", "seat": "N", "hand": "XS"}),
+     "bad card"),
+    (lambda p: p.advise_bid("four-hand", "N", "AS KS"), "hand_size"),
 ])
 def test_public_api_refuses_bad_input_in_one_line(call, words):
     import pinosolve
