@@ -166,3 +166,21 @@ def test_a_deal_out_of_time_bounds_the_mean_of_the_exact_values():
             assert lo - 1e-4 <= full.cards[card].mean <= hi + 1e-4, card
         else:
             assert a.mean == full.cards[card].mean
+
+
+def test_deals_solved_a_chunk_at_a_time_give_the_same_answer(monkeypatch):
+    """Deals are drawn and solved a chunk at a time (memory stays bounded whatever the
+    samples): chunks of 7 give what one chunk gives, sampled and exact, with progress
+    reported once per deal."""
+    import pinosolve.analysis.advice as A
+
+    v = load_variant("four-hand")
+    view, _ = _to_move_view(v, 9, 3, unknown=1)
+    whole = advise(view, samples=30, seed=2).to_json(), advise(view, exact=True).to_json()
+    seen = []
+    monkeypatch.setattr(A, "CHUNK", 7)
+    chunked = advise(view, samples=30, seed=2, jobs=2,
+                     on_deal=lambda done, n, lead: seen.append((done, n))), \
+        advise(view, exact=True).to_json()
+    assert (chunked[0].to_json(), chunked[1]) == whole
+    assert seen == [(k, 30) for k in range(1, 31)]

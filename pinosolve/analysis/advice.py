@@ -18,14 +18,18 @@ standard errors; with ``exact``, only an equal mean).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from pinosolve.cards import Card, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.play.position import points_left
 from pinosolve.results import Result, optional
+
+MAX_SAMPLES = 20000  # sampled deals at most (the exact mode's limit too, by default)
+CHUNK = 500  # deals drawn and solved at a time
 
 FUSION = ("perfect-information Monte Carlo: each deal is solved as if every card were known "
           "from here on (strategy fusion), which flatters plays that need a guess")
@@ -96,32 +100,54 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
         raise PinosolveError(f"jobs must be a whole number from 1 to 64, got {jobs!r}")
     if exact:
-        deals = v.every_deal(as_whole(limit, "limit"))
+        count = v.deal_count()
+        deals: Iterator[tuple[Any, int]] = v.every_deal(as_whole(limit, "limit"))
     else:
         samples = as_whole(samples, "samples")
-        if not 1 <= samples <= 1_000_000:
-            raise PinosolveError(f"samples must be from 1 to 1000000, got {samples}")
-        deals = [(g, 1) for g in v.sample(samples, seed=seed)]
-    weights = [w for _, w in deals]
-    # the points in play from here, per deal (cards the deal leaves out differ between deals)
-    in_play = [points_left(g.rules, g.position().hands, g.position().trick) for g, _ in deals]
-    running: dict[Card, float] = {}
+        if not 1 <= samples <= MAX_SAMPLES:
+            raise PinosolveError(f"samples must be from 1 to {MAX_SAMPLES}, got {samples}")
+        count = samples
+        deals = ((g, 1) for g in v.sample(samples, seed=seed))
+    rows: list[_Deal] = []
+    running: dict[Card, float] = {}  # each card's weighted sum so far (lower bounds)
     solved = [0]
 
     def report(k: int, r: Any) -> None:
         if on_deal is None:
             return
         solved[0] += 1
-        for c, x in r.cards.items():
-            running[c] = running.get(c, 0.0) + weights[k] * x
-        for c, (lo, _) in r.card_bounds.items():
-            running[c] = running.get(c, 0.0) + weights[k] * lo
+        for c, (lo, _) in _card_bounds(r).items():
+            running[c] = running.get(c, 0.0) + chunk[k][1] * lo
         lead = max(running, key=lambda c: (running[c], -c.index)) if running else None
-        on_deal(solved[0], len(deals), lead)
+        on_deal(solved[0], count, lead)
 
-    results = solve_many([g for g, _ in deals], jobs=jobs, timeout=timeout, on_result=report)
-    return _tally(v, results, weights, exact, made, in_play, len(deals),
-                  None if exact else seed)
+    while True:  # a chunk of deals at a time: the memory stays bounded whatever the samples
+        chunk = list(itertools.islice(deals, CHUNK))
+        if not chunk:
+            break
+        results = solve_many([g for g, _ in chunk], jobs=jobs, timeout=timeout,
+                             on_result=report)
+        for (g, weight), r in zip(chunk, results):
+            # the points in play from here (the cards a deal leaves out differ between deals)
+            pos = g.position()
+            rows.append(_Deal(weight, points_left(g.rules, pos.hands, pos.trick),
+                              _card_bounds(r)))
+    return _tally(v, rows, exact, made, None if exact else seed)
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """One deal solved: its weight, the points in play, each legal card's value bounds."""
+
+    weight: int
+    in_play: int
+    cards: dict[Card, tuple[int, int]]
+
+
+def _card_bounds(result: Any) -> dict[Card, tuple[int, int]]:
+    out = {c: (x, x) for c, x in result.cards.items()}
+    out.update(result.card_bounds)
+    return out
 
 
 def _contract(v: Any, bid: Optional[int], meld: Optional[int]
@@ -162,22 +188,16 @@ def _contract(v: Any, bid: Optional[int], meld: Optional[int]
     return made
 
 
-def _tally(v: Any, results: list[Any], weights: list[int], exact: bool,
-           made: Optional[Callable[[int, int], bool]], in_play: list[int], count: int,
-           seed: Optional[int]) -> Advice:
-    """The advice from each deal's solved cards (``results``, in the order of the deals)."""
+def _tally(v: Any, rows: list[_Deal], exact: bool,
+           made: Optional[Callable[[int, int], bool]], seed: Optional[int]) -> Advice:
+    """The advice from each deal's solved cards (``rows``, in the order of the deals)."""
+    weights = [d.weight for d in rows]
+    in_play = [d.in_play for d in rows]
     total = sum(weights)
-    cards = sorted({c for r in results for c in [*r.cards, *r.card_bounds]})
-    lows: dict[Card, list[int]] = {c: [] for c in cards}
-    highs: dict[Card, list[int]] = {c: [] for c in cards}
-    bounded = 0
-    for r in results:
-        if r.card_bounds:
-            bounded += 1
-        for c in cards:
-            lo, hi = (r.cards[c], r.cards[c]) if c in r.cards else r.card_bounds[c]
-            lows[c].append(lo)
-            highs[c].append(hi)
+    cards = sorted({c for d in rows for c in d.cards})
+    lows: dict[Card, list[int]] = {c: [d.cards[c][0] for d in rows] for c in cards}
+    highs: dict[Card, list[int]] = {c: [d.cards[c][1] for d in rows] for c in cards}
+    bounded = sum(1 for d in rows if any(lo != hi for lo, hi in d.cards.values()))
 
     def mean(xs: Sequence[float]) -> float:
         return sum(w * x for w, x in zip(weights, xs)) / total
@@ -194,7 +214,7 @@ def _tally(v: Any, results: list[Any], weights: list[int], exact: bool,
     means = {c: mean(lows[c]) for c in cards}
     best = max(cards, key=lambda c: (means[c], -cards.index(c)))
     order = sorted(cards, key=lambda c: (-means[c], cards.index(c)))
-    tops = [max(lows[d][i] for d in cards) for i in range(len(results))]
+    tops = [max(lows[d][i] for d in cards) for i in range(len(rows))]
     out = {}
     for rank, c in enumerate(order, 1):
         gap = means[best] - means[c]
@@ -215,4 +235,4 @@ def _tally(v: Any, results: list[Any], weights: list[int], exact: bool,
                             close, p_make,
                             None if sure else (round(means[c], 4), round(mean(highs[c]), 4)),
                             p_bounds)
-    return Advice(v.variant.id, v.trump, v.seat, out, count, exact, bounded, FUSION, seed)
+    return Advice(v.variant.id, v.trump, v.seat, out, len(rows), exact, bounded, FUSION, seed)

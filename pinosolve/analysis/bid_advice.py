@@ -38,6 +38,7 @@ BID_CAVEAT = ("perfect-information Monte Carlo: after the auction every card is 
               "(the pass, the lay-away and the play), and the other players' calls are not "
               "modelled")
 MAX_LEVELS = 200  # bid levels reported per trump
+MAX_SAMPLES = 2000  # deals at most (each trump's rounds are kept until solved)
 
 
 @dataclass(frozen=True, repr=False)
@@ -124,8 +125,8 @@ def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
         raise PinosolveError(f"{v.id} draws from a stock; its play cannot be simulated")
     me = seat_name(v, seat, "seat")
     samples = as_whole(samples, "samples")
-    if not 1 <= samples <= 100_000:
-        raise PinosolveError(f"samples must be from 1 to 100000, got {samples}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise PinosolveError(f"samples must be from 1 to {MAX_SAMPLES}, got {samples}")
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or \
             not 0 < confidence <= 1:
         raise PinosolveError(f"confidence must be a number in (0, 1], got {confidence!r}")

@@ -259,14 +259,20 @@ class View:
         for _ in range(n):
             yield self.game_of(self.table.draw(rng))
 
-    def every_deal(self, limit: int) -> list[tuple[Any, int]]:
+    def every_deal(self, limit: int) -> Iterator[tuple[Any, int]]:
         """Every consistent deal as a ``Game`` at the position reached, with its shuffle
-        weight; ``PinosolveError`` if there are more than ``limit``."""
+        weight, one at a time; ``PinosolveError`` at the call if there are more than
+        ``limit``."""
         self.bounds()
         count = self.table.count()
         if count > limit:
             raise PinosolveError(f"{count} consistent deals, more than the limit of {limit}")
-        return [(self.game_of(table), weight) for table, weight in self.table.every()]
+        return ((self.game_of(table), weight) for table, weight in self.table.every())
+
+    def deal_count(self) -> int:
+        """The number of consistent deals (as ``infer`` counts them)."""
+        self.bounds()
+        return self.table.count()
 
     def game_of(self, drawn: dict[int, list[int]]) -> Any:
         """The ``Game`` at the position reached of a table of start holdings (holder ->

@@ -217,8 +217,8 @@ def advise_cmd(
     gone: Annotated[Optional[str], typer.Option(
         "--gone", help="Cards out of play that the viewer knows.", show_default=False)] = None,
     samples: Annotated[Optional[int], typer.Option(
-        "--samples", help=f"Deals to sample (default {PLAY_SAMPLES}; with --bidding "
-        f"{BID_SAMPLES}).", show_default=False)] = None,
+        "--samples", help=f"Deals to sample (default {PLAY_SAMPLES}, at most 20000; with "
+        f"--bidding {BID_SAMPLES}, at most 2000).", show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="The sampling seed (0 to 2**64 - 1; default: a fresh one).",
         show_default=False)] = None,
