@@ -60,5 +60,6 @@ def test_readme_python_examples_run(capsys):
                  "W does not hold KH", "legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2)",
                  "SeatCost(cost=2, costly_cards=1) {'NS': 0, 'EW': 2}",
                  "Inference(seat=S, to_move=E, deals=923787854)",
-                 "certain=[AD, AD, TD], voids=[S]", "S 5", "BidLevel(bid=25"):
+                 "certain=[AD, AD, TD], voids=[S]", "TH 7.7 1.2399 0.85 True",
+                 "S 55 BidLevel(bid=25, p_make=1.0)"):
         assert said in out, (said, out)

@@ -70,6 +70,8 @@ class Advice(Result):
     caveat: str
     seed: Optional[int] = optional()
 
+    _repr_keys = ("trump", "seat", "samples", "exact", "bounded", "cards")
+
 
 DealReport = Callable[[int, int, Optional[Card]], None]  # (deals solved, deals, leading card)
 
