@@ -1,5 +1,5 @@
-"""The value graph of a reviewed hand, drawn with matplotlib (the optional extra
-``pinosolve[plot]``).
+"""The value graph of a reviewed hand, and bid advice's make-probability curves, drawn with
+matplotlib (the optional extra ``pinosolve[plot]``).
 
 ``plot_review(review, path)`` draws the declaring side's double-dummy total (the points it has
 taken plus the points it can still make sure of) at the start and after each trick, so that
@@ -161,7 +161,8 @@ SUIT_STYLE = {"S": ("♠ spades", "black"), "H": ("♥ hearts", "tab:red"),
 def _draw_bids(plt: Any, data: dict[str, Any], where: Path) -> None:
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     try:
-        for t in data["per_trump"]:
+        right = 0  # the x axis ends where every trump's chance has fallen below 5%
+        for k, t in enumerate(data["per_trump"]):
             label, colour = SUIT_STYLE.get(t["trump"], (t["trump"], None))
             bids = [lv["bid"] for lv in t["levels"]]
             lows = [lv["p_make"] if lv.get("p_make") is not None else lv["p_make_bounds"][0]
@@ -171,14 +172,18 @@ def _draw_bids(plt: Any, data: dict[str, Any], where: Path) -> None:
             ax.step(bids, lows, where="mid", color=colour, label=label)
             if lows != highs:
                 ax.fill_between(bids, lows, highs, step="mid", color=colour, alpha=0.15)
+            right = max(right, next((b for b, p in zip(bids, highs) if p < 0.05),
+                                    bids[-1] if bids else 0))
             if t.get("highest") is not None:
                 i = bids.index(t["highest"])
                 ax.plot([bids[i]], [lows[i]], marker="o", color=colour)
                 ax.annotate(str(bids[i]), (bids[i], lows[i]), textcoords="offset points",
-                            xytext=(4, 4), fontsize="small", color=colour)
+                            xytext=(5, 5 + 11 * k), fontsize="small", color=colour)
         ax.axhline(data["confidence"], linestyle="--", color="grey",
                    label=f"confidence {data['confidence']:g}")
         ax.set_ylim(-0.03, 1.03)
+        if right:
+            ax.set_xlim(right=right + 3)
         ax.set_xlabel("bid")
         ax.set_ylabel("chance of making it")
         ax.set_title(f"{data['variant']}: seat {data['seat']}'s bids over "

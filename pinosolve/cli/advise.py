@@ -177,6 +177,9 @@ def render_bid_advice(result: dict[str, Any]) -> None:
     out.print(table)
     best = result["per_trump"][0]
     steps = [lv for lv in best["levels"] if lv.get("p_make") is not None]
+    # (the levels up to where the chance falls below a tenth, about eight of them)
+    steps = steps[:next((i + 1 for i, lv in enumerate(steps) if lv["p_make"] < 0.1),
+                        len(steps))]
     if steps:
         shown = steps[:: max(1, len(steps) // 8)]
         out.print(f"{Suit[best['trump']].symbol} make chance by bid: " + ", ".join(
