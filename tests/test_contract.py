@@ -202,7 +202,11 @@ def test_makeable_verdict_agrees_with_minimax_over_the_contract_rules(tmp_path, 
         meld, bid, away = rnd.choice(melds), rnd.choice(bids), rnd.choice(away_points)
         play = _TeamPlay(pos, rules, pos.side[pos.leader] == team, None, False)
         lo, hi = play.points()
-        verdict = _Verdict(v, "side", meld, away, bid, True, play, lo, hi)
+        verdict = _Verdict(v, "side", meld, away, bid, True, play, known=(lo, hi))
+        # the verdict by threshold tests alone (makeable --verdict-only) is the same
+        quick = _Verdict(v, "side", meld, away, bid, True,
+                         _TeamPlay(pos, rules, pos.side[pos.leader] == team, None, False),
+                         exact=False)
 
         def makes(points, tricks, counters):
             return bool(outcome(v, "side", meld, Taken(points, away, tricks > 0, counters > 0),
@@ -210,6 +214,7 @@ def test_makeable_verdict_agrees_with_minimax_over_the_contract_rules(tmp_path, 
 
         truth = _can_make(v, pos, team, makes)
         assert verdict.made == truth, (house, pos, team, meld, bid, away, verdict.reasons)
+        assert quick.made == truth, (house, pos, team, meld, bid, away, quick.reasons)
         seen.add(truth)
     assert seen == {True, False}  # the endings and bids reach both verdicts
 
