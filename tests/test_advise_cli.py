@@ -103,7 +103,8 @@ def test_bad_play_requests_are_one_line_and_exit_2(cli, args, message):
     flags = [a for a in args if a == "--exact"]
     pairs = [a for a in args if a != "--exact"]
     argv.update(zip(pairs[::2], pairs[1::2]))
-    argv.setdefault("--samples", "1")
+    if not flags:
+        argv.setdefault("--samples", "1")
     run = cli("advise", *[x for kv in argv.items() for x in kv], *flags)
     assert run.code == 2 and run.out == "", (args, run.out)
     assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, run.err
@@ -143,3 +144,85 @@ def test_a_batch_goes_on_past_a_bad_line(cli):
     assert "error" not in answers[0] and answers[0]["exact"]
     assert "error" not in answers[3] and answers[3]["per_trump"][0]["trump"] == "S"
     assert all("error" in answers[k] for k in (1, 2, 4, 5))
+
+
+def test_what_a_hostile_probe_found(cli, tmp_path):
+    """An independent probe of the command found these; each is one line and exit 2 now,
+    or a right answer."""
+    def refused(*args, says):
+        run = cli(*args)
+        assert run.code == 2 and run.out == "", (args, run.out)
+        assert run.err.count("\n") == 1 and says in run.err, (args, run.err)
+
+    everything = [str(c) for c in __import__("pinosolve").load_variant("four-hand").deck]
+    for card in ("AS", "KH", "QS", "AD"):
+        everything.remove(card)
+    refused("advise", "--variant", "four-hand", "--trump", "S", "--seat", "N", "--hand", "AS",
+            "--leader", "N", "--play", "AS KH QS AD", "--gone", " ".join(everything),
+            "--samples", "2", says="the deal is over")
+    refused("advise", *ENDING, "--exact", "--samples", "5", says="not used with exact")
+    refused("advise", *ENDING, "--plot", "x.png", says="give --bidding")
+    refused("advise", "--bidding", *STRONG, "--plot", "/proc/x.png", "--samples", "1",
+            says="plot")
+    refused("advise", "--bidding", "--variant", "four-hand", "--seat", "N", "--hand",
+            "AS AS TS KS QS JS 9S AH KH QD JC 9C 9C", says="deals 12")
+    refused("infer", "--variant", "three-hand-kitty", "--trump", "S", "--seat", "N",
+            "--bidder", "E", "--hand", "AS AS TS TS KS KS QS QS JS JS 9S AH AH TH TH",
+            "--kitty", "KH QH JH 9H", says="[deal.kitty]")
+    refused("infer", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
+            "QS 9S KD AH AH TH TH KH KH QH JH 9H", "--passed", "AH AH TH TH KH AD AD TD TD",
+            says="[passing.cards]")
+    # the dotted hand form works in every view, as in meld
+    dotted = cli("advise", "--bidding", "--variant", "four-hand", "--seat", "N", "--hand",
+                 "AATKQJ9.AK.Q.J9", "--trump", "S", "--samples", "1", "--seed", "2", "--json")
+    listed = cli("advise", "--bidding", *STRONG, "--trump", "S", "--samples", "1", "--seed",
+                 "2", "--json")
+    assert dotted.code == 0 and dotted.json() == listed.json()
+    # a seed not given is drawn, and named so that the answer can be had again
+    drawn = cli("advise", *OPENING, "--samples", "1", "--json").json()["seed"]
+    again = cli("advise", *OPENING, "--samples", "1", "--json", "--seed", str(drawn))
+    assert again.json()["seed"] == drawn
+    # every deal out of time: the levels are undecided, not "pass"
+    rushed = cli("advise", "--bidding", *STRONG, "--trump", "S", "--samples", "2", "--seed",
+                 "1", "--timeout", "0.000001")
+    assert rushed.code == 0 and "undecided" in rushed.out and "pass (" not in rushed.out
+
+
+def test_a_batch_line_with_a_huge_number_first_is_that_lines_error(cli):
+    for command in ("advise", "makeable"):
+        stdin = '{"samples": ' + "9" * 5001 + "}\n" + json.dumps(
+            {**{k: v for k, v in VIEW.items() if k != "variant"}, "exact": True}) + "\n"
+        run = cli(command, "--variant", "four-hand", "--input", "-", stdin=stdin)
+        assert run.code == 1, run.err
+        assert "error" in run.lines()[0], command
+
+
+def test_makeable_verdict_only_in_a_batch_is_true_or_false(cli):
+    from tests.test_schemas import DEAL
+
+    line = {"deal": DEAL, "trump": "S", "bidder": "N", "bid": 30, "verdict_only": "false"}
+    run = cli("makeable", "--variant", "four-hand", "--input", "-",
+              stdin=json.dumps(line) + "\n")
+    assert run.code == 1 and "true or false" in run.lines()[0]["error"]
+
+
+def test_bid_levels_and_the_highest_bid_on_huge_meld_values(cli, tmp_path):
+    """A house rule of huge meld values and a sparse bid step: the levels go from one open
+    bid to the next (no walk over every number), and the highest bid is found over every
+    level, not only the first 200 reported."""
+    sparse = tmp_path / "sparse.toml"
+    sparse.write_text('extends = "four-hand"\n[meld.kinds.dix]\nvalues = [1000000000, '
+                      '1000000000]\n[bidding]\nminimum = 100000000\nstep = 100000000\n')
+    run = cli("advise", "--bidding", "--rules", str(sparse), *STRONG[2:], "--trump", "S",
+              "--samples", "1", "--seed", "3", "--json")
+    assert run.code == 0, run.err
+    got = run.json()
+    assert got["highest_bid"] == 1000000000 and \
+        [lv["bid"] for lv in got["per_trump"][0]["levels"]] == [k * 10**8 for k in range(1, 11)]
+    dense = tmp_path / "dense.toml"
+    dense.write_text('extends = "four-hand"\n[meld.kinds.dix]\nvalues = [1000000000, '
+                     '1000000000]\n')
+    run = cli("advise", "--bidding", "--rules", str(dense), *STRONG[2:], "--trump", "S",
+              "--samples", "1", "--seed", "3", "--json")
+    got = run.json()
+    assert len(got["per_trump"][0]["levels"]) == 200 and got["highest_bid"] > 10**9

@@ -82,18 +82,21 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
            on_deal: Optional[DealReport] = None) -> Advice:
     """Which card to play, seeing only the view's cards (see the module). ``exact``: every
     consistent deal, weighted as a shuffle deals it (refused above ``limit`` deals);
-    otherwise ``samples`` deals drawn from ``seed``, the same whatever ``jobs`` (deals solved
-    at once, in threads). ``timeout``: seconds per deal; a deal that runs out gives bounds.
-    ``bid`` and ``meld``: the contract and the bidding side's meld (the view's declarer's
+    otherwise ``samples`` deals drawn from ``seed`` (None: a fresh one, named in the answer),
+    the same whatever ``jobs`` (deals solved at once, in threads). ``timeout``: seconds per
+    deal; a deal that runs out gives bounds. ``bid`` and ``meld``: the contract and the bidding side's meld (the view's declarer's
     side, else the mover's), for ``p_make``. ``on_deal(solved, deals, leading card)`` is
     called as each deal is solved."""
     from pinosolve.analysis.hidden import View
     from pinosolve.game import solve_many
     from pinosolve.inputs import as_whole
     from pinosolve.play.driver import check_timeout
+    from pinosolve.variants.shuffle import fresh_seed
 
     v = View(view)
     v.bounds()
+    if len(v.play) == v.hand_size * len(v.seats):
+        raise PinosolveError("the deal is over: no card is left to play")
     if v.to_move != v.me:
         raise PinosolveError(f"advice is for the seat to move: {v.seats[v.to_move]} is to "
                              f"play, not {v.seat}")
@@ -109,6 +112,7 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
         if not 1 <= samples <= MAX_SAMPLES:
             raise PinosolveError(f"samples must be from 1 to {MAX_SAMPLES}, got {samples}")
         count = samples
+        seed = fresh_seed() if seed is None else seed  # (named in the answer)
         deals = ((g, 1) for g in v.sample(samples, seed=seed))
     rows: list[_Deal] = []
     running: dict[Card, float] = {}  # each card's weighted sum so far (lower bounds)

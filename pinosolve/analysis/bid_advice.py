@@ -108,7 +108,8 @@ def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
                dealer: Optional[Any] = None, timeout: Optional[float] = None, jobs: int = 1,
                on_deal: Optional[DealReport] = None) -> BidAdvice:
     """What ``seat`` should bid holding ``hand`` (see the module): ``samples`` deals drawn
-    from ``seed`` (0 to 2**64 - 1; the same whatever ``jobs``, the deals solved at once),
+    from ``seed`` (0 to 2**64 - 1; None: a fresh one, named in the answer; the same whatever
+    ``jobs``, the deals solved at once),
     each trump of ``trumps`` (default: every suit), bid levels above the ``auction`` so far
     (calls in turn from the dealer's left, ``dealer`` default the last seat), ``timeout``
     seconds per deal's search (bounds where it runs out), ``confidence`` in (0, 1].
@@ -116,6 +117,7 @@ def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
     from pinosolve.inputs import as_variant, as_whole
     from pinosolve.play.driver import check_timeout
     from pinosolve.seats import seat_name
+    from pinosolve.variants.shuffle import fresh_seed
 
     v = as_variant(variant)
     if not v.rules.bidding.enabled:
@@ -135,6 +137,7 @@ def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
     timeout = check_timeout(timeout)
     suits = _trumps(v, trumps)
     lowest = _lowest_open(v, me, auction, dealer)
+    seed = fresh_seed() if seed is None else seed  # (named in the answer)
     held, deals = deals_around(v, me, hand, samples, seed)
     rounds = [[_Round(v, me, holdings, pile, t, dealer) for t in suits]
               for holdings, pile in deals]
@@ -157,16 +160,18 @@ def deals_around(v: Any, seat: str, hand: Any, samples: int, seed: Optional[int]
     ``seed`` (``pinosolve.analysis.hidden.View``, no play): each every seat's hand and the
     cards left undealt (kitty or widow)."""
     from pinosolve.analysis.hidden import View
+    from pinosolve.inputs import as_hand
     from pinosolve.variants.shuffle import check_seed
 
     # (the seat as the bidder, alone where a partner is called: the sides do not matter to
     # a deal drawn before the auction)
+    held = as_hand(v, hand, "hand")
+    if len(held) != v.rules.deal.hand_size:
+        raise PinosolveError(f"hand: {len(held)} cards, but {v.id} deals "
+                             f"{v.rules.deal.hand_size} [deal.hand_size]")
     roles = {"declarer": seat, **({"partner": seat} if v.rules.players.partnership
                                   == "called-card" else {})}
-    view = View({"variant": v, "seat": seat, "hand": hand, "trump": "S", **roles})
-    if view.hand_size != v.rules.deal.hand_size:
-        raise PinosolveError(f"hand: {view.hand_size} cards, but {v.id} deals "
-                             f"{v.rules.deal.hand_size} [deal.hand_size]")
+    view = View({"variant": v, "seat": seat, "hand": list(held), "trump": "S", **roles})
     view.bounds()
     rng = random.Random(None if seed is None else check_seed(seed))
     deals = []
@@ -306,16 +311,44 @@ def _solve(rounds: list[_Round], timeout: Optional[float], jobs: int,
         r.take(res, points_left(r.game.rules, pos.hands, pos.trick))
 
 
-def _low(level: BidLevel) -> float:
-    if level.p_make is not None:
-        return level.p_make
-    assert level.p_make_bounds is not None
-    return level.p_make_bounds[0]
+def _open_after(b: Any, value: int, last: Optional[int]) -> Optional[int]:
+    """The least bid above ``value`` open after the ``last`` bid (None: the first call), or
+    None: from one multiple of the step to the next (``bidding.step_*``), past the banned
+    endings, within the largest raise."""
+    from pinosolve.scoring.bidding import raise_problem, step_at
+
+    bid = max(value + 1, b.minimum, (last or 0) + 1)
+    for _ in range(10_000):
+        step = step_at(b, bid)[0]
+        if bid % step:
+            bid += step - bid % step
+        problem = raise_problem(b, bid, last)
+        if problem is None:
+            return bid
+        if "more than" in problem or "largest raise" in problem:
+            return None  # (past the bids that exist, or the largest raise)
+        bid += 1
+    return None  # pragma: no cover - no rules file bans ten thousand levels in a row
+
+
+def _open_at_or_below(b: Any, value: int, last: Optional[int]) -> Optional[int]:
+    """The greatest bid of at most ``value`` open after the ``last`` bid, or None."""
+    from pinosolve.scoring.bidding import raise_problem, step_at
+
+    bid = value
+    for _ in range(10_000):
+        if bid < b.minimum or (last is not None and bid <= last):
+            return None
+        step = step_at(b, bid)[0]
+        bid -= bid % step
+        if raise_problem(b, bid, last) is None:
+            return bid
+        bid -= 1
+    return None  # pragma: no cover - as above
 
 
 def _trump_advice(v: Any, trump: Suit, rounds: list[_Round], lowest: Optional[int],
                   confidence: float) -> TrumpAdvice:
-    from pinosolve.scoring.bidding import raise_problem
     from pinosolve.scoring.contract import Taken, outcome
 
     bonus = v.rules.points.last_trick
@@ -328,18 +361,30 @@ def _trump_advice(v: Any, trump: Suit, rounds: list[_Round], lowest: Optional[in
     lows = [result(r, r.bounds[0], None).total for r in rounds]
     highs = [result(r, r.bounds[1], None).total for r in rounds]
     sure = [lo == hi for lo, hi in zip(lows, highs)]
-    top = max(highs) if highs else 0
+    b = v.rules.bidding
+    top = max([*highs, b.minimum])
+
+    def chance(bid: int, end: int) -> float:
+        return sum(1 for r in rounds if result(r, r.bounds[end], bid).made) / n
+
     levels: list[BidLevel] = []
-    bid = v.rules.bidding.minimum
-    while len(levels) < MAX_LEVELS and bid <= max(top, v.rules.bidding.minimum):
-        if raise_problem(v.rules.bidding, bid, lowest) is None:
-            low = sum(1 for r in rounds if result(r, r.bounds[0], bid).made) / n
-            high = sum(1 for r in rounds if result(r, r.bounds[1], bid).made) / n
-            levels.append(BidLevel(bid, round(low, 4) if low == high else None,
-                                   None if low == high else (round(low, 4), round(high, 4))))
-        bid += 1
-    # the highest level whose chance reaches the confidence (its lower bound, where bounded)
-    highest = max((lv.bid for lv in levels if _low(lv) >= confidence), default=None)
+    bid = _open_after(b, b.minimum - 1, lowest)
+    while bid is not None and bid <= top and len(levels) < MAX_LEVELS:
+        low, high = chance(bid, 0), chance(bid, 1)
+        levels.append(BidLevel(bid, round(low, 4) if low == high else None,
+                               None if low == high else (round(low, 4), round(high, 4))))
+        bid = _open_after(b, bid, lowest)
+    # the highest open level whose chance reaches the confidence (its lower bound where
+    # deals were bounded), over every level, not only those reported: the chance falls as
+    # the bid rises, so the last value that reaches it is found by halving
+    highest = None
+    first = _open_after(b, b.minimum - 1, lowest)
+    if first is not None and chance(first, 0) >= confidence:
+        good, bad = first, top + 1
+        while bad - good > 1:
+            mid = (good + bad) // 2
+            good, bad = (mid, bad) if chance(mid, 0) >= confidence else (good, mid)
+        highest = _open_at_or_below(b, good, lowest)
     mean_lo, mean_hi = sum(lows) / n, sum(highs) / n
     exact = all(sure)
     spread = 0.0

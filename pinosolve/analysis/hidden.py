@@ -38,7 +38,7 @@ from typing import Any, Iterator, Mapping, Optional, Sequence
 
 from pinosolve.cards import NUM_CARDS, Card, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.inputs import as_cards, as_variant
+from pinosolve.inputs import as_cards, as_hand, as_variant
 from pinosolve.play.trick import trick_points, winning_seat
 from pinosolve.results import Result, optional
 from pinosolve.seats import find_seat, play_sides, sides_fixed
@@ -117,7 +117,7 @@ class View:
                               ("partner", self.partner)) if s is not None}
         self.sides = play_sides(v, self.roles.get("declarer"), self.partner)
         self.deck = deck = _counts(v.deck)
-        hand = list(as_cards(v, view["hand"], "hand"))
+        hand = list(_held(v, view["hand"], "hand"))
         self.hand_size = len(hand)
         if not hand:
             raise PinosolveError("hand: the viewer's hand as play began is empty")
@@ -125,10 +125,13 @@ class View:
         self._check_within(mine, "hand")
         self.kinds = [k for k in range(NUM_CARDS) if deck[k]]
         self.mine = mine
-        self.known = _counts(as_cards(v, _given(view, "gone"), "gone"))
-        self.kitty = _counts(as_cards(v, _given(view, "kitty"), "kitty"))
+        self.known = _counts(_held(v, _given(view, "gone"), "gone"))
+        self.kitty = _counts(_held(v, _given(view, "kitty"), "kitty"))
         if any(self.kitty) and not v.rules.deal.kitty:
             raise PinosolveError(f"kitty: {v.id} deals no kitty [deal.kitty = 0]")
+        if sum(self.kitty) > v.rules.deal.kitty:
+            raise PinosolveError(f"kitty: {sum(self.kitty)} cards, but the kitty holds "
+                                 f"{v.rules.deal.kitty} [deal.kitty]")
         self.shown = self._per_seat(view.get("shown"), "shown")
         self.gave = self._passed(view.get("passed"))
         self.play = [c.index for c in as_cards(v, _given(view, "play"), "play")]
@@ -171,7 +174,7 @@ class View:
             seat = self.seats.index(find_seat(self.seats, key, what, self.variant.id))
             if seat in out:
                 raise PinosolveError(f"{what}: {self.seats[seat]} is given twice")
-            counts = _counts(as_cards(self.variant, cards, f"{what} {self.seats[seat]}"))
+            counts = _counts(_held(self.variant, cards, f"{what} {self.seats[seat]}"))
             if seat == self.me:  # the viewer's own meld: from its hand, nothing hidden
                 if any(c > m for c, m in zip(counts, self.mine)):
                     raise PinosolveError(f"{what} {self.seat}: the viewer showed a card its "
@@ -188,7 +191,7 @@ class View:
         if data is None:
             return [0] * NUM_CARDS
         if not isinstance(data, Mapping):
-            cards = _counts(as_cards(self.variant, data, "passed"))
+            cards = _counts(_held(self.variant, data, "passed"))
             data = {"gave": [Card.from_index(k) for k in range(NUM_CARDS)
                              for _ in range(max(0, cards[k] - self.mine[k]))],
                     "received": [Card.from_index(k) for k in range(NUM_CARDS)
@@ -196,11 +199,16 @@ class View:
         if set(data) - {"gave", "received"}:
             raise PinosolveError("passed: the cards passed, or a table with gave (the cards "
                                  "the viewer passed) and received (the cards passed to it)")
-        gave = _counts(as_cards(self.variant, _given(data, "gave"), "passed gave"))
-        received = _counts(as_cards(self.variant, _given(data, "received"),
+        gave = _counts(_held(self.variant, _given(data, "gave"), "passed gave"))
+        received = _counts(_held(self.variant, _given(data, "received"),
                                     "passed received"))
         if any(r > m for r, m in zip(received, self.mine)):
             raise PinosolveError("passed: a card received is not in the viewer's hand")
+        each = self.variant.rules.passing.cards
+        for way, cards in (("gave", gave), ("received", received)):
+            if sum(cards) > each:
+                raise PinosolveError(f"passed {way}: {sum(cards)} cards, but partners pass "
+                                     f"{each} each way [passing.cards]")
         if (any(gave) or any(received)) and self._partner_of_viewer() is None:
             raise PinosolveError("passed: the viewer has no partner to pass to")
         if self.declarer == self.seat:  # the declarer passes last: the partner keeps all
@@ -430,6 +438,14 @@ def _because(seat: str, e: _Event, held: list[int], key: str) -> str:
 
 _LETTERS = [(Card.from_index(k).suit, Card.from_index(k).rank.letter)
             for k in range(NUM_CARDS)]
+
+
+def _held(v: Any, cards: Any, what: str) -> tuple[Card, ...]:
+    """Cards in no particular order (a hand, the cards gone, a kitty): as ``as_cards`` reads
+    them, or a hand's dotted form (``AT.K..QJ``; ``-``: none)."""
+    if isinstance(cards, str) and ("." in cards or cards.strip() == "-"):
+        return tuple(as_hand(v, cards, what))
+    return as_cards(v, cards, what)
 
 
 def _dotted(counts: Sequence[int]) -> str:

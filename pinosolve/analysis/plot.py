@@ -21,7 +21,8 @@ FORMATS = (".png", ".svg")
 
 def plot_path(path: Union[str, Path]) -> Path:
     """``path`` checked as a place for the graph: a ``.png`` or ``.svg`` file name in a folder
-    that exists (``PinosolveError`` otherwise), before any search is run."""
+    that exists, that can be written (``PinosolveError`` otherwise), before any search is
+    run."""
     if not isinstance(path, (str, Path)) or not str(path):
         raise PinosolveError(f"plot: give a .png or .svg file name, got {path!r:.60}")
     where = Path(path)
@@ -33,6 +34,11 @@ def plot_path(path: Union[str, Path]) -> Path:
             raise PinosolveError(f"plot {shown}: no folder {str(where.parent)!r:.80}")
         if where.exists() and not where.is_file():
             raise PinosolveError(f"plot {shown}: not a regular file")
+        existed = where.exists()
+        with open(where, "ab"):  # (can it be written? /proc and read-only places say no)
+            pass
+        if not existed:
+            where.unlink()
     except OSError as exc:  # a name too long, a folder not searchable, ...
         raise PinosolveError(f"plot {shown}: {exc.strerror or exc}") from None
     return where

@@ -38,7 +38,13 @@ def compute_advise(params: dict[str, Any]) -> dict[str, Any]:
                                  "auction), but of play advice")
         raise PinosolveError(f"{names}: an option of --bidding (bid advice), not of play "
                              "advice")
-    threads = params.get("threads") or 1
+    # (a batch line solves its deals in one thread: the lines run in processes)
+    threads = 1 if batch_line.get() else params.get("threads") or 1
+    if want_flag(params, "exact"):
+        given = [k for k in ("samples", "seed") if params.get(k) is not None]
+        if given:
+            raise PinosolveError(f"{', '.join(given)}: not used with exact (every consistent "
+                                 "deal, not a sample)")
     with _progress(params) as on_deal:
         if bidding:
             return _bid_advice(params, threads, on_deal)
@@ -184,7 +190,11 @@ def render_bid_advice(result: dict[str, Any]) -> None:
         shown = steps[:: max(1, len(steps) // 8)]
         out.print(f"{Suit[best['trump']].symbol} make chance by bid: " + ", ".join(
             f"{lv['bid']} {lv['p_make']:.0%}" for lv in shown))
-    if result["highest_bid"] is None:
+    if result["highest_bid"] is None and result["bounded"]:
+        out.print("advice: undecided: the time limit left the chances unproved (no level is "
+                  f"sure to be made in {result['confidence']:.0%} of the deals); allow more "
+                  "time")
+    elif result["highest_bid"] is None:
         out.print(f"advice: pass (no bid is made in {result['confidence']:.0%} of the deals)")
     else:
         out.print(f"advice: bid up to {result['highest_bid']} with "
@@ -261,8 +271,8 @@ def advise_cmd(
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
     jobs: Annotated[int, typer.Option(
-        "--jobs", help="Deals solved at once, in threads (0: one per core); with --input, "
-        "lines analysed at once, each in a process. The answer is the same whatever "
+        "--jobs", help="Deals solved at once, in threads (0: one per core, at most 64); with "
+        "--input, lines analysed at once, each in a process. The answer is the same whatever "
         "--jobs.")] = 1,
 ) -> None:
     """Which card to play, or (--bidding) what to bid, seeing only your own cards: each
@@ -271,9 +281,11 @@ def advise_cmd(
     if plot is not None:
         from pinosolve.analysis.plot import plot_path, require_matplotlib
 
-        if input_source is not None or not bidding:
-            raise PinosolveError("--plot draws one bid advice's curves: give --bidding, "
-                                 "not --input")
+        if not bidding:
+            raise PinosolveError("--plot draws bid advice's curves: give --bidding")
+        if input_source is not None:
+            raise PinosolveError("--plot draws one bid advice's curves: give the hand, not "
+                                 "--input")
         where = plot_path(plot)
         require_matplotlib()
     params: dict[str, Any] = {"seat": seat, "hand": hand, "trump": trump, "leader": leader,

@@ -318,8 +318,8 @@ def _opens_object(line: Line) -> bool:
         json.loads(text)
     except json.JSONDecodeError as exc:
         return exc.pos >= len(text.rstrip())  # it ran out of text, not into a mistake
-    except (UnicodeDecodeError, RecursionError):  # not UTF-8, or deep: the line's error
-        return False
+    except (UnicodeDecodeError, RecursionError, ValueError):
+        return False  # not UTF-8, deep, or a number too long to read: the line's error
     return False
 
 

@@ -257,9 +257,9 @@ def compute_seeded_deal(params: dict[str, Any]) -> dict[str, Any]:
     """``compute_deal`` with a fresh seed where none is given (each batch line its own),
     which the answer names (``"seed"``), so that the deal can be dealt again."""
     if params.get("seed") is None:
-        import secrets
+        from pinosolve.variants.shuffle import fresh_seed
 
-        params = {**params, "seed": secrets.randbelow(1 << 32)}
+        params = {**params, "seed": fresh_seed()}
     return compute_deal(params)
 
 

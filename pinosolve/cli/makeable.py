@@ -9,8 +9,8 @@ import typer
 from pinosolve.cli import app
 from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, InputOpt,
                                   JobsOpt, JsonOpt, PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, console, one_bidder, run_analysis, want_str,
-                                  want_timeout, want_trump)
+                                  VariantOpt, console, one_bidder, run_analysis, want_flag,
+                                  want_str, want_timeout, want_trump)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -43,7 +43,7 @@ def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
     return analyse(v, deal, trump, bidder, bid, _seat(v, params.get("partner"), "partner"),
                    laid, _seat(v, params.get("dealer"), "dealer"), timeout,
                    answer_interrupted=True, table_limit=table_share(),
-                   exact=not params.get("verdict_only")).to_json()
+                   exact=not want_flag(params, "verdict_only")).to_json()
 
 
 def render_makeable(result: dict[str, Any]) -> None:

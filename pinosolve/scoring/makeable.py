@@ -285,7 +285,10 @@ class _Verdict:
                                 f"search was cut short); {'even at' if o.made else 'even with'}"
                                 f" {end}:")
         self.made = o.made
-        self.reasons.extend(o.reasons)
+        if total or o.made is not False:
+            self.reasons.extend(o.reasons)
+        else:  # the side's best: the real shortfall may be more
+            self.reasons.extend(r.replace(": set by ", ": set by at least ") for r in o.reasons)
         if total:
             self.total = o.total
 

@@ -85,6 +85,14 @@ class Twister:
                 return r
 
 
+def fresh_seed() -> int:
+    """A seed drawn from the system's randomness, for a caller that names it in its answer
+    (so that what was drawn can be drawn again)."""
+    import secrets
+
+    return secrets.randbelow(1 << 32)
+
+
 def check_seed(seed: object) -> int:
     """``seed`` if it is a whole number from 0 to 2**64 - 1, else a one-line error."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
