@@ -84,9 +84,9 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
     consistent deal, weighted as a shuffle deals it (refused above ``limit`` deals);
     otherwise ``samples`` deals drawn from ``seed`` (None: a fresh one, named in the answer),
     the same whatever ``jobs`` (deals solved at once, in threads). ``timeout``: seconds per
-    deal; a deal that runs out gives bounds. ``bid`` and ``meld``: the contract and the bidding side's meld (the view's declarer's
-    side, else the mover's), for ``p_make``. ``on_deal(solved, deals, leading card)`` is
-    called as each deal is solved."""
+    deal; a deal that runs out gives bounds. ``bid`` and ``meld``: the contract and the
+    bidding side's meld (the view's declarer's side, else the mover's), for ``p_make``.
+    ``on_deal(solved, deals, leading card)`` is called as each deal is solved."""
     from pinosolve.analysis.hidden import View
     from pinosolve.game import solve_many
     from pinosolve.inputs import as_whole
@@ -163,7 +163,7 @@ def _contract(v: Any, bid: Optional[int], meld: Optional[int]
     (``pinosolve.scoring.contract.outcome``). A trick or a counter the points do not prove is
     taken as not won, so a made contract is never claimed on a guess."""
     from pinosolve.inputs import as_whole
-    from pinosolve.scoring.bidding import value_problem
+    from pinosolve.scoring.bidding import check_contract
     from pinosolve.scoring.contract import Taken, outcome
 
     if bid is None and meld is None:
@@ -171,13 +171,7 @@ def _contract(v: Any, bid: Optional[int], meld: Optional[int]
     if bid is None or meld is None:
         raise PinosolveError("give bid and meld together (the contract needs both)")
     bid, meld = as_whole(bid, "bid"), as_whole(meld, "meld")
-    rules = v.variant.rules
-    if not rules.bidding.enabled:
-        raise PinosolveError(f"{v.variant.id} has no auction, so no contract to make "
-                             "[bidding.enabled = false]")
-    problem = value_problem(rules.bidding, bid)
-    if problem:
-        raise PinosolveError(f"bid {bid} cannot be the contract: {problem}")
+    check_contract(v.variant, bid)
     if meld < 0:
         raise PinosolveError(f"meld must be at least 0, got {meld}")
     side = v.sides[v.seats.index(v.declarer)] if v.declarer is not None else v.sides[v.me]

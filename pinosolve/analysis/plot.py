@@ -106,13 +106,19 @@ def _draw(plt: Any, data: dict[str, Any], where: Path) -> None:
         ax.set_ylabel(f"{summary['side']}'s double-dummy total")
         ax.set_title(f"{data['variant']}, trump {data['trump']}, {data['leader']} leads: "
                      f"{summary['side']}'s value")
-        ax.grid(alpha=0.3)
-        ax.legend(loc="best", fontsize="small")
-        fig.tight_layout()
-        with plt.rc_context({"svg.fonttype": "none"}):
-            fig.savefig(where, format=where.suffix.lower()[1:])
+        _save(plt, fig, ax, where)
     finally:
         plt.close(fig)
+
+
+def _save(plt: Any, fig: Any, ax: Any, where: Path) -> None:
+    """A grid and the legend, then the figure into ``where`` (an SVG keeps its words as
+    text)."""
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize="small")
+    fig.tight_layout()
+    with plt.rc_context({"svg.fonttype": "none"}):
+        fig.savefig(where, format=where.suffix.lower()[1:])
 
 
 def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],
@@ -194,10 +200,6 @@ def _draw_bids(plt: Any, data: dict[str, Any], where: Path) -> None:
         ax.set_ylabel("chance of making it")
         ax.set_title(f"{data['variant']}: seat {data['seat']}'s bids over "
                      f"{data['samples']} deals")
-        ax.grid(alpha=0.3)
-        ax.legend(loc="best", fontsize="small")
-        fig.tight_layout()
-        with plt.rc_context({"svg.fonttype": "none"}):
-            fig.savefig(where, format=where.suffix.lower()[1:])
+        _save(plt, fig, ax, where)
     finally:
         plt.close(fig)

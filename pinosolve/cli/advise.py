@@ -18,13 +18,14 @@ from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerO
                                   InputOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
                                   VariantOpt, batch_line, console, one_bidder, run_analysis,
                                   want_flag, want_str, want_timeout)
-from pinosolve.cli.infer import view_of
+from pinosolve.cli.infer import (GaveOpt, GoneOpt, KittyOpt, LeaderOpt, PassedOpt, PlayOpt,
+                                 ReceivedOpt, ShownOpt, view_of)
 from pinosolve.errors import PinosolveError
 
 PLAY_SAMPLES, BID_SAMPLES = 200, 100
 BID_KEYS = ("auction", "dealer", "confidence")  # options of bid advice only
-PLAY_KEYS = ("leader", "play", "bidder", "partner", "shown", "passed", "kitty", "gone",
-             "exact", "bid", "meld")  # options of play advice only
+PLAY_KEYS = ("leader", "play", "bidder", "partner", "shown", "passed", "gave", "received",
+             "kitty", "gone", "exact", "bid", "meld")  # options of play advice only
 
 
 def compute_advise(params: dict[str, Any]) -> dict[str, Any]:
@@ -212,23 +213,17 @@ def advise_cmd(
         show_default=False)] = None,
     hand: HandOpt = None,
     trump: TrumpOpt = None,
-    leader: Annotated[Optional[str], typer.Option(
-        "--leader", help="Who led the first trick (default: the first seat).",
-        show_default=False)] = None,
-    play: Annotated[Optional[str], typer.Option(
-        "--play", help="The cards played since, in order.", show_default=False)] = None,
+    leader: LeaderOpt = None,
+    play: PlayOpt = None,
     bidder: BidderOpt = None,
     declarer: DeclarerOpt = None,
     partner: PartnerOpt = None,
-    shown: Annotated[Optional[list[str]], typer.Option(
-        "--shown", help="Meld a seat laid: SEAT=CARDS; repeat.", show_default=False)] = None,
-    passed: Annotated[Optional[str], typer.Option(
-        "--passed", help="The cards passed between the viewer and its partner, either way.",
-        show_default=False)] = None,
-    kitty: Annotated[Optional[str], typer.Option(
-        "--kitty", help="The kitty, if the viewer saw it.", show_default=False)] = None,
-    gone: Annotated[Optional[str], typer.Option(
-        "--gone", help="Cards out of play that the viewer knows.", show_default=False)] = None,
+    shown: ShownOpt = None,
+    passed: PassedOpt = None,
+    gave: GaveOpt = None,
+    received: ReceivedOpt = None,
+    kitty: KittyOpt = None,
+    gone: GoneOpt = None,
     samples: Annotated[Optional[int], typer.Option(
         "--samples", help=f"Deals to sample (default {PLAY_SAMPLES}, at most 20000; with "
         f"--bidding {BID_SAMPLES}, at most 2000).", show_default=False)] = None,
@@ -291,7 +286,7 @@ def advise_cmd(
     params: dict[str, Any] = {"seat": seat, "hand": hand, "trump": trump, "leader": leader,
                               "play": play, "bidder": one_bidder(bidder, declarer),
                               "partner": partner, "shown": shown, "passed": passed,
-                              "gave": None, "received": None, "kitty": kitty, "gone": gone,
+                              "gave": gave, "received": received, "kitty": kitty, "gone": gone,
                               "samples": samples, "seed": seed, "exact": exact, "bid": bid,
                               "meld": meld, "bidding": bidding, "auction": auction,
                               "dealer": dealer, "confidence": confidence,

@@ -93,37 +93,44 @@ def render_infer(result: dict[str, Any]) -> None:
               f"{result['weighted']})")
 
 
+# the view's options (infer's, and advise's for play)
+LeaderOpt = Annotated[Optional[str], typer.Option(
+    "--leader", help="Who led the first trick (default: the first seat).", show_default=False)]
+PlayOpt = Annotated[Optional[str], typer.Option(
+    "--play", help="The cards played since, in order: 'AS KS QS 9S JH'.", show_default=False)]
+ShownOpt = Annotated[Optional[list[str]], typer.Option(
+    "--shown", help="Meld a seat laid: SEAT=CARDS; repeat.", show_default=False)]
+PassedOpt = Annotated[Optional[str], typer.Option(
+    "--passed", help="The cards passed between the viewer and its partner, either way (those "
+    "in --hand it received); or use --gave and --received.", show_default=False)]
+GaveOpt = Annotated[Optional[str], typer.Option(
+    "--gave", help="The cards the viewer passed to its partner.", show_default=False)]
+ReceivedOpt = Annotated[Optional[str], typer.Option(
+    "--received", help="The cards the partner passed to the viewer.", show_default=False)]
+KittyOpt = Annotated[Optional[str], typer.Option(
+    "--kitty", help="The kitty, if the viewer saw it.", show_default=False)]
+GoneOpt = Annotated[Optional[str], typer.Option(
+    "--gone", help="Cards out of play that the viewer knows (e.g. its own discards).",
+    show_default=False)]
+
+
 @app.command("infer")
 def infer_cmd(
     seat: Annotated[Optional[str], typer.Option(
         "--seat", help="The viewer's seat.", show_default=False)] = None,
     hand: HandOpt = None,
     trump: TrumpOpt = None,
-    leader: Annotated[Optional[str], typer.Option(
-        "--leader", help="Who led the first trick (default: the first seat).",
-        show_default=False)] = None,
-    play: Annotated[Optional[str], typer.Option(
-        "--play", help="The cards played since, in order: 'AS KS QS 9S JH'.",
-        show_default=False)] = None,
+    leader: LeaderOpt = None,
+    play: PlayOpt = None,
     bidder: BidderOpt = None,
     declarer: DeclarerOpt = None,
     partner: PartnerOpt = None,
-    shown: Annotated[Optional[list[str]], typer.Option(
-        "--shown", help="Meld a seat laid: SEAT=CARDS; repeat.", show_default=False)] = None,
-    passed: Annotated[Optional[str], typer.Option(
-        "--passed", help="The cards passed between the viewer and its partner, either way "
-        "(those in --hand it received); or use --gave and --received.",
-        show_default=False)] = None,
-    gave: Annotated[Optional[str], typer.Option(
-        "--gave", help="The cards the viewer passed to its partner.", show_default=False)] = None,
-    received: Annotated[Optional[str], typer.Option(
-        "--received", help="The cards the partner passed to the viewer.",
-        show_default=False)] = None,
-    kitty: Annotated[Optional[str], typer.Option(
-        "--kitty", help="The kitty, if the viewer saw it.", show_default=False)] = None,
-    gone: Annotated[Optional[str], typer.Option(
-        "--gone", help="Cards out of play that the viewer knows (e.g. its own discards).",
-        show_default=False)] = None,
+    shown: ShownOpt = None,
+    passed: PassedOpt = None,
+    gave: GaveOpt = None,
+    received: ReceivedOpt = None,
+    kitty: KittyOpt = None,
+    gone: GoneOpt = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,

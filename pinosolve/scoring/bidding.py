@@ -52,6 +52,17 @@ def value_problem(b: Bidding, value: int) -> Optional[str]:
     return None
 
 
+def check_contract(variant: Variant, bid: int) -> None:
+    """A one-line error unless ``bid`` can be a contract of ``variant``: it has an auction,
+    and the bid is one its rules allow."""
+    if not variant.rules.bidding.enabled:
+        raise PinosolveError(f"{variant.id} has no auction, so no contract to make "
+                             "[bidding.enabled = false]")
+    problem = value_problem(variant.rules.bidding, bid)
+    if problem:
+        raise PinosolveError(f"bid {bid} cannot be the contract: {problem}")
+
+
 def raise_problem(b: Bidding, value: int, last: Optional[int]) -> Optional[str]:
     """Why ``value`` is not a legal bid after ``last`` (None: the opening bid)."""
     problem = value_problem(b, value)

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from pinosolve.scoring.bidding import value_problem
+from pinosolve.scoring.bidding import check_contract
 from pinosolve.cards import Hand, Suit
 from pinosolve.scoring.contract import Outcome, Taken, holds_trump_marriage, outcome
 from pinosolve.deal import Deal
@@ -131,12 +131,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     from pinosolve.play.position import Position
 
     r, s = v.rules, v.rules.scoring
-    if not r.bidding.enabled:
-        raise PinosolveError(f"{v.id} has no auction, so no contract to make "
-                             "[bidding.enabled = false]")
-    problem = value_problem(r.bidding, bid)
-    if problem:
-        raise PinosolveError(f"bid {bid} cannot be the contract: {problem}")
+    check_contract(v, bid)
     if r.deal.kitty_kind == "stock":  # pragma: no cover - stock games have no auction here
         raise PinosolveError(f"{v.id} draws from a stock; the play cannot be solved from a deal")
     v.check_deal(deal, full=True)
