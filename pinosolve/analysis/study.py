@@ -1,0 +1,295 @@
+"""Studies of many deals (issue 37): seeded deals, each analysed alone, in chunks that any
+worker can run.
+
+Deal ``k`` of a study with seed ``S`` is ``Variant.random_deal(deal_seed(S, k))``: it depends
+on (S, k) alone, never on which worker made it or in what order, so a chunk of deals is a pure
+task (the same records every time it runs), and a study can be split, retried and resumed
+freely. ``study_chunk(spec, start, stop)`` is that task: one record per deal of
+``start..stop-1`` that passes the filter.
+
+A record: ``index``, ``deal`` (PBN), ``trump``, ``leader``, ``value`` (the double-dummy points
+of the leader's side from the opening lead), and as asked ``values`` (every trump and lead),
+``meld`` (each seat's best meld in the trump), ``made`` (for each bid, whether the bidder's
+contract is made, by a threshold test), ``trump_length`` (the bidder's trumps, else the
+leader's), ``bounds`` (where a ``timeout`` cut a deal's search short).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from pinosolve.errors import PinosolveError
+
+SEED_DOMAIN = "pinosolve-study"
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The shuffle seed of deal ``index`` of a study seeded ``seed``: the first eight bytes of
+    SHA-256 of ``"pinosolve-study/<seed>/<index>"``, big-endian (the same on every platform).
+
+    >>> deal_seed(1, 0) == deal_seed(1, 0) != deal_seed(1, 1)
+    True
+    """
+    digest = hashlib.sha256(f"{SEED_DOMAIN}/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+# --- the filter language -------------------------------------------------------------------
+
+_TERM = re.compile(r"^\s*(?P<seat>[^\s:]+)\s*:\s*(?P<what>trumps|meld|has|count)"
+                   r"(?:\((?P<arg>[^)]*)\))?\s*(?P<op>>=|<=|==|=|>|<)?\s*(?P<value>\S*)\s*$")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition on a seat's hand: ``trumps OP n`` (cards of the trump), ``meld OP n``
+    (its best meld in the trump), ``count(SUIT) OP n`` (cards of a suit), ``has CARD``."""
+
+    seat: str
+    what: str
+    op: str
+    value: Any
+    arg: Optional[str] = None
+
+    def holds(self, v: Any, hand: Any, trump: Any) -> bool:
+        from pinosolve.cards import Card, Suit
+
+        if self.what == "has":
+            return Card.parse(self.value) in hand
+        if self.what == "trumps":
+            n = sum(1 for c in hand if c.suit == trump)
+        elif self.what == "count":
+            suit = Suit.parse(self.arg or "")
+            n = sum(1 for c in hand if c.suit == suit)
+        else:
+            from pinosolve.meld.solver import best_meld
+
+            n = best_meld(v, hand, trump).total
+        return {">=": n >= self.value, "<=": n <= self.value, ">": n > self.value,
+                "<": n < self.value, "==": n == self.value, "=": n == self.value}[self.op]
+
+
+def parse_filter(v: Any, text: Optional[str]) -> tuple[Condition, ...]:
+    """``SEAT:TERM`` conditions joined by ``and`` (or commas), all to hold. A term is
+    ``trumps>=6``, ``meld>=30``, ``count(H)<=1`` or ``has=AS``; the trump is the study's.
+
+    >>> from pinosolve import load_variant
+    >>> [c.what for c in parse_filter(load_variant("four-hand"), "N:trumps>=6 and N:has=AS")]
+    ['trumps', 'has']
+    """
+    from pinosolve.cards import Card, Suit
+    from pinosolve.seats import seat_name
+
+    if text is None or not text.strip():
+        return ()
+    out = []
+    for part in re.split(r"\s+and\s+|,", text.strip()):
+        m = _TERM.match(part)
+        if m is None or m["op"] is None or not m["value"]:
+            raise PinosolveError(f"filter: {part.strip()!r} is not SEAT:trumps>=N, "
+                                 "SEAT:meld>=N, SEAT:count(SUIT)<=N or SEAT:has=CARD")
+        seat = seat_name(v, m["seat"], "filter seat")
+        if m["what"] == "has":
+            if m["op"] not in ("=", "=="):
+                raise PinosolveError(f"filter: {part.strip()!r}: has takes =CARD")
+            try:
+                value: Any = str(Card.parse(m["value"]))
+            except Exception:
+                raise PinosolveError(f"filter: {part.strip()!r}: not a card") from None
+        else:
+            if m["what"] == "count":
+                try:
+                    Suit.parse(m["arg"] or "")
+                except Exception:
+                    raise PinosolveError(f"filter: {part.strip()!r}: count(SUIT) takes a "
+                                         "suit") from None
+            elif m["arg"] is not None:
+                raise PinosolveError(f"filter: {part.strip()!r}: {m['what']} takes no "
+                                     "argument")
+            if not re.fullmatch(r"\d{1,9}", m["value"]):
+                raise PinosolveError(f"filter: {part.strip()!r}: compare with a whole number")
+            value = int(m["value"])
+        out.append(Condition(seat, m["what"], m["op"], value, m["arg"]))
+    return tuple(out)
+
+
+# --- the study -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Spec:
+    """What a study asks of each deal (picklable: it goes to the workers as it is)."""
+
+    variant: Any
+    seed: int
+    trump: Optional[str] = None        # None: a seeded trump per deal
+    leader: Optional[str] = None       # None: the first seat
+    all_trumps: bool = False
+    all_leads: bool = False
+    meld: bool = False
+    bids: tuple[int, ...] = ()
+    bidder: Optional[str] = None
+    partner: Optional[str] = None
+    filter: tuple[Condition, ...] = field(default_factory=tuple)
+    timeout: Optional[float] = None
+
+
+def study_chunk(spec: Spec, start: int, stop: int) -> list[dict[str, Any]]:
+    """The records of deals ``start..stop-1`` that pass the filter, in order: a pure task."""
+    return [r for k in range(start, stop) if (r := study_deal(spec, k)) is not None]
+
+
+def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
+    """Deal ``index``'s record, or None where the filter turns it away."""
+    from pinosolve.cards import Suit
+    from pinosolve.game import Game
+
+    v = spec.variant
+    deal = v.random_deal(deal_seed(spec.seed, index))
+    trump = Suit.parse(spec.trump) if spec.trump is not None else \
+        Suit(deal_seed(spec.seed, index) % 4)
+    for c in spec.filter:
+        if not c.holds(v, deal[c.seat], trump):
+            return None
+    leader = spec.leader or (spec.bidder if spec.bidder else v.seats[0])
+    roles = _roles(v, spec)
+    record: dict[str, Any] = {"index": index, "deal": str(deal), "trump": trump.name,
+                              "leader": leader}
+    limit = worker_table_limit()
+    res = Game(v, deal, trump=trump, leader=leader, **roles).solve(
+        spec.timeout, value_only=True, table_limit=limit)
+    record["value"] = res.value
+    if res.value is None:
+        record["bounds"] = list(res.bounds)
+    if spec.all_trumps or spec.all_leads:
+        record["values"] = _values(v, deal, trump, leader, roles, spec, limit)
+    if spec.meld:
+        from pinosolve.meld.solver import best_meld
+
+        record["meld"] = {s: best_meld(v, h, trump).total for s, h in deal.items()}
+    if spec.bids:
+        from pinosolve.scoring.makeable import makeable
+
+        assert spec.bidder is not None  # (a Spec with bids names its bidder)
+        record["trump_length"] = sum(1 for c in deal[spec.bidder] if c.suit == trump)
+        record["made"] = {str(b): makeable(v, deal, trump, spec.bidder, b, spec.partner,
+                                           timeout=spec.timeout, exact=False).made
+                          for b in spec.bids}
+    else:
+        record["trump_length"] = sum(1 for c in deal[leader] if c.suit == trump)
+    return record
+
+
+def worker_table_limit() -> Optional[int]:
+    """The table limit of a search on a Dask worker: from the memory the worker was given
+    (``memory_limit``) shared by its threads; None elsewhere (the process's own limit)."""
+    try:
+        from distributed import get_worker
+
+        worker = get_worker()
+    except (ImportError, ValueError):
+        return None
+    from pinosolve.play.tables import table_limit
+
+    memory = getattr(getattr(worker, "memory_manager", None), "memory_limit", None) or 0
+    return table_limit(memory=int(memory), parts=max(1, int(getattr(worker, "state",
+                                                                      worker).nthreads)))
+
+
+def _roles(v: Any, spec: Spec) -> dict[str, Any]:
+    from pinosolve.seats import sides_fixed
+
+    if sides_fixed(v):
+        return {}
+    roles = {"declarer": spec.bidder or v.seats[0]}
+    if v.rules.players.partnership == "called-card":
+        roles["partner"] = spec.partner or roles["declarer"]
+    return roles
+
+
+def _values(v: Any, deal: Any, trump: Any, leader: str, roles: dict[str, Any],
+            spec: Spec, limit: Optional[int]) -> dict[str, dict[str, Optional[int]]]:
+    """The value of the leader's side for every trump (``all_trumps``) and lead
+    (``all_leads``): {trump: {leader: value}}."""
+    from pinosolve.cards import Suit
+    from pinosolve.game import Game
+
+    trumps = list(Suit) if spec.all_trumps else [trump]
+    leads = list(v.seats) if spec.all_leads else [leader]
+    return {t.name: {s: Game(v, deal, trump=t, leader=s, **roles).solve(
+        spec.timeout, value_only=True, table_limit=limit).value for s in leads}
+        for t in trumps}
+
+
+def chunks(deals: int, size: int, done: frozenset[int] = frozenset()
+           ) -> list[tuple[int, int]]:
+    """The study's tasks: ranges of ``size`` deals, those wholly ``done`` left out."""
+    out = []
+    for start in range(0, deals, size):
+        stop = min(deals, start + size)
+        if not all(k in done for k in range(start, stop)):
+            out.append((start, stop))
+    return out
+
+
+def study(spec: Spec, deals: int) -> list[dict[str, Any]]:
+    """Every record of a study of ``deals`` deals, in index order, in this process (the
+    command line's ``--backend local`` runs the same chunks in worker processes)."""
+    return study_chunk(spec, 0, deals)
+
+
+def run_dask(spec: Spec, tasks: list[tuple[int, int]], client: Any,
+             take: Callable[[int, int, list[dict[str, Any]]], None], retries: int = 3
+             ) -> None:
+    """The chunks ``tasks`` on a Dask ``client``'s workers, ``take(start, stop, records)``
+    called as each finishes (in any order). Each chunk is a pure task with a key of its own
+    (the scheduler may run it again: ``retries`` times after an error, and again wherever a
+    worker was lost, which costs nothing but the time)."""
+    from distributed import as_completed
+
+    futures = {client.submit(study_chunk, spec, a, b, pure=True, retries=retries,
+                             key=f"pinosolve-study-{spec.seed}-{a}-{b}"): (a, b)
+               for a, b in tasks}
+    for future in as_completed(futures):
+        a, b = futures[future]
+        take(a, b, future.result())
+
+
+def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """For people: the number of deals, the mean value and its standard error, the values'
+    histogram, the mean by trump length, and the make rate of each bid."""
+    import math
+
+    n = len(records)
+    values = [r["value"] for r in records if r.get("value") is not None]
+
+    def stats(xs: list[int]) -> dict[str, Any]:
+        m = sum(xs) / len(xs) if xs else None
+        err = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) \
+            if len(xs) > 1 and m is not None else 0.0
+        return {"deals": len(xs), "mean": None if m is None else round(m, 4),
+                "stderr": round(err, 4)}
+
+    histogram: dict[int, int] = {}
+    for x in values:
+        histogram[x] = histogram.get(x, 0) + 1
+    by_length: dict[int, list[int]] = {}
+    for r in records:
+        if r.get("value") is not None:
+            by_length.setdefault(r["trump_length"], []).append(r["value"])
+    made: dict[str, list[bool]] = {}
+    for r in records:
+        for bid, ok in r.get("made", {}).items():
+            made.setdefault(bid, []).append(ok)
+    return {"deals": n, "bounded": n - len(values), **{k: v for k, v in stats(values).items()
+                                                       if k != "deals"},
+            "histogram": [{"value": k, "deals": histogram[k]} for k in sorted(histogram)],
+            "by_trump_length": [{"trump_length": k, **stats(by_length[k])}
+                                for k in sorted(by_length)],
+            "make_rates": [{"bid": int(b), "deals": len(oks),
+                            "made": round(sum(1 for ok in oks if ok) / len(oks), 4),
+                            "undecided": sum(1 for ok in oks if ok is None)}
+                           for b, oks in sorted(made.items(), key=lambda kv: int(kv[0]))]}
+
