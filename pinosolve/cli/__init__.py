@@ -50,7 +50,7 @@ def _root(
 
 from pinosolve.cli import (advise, bid, foundation, infer, legal, makeable,  # noqa: E402,F401
                            meld,
-                           passing, puzzles, review, score, solve,
+                           passing, puzzles, review, score, solve, study,
                            verify)  # (registers commands)
 
 

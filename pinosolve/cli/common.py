@@ -155,6 +155,11 @@ def _progress_line(text: str) -> None:
     line = batch_line.get()
     print(f"{f'line {line}: ' if line else ''}{text}", file=sys.stderr, flush=True)
 
+# where a batch's answers go instead of stdout, for a command that gathers them (study): called
+# in the batch's order, in the thread that runs the batch
+answer_sink: ContextVar[Optional[Callable[[int, dict[str, Any]], None]]] = ContextVar(
+    "answer_sink", default=None)
+
 # the input line a batch is analysing (0: none), for messages that go out while it runs
 # (solve --progress), where lines analysed at once would otherwise be told apart by nothing
 batch_line: ContextVar[int] = ContextVar("batch_line", default=0)
@@ -825,6 +830,10 @@ def _emit_line(lineno: int, result: dict[str, Any]) -> bool:
     internal-error record. Whether it is an error record."""
     if "line" not in result:
         result = {"line": lineno, **result}
+    sink = answer_sink.get()
+    if sink is not None:  # (a command that gathers the answers itself: study)
+        sink(lineno, result)
+        return "error" in result
     try:
         text = json.dumps(result, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:

@@ -1,0 +1,351 @@
+"""``pinosolve study``: many seeded deals, each analysed alone, on this machine or a Dask
+cluster (issue 37).
+
+The deals and their records are the library's (``pinosolve.analysis.study``). This module
+reads the options, runs the chunks on a backend, writes the records in index order, resumes
+an ``--out`` file, shows progress and renders the summary. The local backend runs the chunks
+through the batch plumbing every ``--jobs`` uses (``cli.common.batch_of``: order kept, a dead
+worker's chunk answered with an error record, Ctrl-C and SIGTERM stopping the workers); a chunk
+whose worker died is run again.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Callable, Optional
+
+import typer
+
+from pinosolve.cli import app
+from pinosolve.cli.common import (Analysis, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                  answer_sink, batch_of, console)
+from pinosolve.errors import PinosolveError
+
+MAX_DEALS = 10**9
+RETRIES = 3  # times a chunk whose worker died is run again
+
+
+def compute_chunk(params: dict[str, Any]) -> dict[str, Any]:
+    """A batch line of the local backend: one chunk's records."""
+    from pinosolve.analysis.study import study_chunk
+
+    return {"records": study_chunk(params["spec"], int(params["start"]),
+                                   int(params["stop"]))}
+
+
+CHUNK = Analysis(compute_chunk, preload=("pinosolve.analysis.study", "pinosolve.game",
+                                         "pinosolve.play.driver", "pinosolve.play.core"))
+
+
+def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
+          all_trumps: bool, all_leads: bool, meld: bool, bids: list[int],
+          bidder: Optional[str], partner: Optional[str], where: Optional[str],
+          timeout: Optional[float]) -> Any:
+    from pinosolve.analysis.study import Spec, parse_filter
+    from pinosolve.play.driver import check_timeout
+    from pinosolve.scoring.bidding import check_contract
+    from pinosolve.seats import seat_name
+
+    if trump is not None:
+        variant.parse_trump(trump)
+    lead = None if leader is None else seat_name(variant, leader, "leader")
+    who = None if bidder is None else seat_name(variant, bidder, "bidder")
+    if bids and who is None:
+        raise PinosolveError("--bid needs the --bidder")
+    for b in bids:
+        check_contract(variant, b)
+    mate = None if partner is None else seat_name(variant, partner, "partner")
+    return Spec(variant, seed, None if trump is None else variant.parse_trump(trump).name,
+                lead, all_trumps, all_leads, meld, tuple(bids), who, mate,
+                parse_filter(variant, where), check_timeout(timeout))
+
+
+def _done(out: Optional[Path]) -> tuple[list[dict[str, Any]], set[int]]:
+    """The records an --out file already holds (a study resumed), and their indices. A last
+    line cut short by a stopped study is left out, and the file ends where the whole lines
+    end."""
+    if out is None or not out.exists():
+        return [], set()
+    if not out.is_file():
+        raise PinosolveError(f"--out {str(out)!r}: not a regular file")
+    records: list[dict[str, Any]] = []
+    good = 0
+    with open(out, "rb") as fh:
+        for raw in fh:
+            try:
+                record = json.loads(raw)
+            except ValueError:
+                break
+            if not isinstance(record, dict) or not isinstance(record.get("index"), int):
+                raise PinosolveError(f"--out {str(out)!r}: not a study's records (line "
+                                     f"{len(records) + 1})")
+            records.append(record)
+            good += len(raw)
+    with open(out, "r+b") as fh:
+        fh.truncate(good)
+    return records, {r["index"] for r in records}
+
+
+def _progress(total: int, wanted: bool) -> Any:
+    if not wanted:
+        return None
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    bar = Progress(TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   TextColumn("left"), TimeRemainingColumn(), console=Console(stderr=True))
+    bar.start()
+    bar.add_task("study", total=total)
+    return bar
+
+
+def _run_local(spec: Any, tasks: list[tuple[int, int]], jobs: int,
+               take: Callable[[int, int, list[dict[str, Any]]], None]) -> None:
+    """The chunks on this machine, through the batch plumbing; a chunk whose worker died (an
+    error record) is run again, up to RETRIES times."""
+    from pinosolve.analysis.study import study_chunk
+
+    if jobs == 1:
+        for a, b in tasks:
+            take(a, b, study_chunk(spec, a, b))
+        return
+    todo = list(tasks)
+    for _ in range(1 + RETRIES):
+        failed: list[tuple[int, int]] = []
+
+        def sink(lineno: int, answer: dict[str, Any]) -> None:
+            a, b = todo[lineno - 1]
+            if "error" in answer:
+                failed.append((a, b))
+            else:
+                take(a, b, answer["records"])
+
+        token = answer_sink.set(sink)
+        try:
+            lines = (json.dumps({"start": a, "stop": b}) for a, b in todo)
+            batch_of(lines, {"spec": spec, "start": None, "stop": None}, CHUNK, jobs)
+        finally:
+            answer_sink.reset(token)
+        if not failed:
+            return
+        todo = failed
+    raise PinosolveError(f"{len(todo)} chunks failed {1 + RETRIES} times (deals "
+                         f"{todo[0][0]}..{todo[0][1] - 1} first)")
+
+
+def _run_dask(spec: Any, tasks: list[tuple[int, int]], scheduler: Optional[str],
+              workers: Optional[int],
+              take: Callable[[int, int, list[dict[str, Any]]], None]) -> None:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise PinosolveError("--backend dask needs Dask: pip install 'pinosolve[dask]'") \
+            from None
+    from pinosolve.analysis.study import run_dask
+
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(scheduler, timeout=30)
+        except (OSError, ValueError, TimeoutError) as exc:
+            raise PinosolveError(f"--scheduler {scheduler!r}: {exc}") from None
+    try:
+        run_dask(spec, tasks, client, take, retries=RETRIES)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+class _Writer:
+    """The records out in index order (chunks may finish in any order), to a file or
+    stdout, each line flushed: a study stopped midway keeps what it wrote."""
+
+    def __init__(self, out: Optional[Path], tasks: list[tuple[int, int]], skip: set[int],
+                 bar: Any) -> None:
+        self.stream = open(out, "a", encoding="utf-8") if out is not None else sys.stdout
+        self.order = [a for a, _ in tasks]
+        self.parts: dict[int, list[dict[str, Any]]] = {}
+        self.skip, self.bar = skip, bar
+        self.records: list[dict[str, Any]] = []
+
+    def take(self, start: int, stop: int, records: list[dict[str, Any]]) -> None:
+        self.parts[start] = [r for r in records if r["index"] not in self.skip]
+        if self.bar is not None:
+            self.bar.advance(self.bar.task_ids[0], stop - start)
+        while self.order and self.order[0] in self.parts:
+            for r in self.parts.pop(self.order.pop(0)):
+                self.stream.write(json.dumps(r, ensure_ascii=False) + "\n")
+                self.records.append(r)
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.stream is not sys.stdout:
+            self.stream.close()
+
+
+def render_summary(summary: dict[str, Any], to_stderr: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console(stderr=True) if to_stderr else console()
+    mean = "—" if summary["mean"] is None else f"{summary['mean']:.2f} ± {summary['stderr']:.2f}"
+    out.print(f"seed {summary['seed']}: {summary['deals']} deals; the leader's side's "
+              f"double-dummy points: mean {mean}"
+              + (f"; {summary['bounded']} deals only bounded (--timeout)"
+                 if summary["bounded"] else ""))
+    table = Table(title="by trump length", title_justify="left")
+    for col in ("trumps", "deals", "mean", "± stderr"):
+        table.add_column(col, justify="right")
+    for row in summary["by_trump_length"]:
+        table.add_row(str(row["trump_length"]), str(row["deals"]),
+                      "—" if row["mean"] is None else f"{row['mean']:.2f}",
+                      f"{row['stderr']:.2f}")
+    out.print(table)
+    if summary["make_rates"]:
+        out.print("made: " + ", ".join(f"{m['bid']} {m['made']:.0%}"
+                                       for m in summary["make_rates"]))
+    top = max((h["deals"] for h in summary["histogram"]), default=0)
+    for h in summary["histogram"]:
+        out.print(f"{h['value']:>5} {'█' * max(1, round(30 * h['deals'] / top))} {h['deals']}")
+
+
+def plot_study(summary: dict[str, Any], path: Path) -> None:
+    from pinosolve.analysis.plot import _pyplot, _save
+
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2), dpi=100)
+    try:
+        left.bar([h["value"] for h in summary["histogram"]],
+                 [h["deals"] for h in summary["histogram"]], color="tab:blue", label="deals")
+        left.set_xlabel("the leader's side's double-dummy points")
+        left.set_ylabel("deals")
+        rows = [r for r in summary["by_trump_length"] if r["mean"] is not None]
+        right.errorbar([r["trump_length"] for r in rows], [r["mean"] for r in rows],
+                       yerr=[2 * r["stderr"] for r in rows], marker="o", capsize=3,
+                       color="tab:red", label="mean ± 2 s.e.")
+        right.set_xlabel("trumps held")
+        right.set_ylabel("double-dummy points")
+        right.grid(alpha=0.3)
+        right.legend(loc="best", fontsize="small")
+        fig.suptitle(f"{summary['deals']} deals")
+        _save(plt, fig, left, path)
+    finally:
+        plt.close(fig)
+
+
+@app.command("study")
+def study_cmd(
+    deals: Annotated[int, typer.Option("--deals", help="Deals in the study.")] = 1000,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", help="The study's seed: deal k is made from (seed, k) alone (default: a "
+        "fresh one, printed).", show_default=False)] = None,
+    trump: TrumpOpt = None,
+    leader: Annotated[Optional[str], typer.Option(
+        "--leader", help="Who leads (default: the --bidder, else the first seat).",
+        show_default=False)] = None,
+    all_trumps: Annotated[bool, typer.Option(
+        "--all-trumps", help="Also the value for every trump.")] = False,
+    all_leads: Annotated[bool, typer.Option(
+        "--all-leads", help="Also the value for every leader.")] = False,
+    meld: Annotated[bool, typer.Option("--meld", help="Each seat's best meld.")] = False,
+    bid: Annotated[Optional[list[int]], typer.Option(
+        "--bid", help="Is the --bidder's contract at this bid made (threshold test); "
+        "repeat for a make rate by bid level.", show_default=False)] = None,
+    bidder: Annotated[Optional[str], typer.Option(
+        "--bidder", help="The bidder (leads; whose trump length the summary uses).",
+        show_default=False)] = None,
+    partner: Annotated[Optional[str], typer.Option(
+        "--partner", help="Call-partner play: the called partner.", show_default=False)] = None,
+    where: Annotated[Optional[str], typer.Option(
+        "--filter", help="Keep only deals whose hands match: SEAT:trumps>=N, SEAT:meld>=N, "
+        "SEAT:count(SUIT)<=N, SEAT:has=CARD, joined by 'and'.", show_default=False)] = None,
+    timeout: Annotated[Optional[float], typer.Option(
+        "--timeout", help="Seconds per deal's search; a deal that runs out gets bounds.",
+        show_default=False)] = None,
+    out: Annotated[Optional[Path], typer.Option(
+        "--out", help="Write the records here (JSON lines); a file that already has some "
+        "is resumed: its deals are not analysed again.", show_default=False)] = None,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="local (this machine's cores) or dask.")] = "local",
+    scheduler: Annotated[Optional[str], typer.Option(
+        "--scheduler", help="--backend dask: a running cluster's scheduler, tcp://HOST:8786 "
+        "(default: a LocalCluster of --workers processes).", show_default=False)] = None,
+    workers: Annotated[Optional[int], typer.Option(
+        "--workers", help="--backend dask without --scheduler: worker processes (default 2).",
+        show_default=False)] = None,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", help="--backend local: worker processes (0: one per core).")] = 0,
+    chunk: Annotated[Optional[int], typer.Option(
+        "--chunk", help="Deals per task (default: up to 50, four tasks or more per worker).",
+        show_default=False)] = None,
+    progress: Annotated[bool, typer.Option(
+        "--progress", help="A progress bar on stderr, with the time left.")] = False,
+    plot: Annotated[Optional[str], typer.Option(
+        "--plot", help="Draw the histogram and the mean by trump length into this .png or "
+        ".svg file (needs matplotlib: pip install 'pinosolve[plot]').",
+        show_default=False)] = None,
+    variant: VariantOpt = None,
+    rules_path: RulesOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Many seeded deals, each analysed double-dummy: records as JSON lines, and a summary."""
+    from pinosolve.analysis.study import chunks, summarize
+    from pinosolve.cli.common import usable_cpus, want_jobs
+    from pinosolve.cli.foundation import variant_of
+    from pinosolve.variants.shuffle import check_seed, fresh_seed
+
+    if not 1 <= deals <= MAX_DEALS:
+        raise PinosolveError(f"--deals must be from 1 to {MAX_DEALS}, got {deals}")
+    if chunk is not None and not 1 <= chunk <= 100_000:
+        raise PinosolveError(f"--chunk must be from 1 to 100000, got {chunk}")
+    if backend not in ("local", "dask"):
+        raise PinosolveError(f"--backend must be local or dask, got {backend!r}")
+    if backend == "local" and (scheduler is not None or workers is not None):
+        raise PinosolveError("--scheduler and --workers go with --backend dask")
+    if workers is not None and not 1 <= workers <= 256:
+        raise PinosolveError(f"--workers must be from 1 to 256, got {workers}")
+    where_plot = None
+    if plot is not None:
+        from pinosolve.analysis.plot import plot_path, require_matplotlib
+
+        where_plot = plot_path(plot)
+        require_matplotlib()
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    v = variant_of({"variant": variant, "rules": rules_path})
+    spec = _spec(v, seed, trump, leader, all_trumps, all_leads, meld, list(bid or []), bidder,
+                 partner, where, timeout)
+    threads = want_jobs(usable_cpus() if jobs == 0 else jobs, "study") if jobs != 1 else 1
+    before, skip = _done(out)
+    if chunk is None:  # enough tasks to keep every worker busy to the end
+        crew = threads if backend == "local" else (workers or 2)
+        chunk = max(1, min(50, -(-deals // (4 * crew))))
+    tasks = chunks(deals, chunk, frozenset(skip))
+    bar = _progress(sum(b - a for a, b in tasks), progress)
+    writer = _Writer(out, tasks, skip, bar)
+    try:
+        if backend == "local":
+            _run_local(spec, tasks, threads, writer.take)
+        else:
+            _run_dask(spec, tasks, scheduler, workers, writer.take)
+    finally:
+        writer.close()
+        if bar is not None:
+            bar.stop()
+    summary = {"seed": seed, **summarize(before + writer.records)}
+    to_stderr = out is None
+    if json_out:
+        text = json.dumps(summary, ensure_ascii=False)
+        print(text, file=sys.stderr if to_stderr else sys.stdout)
+    else:
+        render_summary(summary, to_stderr)
+    if where_plot is not None:
+        plot_study(summary, where_plot)
+        typer.echo(f"plot: {where_plot}", err=True)

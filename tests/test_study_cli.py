@@ -1,0 +1,150 @@
+"""``pinosolve study``: the records are ``solve``'s deal by deal, the same on every backend
+(one process, local workers, a Dask LocalCluster of two worker processes), nothing is lost
+when a worker dies mid-study, a study resumes from its --out file, and bad options are one
+line with exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from pinosolve import Game, load_variant
+from pinosolve.analysis.study import deal_seed
+
+BASE = ("study", "--variant", "four-hand", "--seed", "4", "--leader", "E")
+
+
+def _records(path):
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_records_are_solve_deal_by_deal_on_every_backend(cli, tmp_path):
+    one = tmp_path / "one.jsonl"
+    run = cli(*BASE, "--deals", "8", "--jobs", "1", "--out", str(one), "--json")
+    assert run.code == 0, run.err
+    records = _records(one)
+    assert [r["index"] for r in records] == list(range(8))
+    v = load_variant("four-hand")
+    for r in records:
+        deal = v.random_deal(deal_seed(4, r["index"]))
+        assert r["deal"] == str(deal)
+        assert r["value"] == Game(v, deal, trump=r["trump"], leader="E").solve(
+            value_only=True).value
+    summary = json.loads(run.out)
+    assert summary["deals"] == 8 and summary["seed"] == 4
+    assert summary["mean"] == pytest.approx(sum(r["value"] for r in records) / 8, abs=1e-4)
+    two = tmp_path / "two.jsonl"
+    assert cli(*BASE, "--deals", "8", "--jobs", "2", "--chunk", "3", "--out",
+               str(two)).code == 0
+    assert _records(two) == records
+    pytest.importorskip("distributed")
+    dask = tmp_path / "dask.jsonl"
+    run = cli(*BASE, "--deals", "8", "--backend", "dask", "--workers", "2", "--chunk", "2",
+              "--out", str(dask))
+    assert run.code == 0, run.err
+    assert _records(dask) == records
+
+
+def test_a_local_worker_that_dies_loses_nothing(cli, tmp_path, monkeypatch):
+    """A worker process killed mid-study (here: it ends itself on its first chunk, once):
+    its chunk is run again and the records are all there, in order."""
+    import pinosolve.analysis.study as S
+
+    flag = tmp_path / "died"
+    real = S.study_chunk
+
+    def dies_once(spec, start, stop):
+        if start == 3 and not flag.exists():
+            flag.write_text("x")
+            os._exit(9)
+        return real(spec, start, stop)
+
+    monkeypatch.setattr(S, "study_chunk", dies_once)  # (the workers are forked with it)
+    out = tmp_path / "r.jsonl"
+    run = cli(*BASE, "--deals", "9", "--jobs", "2", "--chunk", "3", "--out", str(out))
+    assert run.code == 0, run.err
+    assert flag.exists()
+    monkeypatch.setattr(S, "study_chunk", real)
+    assert [r["index"] for r in _records(out)] == list(range(9))
+    again = tmp_path / "again.jsonl"
+    assert cli(*BASE, "--deals", "9", "--jobs", "1", "--out", str(again)).code == 0
+    assert _records(out) == _records(again)
+
+
+def test_a_dask_worker_killed_mid_study_loses_nothing(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    import signal
+
+    from pinosolve.analysis.study import Spec, chunks, run_dask, study
+
+    v = load_variant("four-hand")
+    spec = Spec(v, seed=6, all_trumps=True)
+    got: dict[int, list] = {}
+    killed = []
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        def take(a, b, records):
+            got[a] = records
+            if not killed:  # a worker dies while others' chunks are still running
+                nanny = next(iter(cluster.workers.values()))
+                os.kill(nanny.process.process.pid, signal.SIGKILL)
+                killed.append(a)
+
+        run_dask(spec, chunks(10, 1), client, take)
+    assert killed
+    assert [r for a in sorted(got) for r in got[a]] == study(spec, 10)
+
+
+def test_a_study_resumes_from_its_out_file(cli, tmp_path):
+    out = tmp_path / "r.jsonl"
+    assert cli(*BASE, "--deals", "10", "--jobs", "1", "--out", str(out)).code == 0
+    whole = _records(out)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:4]) + lines[4][:20])  # stopped midway through a line
+    run = cli(*BASE, "--deals", "10", "--jobs", "1", "--out", str(out), "--json")
+    assert run.code == 0, run.err
+    assert sorted(_records(out), key=lambda r: r["index"]) == whole
+    assert json.loads(run.out)["deals"] == 10
+
+
+def test_filter_bids_and_plot(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "r.jsonl"
+    run = cli("study", "--variant", "four-hand", "--seed", "2", "--deals", "30", "--trump",
+              "S", "--bidder", "N", "--bid", "25", "--bid", "30", "--filter",
+              "N:trumps>=4", "--out", str(out), "--plot", str(tmp_path / "s.png"), "--jobs",
+              "1")
+    assert run.code == 0, run.err
+    records = _records(out)
+    v = load_variant("four-hand")
+    assert records and all(
+        sum(1 for c in v.random_deal(deal_seed(2, r["index"]))["N"] if c.suit.name == "S")
+        >= 4 for r in records)
+    assert all(set(r["made"]) == {"25", "30"} and r["trump_length"] >= 4 for r in records)
+    assert "made: 25" in run.out
+    assert (tmp_path / "s.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--deals", "0"], "--deals"),
+    (["--filter", "N:trumps"], "filter"),
+    (["--filter", "Q:trumps>=2"], "seat"),
+    (["--backend", "spark"], "--backend"),
+    (["--scheduler", "tcp://x:1"], "--backend dask"),
+    (["--bid", "30"], "--bidder"),
+    (["--bid", "7", "--bidder", "N"], "bid 7"),
+    (["--trump", "X"], "trump"),
+    (["--seed", "-1"], "seed"),
+    (["--timeout", "-1"], "timeout"),
+    (["--chunk", "0"], "--chunk"),
+    (["--out", "/"], "not a regular file"),
+    (["--variant", "nope"], "variant"),
+    (["--plot", "x.txt"], ".png or .svg"),
+])
+def test_bad_options_are_one_line_and_exit_2(cli, args, says):
+    run = cli("study", "--variant", "four-hand", "--deals", "2", *args)
+    assert run.code == 2, (args, run.out, run.err)
+    assert run.err.count("\n") == 1 and says in run.err, run.err
