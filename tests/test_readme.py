@@ -40,13 +40,14 @@ def test_readme_examples_run(tmp_path):
     for line in examples:
         shell_line = line.replace("pinosolve ", f"{shlex.quote(sys.executable)} -m pinosolve ")
         # a graph is drawn into the test's folder, not the checkout
-        shell_line = re.sub(r"--plot (\S+)", lambda m: f"--plot {tmp_path / m.group(1)}",
-                            shell_line)
+        shell_line = re.sub(r"--(plot|out) (\S+)",
+                            lambda m: f"--{m.group(1)} {tmp_path / m.group(2)}", shell_line)
         proc = subprocess.run(shell_line, shell=True, capture_output=True, text=True, cwd=ROOT)
         assert proc.returncode == 0, (line, proc.stderr)
         assert proc.stdout.strip(), line
     assert (tmp_path / "review.png").read_bytes()[:4] == b"\x89PNG"
     assert (tmp_path / "bids.png").read_bytes()[:4] == b"\x89PNG"
+    assert (tmp_path / "study.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_readme_python_examples_run(capsys):
