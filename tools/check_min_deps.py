@@ -159,7 +159,7 @@ SMOKE: list[Smoke] = [
     _s("advise --bidding --variant four-hand --seat N --hand "
        "'AS AS TS KS QS JS 9S AH KH QD JC 9C' --trump S --samples 2 --seed 1",
        "advice: "),
-    _s("study --variant four-hand --deals 3 --seed 1 --jobs 1 --json", '"deals": 3'),
+    _s("study --variant four-hand --deals 3 --seed 1 --jobs 1", '"index": 2'),
     _s("score --variant four-hand-classic --bidder N --bid 340 --meld N=40 --meld S=30 "
        "--meld E=60 --meld W=20 --throw-in", "score: NS -340, EW +80"),
     _s("score --variant three-hand-auction --bidder E --bid 300 --meld E=160 --points N=60 "
