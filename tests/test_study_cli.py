@@ -108,6 +108,16 @@ def test_a_study_resumes_from_its_out_file(cli, tmp_path):
     assert run.code == 0, run.err
     assert sorted(_records(out), key=lambda r: r["index"]) == whole
     assert json.loads(run.out)["deals"] == 10
+    # a file of another study is not resumed as if it were this one's
+    for other in (["--seed", "5"], ["--leader", "N"], ["--meld"]):
+        argv = list(BASE) + ["--deals", "10", "--jobs", "1", "--out", str(out)]
+        for flag, *value in [other]:
+            if flag in argv:
+                argv[argv.index(flag) + 1] = value[0]
+            else:
+                argv += [flag, *value]
+        run = cli(*argv)
+        assert run.code == 2 and "not this study's" in run.err, (other, run.err)
 
 
 def test_filter_bids_and_plot(cli, tmp_path):

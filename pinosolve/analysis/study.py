@@ -223,6 +223,34 @@ def _values(v: Any, deal: Any, trump: Any, leader: str, roles: dict[str, Any],
         for t in trumps}
 
 
+def check_records(spec: Spec, records: list[dict[str, Any]]) -> None:
+    """A one-line error unless ``records`` (an --out file's, to resume) are this study's:
+    each record's deal is the deal its index makes from the seed, and its keys and trump and
+    leader are what the options ask."""
+    from pinosolve.cards import Suit
+
+    v = spec.variant
+    leader = spec.leader or (spec.bidder if spec.bidder else v.seats[0])
+    for r in records:
+        k = r.get("index")
+        why = None
+        if not isinstance(k, int) or k < 0:
+            why = "no index"
+        elif r.get("deal") != str(v.random_deal(deal_seed(spec.seed, k))):
+            why = f"deal {k} is not this seed's (another seed or variant)"
+        elif r.get("leader") != leader:
+            why = f"deal {k} was led by {r.get('leader')}, not {leader}"
+        elif r.get("trump") != (spec.trump or Suit(deal_seed(spec.seed, k) % 4).name):
+            why = f"deal {k} was played in another trump"
+        elif sorted(r.get("made", {})) != sorted(str(b) for b in spec.bids) or \
+                ("meld" in r) != spec.meld or \
+                ("values" in r) != (spec.all_trumps or spec.all_leads):
+            why = f"deal {k} answers other options (--bid, --meld, --all-trumps, --all-leads)"
+        if why is not None:
+            raise PinosolveError(f"the records to resume are not this study's: {why}; give "
+                                 "another --out, or the options they were made with")
+
+
 def chunks(deals: int, size: int, done: frozenset[int] = frozenset()
            ) -> list[tuple[int, int]]:
     """The study's tasks: ranges of ``size`` deals, those wholly ``done`` left out."""

@@ -297,7 +297,7 @@ def study_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Many seeded deals, each analysed double-dummy: records as JSON lines, and a summary."""
-    from pinosolve.analysis.study import chunks, summarize
+    from pinosolve.analysis.study import check_records, chunks, summarize
     from pinosolve.cli.common import usable_cpus, want_jobs
     from pinosolve.cli.foundation import variant_of
     from pinosolve.variants.shuffle import check_seed, fresh_seed
@@ -324,6 +324,7 @@ def study_cmd(
                  partner, where, timeout)
     threads = want_jobs(usable_cpus() if jobs == 0 else jobs, "study") if jobs != 1 else 1
     before, skip = _done(out)
+    check_records(spec, before)
     if chunk is None:  # enough tasks to keep every worker busy to the end
         crew = threads if backend == "local" else (workers or 2)
         chunk = max(1, min(50, -(-deals // (4 * crew))))
