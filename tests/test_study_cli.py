@@ -158,3 +158,43 @@ def test_bad_options_are_one_line_and_exit_2(cli, args, says):
     run = cli("study", "--variant", "four-hand", "--deals", "2", *args)
     assert run.code == 2, (args, run.out, run.err)
     assert run.err.count("\n") == 1 and says in run.err, run.err
+
+
+def test_what_a_hostile_probe_found(cli, tmp_path):
+    """An independent probe found these; each is refused in one line now, or right."""
+    from pinosolve.analysis.study import Spec, settings_key
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\nmore\n")
+    run = cli(*BASE, "--deals", "2", "--out", str(notes))
+    assert run.code == 2 and "not a study's record" in run.err
+    assert notes.read_text() == "my notes\nmore\n"  # untouched
+    for place, says in (("/proc/self/status", "not a place"), (str(tmp_path / "no" / "x"),
+                                                                 "no folder")):
+        run = cli(*BASE, "--deals", "2", "--out", place)
+        assert run.code == 2 and says in run.err, run.err
+    # a study resumed without --seed keeps the file's seed
+    out = tmp_path / "r.jsonl"
+    assert cli("study", "--variant", "four-hand", "--deals", "4", "--seed", "9", "--jobs",
+               "1", "--out", str(out)).code == 0
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:2]) + lines[2].rstrip("\n"))  # a last line not ended
+    run = cli("study", "--variant", "four-hand", "--deals", "4", "--jobs", "1", "--out",
+              str(out), "--json")
+    assert run.code == 0 and json.loads(run.out)["seed"] == 9
+    assert [r["index"] for r in _records(out)] == [0, 1, 2, 3]
+    # duplicates and indices outside the study are refused
+    out.write_text(lines[0] + lines[0])
+    run = cli("study", "--variant", "four-hand", "--deals", "4", "--jobs", "1", "--out",
+              str(out))
+    assert run.code == 2 and "twice" in run.err
+    run = cli("study", "--variant", "four-hand", "--deals", "1", "--seed", "9", "--jobs", "1",
+              "--out", str(tmp_path / "x.jsonl"), "--plot", str(tmp_path / "x.jsonl"))
+    assert run.code == 2
+    for args, says in ((["--bidder", "N", "--partner", "E"], "no called partner"),
+                       (["--variant", "three-hand-kitty", "--bidder", "E", "--bid", "20"],
+                        "lays cards away")):
+        run = cli("study", "--variant", "four-hand", "--deals", "1", *args)
+        assert run.code == 2 and says in run.err, run.err
+    v = load_variant("four-hand")
+    assert settings_key(Spec(v, 7, "S")) != settings_key(Spec(v, 7, "H"))

@@ -136,6 +136,14 @@ class Spec:
     timeout: Optional[float] = None
 
 
+def settings_key(spec: Spec) -> str:
+    """A digest of every setting of the study (the rules data included): the Dask tasks of
+    two studies on one scheduler never share a key unless they are the same task."""
+    import pickle
+
+    return hashlib.sha256(pickle.dumps(spec)).hexdigest()[:16]
+
+
 def study_chunk(spec: Spec, start: int, stop: int) -> list[dict[str, Any]]:
     """The records of deals ``start..stop-1`` that pass the filter, in order: a pure task."""
     return [r for k in range(start, stop) if (r := study_deal(spec, k)) is not None]
@@ -155,8 +163,8 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
             return None
     leader = spec.leader or (spec.bidder if spec.bidder else v.seats[0])
     roles = _roles(v, spec)
-    record: dict[str, Any] = {"index": index, "deal": str(deal), "trump": trump.name,
-                              "leader": leader}
+    record: dict[str, Any] = {"index": index, "seed": spec.seed, "deal": str(deal),
+                              "trump": trump.name, "leader": leader}
     limit = worker_table_limit()
     res = Game(v, deal, trump=trump, leader=leader, **roles).solve(
         spec.timeout, value_only=True, table_limit=limit)
@@ -223,7 +231,7 @@ def _values(v: Any, deal: Any, trump: Any, leader: str, roles: dict[str, Any],
         for t in trumps}
 
 
-def check_records(spec: Spec, records: list[dict[str, Any]]) -> None:
+def check_records(spec: Spec, records: list[dict[str, Any]], deals: int) -> None:
     """A one-line error unless ``records`` (an --out file's, to resume) are this study's:
     each record's deal is the deal its index makes from the seed, and its keys and trump and
     leader are what the options ask."""
@@ -231,11 +239,18 @@ def check_records(spec: Spec, records: list[dict[str, Any]]) -> None:
 
     v = spec.variant
     leader = spec.leader or (spec.bidder if spec.bidder else v.seats[0])
+    seen: set[int] = set()
     for r in records:
         k = r.get("index")
         why = None
-        if not isinstance(k, int) or k < 0:
-            why = "no index"
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < deals:
+            why = f"index {k!r} is not a deal of this study (0 to {deals - 1})"
+        elif k in seen:
+            why = f"deal {k} is there twice"
+        elif r.get("seed") != spec.seed:
+            why = f"deal {k} is of seed {r.get('seed')!r}, not {spec.seed}"
+        elif not _well_formed(r):
+            why = f"deal {k}'s record is not one this command writes"
         elif r.get("deal") != str(v.random_deal(deal_seed(spec.seed, k))):
             why = f"deal {k} is not this seed's (another seed or variant)"
         elif r.get("leader") != leader:
@@ -249,6 +264,20 @@ def check_records(spec: Spec, records: list[dict[str, Any]]) -> None:
         if why is not None:
             raise PinosolveError(f"the records to resume are not this study's: {why}; give "
                                  "another --out, or the options they were made with")
+        assert isinstance(k, int)
+        seen.add(k)
+
+
+def _well_formed(r: dict[str, Any]) -> bool:
+    """Whether a record has the types this module writes (a file edited by hand may not)."""
+    def whole(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    made = r.get("made", {})
+    return ((r.get("value") is None or whole(r.get("value"))) and whole(r.get("trump_length"))
+            and isinstance(made, dict)
+            and all(re.fullmatch(r"\d{1,13}", b) and (ok is None or isinstance(ok, bool))
+                    for b, ok in made.items()))
 
 
 def chunks(deals: int, size: int, done: frozenset[int] = frozenset()
@@ -278,7 +307,7 @@ def run_dask(spec: Spec, tasks: list[tuple[int, int]], client: Any,
     from distributed import as_completed
 
     futures = {client.submit(study_chunk, spec, a, b, pure=True, retries=retries,
-                             key=f"pinosolve-study-{spec.seed}-{a}-{b}"): (a, b)
+                             key=f"pinosolve-study-{settings_key(spec)}-{a}-{b}"): (a, b)
                for a, b in tasks}
     for future in as_completed(futures):
         a, b = futures[future]
@@ -307,7 +336,7 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     for r in records:
         if r.get("value") is not None:
             by_length.setdefault(r["trump_length"], []).append(r["value"])
-    made: dict[str, list[bool]] = {}
+    made: dict[str, list[Optional[bool]]] = {}
     for r in records:
         for bid, ok in r.get("made", {}).items():
             made.setdefault(bid, []).append(ok)
@@ -317,7 +346,13 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             "by_trump_length": [{"trump_length": k, **stats(by_length[k])}
                                 for k in sorted(by_length)],
             "make_rates": [{"bid": int(b), "deals": len(oks),
-                            "made": round(sum(1 for ok in oks if ok) / len(oks), 4),
+                            "made": _share(oks),
                             "undecided": sum(1 for ok in oks if ok is None)}
                            for b, oks in sorted(made.items(), key=lambda kv: int(kv[0]))]}
+
+
+def _share(oks: list[Optional[bool]]) -> Optional[float]:
+    """The share made among the deals decided (None: none was)."""
+    decided = [ok for ok in oks if ok is not None]
+    return round(sum(1 for ok in decided if ok) / len(decided), 4) if decided else None
 

@@ -56,6 +56,13 @@ def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
         raise PinosolveError("--bid needs the --bidder")
     for b in bids:
         check_contract(variant, b)
+    if bids and variant.rules.deal.bidder_discards:
+        raise PinosolveError(f"--bid: in {variant.id} the bidder lays cards away, which a "
+                             "study does not choose yet")
+    if partner is not None:  # (refused where the variant calls no partner)
+        from pinosolve.seats import bidding_team
+
+        bidding_team(variant, who or variant.seats[0], seat_name(variant, partner, "partner"))
     mate = None if partner is None else seat_name(variant, partner, "partner")
     return Spec(variant, seed, None if trump is None else variant.parse_trump(trump).name,
                 lead, all_trumps, all_leads, meld, tuple(bids), who, mate,
@@ -73,19 +80,34 @@ def _done(out: Optional[Path]) -> tuple[list[dict[str, Any]], set[int]]:
     records: list[dict[str, Any]] = []
     good = 0
     with open(out, "rb") as fh:
-        for raw in fh:
+        for number, raw in enumerate(_lines(fh), 1):
+            if not raw.endswith(b"\n"):  # the last line, cut short by a stopped study
+                break
             try:
                 record = json.loads(raw)
-            except ValueError:
-                break
-            if not isinstance(record, dict) or not isinstance(record.get("index"), int):
-                raise PinosolveError(f"--out {str(out)!r}: not a study's records (line "
-                                     f"{len(records) + 1})")
+            except (ValueError, RecursionError):
+                record = None
+            if not isinstance(record, dict):
+                raise PinosolveError(f"--out {str(out)!r}: line {number} is not a study's "
+                                     "record; give another --out")
             records.append(record)
             good += len(raw)
-    with open(out, "r+b") as fh:
-        fh.truncate(good)
+    if good != out.stat().st_size:
+        with open(out, "r+b") as fh:
+            fh.truncate(good)
     return records, {r["index"] for r in records}
+
+
+def _lines(fh: Any) -> Any:
+    """A file's lines, none longer than a record can be (a file of one huge line is not a
+    study's, and is not read into memory whole)."""
+    while True:
+        raw = fh.readline(1 << 20)
+        if not raw:
+            return
+        if len(raw) == 1 << 20 and not raw.endswith(b"\n"):
+            raise PinosolveError("--out: a line longer than 1 MiB: not a study's records")
+        yield raw
 
 
 def _progress(total: int, wanted: bool) -> Any:
@@ -164,6 +186,39 @@ def _run_dask(spec: Any, tasks: list[tuple[int, int]], scheduler: Optional[str],
             cluster.close()
 
 
+def _check_out(out: Path) -> None:
+    """--out: a regular file, or a new one in a folder that exists, that can be written and is
+    not a special place (/proc, /sys, /dev), checked before any work."""
+    resolved = out.resolve()
+    if resolved.parts[1:2] and resolved.parts[1] in ("proc", "sys", "dev"):
+        raise PinosolveError(f"--out {str(out)!r}: not a place for records")
+    if out.exists() and not out.is_file():
+        raise PinosolveError(f"--out {str(out)!r}: not a regular file")
+    if not out.parent.is_dir():
+        raise PinosolveError(f"--out {str(out)!r}: no folder {str(out.parent)!r}")
+    try:
+        existed = out.exists()
+        with open(out, "ab"):
+            pass
+        if not existed:
+            out.unlink()
+    except OSError as exc:
+        raise PinosolveError(f"--out {str(out)!r}: {exc.strerror or exc}") from None
+
+
+def _seed_of(out: Optional[Path]) -> Optional[int]:
+    """The seed of the records an --out file holds (None: none, or no file)."""
+    if out is None or not out.is_file():
+        return None
+    with open(out, "rb") as fh:
+        first = fh.readline(1 << 20)
+    try:
+        seed = json.loads(first).get("seed")
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+
 class _Writer:
     """The records out in index order (chunks may finish in any order), to a file or
     stdout, each line flushed: a study stopped midway keeps what it wrote."""
@@ -210,8 +265,10 @@ def render_summary(summary: dict[str, Any], to_stderr: bool) -> None:
                       f"{row['stderr']:.2f}")
     out.print(table)
     if summary["make_rates"]:
-        out.print("made: " + ", ".join(f"{m['bid']} {m['made']:.0%}"
-                                       for m in summary["make_rates"]))
+        out.print("made: " + ", ".join(
+            f"{m['bid']} " + ("undecided" if m["made"] is None else f"{m['made']:.0%}")
+            + (f" ({m['undecided']} undecided)" if m["undecided"] else "")
+            for m in summary["make_rates"]))
     top = max((h["deals"] for h in summary["histogram"]), default=0)
     for h in summary["histogram"]:
         out.print(f"{h['value']:>5} {'█' * max(1, round(30 * h['deals'] / top))} {h['deals']}")
@@ -318,13 +375,19 @@ def study_cmd(
 
         where_plot = plot_path(plot)
         require_matplotlib()
+    if out is not None:
+        _check_out(out)
+        if plot is not None and Path(plot).resolve() == out.resolve():
+            raise PinosolveError("--plot and --out name the same file")
+    if seed is None:  # a study resumed keeps its seed; a new one draws one
+        seed = _seed_of(out)
     seed = fresh_seed() if seed is None else check_seed(seed)
     v = variant_of({"variant": variant, "rules": rules_path})
     spec = _spec(v, seed, trump, leader, all_trumps, all_leads, meld, list(bid or []), bidder,
                  partner, where, timeout)
     threads = want_jobs(usable_cpus() if jobs == 0 else jobs, "study") if jobs != 1 else 1
     before, skip = _done(out)
-    check_records(spec, before)
+    check_records(spec, before, deals)
     if chunk is None:  # enough tasks to keep every worker busy to the end
         crew = threads if backend == "local" else (workers or 2)
         chunk = max(1, min(50, -(-deals // (4 * crew))))
