@@ -103,7 +103,9 @@ def test_a_study_resumes_from_its_out_file(cli, tmp_path):
     assert cli(*BASE, "--deals", "10", "--jobs", "1", "--out", str(out)).code == 0
     whole = _records(out)
     lines = out.read_text().splitlines(keepends=True)
-    out.write_text("".join(lines[:4]) + lines[4][:20])  # stopped midway through a line
+    # stopped midway: four deals marked done, a fifth written but not marked, a sixth cut
+    out.write_text("".join(lines[:5]) + lines[5][:20])
+    (tmp_path / "r.jsonl.done").write_text("4\n")
     run = cli(*BASE, "--deals", "10", "--jobs", "1", "--out", str(out), "--json")
     assert run.code == 0, run.err
     assert sorted(_records(out), key=lambda r: r["index"]) == whole
@@ -167,8 +169,12 @@ def test_what_a_hostile_probe_found(cli, tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\nmore\n")
     run = cli(*BASE, "--deals", "2", "--out", str(notes))
-    assert run.code == 2 and "not a study's record" in run.err
+    assert run.code == 2 and "not a study to resume" in run.err
     assert notes.read_text() == "my notes\nmore\n"  # untouched
+    (tmp_path / "notes.txt.done").write_text("0\n")
+    run = cli(*BASE, "--deals", "2", "--out", str(notes))
+    assert run.code == 2 and "not a record" in run.err
+    assert notes.read_text() == "my notes\nmore\n"
     for place, says in (("/proc/self/status", "not a place"), (str(tmp_path / "no" / "x"),
                                                                  "no folder")):
         run = cli(*BASE, "--deals", "2", "--out", place)
@@ -179,15 +185,20 @@ def test_what_a_hostile_probe_found(cli, tmp_path):
                "1", "--out", str(out)).code == 0
     lines = out.read_text().splitlines(keepends=True)
     out.write_text("".join(lines[:2]) + lines[2].rstrip("\n"))  # a last line not ended
+    (tmp_path / "r.jsonl.done").write_text("3\n")
     run = cli("study", "--variant", "four-hand", "--deals", "4", "--jobs", "1", "--out",
               str(out), "--json")
     assert run.code == 0 and json.loads(run.out)["seed"] == 9
     assert [r["index"] for r in _records(out)] == [0, 1, 2, 3]
-    # duplicates and indices outside the study are refused
+    # duplicates and indices outside the study are refused, and records without the mark
     out.write_text(lines[0] + lines[0])
     run = cli("study", "--variant", "four-hand", "--deals", "4", "--jobs", "1", "--out",
               str(out))
     assert run.code == 2 and "twice" in run.err
+    (tmp_path / "r.jsonl.done").unlink()
+    run = cli("study", "--variant", "four-hand", "--deals", "4", "--jobs", "1", "--out",
+              str(out))
+    assert run.code == 2 and "r.jsonl.done" in run.err
     run = cli("study", "--variant", "four-hand", "--deals", "1", "--seed", "9", "--jobs", "1",
               "--out", str(tmp_path / "x.jsonl"), "--plot", str(tmp_path / "x.jsonl"))
     assert run.code == 2

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from pinosolve.errors import PinosolveError
 
@@ -231,41 +231,42 @@ def _values(v: Any, deal: Any, trump: Any, leader: str, roles: dict[str, Any],
         for t in trumps}
 
 
-def check_records(spec: Spec, records: list[dict[str, Any]], deals: int) -> None:
-    """A one-line error unless ``records`` (an --out file's, to resume) are this study's:
-    each record's deal is the deal its index makes from the seed, and its keys and trump and
-    leader are what the options ask."""
+def check_record(spec: Spec, r: Any, deals: int, after: int = -1) -> int:
+    """A one-line error unless ``r`` (a record of an --out file, to resume) is this study's:
+    its index comes after ``after`` (records are written in index order) and within the
+    study, its deal is the one its index makes from the seed, and its keys and trump and
+    leader are what the options ask. Its index."""
     from pinosolve.cards import Suit
 
     v = spec.variant
     leader = spec.leader or (spec.bidder if spec.bidder else v.seats[0])
-    seen: set[int] = set()
-    for r in records:
-        k = r.get("index")
-        why = None
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < deals:
-            why = f"index {k!r} is not a deal of this study (0 to {deals - 1})"
-        elif k in seen:
-            why = f"deal {k} is there twice"
-        elif r.get("seed") != spec.seed:
-            why = f"deal {k} is of seed {r.get('seed')!r}, not {spec.seed}"
-        elif not _well_formed(r):
-            why = f"deal {k}'s record is not one this command writes"
-        elif r.get("deal") != str(v.random_deal(deal_seed(spec.seed, k))):
-            why = f"deal {k} is not this seed's (another seed or variant)"
-        elif r.get("leader") != leader:
-            why = f"deal {k} was led by {r.get('leader')}, not {leader}"
-        elif r.get("trump") != (spec.trump or Suit(deal_seed(spec.seed, k) % 4).name):
-            why = f"deal {k} was played in another trump"
-        elif sorted(r.get("made", {})) != sorted(str(b) for b in spec.bids) or \
-                ("meld" in r) != spec.meld or \
-                ("values" in r) != (spec.all_trumps or spec.all_leads):
-            why = f"deal {k} answers other options (--bid, --meld, --all-trumps, --all-leads)"
-        if why is not None:
-            raise PinosolveError(f"the records to resume are not this study's: {why}; give "
-                                 "another --out, or the options they were made with")
-        assert isinstance(k, int)
-        seen.add(k)
+    k = r.get("index") if isinstance(r, dict) else None
+    why = None
+    if not isinstance(r, dict):
+        why = "a line that is not a record"
+    elif isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < deals:
+        why = f"index {k!r} is not a deal of this study (0 to {deals - 1})"
+    elif k <= after:
+        why = f"deal {k} is there twice, or out of order"
+    elif r.get("seed") != spec.seed:
+        why = f"deal {k} is of seed {r.get('seed')!r}, not {spec.seed}"
+    elif not _well_formed(r):
+        why = f"deal {k}'s record is not one this command writes"
+    elif r.get("deal") != str(v.random_deal(deal_seed(spec.seed, k))):
+        why = f"deal {k} is not this seed's (another seed or variant)"
+    elif r.get("leader") != leader:
+        why = f"deal {k} was led by {r.get('leader')}, not {leader}"
+    elif r.get("trump") != (spec.trump or Suit(deal_seed(spec.seed, k) % 4).name):
+        why = f"deal {k} was played in another trump"
+    elif sorted(r.get("made", {})) != sorted(str(b) for b in spec.bids) or \
+            ("meld" in r) != spec.meld or \
+            ("values" in r) != (spec.all_trumps or spec.all_leads):
+        why = f"deal {k} answers other options (--bid, --meld, --all-trumps, --all-leads)"
+    if why is not None:
+        raise PinosolveError(f"the records to resume are not this study's: {why}; give "
+                             "another --out, or the options they were made with")
+    assert isinstance(k, int)
+    return k
 
 
 def _well_formed(r: dict[str, Any]) -> bool:
@@ -280,15 +281,11 @@ def _well_formed(r: dict[str, Any]) -> bool:
                     for b, ok in made.items()))
 
 
-def chunks(deals: int, size: int, done: frozenset[int] = frozenset()
-           ) -> list[tuple[int, int]]:
-    """The study's tasks: ranges of ``size`` deals, those wholly ``done`` left out."""
-    out = []
-    for start in range(0, deals, size):
-        stop = min(deals, start + size)
-        if not all(k in done for k in range(start, stop)):
-            out.append((start, stop))
-    return out
+def chunks(deals: int, size: int, start: int = 0) -> Iterator[tuple[int, int]]:
+    """The study's tasks from deal ``start`` on: ranges of ``size`` deals, one at a time (a
+    study of a billion deals never holds them all)."""
+    for a in range(start, deals, size):
+        yield a, min(deals, a + size)
 
 
 def study(spec: Spec, deals: int) -> list[dict[str, Any]]:
@@ -297,62 +294,101 @@ def study(spec: Spec, deals: int) -> list[dict[str, Any]]:
     return study_chunk(spec, 0, deals)
 
 
-def run_dask(spec: Spec, tasks: list[tuple[int, int]], client: Any,
-             take: Callable[[int, int, list[dict[str, Any]]], None], retries: int = 3
-             ) -> None:
-    """The chunks ``tasks`` on a Dask ``client``'s workers, ``take(start, stop, records)``
-    called as each finishes (in any order). Each chunk is a pure task with a key of its own
-    (the scheduler may run it again: ``retries`` times after an error, and again wherever a
-    worker was lost, which costs nothing but the time)."""
+def run_dask(spec: Spec, tasks: Iterable[tuple[int, int]], client: Any,
+             take: Callable[[int, int, list[dict[str, Any]]], None], retries: int = 3,
+             window: int = 64) -> None:
+    """The chunks ``tasks`` on a Dask ``client``'s workers, at most ``window`` at a time,
+    ``take(start, stop, records)`` called as each finishes (in any order). Each chunk is a
+    pure task keyed by the study's settings (``settings_key``): the scheduler may run it
+    again, ``retries`` times after an error and wherever a worker was lost."""
     from distributed import as_completed
 
-    futures = {client.submit(study_chunk, spec, a, b, pure=True, retries=retries,
-                             key=f"pinosolve-study-{settings_key(spec)}-{a}-{b}"): (a, b)
-               for a, b in tasks}
-    for future in as_completed(futures):
-        a, b = futures[future]
+    key = settings_key(spec)
+    todo = iter(tasks)
+    where: dict[Any, tuple[int, int]] = {}
+
+    def submit() -> Optional[Any]:
+        task = next(todo, None)
+        if task is None:
+            return None
+        a, b = task
+        future = client.submit(study_chunk, spec, a, b, pure=True, retries=retries,
+                               key=f"pinosolve-study-{key}-{a}-{b}")
+        where[future] = task
+        return future
+
+    first = [f for f in (submit() for _ in range(window)) if f is not None]
+    running = as_completed(first)
+    for future in running:
+        a, b = where.pop(future)
         take(a, b, future.result())
+        nxt = submit()
+        if nxt is not None:
+            running.add(nxt)
+
+
+class Tally:
+    """The summary of a study, kept as the records pass (counts and sums, never the records
+    themselves): ``add`` each record, then ``summary()``."""
+
+    def __init__(self) -> None:
+        self.deals = self.n = 0
+        self.total = self.squares = 0
+        self.histogram: dict[int, int] = {}
+        self.by_length: dict[int, list[int]] = {}  # trump length -> [deals, sum, squares]
+        self.made: dict[str, list[int]] = {}  # bid -> [made, decided, undecided]
+
+    def add(self, r: dict[str, Any]) -> None:
+        self.deals += 1
+        x = r.get("value")
+        if x is not None:
+            self.n += 1
+            self.total += x
+            self.squares += x * x
+            self.histogram[x] = self.histogram.get(x, 0) + 1
+            row = self.by_length.setdefault(r["trump_length"], [0, 0, 0])
+            row[0] += 1
+            row[1] += x
+            row[2] += x * x
+        for bid, ok in r.get("made", {}).items():
+            row = self.made.setdefault(bid, [0, 0, 0])
+            if ok is None:
+                row[2] += 1
+            else:
+                row[0] += 1 if ok else 0
+                row[1] += 1
+
+    def summary(self) -> dict[str, Any]:
+        """For people: the number of deals, the mean value and its standard error, the
+        values' histogram, the mean by trump length, and the make rate of each bid."""
+        return {"deals": self.deals, "bounded": self.deals - self.n,
+                **_stats(self.n, self.total, self.squares),
+                "histogram": [{"value": k, "deals": self.histogram[k]}
+                              for k in sorted(self.histogram)],
+                "by_trump_length": [{"trump_length": k, "deals": row[0],
+                                     **_stats(*row)}
+                                    for k, row in sorted(self.by_length.items())],
+                "make_rates": [{"bid": int(b), "deals": sum(row[1:]),
+                                "made": round(row[0] / row[1], 4) if row[1] else None,
+                                "undecided": row[2]}
+                               for b, row in sorted(self.made.items(),
+                                                    key=lambda kv: int(kv[0]))]}
+
+
+def _stats(n: int, total: int, squares: int) -> dict[str, Any]:
+    """The mean and its standard error from a count, a sum and a sum of squares."""
+    import math
+
+    if not n:
+        return {"mean": None, "stderr": 0.0}
+    mean = total / n
+    var = max(0.0, (squares - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+    return {"mean": round(mean, 4), "stderr": round(math.sqrt(var / n), 4)}
 
 
 def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """For people: the number of deals, the mean value and its standard error, the values'
-    histogram, the mean by trump length, and the make rate of each bid."""
-    import math
-
-    n = len(records)
-    values = [r["value"] for r in records if r.get("value") is not None]
-
-    def stats(xs: list[int]) -> dict[str, Any]:
-        m = sum(xs) / len(xs) if xs else None
-        err = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) \
-            if len(xs) > 1 and m is not None else 0.0
-        return {"deals": len(xs), "mean": None if m is None else round(m, 4),
-                "stderr": round(err, 4)}
-
-    histogram: dict[int, int] = {}
-    for x in values:
-        histogram[x] = histogram.get(x, 0) + 1
-    by_length: dict[int, list[int]] = {}
+    """``Tally``'s summary of ``records``."""
+    tally = Tally()
     for r in records:
-        if r.get("value") is not None:
-            by_length.setdefault(r["trump_length"], []).append(r["value"])
-    made: dict[str, list[Optional[bool]]] = {}
-    for r in records:
-        for bid, ok in r.get("made", {}).items():
-            made.setdefault(bid, []).append(ok)
-    return {"deals": n, "bounded": n - len(values), **{k: v for k, v in stats(values).items()
-                                                       if k != "deals"},
-            "histogram": [{"value": k, "deals": histogram[k]} for k in sorted(histogram)],
-            "by_trump_length": [{"trump_length": k, **stats(by_length[k])}
-                                for k in sorted(by_length)],
-            "make_rates": [{"bid": int(b), "deals": len(oks),
-                            "made": _share(oks),
-                            "undecided": sum(1 for ok in oks if ok is None)}
-                           for b, oks in sorted(made.items(), key=lambda kv: int(kv[0]))]}
-
-
-def _share(oks: list[Optional[bool]]) -> Optional[float]:
-    """The share made among the deals decided (None: none was)."""
-    decided = [ok for ok in oks if ok is not None]
-    return round(sum(1 for ok in decided if ok) / len(decided), 4) if decided else None
-
+        tally.add(r)
+    return tally.summary()

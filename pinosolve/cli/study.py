@@ -69,33 +69,50 @@ def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
                 parse_filter(variant, where), check_timeout(timeout))
 
 
-def _done(out: Optional[Path]) -> tuple[list[dict[str, Any]], set[int]]:
-    """The records an --out file already holds (a study resumed), and their indices. A last
-    line cut short by a stopped study is left out, and the file ends where the whole lines
-    end."""
-    if out is None or not out.exists():
-        return [], set()
-    if not out.is_file():
-        raise PinosolveError(f"--out {str(out)!r}: not a regular file")
-    records: list[dict[str, Any]] = []
-    good = 0
+def done_path(out: Path) -> Path:
+    """The file beside --out that says how far a study has come: the number of deals from the
+    first whose records are all written (they are written in index order)."""
+    return out.with_name(out.name + ".done")
+
+
+def _resume(out: Optional[Path], spec: Any, deals: int, tally: Any) -> int:
+    """How many deals of the study are done, from an --out file and its ``.done`` beside it,
+    each record read into ``tally`` after a check that it is this study's (none is held in
+    memory). Records past the mark (written before a stop could mark them) and a last line
+    cut short are cut off the file."""
+    from pinosolve.analysis.study import check_record
+
+    if out is None or not out.exists() or out.stat().st_size == 0:
+        return 0
+    mark = done_path(out)
+    try:
+        done = int(mark.read_text(encoding="utf-8").strip()) if mark.is_file() else None
+    except (ValueError, OSError, UnicodeDecodeError):
+        done = None
+    if done is None or not 0 <= done <= deals:
+        raise PinosolveError(f"--out {str(out)!r} is not empty, and no {mark.name} beside it "
+                             "says how far a study came: not a study to resume; give "
+                             "another --out")
+    good, last = 0, -1
     with open(out, "rb") as fh:
-        for number, raw in enumerate(_lines(fh), 1):
-            if not raw.endswith(b"\n"):  # the last line, cut short by a stopped study
+        for raw in _lines(fh):
+            if not raw.endswith(b"\n"):  # the last line, cut short by a stopped study: the
+                done = min(done, last + 1)  # deals after the last whole record are done again
                 break
             try:
                 record = json.loads(raw)
             except (ValueError, RecursionError):
                 record = None
-            if not isinstance(record, dict):
-                raise PinosolveError(f"--out {str(out)!r}: line {number} is not a study's "
-                                     "record; give another --out")
-            records.append(record)
+            if isinstance(record, dict) and isinstance(record.get("index"), int) and \
+                    record["index"] >= done:
+                break  # written, not yet marked: done again
+            last = check_record(spec, record, deals, last)
+            tally.add(record)
             good += len(raw)
     if good != out.stat().st_size:
         with open(out, "r+b") as fh:
             fh.truncate(good)
-    return records, {r["index"] for r in records}
+    return done
 
 
 def _lines(fh: Any) -> Any:
@@ -124,41 +141,38 @@ def _progress(total: int, wanted: bool) -> Any:
     return bar
 
 
-def _run_local(spec: Any, tasks: list[tuple[int, int]], jobs: int,
+def _run_local(spec: Any, tasks: Any, jobs: int,
                take: Callable[[int, int, list[dict[str, Any]]], None]) -> None:
-    """The chunks on this machine, through the batch plumbing; a chunk whose worker died (an
-    error record) is run again, up to RETRIES times."""
+    """The chunks on this machine, through the batch plumbing (their answers come back in
+    order); a chunk whose worker died (an error record) is run again here, in this process,
+    so that the records stay in order."""
+    from collections import deque
+
     from pinosolve.analysis.study import study_chunk
 
     if jobs == 1:
         for a, b in tasks:
             take(a, b, study_chunk(spec, a, b))
         return
-    todo = list(tasks)
-    for _ in range(1 + RETRIES):
-        failed: list[tuple[int, int]] = []
+    sent: deque[tuple[int, int]] = deque()  # the chunks handed out, in order
 
-        def sink(lineno: int, answer: dict[str, Any]) -> None:
-            a, b = todo[lineno - 1]
-            if "error" in answer:
-                failed.append((a, b))
-            else:
-                take(a, b, answer["records"])
+    def lines() -> Any:
+        for a, b in tasks:
+            sent.append((a, b))
+            yield json.dumps({"start": a, "stop": b})
 
-        token = answer_sink.set(sink)
-        try:
-            lines = (json.dumps({"start": a, "stop": b}) for a, b in todo)
-            batch_of(lines, {"spec": spec, "start": None, "stop": None}, CHUNK, jobs)
-        finally:
-            answer_sink.reset(token)
-        if not failed:
-            return
-        todo = failed
-    raise PinosolveError(f"{len(todo)} chunks failed {1 + RETRIES} times (deals "
-                         f"{todo[0][0]}..{todo[0][1] - 1} first)")
+    def sink(lineno: int, answer: dict[str, Any]) -> None:
+        a, b = sent.popleft()
+        take(a, b, study_chunk(spec, a, b) if "error" in answer else answer["records"])
+
+    token = answer_sink.set(sink)
+    try:
+        batch_of(lines(), {"spec": spec, "start": None, "stop": None}, CHUNK, jobs)
+    finally:
+        answer_sink.reset(token)
 
 
-def _run_dask(spec: Any, tasks: list[tuple[int, int]], scheduler: Optional[str],
+def _run_dask(spec: Any, tasks: Any, scheduler: Optional[str],
               workers: Optional[int],
               take: Callable[[int, int, list[dict[str, Any]]], None]) -> None:
     try:
@@ -179,7 +193,8 @@ def _run_dask(spec: Any, tasks: list[tuple[int, int]], scheduler: Optional[str],
         except (OSError, ValueError, TimeoutError) as exc:
             raise PinosolveError(f"--scheduler {scheduler!r}: {exc}") from None
     try:
-        run_dask(spec, tasks, client, take, retries=RETRIES)
+        run_dask(spec, tasks, client, take, retries=RETRIES,
+                 window=4 * max(1, len(client.scheduler_info().get("workers", {})) or 1))
     finally:
         client.close()
         if cluster is not None:
@@ -221,25 +236,32 @@ def _seed_of(out: Optional[Path]) -> Optional[int]:
 
 class _Writer:
     """The records out in index order (chunks may finish in any order), to a file or
-    stdout, each line flushed: a study stopped midway keeps what it wrote."""
+    stdout, each chunk flushed and then marked done (``done_path``): a study stopped midway
+    keeps what it wrote, and resumes after it."""
 
-    def __init__(self, out: Optional[Path], tasks: list[tuple[int, int]], skip: set[int],
-                 bar: Any) -> None:
+    def __init__(self, out: Optional[Path], start: int, tally: Any, bar: Any) -> None:
+        self.out = out
         self.stream = open(out, "a", encoding="utf-8") if out is not None else sys.stdout
-        self.order = [a for a, _ in tasks]
-        self.parts: dict[int, list[dict[str, Any]]] = {}
-        self.skip, self.bar = skip, bar
-        self.records: list[dict[str, Any]] = []
+        self.next = start
+        self.parts: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+        self.tally, self.bar = tally, bar
 
     def take(self, start: int, stop: int, records: list[dict[str, Any]]) -> None:
-        self.parts[start] = [r for r in records if r["index"] not in self.skip]
+        self.parts[start] = (stop, records)
         if self.bar is not None:
             self.bar.advance(self.bar.task_ids[0], stop - start)
-        while self.order and self.order[0] in self.parts:
-            for r in self.parts.pop(self.order.pop(0)):
+        while self.next in self.parts:
+            stop, records = self.parts.pop(self.next)
+            for r in records:
                 self.stream.write(json.dumps(r, ensure_ascii=False) + "\n")
-                self.records.append(r)
+                self.tally.add(r)
             self.stream.flush()
+            self.next = stop
+            if self.out is not None:
+                mark = done_path(self.out)
+                temp = mark.with_name(mark.name + ".tmp")
+                temp.write_text(f"{stop}\n", encoding="utf-8")
+                temp.replace(mark)
 
     def close(self) -> None:
         if self.stream is not sys.stdout:
@@ -354,7 +376,7 @@ def study_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Many seeded deals, each analysed double-dummy: records as JSON lines, and a summary."""
-    from pinosolve.analysis.study import check_records, chunks, summarize
+    from pinosolve.analysis.study import chunks
     from pinosolve.cli.common import usable_cpus, want_jobs
     from pinosolve.cli.foundation import variant_of
     from pinosolve.variants.shuffle import check_seed, fresh_seed
@@ -386,14 +408,16 @@ def study_cmd(
     spec = _spec(v, seed, trump, leader, all_trumps, all_leads, meld, list(bid or []), bidder,
                  partner, where, timeout)
     threads = want_jobs(usable_cpus() if jobs == 0 else jobs, "study") if jobs != 1 else 1
-    before, skip = _done(out)
-    check_records(spec, before, deals)
+    from pinosolve.analysis.study import Tally
+
+    tally = Tally()
+    start = _resume(out, spec, deals, tally)
     if chunk is None:  # enough tasks to keep every worker busy to the end
         crew = threads if backend == "local" else (workers or 2)
         chunk = max(1, min(50, -(-deals // (4 * crew))))
-    tasks = chunks(deals, chunk, frozenset(skip))
-    bar = _progress(sum(b - a for a, b in tasks), progress)
-    writer = _Writer(out, tasks, skip, bar)
+    tasks = chunks(deals, chunk, start)
+    bar = _progress(deals - start, progress)
+    writer = _Writer(out, start, tally, bar)
     try:
         if backend == "local":
             _run_local(spec, tasks, threads, writer.take)
@@ -403,7 +427,7 @@ def study_cmd(
         writer.close()
         if bar is not None:
             bar.stop()
-    summary = {"seed": seed, **summarize(before + writer.records)}
+    summary = {"seed": seed, **tally.summary()}
     to_stderr = out is None
     if json_out:
         text = json.dumps(summary, ensure_ascii=False)
