@@ -155,6 +155,12 @@ def test_filter_bids_and_plot(cli, tmp_path):
     (["--out", "/"], "not a regular file"),
     (["--variant", "nope"], "variant"),
     (["--plot", "x.txt"], ".png or .svg"),
+    (["--variant", "double-deck", "--filter", "N:has=9S"], "has no 9S"),
+    (["--backend", "dask", "--scheduler", "tls://x:1"], "tcp://HOST:PORT"),
+    (["--backend", "dask", "--scheduler", "tcp://x:99999"], "tcp://HOST:PORT"),
+    (["--backend", "dask", "--scheduler", "tcp://x:1", "--workers", "2"], "not with"),
+    (["--backend", "dask", "--jobs", "3"], "--workers"),
+    (["--filter", "N:trumps>=1 and " * 800 + "N:trumps>=1"], "a few conditions"),
 ])
 def test_bad_options_are_one_line_and_exit_2(cli, args, says):
     run = cli("study", "--variant", "four-hand", "--deals", "2", *args)

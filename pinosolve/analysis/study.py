@@ -85,6 +85,8 @@ def parse_filter(v: Any, text: Optional[str]) -> tuple[Condition, ...]:
 
     if text is None or not text.strip():
         return ()
+    if len(text) > 10_000:
+        raise PinosolveError(f"filter: {len(text)} characters; a filter is a few conditions")
     out = []
     for part in re.split(r"\s+and\s+|,", text.strip()):
         m = _TERM.match(part)
@@ -96,9 +98,12 @@ def parse_filter(v: Any, text: Optional[str]) -> tuple[Condition, ...]:
             if m["op"] not in ("=", "=="):
                 raise PinosolveError(f"filter: {part.strip()!r}: has takes =CARD")
             try:
-                value: Any = str(Card.parse(m["value"]))
+                card = Card.parse(m["value"])
             except Exception:
                 raise PinosolveError(f"filter: {part.strip()!r}: not a card") from None
+            if card not in v.deck:
+                raise PinosolveError(f"filter: {part.strip()!r}: {v.id}'s deck has no {card}")
+            value: Any = str(card)
         else:
             if m["what"] == "count":
                 try:
@@ -177,16 +182,14 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
         from pinosolve.meld.solver import best_meld
 
         record["meld"] = {s: best_meld(v, h, trump).total for s, h in deal.items()}
+    record["trump_length"] = sum(1 for c in deal[spec.bidder or leader] if c.suit == trump)
     if spec.bids:
         from pinosolve.scoring.makeable import makeable
 
         assert spec.bidder is not None  # (a Spec with bids names its bidder)
-        record["trump_length"] = sum(1 for c in deal[spec.bidder] if c.suit == trump)
         record["made"] = {str(b): makeable(v, deal, trump, spec.bidder, b, spec.partner,
                                            timeout=spec.timeout, exact=False).made
                           for b in spec.bids}
-    else:
-        record["trump_length"] = sum(1 for c in deal[leader] if c.suit == trump)
     return record
 
 

@@ -12,6 +12,7 @@ whose worker died is run again.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Callable, Optional
@@ -24,7 +25,8 @@ from pinosolve.cli.common import (Analysis, JsonOpt, RulesOpt, TrumpOpt, Variant
 from pinosolve.errors import PinosolveError
 
 MAX_DEALS = 10**9
-RETRIES = 3  # times a chunk whose worker died is run again
+RETRIES = 3  # times the Dask scheduler runs a chunk again after an error
+WORKER_WAIT = 120.0  # seconds a cluster has to show its first worker
 
 
 def compute_chunk(params: dict[str, Any]) -> dict[str, Any]:
@@ -188,17 +190,38 @@ def _run_dask(spec: Any, tasks: Any, scheduler: Optional[str],
                                dashboard_address=None)
         client = Client(cluster)
     else:
+        m = re.fullmatch(r"tcp://[^\s/:]+(?::(\d{1,5}))?", scheduler)
+        if m is None or (m.group(1) is not None and not 0 < int(m.group(1)) < 65536):
+            raise PinosolveError(f"--scheduler {scheduler!r}: give tcp://HOST:PORT")
         try:
             client = Client(scheduler, timeout=30)
-        except (OSError, ValueError, TimeoutError) as exc:
-            raise PinosolveError(f"--scheduler {scheduler!r}: {exc}") from None
+        except Exception as exc:  # (OSError, TimeoutError, and what else a transport says)
+            raise PinosolveError(f"--scheduler {scheduler!r}: {type(exc).__name__}: "
+                                 f"{str(exc)[:120]}") from None
     try:
-        run_dask(spec, tasks, client, take, retries=RETRIES,
-                 window=4 * max(1, len(client.scheduler_info().get("workers", {})) or 1))
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT)
+        except Exception:
+            raise PinosolveError(f"the cluster has no worker after {WORKER_WAIT:g} s") \
+                from None
+        workers_now = len(client.scheduler_info().get("workers", {}))
+        try:
+            run_dask(spec, tasks, client, take, retries=RETRIES,
+                     window=4 * max(1, workers_now))
+        except (PinosolveError, KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:  # the scheduler lost, a task given up on, ...
+            if isinstance(exc, RecursionError):
+                raise
+            raise PinosolveError(f"the Dask cluster failed: {type(exc).__name__}: "
+                                 f"{str(exc)[:160]}; the records so far are kept, and the "
+                                 "same command resumes") from None
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        try:
+            client.close()
+        finally:
+            if cluster is not None:
+                cluster.close()
 
 
 def _check_out(out: Path) -> None:
@@ -389,6 +412,10 @@ def study_cmd(
         raise PinosolveError(f"--backend must be local or dask, got {backend!r}")
     if backend == "local" and (scheduler is not None or workers is not None):
         raise PinosolveError("--scheduler and --workers go with --backend dask")
+    if backend == "dask" and scheduler is not None and workers is not None:
+        raise PinosolveError("--workers starts a LocalCluster: not with --scheduler")
+    if backend == "dask" and jobs not in (0, 1):
+        raise PinosolveError("--jobs is the local backend's; give --workers for Dask")
     if workers is not None and not 1 <= workers <= 256:
         raise PinosolveError(f"--workers must be from 1 to 256, got {workers}")
     where_plot = None
