@@ -190,3 +190,27 @@ def read_table(path: str | Path, what: str, expect: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise PinosolveError(f"{name}: expected {expect}")
     return data
+
+
+def writable_file(path: Path, what: str) -> Path:
+    """``path`` checked as a file to write, before any work (``what`` names it in the error,
+    e.g. ``"--out 'r.jsonl'"``): a regular file, or a new one in a folder that exists, that
+    can be written, and not in a special place (/proc, /sys, /dev). A file the check creates
+    is removed again."""
+    try:
+        resolved = path.resolve()
+        if resolved.parts[1:2] and resolved.parts[1] in ("proc", "sys", "dev"):
+            raise PinosolveError(f"{what}: not a place to write to")
+        if path.exists() and not path.is_file():
+            raise PinosolveError(f"{what}: not a regular file")
+        if not path.parent.is_dir():
+            raise PinosolveError(f"{what}: no folder {str(path.parent)!r:.80}")
+        existed = path.exists()
+        with open(path, "ab"):  # (can it be written? read-only places say no)
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as exc:  # a name too long, a folder not searchable, ...
+        raise PinosolveError(f"{what}: {exc.strerror or exc}") from None
+    return path
+

@@ -1,5 +1,5 @@
-"""The value graph of a reviewed hand, and bid advice's make-probability curves, drawn with
-matplotlib (the optional extra ``pinosolve[plot]``).
+"""The value graph of a reviewed hand, bid advice's make-probability curves and a study's
+summary, drawn with matplotlib (the optional extra ``pinosolve[plot]``).
 
 ``plot_review(review, path)`` draws the declaring side's double-dummy total (the points it has
 taken plus the points it can still make sure of) at the start and after each trick, so that
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from pinosolve.errors import PinosolveError
+from pinosolve.files import writable_file
 
 FORMATS = (".png", ".svg")
 
@@ -29,19 +30,7 @@ def plot_path(path: Union[str, Path]) -> Path:
     shown = f"{str(path)!r:.80}"
     if where.suffix.lower() not in FORMATS or str(path).endswith(("/", ".")):
         raise PinosolveError(f"plot {shown}: give a .png or .svg file name")
-    try:
-        if not where.parent.is_dir():
-            raise PinosolveError(f"plot {shown}: no folder {str(where.parent)!r:.80}")
-        if where.exists() and not where.is_file():
-            raise PinosolveError(f"plot {shown}: not a regular file")
-        existed = where.exists()
-        with open(where, "ab"):  # (can it be written? /proc and read-only places say no)
-            pass
-        if not existed:
-            where.unlink()
-    except OSError as exc:  # a name too long, a folder not searchable, ...
-        raise PinosolveError(f"plot {shown}: {exc.strerror or exc}") from None
-    return where
+    return writable_file(where, f"plot {shown}")
 
 
 def require_matplotlib() -> Any:
@@ -67,15 +56,25 @@ def plot_review(review: Any, path: Union[str, Path]) -> Path:
     """Draw ``review`` (a ``pinosolve.analysis.review.Review`` or its ``to_json()``) into
     ``path`` (``.png`` or ``.svg``); returns the path written."""
     where = plot_path(path)
-    data = review if isinstance(review, dict) else getattr(review, "to_json", lambda: None)()
+    data = _json_of(review)
     if not isinstance(data, dict) or not isinstance(data.get("summary"), dict) \
             or not isinstance(data.get("plays"), list):
         raise PinosolveError("plot: give a review (pinosolve.review's answer, or its JSON)")
+    return _drawn(_draw, data, where, "a review's")
+
+
+def _json_of(result: Any) -> Any:
+    """A result's JSON: a dict as it is, else its ``to_json()`` (None without one)."""
+    return result if isinstance(result, dict) else getattr(result, "to_json", lambda: None)()
+
+
+def _drawn(draw: Any, data: dict[str, Any], where: Path, what: str) -> Path:
+    """``draw(plt, data, where)``; a JSON that lacks what the drawing reads is one line."""
     plt = _pyplot()
     try:
-        _draw(plt, data, where)
+        draw(plt, data, where)
     except (KeyError, TypeError, IndexError, ValueError) as exc:
-        raise PinosolveError(f"plot: not a review's JSON ({type(exc).__name__}: "
+        raise PinosolveError(f"plot: not {what} JSON ({type(exc).__name__}: "
                              f"{str(exc)[:80]})") from None
     return where
 
@@ -154,16 +153,10 @@ def plot_bid_advice(advice: Any, path: Union[str, Path]) -> Path:
     chance of making each open bid level, one line per trump, the confidence asked as a
     dashed line and each trump's highest bid marked; returns the path written."""
     where = plot_path(path)
-    data = advice if isinstance(advice, dict) else getattr(advice, "to_json", lambda: None)()
+    data = _json_of(advice)
     if not isinstance(data, dict) or not isinstance(data.get("per_trump"), list):
         raise PinosolveError("plot: give bid advice (advise_bid's answer, or its JSON)")
-    plt = _pyplot()
-    try:
-        _draw_bids(plt, data, where)
-    except (KeyError, TypeError, IndexError, ValueError) as exc:
-        raise PinosolveError(f"plot: not bid advice's JSON ({type(exc).__name__}: "
-                             f"{str(exc)[:80]})") from None
-    return where
+    return _drawn(_draw_bids, data, where, "bid advice's")
 
 
 SUIT_STYLE = {"S": ("♠ spades", "black"), "H": ("♥ hearts", "tab:red"),
@@ -201,5 +194,35 @@ def _draw_bids(plt: Any, data: dict[str, Any], where: Path) -> None:
         ax.set_title(f"{data['variant']}: seat {data['seat']}'s bids over "
                      f"{data['samples']} deals")
         _save(plt, fig, ax, where)
+    finally:
+        plt.close(fig)
+
+
+def plot_study(summary: dict[str, Any], path: Union[str, Path]) -> Path:
+    """Draw a study's summary (``pinosolve study --json``'s) into ``path``: the histogram of
+    the values and the mean by trump length (± two standard errors); returns the path."""
+    where = plot_path(path)
+    if not isinstance(summary, dict) or not isinstance(summary.get("histogram"), list):
+        raise PinosolveError("plot: give a study's summary")
+    return _drawn(_draw_study, summary, where, "a study summary's")
+
+
+def _draw_study(plt: Any, summary: dict[str, Any], where: Path) -> None:
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2), dpi=100)
+    try:
+        left.bar([h["value"] for h in summary["histogram"]],
+                 [h["deals"] for h in summary["histogram"]], color="tab:blue", label="deals")
+        left.set_xlabel("the leader's side's double-dummy points")
+        left.set_ylabel("deals")
+        rows = [r for r in summary["by_trump_length"] if r["mean"] is not None]
+        right.errorbar([r["trump_length"] for r in rows], [r["mean"] for r in rows],
+                       yerr=[2 * r["stderr"] for r in rows], marker="o", capsize=3,
+                       color="tab:red", label="mean ± 2 s.e.")
+        right.set_xlabel("trumps held")
+        right.set_ylabel("double-dummy points")
+        right.grid(alpha=0.3)
+        right.legend(loc="best", fontsize="small")
+        fig.suptitle(f"{summary['deals']} deals")
+        _save(plt, fig, left, where)
     finally:
         plt.close(fig)

@@ -224,26 +224,6 @@ def _run_dask(spec: Any, tasks: Any, scheduler: Optional[str],
                 cluster.close()
 
 
-def _check_out(out: Path) -> None:
-    """--out: a regular file, or a new one in a folder that exists, that can be written and is
-    not a special place (/proc, /sys, /dev), checked before any work."""
-    resolved = out.resolve()
-    if resolved.parts[1:2] and resolved.parts[1] in ("proc", "sys", "dev"):
-        raise PinosolveError(f"--out {str(out)!r}: not a place for records")
-    if out.exists() and not out.is_file():
-        raise PinosolveError(f"--out {str(out)!r}: not a regular file")
-    if not out.parent.is_dir():
-        raise PinosolveError(f"--out {str(out)!r}: no folder {str(out.parent)!r}")
-    try:
-        existed = out.exists()
-        with open(out, "ab"):
-            pass
-        if not existed:
-            out.unlink()
-    except OSError as exc:
-        raise PinosolveError(f"--out {str(out)!r}: {exc.strerror or exc}") from None
-
-
 def _seed_of(out: Optional[Path]) -> Optional[int]:
     """The seed of the records an --out file holds (None: none, or no file)."""
     if out is None or not out.is_file():
@@ -317,30 +297,6 @@ def render_summary(summary: dict[str, Any], to_stderr: bool) -> None:
     top = max((h["deals"] for h in summary["histogram"]), default=0)
     for h in summary["histogram"]:
         out.print(f"{h['value']:>5} {'█' * max(1, round(30 * h['deals'] / top))} {h['deals']}")
-
-
-def plot_study(summary: dict[str, Any], path: Path) -> None:
-    from pinosolve.analysis.plot import _pyplot, _save
-
-    plt = _pyplot()
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2), dpi=100)
-    try:
-        left.bar([h["value"] for h in summary["histogram"]],
-                 [h["deals"] for h in summary["histogram"]], color="tab:blue", label="deals")
-        left.set_xlabel("the leader's side's double-dummy points")
-        left.set_ylabel("deals")
-        rows = [r for r in summary["by_trump_length"] if r["mean"] is not None]
-        right.errorbar([r["trump_length"] for r in rows], [r["mean"] for r in rows],
-                       yerr=[2 * r["stderr"] for r in rows], marker="o", capsize=3,
-                       color="tab:red", label="mean ± 2 s.e.")
-        right.set_xlabel("trumps held")
-        right.set_ylabel("double-dummy points")
-        right.grid(alpha=0.3)
-        right.legend(loc="best", fontsize="small")
-        fig.suptitle(f"{summary['deals']} deals")
-        _save(plt, fig, left, path)
-    finally:
-        plt.close(fig)
 
 
 @app.command("study")
@@ -425,7 +381,9 @@ def study_cmd(
         where_plot = plot_path(plot)
         require_matplotlib()
     if out is not None:
-        _check_out(out)
+        from pinosolve.files import writable_file
+
+        writable_file(out, f"--out {str(out)!r:.80}")
         if plot is not None and Path(plot).resolve() == out.resolve():
             raise PinosolveError("--plot and --out name the same file")
     if seed is None:  # a study resumed keeps its seed; a new one draws one
@@ -462,5 +420,7 @@ def study_cmd(
     else:
         render_summary(summary, to_stderr)
     if where_plot is not None:
+        from pinosolve.analysis.plot import plot_study
+
         plot_study(summary, where_plot)
         typer.echo(f"plot: {where_plot}", err=True)
