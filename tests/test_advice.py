@@ -105,7 +105,7 @@ def test_one_test_at_a_threshold_says_whether_the_side_reaches_it(vid):
                 (seed, threshold, value)
 
 
-@pytest.mark.parametrize("seed", [11, 12, 13])
+@pytest.mark.parametrize("seed", [11, 14, 13])
 def test_exact_chance_of_making_is_the_weighted_share_by_the_seed_rules(seed):
     """p_make against seed 001's four-hand contract written out by hand: the bidding side's
     meld counts only if it takes a trick, and the bid is made when meld plus trick points

@@ -85,7 +85,7 @@ def test_bid_advice_is_the_librarys_with_its_plot(cli, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--variant", "nope"], "variant"),
     (["--hand", "QS 9S ZZ"], "ZZ"),
-    (["--seat", "N", "--hand", "AS KH JD"], "to move"),
+    (["--seat", "N", "--hand", "AS JD 9D"], "to move"),
     (["--hand", "QS QS QS"], "QS"),
     (["--bid", "25"], "together"),
     (["--bid", "7", "--meld", "3"], "bid 7"),
@@ -96,7 +96,8 @@ def test_bid_advice_is_the_librarys_with_its_plot(cli, tmp_path):
     (["--jobs", "65"], "jobs"),
     (["--auction", "25"], "--bidding"),
     (["--plot", "x.png"], "--bidding"),
-    (["--gone", "", "--exact"], "consistent deals"),
+    (["--gone", "", "--hand", "AS TS KH QH JH 9H AD QD JC 9C 9C KS", "--play", "", "--leader", "S",
+      "--exact"], "consistent deals"),
 ])
 def test_bad_play_requests_are_one_line_and_exit_2(cli, args, message):
     argv = dict(zip(ENDING[::2], ENDING[1::2]))

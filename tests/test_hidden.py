@@ -19,6 +19,7 @@ from pinosolve import Card, Game, IllegalPlay, PinosolveError, load_variant
 from pinosolve.analysis.hidden import View, infer, obligations
 from pinosolve.inputs import as_variant
 from tests.test_game_api import VARIANTS, _load, _roles
+from tests.test_schemas import GONE
 
 SMALL = [vid for vid in VARIANTS if not vid.endswith(".toml")]
 
@@ -27,8 +28,10 @@ def _ending_view(v, seed: int, cards_left: int = 3, unknown: int = 0, shown: boo
                  kitty: bool = False, passed: bool = False):
     """A view of a late-deal position: the hands as 'play began' are the hands left after
     some tricks; every card outside them is gone (known to the viewer) but ``unknown`` of
-    them, which join the hidden cards (an unseen pile). Then a trick or two played at
-    random (legal cards). Returns the view and the true start hands."""
+    them, which join the hidden cards (an unseen pile: at most the cards the deal leaves
+    out of the hands, a kitty or a stock). Then a trick or two played at random (legal
+    cards). Returns the view and the true start hands."""
+    unknown = min(unknown, v.deck_size - v.rules.deal.hand_size * len(v.seats))
     rng = random.Random(seed)
     g = Game(v, v.random_deal(seed), trump="SHDC"[seed % 4], leader=v.seats[seed % len(v.seats)],
              **_roles(v))
@@ -203,7 +206,7 @@ def _chi_square_limit(df: int, z: float = 3.09) -> float:
 
 
 @pytest.mark.parametrize("vid, seed", [("four-hand", 1), ("three-hand-kitty", 2),
-                                       ("double-deck", 0)])
+                                       ("double-deck", 2)])
 def test_the_sampler_draws_each_deal_as_often_as_a_shuffle_makes_it(vid, seed):
     v = load_variant(vid)
     view, _ = _ending_view(v, seed, 2 if len(v.seats) >= 4 else 3, unknown=2)
@@ -277,13 +280,99 @@ def test_legality_is_holding_none_of_the_obligations(vid, data):
             (vid, card, hand, trick)
 
 
+def _possible(v, view) -> bool:
+    """Whether any deal explains ``view``, by the rules alone: the viewer's hand and the cards
+    gone within the deck, the hand no longer than the deal gives, the cards out of every
+    hand no more than the deal leaves out (a kitty, a stock), and some assignment of the
+    hidden cards consistent (``_enumerate``)."""
+    deck = Counter(str(c) for c in v.deck)
+    if Counter(view["hand"]) + Counter(view["gone"]) - deck:
+        return False
+    size, dealt = len(view["hand"]), v.rules.deal.hand_size
+    hidden = sum((deck - Counter(view["hand"]) - Counter(view["gone"])).values())
+    pile = hidden - size * (len(v.seats) - 1)
+    if not 0 < size <= dealt or not 0 <= pile <= v.deck_size - dealt * len(v.seats):
+        return False
+    try:
+        return bool(_enumerate(v, view)[1])
+    except PinosolveError:  # (a replay past the end of the hands)
+        return False
+
+
+@settings(max_examples=120, deadline=None)
+@given(vid=st.sampled_from(["four-hand", "three-hand-kitty", "two-hand", "double-deck"]),
+       seed=st.integers(0, 10_000), how=st.sampled_from(["play", "shown", "drop", "gone-",
+                                                         "gone+", "twice"]),
+       data=st.data())
+def test_a_view_is_refused_exactly_when_no_deal_explains_it(vid, seed, how, data):
+    """Issue 43, the family of impossible views (a card held and played, meld shown that the
+    deck cannot hold, a hand shorter than the deal gives, cards out of the hands that the
+    deal does not leave out): a possible view changed at random is refused, with one
+    PinosolveError, exactly when the enumeration of every deal finds none that explains it."""
+    v = load_variant(vid)
+    view, _ = _ending_view(v, seed, 2 if len(v.seats) >= 4 else 3, unknown=seed % 3)
+    view = {**view, "hand": list(view["hand"]), "play": list(view["play"]),
+            "gone": list(view["gone"])}
+    cards = sorted({str(c) for c in v.deck})
+    others = [s for s in v.seats if s != view["seat"]]
+    pick = data.draw(st.sampled_from(cards))
+    if how == "play":
+        view["play"].append(pick)
+    elif how == "shown":
+        view["shown"] = {data.draw(st.sampled_from(others)): [pick] * data.draw(
+            st.integers(1, 2))}
+    elif how == "drop":
+        view["hand"].remove(data.draw(st.sampled_from(view["hand"])))
+    elif how == "gone-" and view["gone"]:
+        view["gone"].remove(data.draw(st.sampled_from(view["gone"])))
+    elif how == "gone+":
+        view["gone"].append(pick)
+    elif how == "twice":  # another seat plays a card the viewer holds, as the trick's lead
+        view["play"] = [view["hand"][0]] if view["leader"] != view["seat"] else []
+        view["leader"] = data.draw(st.sampled_from(others))
+        view["play"] = [data.draw(st.sampled_from(view["hand"]))]
+    possible = _possible(v, view)
+    try:
+        View(view)
+    except PinosolveError as e:
+        assert not possible, (how, str(e))
+        assert "\n" not in str(e)
+    else:
+        assert possible, how
+
+
+def test_the_audits_impossible_views_name_the_problem(cli):
+    """Issue 43's three impossible views, each one line and exit 2 from the command line
+    and a PinosolveError from View, infer and advise."""
+    from pinosolve.analysis.advice import advise
+
+    base = {"variant": "four-hand", "trump": "S", "seat": "S", "leader": "N"}
+    cases = [({"hand": "AS AS 9S KD AH QC JC 9C TH KH QD JD", "play": "KS AS"},
+              "no deal explains E's AS on trick 1"),
+             ({"hand": "AS AS 9S 9S KD AH QC JC 9C TH KH QD", "shown": {"W": "9S 9S"}},
+              "W showed 2 x 9S in meld"),
+             ({"hand": "AS AS 9S KD AH QC JC 9C TH KH QD"}, "hand: 11 cards")]
+    for change, message in cases:
+        view = {**base, **change}
+        for call in (View, infer, lambda x: advise(x, samples=1)):
+            with pytest.raises(PinosolveError, match=message.split(":")[0]):
+                call(view)
+        args = [x for k, val in view.items() if k != "shown"
+                for x in (f"--{k}", val)]
+        if "shown" in view:
+            args += ["--shown", "W=9S 9S"]
+        run = cli("infer", *args)
+        assert run.code == 2 and run.out == "" and run.err.count("\n") == 1, run.err
+        assert message in run.err, run.err
+
+
 def test_a_renege_seen_from_the_viewer_and_an_impossible_play_are_refused():
     # N leads AS; E plays KH though (the viewer S sees) ... E showed KS in meld
     view = {"variant": "four-hand", "trump": "S", "seat": "S", "hand": "QS 9S KD",
-            "leader": "N", "play": "AS KH", "shown": {"E": "KS"}, "gone": ""}
+            "leader": "N", "play": "AS KH", "shown": {"E": "KS"}, "gone": GONE}
     with pytest.raises(PinosolveError, match="KH on trick 1"):
         infer(view)
     mine = {"variant": "four-hand", "trump": "S", "seat": "N", "hand": "AS KH 9D",
-            "leader": "W", "play": "QS KH"}
+            "leader": "W", "play": "QS KH", "gone": GONE}
     with pytest.raises(PinosolveError, match="renege"):
         infer(mine)

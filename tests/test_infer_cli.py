@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 
 import pinosolve
+from tests.test_schemas import GONE, GONE4
 
 VIEW = ["--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
-        "QS 9S KD AH", "--leader", "N", "--play", "AS KH 9S JS TS"]
+        "QS 9S KD AH", "--leader", "N", "--play", "AS KH 9S JS TS", "--gone", GONE4]
 
 
 def test_table_and_json_of_a_view(cli):
@@ -17,7 +18,7 @@ def test_table_and_json_of_a_view(cli):
     got = run.json()
     want = pinosolve.infer({"variant": "four-hand", "trump": "S", "seat": "S",
                             "hand": "QS 9S KD AH", "leader": "N",
-                            "play": "AS KH 9S JS TS"}).to_json()
+                            "play": "AS KH 9S JS TS", "gone": GONE4}).to_json()
     assert got == want
     assert got["by_seat"]["E"]["voids"] == ["S"] and got["to_move"] == "E"
     assert "E showed out of ♠ on trick 1 (K♥) [trick.follow_suit]" in \
@@ -34,7 +35,8 @@ def test_shown_meld_and_cards_passed_are_held(cli):
     passed = cli("infer", *VIEW, "--gave", "AH", "--json")
     assert passed.code == 0 and passed.json()["by_seat"]["N"]["certain"] == ["AH"]
     gave = cli("infer", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
-               "QS 9S KD", "--leader", "N", "--play", "AS KH 9S", "--gave", "AH", "--json")
+               "QS 9S KD", "--leader", "N", "--play", "AS KH 9S", "--gave", "AH", "--gone",
+               GONE, "--json")
     assert gave.code == 0, gave.err
     assert gave.json()["by_seat"]["N"]["certain"] == ["AH"]
 
@@ -49,7 +51,7 @@ def test_bad_views_are_one_line_and_exit_2(cli):
         assert run.code == 2 and run.out == "", change
         assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, change
     renege = cli("infer", "--variant", "four-hand", "--trump", "S", "--seat", "N", "--hand",
-                 "AS KH 9D", "--leader", "W", "--play", "QS KH")
+                 "AS KH 9D", "--leader", "W", "--play", "QS KH", "--gone", GONE)
     assert renege.code == 2 and "renege" in renege.err
     impossible = cli("infer", *VIEW, "--shown", "E=AS AS")
     assert impossible.code == 2 and "no deal explains" in impossible.err
@@ -57,11 +59,11 @@ def test_bad_views_are_one_line_and_exit_2(cli):
 
 def test_a_batch_goes_on_past_a_bad_line(cli):
     lines = [{"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
-              "play": "AS KH"},
+              "play": "AS KH", "gone": GONE4},
              {"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
-              "play": "AS KH", "shown": {"E": "KS"}},
+              "play": "AS KH", "shown": {"E": "KS"}, "gone": GONE4},
              {"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
-              "play": "AS KH", "shown": {"W": "KD"}}]
+              "play": "AS KH", "shown": {"W": "KD"}, "gone": GONE4}]
     run = cli("infer", "--variant", "four-hand", "--input", "-",
               stdin="\n".join(json.dumps(x) for x in lines) + "\n")
     assert run.code == 1
@@ -78,7 +80,7 @@ def test_probe_findings_are_answered(cli):
     from pinosolve import PinosolveError, View
 
     v = {"variant": "four-hand", "trump": "S", "seat": "S", "hand": "QS 9S KD AH",
-         "leader": "N", "play": "AS KH"}
+         "leader": "N", "play": "AS KH", "gone": GONE4}
     for seed in ([1], True, -1, 1.5, "x", float("nan")):
         with pytest.raises(PinosolveError, match="seed"):
             View(v).sample(1, seed=seed)  # checked at the call, not on the first draw

@@ -19,6 +19,19 @@ GONE = ("AS TS KS QS JS JS 9S AH TH TH KH QH JH JH 9H 9H AD AD TD KD QD QD JD 9D
         "AC AC TC TC KC KC QC QC JC JC 9C 9C")
 PASS_HAND = "AH TH KH JH 9H AS AD AC KS QS QD 9C"
 
+
+def gone_of(hand: str, hidden: str) -> str:
+    """The four-hand cards gone in a view where the viewer holds ``hand`` and the other
+    seats ``hidden`` (four-hand deals every card: the rest were seen in tricks before)."""
+    from collections import Counter
+
+    deck = Counter(a + s for s in "SHDC" for a in "ATKQJ9" for _ in range(2))
+    return " ".join(sorted((deck - Counter(hand.split()) - Counter(hidden.split())).elements()))
+
+
+# a four-hand ending where S holds QS 9S KD AH and the others 12 cards between them
+GONE4 = gone_of("QS 9S KD AH", "AS TS JS KH QH JH 9H KD QD AH AC TC")
+
 # every form of each command's answer, with the options that ask for it
 EXAMPLES = {
     "meld": [
@@ -93,7 +106,7 @@ EXAMPLES = {
     ],
     "infer": [
         ["infer", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
-         "QS 9S KD AH", "--leader", "N", "--play", "AS KH 9S JS TS"],
+         "QS 9S KD AH", "--leader", "N", "--play", "AS KH 9S JS TS", "--gone", GONE4],
         ["infer", "--variant", "three-hand-kitty", "--trump", "S", "--seat", "N", "--bidder",
          "E", "--hand", "AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH", "--leader", "E",
          "--play", "KH QH TH", "--shown", "W=KD QD"],
@@ -104,7 +117,7 @@ EXAMPLES = {
          "--meld", "20", "--bidder", "N", "--gone", GONE],
         ["advise", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
          "QS 9S KD AH", "--leader", "N", "--play", "AS KH", "--samples", "5", "--seed", "1",
-         "--timeout", "0.000001"],
+         "--timeout", "0.000001", "--gone", GONE4],
         ["advise", "--bidding", "--variant", "four-hand", "--seat", "N", "--hand",
          "AS AS TS KS QS JS 9S AH KH QD JC 9C", "--trump", "S", "--samples", "2", "--seed",
          "1", "--auction", "25 26 pass pass"],
@@ -142,10 +155,12 @@ BATCHES = {
                 {"record": "tests/data/review-contract.toml", "timeout": 30}]),
     "infer": (["--variant", "four-hand"],
               [{"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
-                "play": "AS KH 9S JS TS"},
+                "play": "AS KH 9S JS TS", "gone": GONE4},
                {"trump": "S", "seat": "S", "hand": "QS 9S KD AH", "leader": "N",
-                "play": "AS KH", "shown": {"E": "KS"}},
-               {"trump": "H", "seat": "N", "hand": "AS", "play": "AS KS", "gone": "KS"}]),
+                "play": "AS KH", "shown": {"E": "KS"}, "gone": GONE4},
+               {"variant": "three-hand-kitty", "trump": "S", "seat": "N", "bidder": "E",
+                "hand": "AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH", "leader": "E",
+                "play": "KH QH TH"}]),
     "advise": (["--variant", "four-hand"],
                [{"trump": "S", "seat": "S", "hand": "QS 9S KD", "leader": "N",
                  "play": "AS KH", "exact": True, "gone": GONE},

@@ -7,7 +7,10 @@ the meld each seat showed (``shown``: seat -> cards), the cards it passed to its
 
 The hidden cards are every card of the deck the viewer cannot place for certain. They lie in
 the other seats' hands as play began (each as many as the viewer's hand) and, where the deal
-leaves cards out (a kitty not seen, a bidder's discards), in an unseen pile. What the view
+leaves cards out (a kitty not seen, a bidder's discards, a stock), in an unseen pile of at
+most that many cards: the cards of tricks before the view's play were seen, and are given
+as ``gone``. A view no deal explains (a card held and played, meld shown that the deck
+cannot hold, a hand the deal cannot give) is refused as the ``View`` is built. What the view
 tells about them is a set of bounds on how many copies of each card each seat held as play
 began:
 
@@ -140,11 +143,25 @@ class View:
         # unseen pile where the deal leaves cards out
         self.hidden = [deck[k] - mine[k] - self.known[k] for k in range(NUM_CARDS)]
         self.holders = [s for s in range(len(seats)) if s != self.me]
+        dealt = v.rules.deal.hand_size
+        if self.hand_size > dealt:
+            raise PinosolveError(f"hand: {self.hand_size} cards, but {v.id} deals {dealt} "
+                                 "to each seat [deal.hand_size]")
         left_out = sum(self.hidden) - self.hand_size * len(self.holders)
         if left_out < 0:
             raise PinosolveError(f"hand: {self.hand_size} cards each leaves "
                                  f"{self.hand_size * len(self.holders)} for the other seats, "
                                  f"but only {sum(self.hidden)} cards are hidden")
+        # the unseen pile holds at most what the deal leaves out of the hands (a kitty, a
+        # stock, the bidder's discards): the cards of tricks before the view's play were
+        # seen, and are given as gone
+        undealt = v.deck_size - dealt * len(seats)
+        if left_out > undealt:
+            raise PinosolveError(
+                f"hand: {self.hand_size} cards, {dealt - self.hand_size} fewer than {v.id} "
+                f"deals [deal.hand_size = {dealt}]: {left_out} cards are neither in a hand "
+                f"nor gone, but the deal leaves {undealt} out; give the cards of the tricks "
+                "before as gone")
         self.out = left_out  # cards in the unseen pile
         # the seat that takes the kitty (None: nobody, or not known)
         self.taker = seats.index(self.declarer) if self.declarer is not None and \
@@ -155,6 +172,9 @@ class View:
                     raise PinosolveError(f"kitty: {Card.from_index(k)} is also in the "
                                          "viewer's hand or among the cards gone")
         self.events = self._replay()
+        self._checked: Optional[tuple[dict[int, list[int]], dict[int, list[int]],
+                                      dict[int, list[str]]]] = None
+        self.bounds()  # (an impossible view is refused here, as it is built)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -302,13 +322,17 @@ class View:
         each card it held as play began, and the reason behind each bound that is not the
         deck's. Raises ``PinosolveError`` naming the first card of the play the view
         cannot explain (a renege seen from here, or an impossible record)."""
+        if self._checked is not None:
+            return self._checked
         lo, hi, why = self._bounds(len(self.events))
         self.table = _Table(self, lo, hi)  # (kept: infer and sample walk it again)
         if self.table.count() > 0:
+            self._checked = lo, hi, why
             return lo, hi, why
-        if _Table(self, *self._bounds(0)[:2]).count() == 0:
+        lo, hi, why = self._bounds(0)
+        if _Table(self, lo, hi).count() == 0:
             raise PinosolveError("view: no deal explains the cards shown, passed and seen "
-                                 "in the kitty with this hand")
+                                 f"in the kitty with this hand{self._overdrawn(lo, hi, why)}")
         good, bad = 0, len(self.events)  # the first card no deal explains: by halves
         while bad - good > 1:
             mid = (good + bad) // 2
@@ -401,8 +425,29 @@ class View:
                         why[s].append(reason)
         return lo, hi, why
 
+    def _overdrawn(self, lo: dict[int, list[int]], hi: dict[int, list[int]],
+                   why: dict[int, list[str]]) -> str:
+        """The first seat that must hold more copies of a card than it may (in words, after
+        a colon), or nothing where only the hands' sizes conflict."""
+        for s in self.holders:
+            for k in self.kinds:
+                if lo[s][k] > min(hi[s][k], self.hidden[k]):
+                    card = Card.from_index(k)
+                    fact = next((w for w in why[s] if f" {card} " in f" {w} "),
+                                f"{self.seats[s]} must hold {lo[s][k]} x {card}")
+                    return f": {fact}, {self._hidden_of(k)}"
+        return ""
+
+    def _hidden_of(self, k: int) -> str:
+        """How many copies of card ``k`` are hidden from the viewer, in words."""
+        return (f"but only {self.hidden[k]} of the deck's {self.deck[k]} x "
+                f"{Card.from_index(k)} are neither in {self.seat}'s hand nor gone")
+
     def _conflict(self, lo: dict[int, list[int]], hi: dict[int, list[int]], e: _Event) -> str:
         for k in self.kinds:
+            if lo[e.seat][k] > self.hidden[k]:
+                return f"it must have held {lo[e.seat][k]} x {Card.from_index(k)}, " \
+                       f"{self._hidden_of(k)}"
             if lo[e.seat][k] > hi[e.seat][k]:
                 return (f"it must have held {lo[e.seat][k]} x {Card.from_index(k)} and at "
                         f"most {hi[e.seat][k]}")
@@ -488,6 +533,10 @@ class _Table:
         for k in self.kinds:
             self.walked.append(self.walked[-1] + self.copies[k])
         self.lo, self.hi = lo, hi
+        # a holder that must hold more copies of a card than are hidden (or than its bound)
+        # has no deal, whether or not any copy of that card is hidden
+        self.empty = any(lo[h][k] > min(hi[h][k], self.copies[k])
+                         for h in self.holders for k in range(NUM_CARDS))
         self._options: list[list[tuple[tuple[int, ...], int]]] = [
             list(self._splits(k)) for k in self.kinds]
         self._back: Optional[list[dict[tuple[int, ...], tuple[int, int]]]] = None
@@ -522,7 +571,8 @@ class _Table:
         full = self.cap[:self.n]
         out = self.cap[self.n]
         layers: list[dict[tuple[int, ...], tuple[int, int]]] = [{} for _ in self.kinds]
-        layers.append({full: (1, 1)} if self.walked[-1] - sum(full) == out else {})
+        layers.append({full: (1, 1)} if self.walked[-1] - sum(full) == out and
+                      not self.empty else {})
         for i in range(len(self.kinds) - 1, -1, -1):
             after = layers[i + 1]
             here: dict[tuple[int, ...], tuple[int, int]] = {}
