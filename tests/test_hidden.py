@@ -366,6 +366,21 @@ def test_the_audits_impossible_views_name_the_problem(cli):
         assert message in run.err, run.err
 
 
+def test_the_declarer_may_pass_back_the_cards_it_received(cli):
+    """Seeds 000 and 001: the declarer passes back 4 cards, "including the same 4 cards they
+    were passed": a card received and passed back is not in its hand as play began."""
+    run = cli("infer", "--variant", "four-hand", "--trump", "S", "--bidder", "N", "--seat", "N",
+              "--leader", "N", "--hand", "KS QS JS TH KH QH JH TD KD QD JD TC", "--gave",
+              "AS 9H 9D 9C", "--received", "AS KS QS JS", "--json")
+    assert run.code == 0, run.err
+    assert run.json()["by_seat"]["S"]["certain"] == ["AS", "9H", "9D", "9C"]
+    # the partner passes first: what it received stays in its hand
+    partner = cli("infer", "--variant", "four-hand", "--trump", "S", "--bidder", "N", "--seat",
+                  "S", "--leader", "N", "--hand", "KS QS JS TH KH QH JH TD KD QD JD TC",
+                  "--gave", "AS 9H 9D 9C", "--received", "AS KS QS JS")
+    assert partner.code == 2 and "not in the viewer's hand" in partner.err
+
+
 def test_a_renege_seen_from_the_viewer_and_an_impossible_play_are_refused():
     # N leads AS; E plays KH though (the viewer S sees) ... E showed KS in meld
     view = {"variant": "four-hand", "trump": "S", "seat": "S", "hand": "QS 9S KD",

@@ -222,8 +222,14 @@ class View:
         gave = _counts(_held(self.variant, _given(data, "gave"), "passed gave"))
         received = _counts(_held(self.variant, _given(data, "received"),
                                     "passed received"))
-        if any(r > m for r, m in zip(received, self.mine)):
-            raise PinosolveError("passed: a card received is not in the viewer's hand")
+        # a card received is in the hand as play began, unless the viewer passed after it
+        # received (the declarer passes last, and may pass back what it was given: seeds 000
+        # and 001, "including the same 4 cards they were passed"); where the declarer is not
+        # named, either order may be
+        back = self.declarer is None or self.declarer == self.seat
+        if any(r > m + (g if back else 0) for r, m, g in zip(received, self.mine, gave)):
+            raise PinosolveError("passed: a card received is not in the viewer's hand" +
+                                 (" nor passed back" if back else ""))
         each = self.variant.rules.passing.cards
         for way, cards in (("gave", gave), ("received", received)):
             if sum(cards) > each:
