@@ -184,3 +184,54 @@ def test_deals_solved_a_chunk_at_a_time_give_the_same_answer(monkeypatch):
         advise(view, exact=True).to_json()
     assert (chunked[0].to_json(), chunked[1]) == whole
     assert seen == [(k, 30) for k in range(1, 31)]
+
+
+@pytest.mark.parametrize("vid", ["three-hand-kitty", "three-hand-auction"])
+def test_the_laid_away_cards_count_for_the_bidder_as_score_counts_them(vid):
+    """Issue 43: seeds 000 and 004 count the bidder's laid-away cards for him. On the last
+    card of a deal played at random (one consistent deal, one legal card), advice's p_make
+    is what ``score`` says of the whole round with its laid-away cards, for bids around the
+    bidder's total, from the bidder's view and a defender's."""
+    import random
+
+    from pinosolve import Card, score
+
+    v = load_variant(vid)
+    checked, viewers = 0, set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        cards = [str(c) for c in v.deck]
+        rng.shuffle(cards)
+        size = v.rules.deal.hand_size
+        hands = {s: cards[i * size:(i + 1) * size] for i, s in enumerate(v.seats)}
+        kitty = cards[len(v.seats) * size:]
+        bidder = v.seats[seed % 3]
+        held = hands[bidder] + kitty
+        rng.shuffle(held)
+        hands[bidder], laid = held[:size], held[size:]
+        trump = "SHDC"[seed % 4]
+        g = Game(v, _pbn(v, hands), trump=trump, leader=bidder, declarer=bidder)
+        while sum(len(g.hand(s)) for s in v.seats) > 1:
+            g.play(rng.choice(g.legal_moves()))
+        play = [str(c) for t in g.tricks for c in t.cards] + [str(c) for c in g.trick]
+        me = g.to_move
+        last = g.legal_moves()[0]
+        g.play(last)
+        won = {s: [] for s in v.seats}
+        for t in g.tricks:
+            won[t.winner] += [str(c) for c in t.cards]
+        view = {"variant": vid, "trump": trump, "seat": me, "hand": hands[me],
+                "leader": bidder, "declarer": bidder, "play": play, "kitty": kitty,
+                "gone": laid if me == bidder else []}  # (a defender does not see them)
+        meld = low = v.rules.bidding.minimum
+        made = set()
+        for bid in range(low, low + v.rules.points.total + 2, max(1, v.rules.points.total // 25)):
+            truth = score(v, {"bidder": bidder, "bid": bid, "trump": trump,
+                              "meld": {bidder: meld}, "won": won,
+                              "last_trick": g.tricks[-1].winner, "laid_away": laid}).made
+            got = advise(view, exact=True, bid=bid, meld=meld)
+            assert got.cards[Card.parse(str(last))].p_make == float(truth), (seed, bid)
+            made.add(truth)
+        viewers.add(me == bidder)
+        checked += made == {True, False}
+    assert checked >= 3 and viewers == {True, False}

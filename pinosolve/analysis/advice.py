@@ -27,6 +27,7 @@ from pinosolve.cards import Card, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.play.position import points_left
 from pinosolve.results import Result, optional
+from pinosolve.scoring.contract import laid_away_points
 
 MAX_SAMPLES = 20000  # sampled deals at most (the exact mode's limit too, by default)
 CHUNK = 500  # deals drawn and solved at a time
@@ -134,9 +135,11 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
         results = solve_many([g for g, _ in chunk], jobs=jobs, timeout=timeout,
                              on_result=report)
         for (g, weight), r in zip(chunk, results):
-            # the points in play from here (the cards a deal leaves out differ between deals)
+            # the points in play from here, and the points laid away that count for the
+            # bidder (the cards a deal leaves out differ between deals)
             pos = g.position()
-            rows.append(_Deal(weight, points_left(g.rules, pos.hands, pos.trick),
+            away = laid_away_points(v.variant, v.laid_away(g)) if made is not None else 0
+            rows.append(_Deal(weight, points_left(g.rules, pos.hands, pos.trick), away,
                               _card_bounds(r)))
     return _tally(v, rows, exact, made, None if exact else seed)
 
@@ -147,6 +150,7 @@ class _Deal:
 
     weight: int
     in_play: int
+    away: int  # laid-away points that count for the bidder
     cards: dict[Card, tuple[int, int]]
 
 
@@ -157,11 +161,13 @@ def _card_bounds(result: Any) -> dict[Card, tuple[int, int]]:
 
 
 def _contract(v: Any, bid: Optional[int], meld: Optional[int]
-              ) -> Optional[Callable[[int, int], bool]]:
-    """Whether the contract is made, from the mover's side's points from here and the points
-    in play: the bidding side's taken so far, its tricks, meld and the contract rules
-    (``pinosolve.scoring.contract.outcome``). A trick or a counter the points do not prove is
-    taken as not won, so a made contract is never claimed on a guess."""
+              ) -> Optional[Callable[[int, int, int], bool]]:
+    """Whether the contract is made, from the mover's side's points from here, the points
+    in play and the points laid away that count for the bidder: the bidding side's taken so
+    far, its tricks, meld and the contract rules (``pinosolve.scoring.contract.outcome``). A
+    trick or a counter the points do not prove is taken as not won, so a made contract is
+    never claimed on a guess. Where the rules lay cards away, the view must tell them
+    (``View.laid_away``): checked here, before any deal is solved."""
     from pinosolve.inputs import as_whole
     from pinosolve.scoring.bidding import check_contract
     from pinosolve.scoring.contract import Taken, outcome
@@ -179,20 +185,24 @@ def _contract(v: Any, bid: Optional[int], meld: Optional[int]
     name = "+".join(s for s, x in zip(v.seats, v.sides) if x == side)
     bonus = v.rules.last_trick
 
-    def made(value: int, in_play: int) -> bool:
+    v.lays_away()  # (raises where the view cannot tell the cards laid away)
+
+    def made(value: int, in_play: int, away: int) -> bool:
         points = v.taken[side] + (value if ours else in_play - value)
         trick = v.tricks_won[side] > 0 or points > 0
         counter = points > bonus
-        return bool(outcome(v.variant, name, meld, Taken(points, 0, trick, counter), bid).made)
+        return bool(outcome(v.variant, name, meld, Taken(points, away, trick, counter),
+                            bid).made)
 
     return made
 
 
 def _tally(v: Any, rows: list[_Deal], exact: bool,
-           made: Optional[Callable[[int, int], bool]], seed: Optional[int]) -> Advice:
+           made: Optional[Callable[[int, int, int], bool]], seed: Optional[int]) -> Advice:
     """The advice from each deal's solved cards (``rows``, in the order of the deals)."""
     weights = [d.weight for d in rows]
     in_play = [d.in_play for d in rows]
+    away = [d.away for d in rows]
     total = sum(weights)
     cards = sorted({c for d in rows for c in d.cards})
     lows: dict[Card, list[int]] = {c: [d.cards[c][0] for d in rows] for c in cards}
@@ -225,8 +235,8 @@ def _tally(v: Any, rows: list[_Deal], exact: bool,
         if made is not None:
             # the mover's points decide the contract one way: more for the bidding side's
             # mover, fewer for a defender
-            low = share([made(x, p) for x, p in zip(lows[c], in_play)])
-            high = share([made(x, p) for x, p in zip(highs[c], in_play)])
+            low = share([made(x, p, a) for x, p, a in zip(lows[c], in_play, away)])
+            high = share([made(x, p, a) for x, p, a in zip(highs[c], in_play, away)])
             p_make = round(low, 4) if sure else None
             p_bounds = None if sure else (round(min(low, high), 4), round(max(low, high), 4))
         out[c] = CardAdvice(round(means[c], 4) if sure else None,

@@ -230,7 +230,7 @@ class _Round:
         from pinosolve.deal import Deal
         from pinosolve.game import Game
         from pinosolve.meld.solver import best_meld
-        from pinosolve.scoring.contract import holds_trump_marriage
+        from pinosolve.scoring.contract import holds_trump_marriage, laid_away_points
         from pinosolve.scoring.makeable import first_leader
         from pinosolve.scoring.passing import lay_away, side_exchange
         from pinosolve.seats import bidding_team, called_partner, seat_name, sides_fixed
@@ -244,8 +244,7 @@ class _Round:
             if r.deal.bidder_discards:
                 laid = lay_away(v, trump, holdings[bidder], pile)
                 hands[bidder] = hands[bidder] - laid
-                if r.deal.discards_count:
-                    self.away = v.hand_points(laid)
+                self.away = laid_away_points(v, laid)
         partner = None
         called: Optional[Hand] = None
         if r.players.partnership == "called-card":

@@ -320,6 +320,40 @@ class View:
         return Game(self.variant, deal, trump=self.trump, leader=self.seats[self.trick_leader],
                     trick=[Card.from_index(c) for c in self.trick], **self.roles)
 
+    def lays_away(self) -> bool:
+        """Whether the declarer laid cards away (``deal.bidder_discards``), which then are the
+        cards in no hand as play began. Raises ``PinosolveError`` where the view cannot tell
+        them: no declarer named, or a view that begins after the first trick (the cards gone
+        then hold tricks too)."""
+        deal = self.variant.rules.deal
+        if not deal.bidder_discards:
+            return False
+        if self.declarer is None:
+            raise PinosolveError(f"declarer: not given; in {self.variant.id} the cards the "
+                                 "bidder laid away count for him [deal.bidder_discards]")
+        if self.hand_size != deal.hand_size:
+            raise PinosolveError(
+                f"hand: {self.hand_size} cards, not the {deal.hand_size} dealt: the cards the "
+                "bidder laid away cannot be told from the tricks before "
+                "[deal.bidder_discards]")
+        return True
+
+    def laid_away(self, game: Any) -> Any:
+        """The cards the declarer laid away in ``game``, a deal drawn from this view
+        (``sample``, ``every_deal``), as a ``Hand``: the cards gone and the unseen pile; None
+        where the rules lay none away. Raises as ``lays_away`` does."""
+        from pinosolve.cards import Hand
+
+        if not self.lays_away():
+            return None
+        counts = list(self.deck)
+        for hand in game.position().hands:
+            for k in hand:
+                counts[k] -= 1
+        for k in self.play:
+            counts[k] -= 1
+        return Hand.from_counts(counts)
+
     # --- bounds ----------------------------------------------------------------------------
 
     def bounds(self) -> tuple[dict[int, list[int]], dict[int, list[int]],

@@ -47,6 +47,26 @@ class Taken:
         return True if self.trick_points > 0 else None
 
 
+def laid_away_points(v: Variant, laid_away: Optional[Hand]) -> int:
+    """The points of the bidder's laid-away cards that count for his side: their card points
+    where ``deal.discards_count`` says so (seeds 000 and 004: "these cards count toward the
+    trick points the bid winner earns"), else 0; 0 for no cards (None).
+
+    >>> from pinosolve.variants.variant import load_variant
+    >>> v = load_variant("three-hand-kitty")
+    >>> laid_away_points(v, v.parse_hand("KD QH TH")), laid_away_points(v, None)
+    (2, 0)
+    """
+    if laid_away is None or not v.rules.deal.discards_count:
+        return 0
+    return v.hand_points(laid_away)
+
+
+def laid_away_reason(name: str, points: int) -> str:
+    """Why ``points`` laid away are in side ``name``'s trick points, in words."""
+    return f"{name}: the {points} points laid away count for the bidder [deal.discards_count]"
+
+
 @dataclass
 class Outcome:
     """A side's score for the round before settlement, and whether its bid is made."""

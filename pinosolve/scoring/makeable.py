@@ -21,7 +21,8 @@ from typing import Any, Optional
 
 from pinosolve.scoring.bidding import check_contract
 from pinosolve.cards import Hand, Suit
-from pinosolve.scoring.contract import Outcome, Taken, holds_trump_marriage, outcome
+from pinosolve.scoring.contract import (Outcome, Taken, holds_trump_marriage, laid_away_points,
+                                        outcome)
 from pinosolve.deal import Deal
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import (DealLike, HandLike, SuitLike, VariantLike, as_deal, as_hand,
@@ -162,7 +163,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
                    int(trump))
     play = _TeamPlay(pos, PlayRules.of(v, 2), leader in team, timeout, answer_interrupted,
                      table_limit)
-    away = v.hand_points(laid_away) if (laid_away is not None and r.deal.discards_count) else 0
+    away = laid_away_points(v, laid_away)
     reasons: list[str] = []
     if away:
         reasons.append(f"the {away} points laid away count for the bidder "

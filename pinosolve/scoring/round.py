@@ -20,7 +20,8 @@ from typing import Any, Mapping, Optional, Union
 
 from pinosolve.scoring.bidding import value_problem
 from pinosolve.cards import Hand, Suit, hand_from_data
-from pinosolve.scoring.contract import Taken, holds_trump_marriage, outcome
+from pinosolve.scoring.contract import (Taken, holds_trump_marriage, laid_away_points,
+                                        laid_away_reason, outcome)
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import VariantLike, as_variant
 from pinosolve.results import Result, optional
@@ -408,10 +409,9 @@ def score_round(v: Variant, rnd: Round) -> RoundScore:
         if rnd.points is not None:
             g.raw = sum(rnd.points[k] for k in g.group.keys)
             if g is bidding and rnd.laid_away is not None and r.deal.discards_count:
-                g.away = away = _laid_away_points(v, rnd)
+                g.away = away = laid_away_points(v, rnd.laid_away)
                 g.raw += away
-                reasons.append(f"{g.group.name}: the {away} points laid away count for the "
-                               "bidder [deal.discards_count]")
+                reasons.append(laid_away_reason(g.group.name, away))
         if rnd.tricks is not None:
             g.tricks = sum(rnd.tricks.get(k, 0) for k in g.group.keys)
     out: dict[str, Any] = {"variant": v.id, "bidder": rnd.bidder, "bid": rnd.bid,
