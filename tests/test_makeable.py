@@ -32,7 +32,8 @@ def _solve_value(cli, vid, deal, trump, leader, declarer=None):
     return run.json()["value"]
 
 
-@pytest.mark.parametrize("bidder, trump, bid", [("N", "S", 30), ("E", "H", 25)])
+@pytest.mark.parametrize("bidder, trump, bid", [("N", "S", 30), ("E", "H", 25), ("N", "S", 60),
+                                                ("E", "H", 51)])
 def test_four_hand_against_meld_oracle_and_solve(cli, bidder, trump, bid):
     v = load_variant("four-hand")
     text = _deal(cli, "four-hand", 3)["deal"]
@@ -202,3 +203,31 @@ def test_verdict_only_from_the_command(cli):
     exact, quick = cli(*args).json(), cli(*args, "--verdict-only").json()
     assert quick["made"] == exact["made"] and quick["trick_points"] is None
     assert any("null-window test" in r or "not searched" in r for r in quick["reasons"])
+
+
+@pytest.mark.parametrize("vid, seed, bidder, trump", [
+    ("four-hand", 4, "E", "D"), ("four-hand-classic", 3, "W", "H"),
+    ("trickster-modern", 6, "N", "H"), ("three-hand-kitty", 1, "E", "H")])
+def test_a_bid_out_of_reach_still_gives_the_proved_total(cli, vid, seed, bidder, trump):
+    """Issue 43: a bid that not even every point in play makes gave ``total`` and ``margin``
+    null though the trick points were proved. Every bid out of reach gives the side's total
+    (the same as at a bid within reach: it does not depend on the bid) and margin total -
+    bid."""
+    from pinosolve.scoring.bidding import value_problem
+
+    v = load_variant(vid)
+    dealt = _deal(cli, vid, seed)
+    deal = v.parse_deal(dealt["deal"], full=True)
+    away = Hand(dealt["kitty"]) if v.rules.deal.bidder_discards else None
+    suit = Suit.parse(trump)
+    first = analyse(v, deal, suit, bidder, v.rules.bidding.minimum, laid_away=away)
+    assert first["total"] is not None
+    reach = first["meld"] + v.rules.points.total
+    far = [b for b in range(reach + 1, reach + 400)
+           if value_problem(v.rules.bidding, b) is None][:3]
+    assert far
+    for bid in far:
+        res = analyse(v, deal, suit, bidder, bid, laid_away=away)
+        assert res["made"] is False and res["trick_points"] == first["trick_points"]
+        assert res["total"] == first["total"] and res["margin"] == first["total"] - bid, \
+            res["reasons"]

@@ -232,6 +232,14 @@ class _Verdict:
         if need is None:  # not even every point in play makes it
             self.reasons.append(f"even with all {play.in_play} trick points in play:")
             self._take(at(play.in_play), total=False)
+            if lo == hi:  # the side's trick points were proved: its total is known
+                took = True if lo or not trick_saves else play.can_take_a_trick()
+                if took is not None:
+                    best = at(lo, trick=took)
+                    self.reasons.append(f"with the {lo} trick points of {name}'s best "
+                                        "play:")
+                    self.reasons.extend(best.reasons)
+                    self.total = best.total
         elif trick_saves and at(0, trick=False).made:  # made with no trick at all
             self._take(at(lo) if lo else at(0, trick=False),
                        total=lo == hi and lo > 0)
