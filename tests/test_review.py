@@ -389,3 +389,51 @@ def test_a_forced_card_costs_nothing_even_when_time_runs_out():
         if e.legal and len(set(e.values) | set(e.bounds or {})) == 1:
             assert (e.cost, e.cost_bounds) == (0, None), e
     assert sum(1 for e in r.plays if e.legal and e.cost == 0) >= 2
+
+
+def test_a_contract_in_a_kitty_game_counts_the_laid_away_cards(vid="three-hand-kitty", seed=1):
+    """Issue 43: the review took no contract where the bidder lays cards away. With the
+    record's ``laid_away``, whether it was made as played is ``score``'s verdict on the same
+    round, and whether it was makeable at the start is ``makeable``'s, at bids on both sides
+    of the bidder's total."""
+    from pinosolve.scoring.makeable import makeable
+    from pinosolve.variants.dealer import random_deal
+    from tests.test_makeable import _bids_near
+
+    v = load_variant(vid)
+    dealt = random_deal(v, seed)
+    bidder = v.seats[seed % 3]
+    rng = random.Random(seed)
+    held = list(dealt.deal.hands[v.seats.index(bidder)]) + list(dealt.undealt)
+    rng.shuffle(held)
+    size = v.rules.deal.hand_size
+    hands = {s: [str(c) for c in h] for s, h in zip(v.seats, dealt.deal.hands)}
+    hands[bidder], laid = [str(c) for c in held[:size]], [str(c) for c in held[size:]]
+    deal = f"{v.seats[0]}:" + " ".join(
+        ".".join("".join(c[:-1] for c in hands[s] if c[-1] == x) for x in "SHDC")
+        for s in v.seats)
+    g = Game(v, deal, trump="H", leader=bidder, declarer=bidder)
+    while not g.over:
+        g.play(rng.choice(g.legal_moves()))
+    play = " ".join(str(c) for t in g.tricks for c in t.cards)
+    won = {s: [str(c) for t in g.tricks if t.winner == s for c in t.cards] for s in v.seats}
+    meld = v.rules.bidding.minimum
+    side_points = g.points[g.side_of(bidder)] + v.hand_points(pinosolve.Hand(laid))
+    seen = set()
+    for bid in _bids_near(v, meld + side_points, 1):
+        r = pinosolve.review({"variant": vid, "deal": deal, "trump": "H", "bidder": bidder,
+                              "leader": bidder, "bid": bid, "meld": meld, "play": play,
+                              "laid_away": " ".join(laid)}).summary
+        truth = pinosolve.score(v, {"bidder": bidder, "bid": bid, "trump": "H",
+                                    "meld": {bidder: meld}, "won": won,
+                                    "last_trick": g.tricks[-1].winner,
+                                    "laid_away": " ".join(laid)}).made
+        assert r.made == truth, bid
+        if not seen:  # (one search of the whole deal: seconds)
+            assert r.makeable == makeable(v, deal, "H", bidder, bid,
+                                          laid_away=" ".join(laid)).made
+        seen.add(truth)
+    assert seen == {True, False}
+    with pytest.raises(PinosolveError, match="laid away"):
+        pinosolve.review({"variant": vid, "deal": deal, "trump": "H", "bidder": bidder,
+                          "bid": meld, "meld": meld, "play": ""})

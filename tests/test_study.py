@@ -20,6 +20,35 @@ def test_records_are_solve_deal_by_deal():
         assert record["value"] == g.solve(value_only=True).value
 
 
+def test_a_contract_in_a_kitty_game_is_judged_after_the_lay_away():
+    """Issue 43: a study took no bid where the bidder lays cards away. Each record's bidder
+    takes the kitty the seed deals and lays away the cards ``lay_away`` chooses; ``made`` is
+    ``makeable``'s exact verdict on that deal with those cards laid away."""
+    from collections import Counter
+
+    from pinosolve.scoring.makeable import makeable
+    from pinosolve.variants.dealer import random_deal
+
+    v = load_variant("three-hand-kitty")
+    spec = Spec(v, seed=2, trump="H", bids=(20, 24), bidder="E")
+    verdicts = set()
+    for record in study_chunk(spec, 0, 3):
+        dealt = random_deal(v, deal_seed(2, record["index"]))
+        assert record["deal"] == str(dealt.deal) and len(record["laid_away"]) == 3
+        held = Counter(str(c) for c in dealt.deal["E"]) + Counter(str(c) for c in dealt.undealt)
+        assert not Counter(record["laid_away"]) - held
+        kept = held - Counter(record["laid_away"])
+        hands = {s: [str(c) for c in dealt.deal[s]] for s in v.seats}
+        hands["E"] = list(kept.elements())
+        deal = "N:" + " ".join(".".join("".join(c[:-1] for c in hands[s] if c[-1] == x)
+                                        for x in "SHDC") for s in v.seats)
+        for bid, made in record["made"].items():
+            assert made == makeable(v, deal, "H", "E", int(bid),
+                                    laid_away=" ".join(record["laid_away"])).made
+            verdicts.add(made)
+    assert verdicts == {True, False}
+
+
 def test_a_deal_depends_on_seed_and_index_alone():
     v = load_variant("four-hand")
     spec = Spec(v, seed=5)

@@ -4,8 +4,9 @@ A *record* is a mapping: ``variant``, ``deal`` (the hands as play began, PBN sty
 ``trump``, ``leader`` (default the deal's first seat), ``declarer`` (alias ``bidder``) and
 ``partner`` where the variant needs them to fix the sides, optional ``bidder`` (the declaring
 seat, also in fixed partnerships), ``bid`` and ``meld`` (per seat, points or the cards melded,
-as ``score`` takes it; or a whole number, the declaring side's meld),
-and ``play``: the cards in the order played (text ``"AS TS QS 9S"`` or a list), possibly
+as ``score`` takes it; or a whole number, the declaring side's meld), ``laid_away`` (with a
+contract where the bidder lays cards away: his laid-away cards, counted for him as ``score``
+counts them), and ``play``: the cards in the order played (text ``"AS TS QS 9S"`` or a list), possibly
 stopping mid-deal. A ``Game`` may be given instead: the cards played on it are reviewed from
 the position it was set up in.
 
@@ -38,17 +39,17 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Union
 
-from pinosolve.cards import Card, Suit
+from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.game import Game, SolveResult
-from pinosolve.inputs import as_cards, as_variant, as_whole
+from pinosolve.inputs import as_cards, as_hand, as_variant, as_whole
 from pinosolve.results import Result, optional
 from pinosolve.seats import seat_name, sides_fixed
 
 RecordLike = Union[Game, Mapping[str, Any]]
 
 _RECORD_KEYS = ("variant", "deal", "trump", "leader", "declarer", "bidder", "partner", "bid",
-                "meld", "play")
+                "meld", "play", "laid_away")
 
 
 @dataclass(frozen=True, repr=False)
@@ -212,7 +213,9 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
     cards = list(as_cards(v, play if play is not None else (), "play"))
     facts = {"bidder": None if who is None else seat_name(v, who, "bidder"),
              "bid": None if record.get("bid") is None else _amount(record["bid"], "bid"),
-             "meld": record.get("meld")}
+             "meld": record.get("meld"),
+             "laid_away": None if record.get("laid_away") is None else
+             as_hand(v, record["laid_away"], "laid_away")}
     if (facts["bid"] is None) != (facts["meld"] is None):
         raise PinosolveError("record: give bid and meld together (the contract needs both)")
     if facts["meld"] is not None and not isinstance(facts["meld"], Mapping):
@@ -244,7 +247,8 @@ def _from_game(game: Game) -> tuple[Game, list[Card], dict[str, Any]]:
     cards.reverse()
     start._tricks, start._history = [], []
     start._points = {name: 0 for name in start.side_names}
-    return start, cards, {"bidder": game.declarer, "bid": None, "meld": None}
+    return start, cards, {"bidder": game.declarer, "bid": None, "meld": None,
+                          "laid_away": None}
 
 
 def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Review:
@@ -271,10 +275,12 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
         if not v.rules.bidding.enabled:
             raise PinosolveError(f"{v.id} has no auction, so no contract [bidding.enabled = "
                                  "false]")
-        if v.rules.deal.bidder_discards:
-            raise PinosolveError(f"{v.id}: the bidder lays cards away; the review does not "
-                                 "take laid-away cards yet [deal.bidder_discards]")
+        from pinosolve.scoring.contract import check_laid_away
+
+        check_laid_away(v, v.parse_deal(deal).hands, facts["laid_away"], "laid_away")
         facts["meld"] = _side_meld(v, facts["meld"], game.trump, bidder, seats)
+    elif facts["laid_away"] is not None:
+        raise PinosolveError("record: laid_away goes with a contract (bid and meld)")
     valuer = _Valuer(timeout)
 
     def standing(g: Game, res: Optional[SolveResult]) -> TrickValue:
@@ -338,7 +344,8 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
         makeable, made, reasons = _contract(v, game, start_bounds=trajectory[0].bounds,
                                             start=first_leader, deal=deal, side=side,
                                             bidder=bidder, bid=facts["bid"],
-                                            meld=facts["meld"], timeout=timeout)
+                                            meld=facts["meld"], timeout=timeout,
+                                            laid_away=facts["laid_away"])
     by_seat = {s: SeatCost(lo if proved else None, n, None if proved else (lo, hi))
                for s, (lo, hi, n, proved) in costs.items()}
     summary = ReviewSummary(side, seats, game.points, tuple(trajectory), by_seat, reneges,
@@ -366,31 +373,37 @@ def _side_meld(v: Any, meld: Any, trump: Suit, bidder: str, seats: tuple[str, ..
 
 
 def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, deal: str, side: str,
-              bidder: str, bid: int, meld: int, timeout: Optional[float]
+              bidder: str, bid: int, meld: int, timeout: Optional[float],
+              laid_away: Optional[Hand] = None
               ) -> tuple[Optional[bool], Optional[bool], tuple[str, ...]]:
     """Whether the contract was makeable at the start (the makeable command's verdict on
     the double-dummy value of the opening position) and whether the play as it went made it
-    (the score command's rules, ``pinosolve.scoring.contract``)."""
+    (the score command's rules, ``pinosolve.scoring.contract``), the bidder's ``laid_away``
+    cards counted for him where the rules say so."""
     from pinosolve.play.legality import PlayRules
     from pinosolve.play.position import Position
-    from pinosolve.scoring.contract import Taken, holds_trump_marriage, outcome
+    from pinosolve.scoring.contract import (Taken, holds_trump_marriage, laid_away_points,
+                                            laid_away_reason, outcome)
     from pinosolve.scoring.makeable import _TeamPlay, _Verdict
 
     opening = v.parse_deal(deal)
-    marriage = holds_trump_marriage(opening[bidder], game.trump)
+    holding = opening[bidder] + laid_away if laid_away is not None else opening[bidder]
+    marriage = holds_trump_marriage(holding, game.trump)
+    away = laid_away_points(v, laid_away)
     sides = tuple(0 if game.side_of(s) == side else 1 for s in game.seats)
     pos = Position([[c.index for c in h] for h in opening.hands], game.seats.index(start), [],
                    sides, int(game.trump))
     team_play = _TeamPlay(pos, PlayRules.of(v, 2), game.side_of(start) == side, timeout,
                           False)
     lo, hi = start_bounds
-    verdict = _Verdict(v, side, meld, 0, bid, marriage, team_play, known=(lo, hi))
-    reasons = ["makeable at the start: " + r for r in verdict.reasons]
+    verdict = _Verdict(v, side, meld, away, bid, marriage, team_play, known=(lo, hi))
+    reasons = [laid_away_reason(side, away)] if away else []
+    reasons += ["makeable at the start: " + r for r in verdict.reasons]
     made = None
     if game.over:
         won = [t for t in game.tricks if game.side_of(t.winner) == side]
         counter = any(v.card_points(c) for t in won for c in t.cards)
-        taken = Taken(game.points[side], 0, bool(won), counter)
+        taken = Taken(game.points[side], away, bool(won), counter)
         o = outcome(v, side, meld, taken, bid, marriage)
         made = o.made
         reasons += ["as played: " + r for r in o.reasons]

@@ -10,7 +10,9 @@ freely. ``study_chunk(spec, start, stop)`` is that task: one record per deal of
 A record: ``index``, ``deal`` (PBN), ``trump``, ``leader``, ``value`` (the double-dummy points
 of the leader's side from the opening lead), and as asked ``values`` (every trump and lead),
 ``meld`` (each seat's best meld in the trump), ``made`` (for each bid, whether the bidder's
-contract is made, by a threshold test), ``trump_length`` (the bidder's trumps, else the
+contract is made, by a threshold test; where the bidder takes the kitty and lays cards away,
+after he does, keeping the most meld, with ``laid_away`` the cards, counted for him as
+``score`` counts them), ``trump_length`` (the bidder's trumps, else the
 leader's), ``bounds`` (where a ``timeout`` cut a deal's search short).
 """
 
@@ -187,10 +189,31 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
         from pinosolve.scoring.makeable import makeable
 
         assert spec.bidder is not None  # (a Spec with bids names its bidder)
-        record["made"] = {str(b): makeable(v, deal, trump, spec.bidder, b, spec.partner,
-                                           timeout=spec.timeout, exact=False).made
+        played, laid = deal, None
+        if v.rules.deal.bidder_discards:
+            played, laid = _lay_away(v, deal_seed(spec.seed, index), spec.bidder, trump)
+            record["laid_away"] = [str(c) for c in laid]
+        record["made"] = {str(b): makeable(v, played, trump, spec.bidder, b, spec.partner,
+                                           laid_away=laid, timeout=spec.timeout,
+                                           exact=False).made
                           for b in spec.bids}
     return record
+
+
+def _lay_away(v: Any, shuffle: int, bidder: str, trump: Any) -> tuple[Any, Any]:
+    """The deal ``shuffle`` makes after the bidder takes the kitty and lays cards away (the
+    most meld kept: ``pinosolve.scoring.passing.lay_away``, as bid advice does), and the
+    cards laid away."""
+    from pinosolve.cards import Hand
+    from pinosolve.deal import Deal
+    from pinosolve.scoring.passing import lay_away
+    from pinosolve.variants.dealer import random_deal
+
+    dealt = random_deal(v, shuffle)
+    hands = dict(dealt.deal.items())
+    laid = lay_away(v, trump, hands[bidder], Hand(dealt.undealt))
+    hands[bidder] = hands[bidder] + Hand(dealt.undealt) - laid
+    return Deal(tuple(v.seats), tuple(hands[s] for s in v.seats)), laid
 
 
 def worker_table_limit() -> Optional[int]:

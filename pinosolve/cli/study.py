@@ -58,9 +58,6 @@ def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
         raise PinosolveError("--bid needs the --bidder")
     for b in bids:
         check_contract(variant, b)
-    if bids and variant.rules.deal.bidder_discards:
-        raise PinosolveError(f"--bid: in {variant.id} the bidder lays cards away, which a "
-                             "study does not choose yet")
     if partner is not None:  # (refused where the variant calls no partner)
         from pinosolve.seats import bidding_team
 

@@ -18,7 +18,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Sequence
 
 from pinosolve.cards import Card, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError
@@ -60,6 +60,30 @@ def laid_away_points(v: Variant, laid_away: Optional[Hand]) -> int:
     if laid_away is None or not v.rules.deal.discards_count:
         return 0
     return v.hand_points(laid_away)
+
+
+def check_laid_away(v: Variant, hands: Sequence[Hand], laid_away: Optional[Hand],
+                    key: str = "laid-away") -> None:
+    """The bidder's laid-away cards as the rules ask, with the ``hands`` as play began:
+    exactly ``deal.bidder_discards`` of them, all within the deck together with the hands,
+    where he lays cards away; none where he does not. ``key``: the option's or record key's
+    name in the messages. Raises ``PinosolveError``."""
+    need = v.rules.deal.bidder_discards
+    if not need:
+        if laid_away is not None:
+            raise PinosolveError(f"{key}: in {v.id} the bidder lays no cards away")
+        return
+    if laid_away is None:
+        how = f"--{key}" if "-" in key else key
+        raise PinosolveError(f"give the {need} cards the bidder laid away with {how} "
+                             "[deal.bidder_discards]")
+    if len(laid_away) != need:
+        raise PinosolveError(f"{key}: {len(laid_away)} cards, but the bidder lays away "
+                             f"{need} [deal.bidder_discards]")
+    everything = laid_away
+    for hand in hands:
+        everything = everything + hand
+    v.check_hand(everything, f"deal and {key} cards together")
 
 
 def laid_away_reason(name: str, points: int) -> str:

@@ -21,8 +21,8 @@ from typing import Any, Optional
 
 from pinosolve.scoring.bidding import check_contract
 from pinosolve.cards import Hand, Suit
-from pinosolve.scoring.contract import (Outcome, Taken, holds_trump_marriage, laid_away_points,
-                                        outcome)
+from pinosolve.scoring.contract import (Outcome, Taken, check_laid_away, holds_trump_marriage,
+                                        laid_away_points, outcome)
 from pinosolve.deal import Deal
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import (DealLike, HandLike, SuitLike, VariantLike, as_deal, as_hand,
@@ -136,19 +136,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     if r.deal.kitty_kind == "stock":  # pragma: no cover - stock games have no auction here
         raise PinosolveError(f"{v.id} draws from a stock; the play cannot be solved from a deal")
     v.check_deal(deal, full=True)
-    if r.deal.bidder_discards:
-        if laid_away is None:
-            raise PinosolveError(f"give the {r.deal.bidder_discards} cards the bidder laid away "
-                                 "with --laid-away [deal.bidder_discards]")
-        if len(laid_away) != r.deal.bidder_discards:
-            raise PinosolveError(f"laid-away: {len(laid_away)} cards, but the bidder lays away "
-                                 f"{r.deal.bidder_discards} [deal.bidder_discards]")
-        everything = laid_away
-        for hand in deal.hands:
-            everything = everything + hand
-        v.check_hand(everything, "deal and laid-away cards together")
-    elif laid_away is not None:
-        raise PinosolveError(f"laid-away: in {v.id} the bidder lays no cards away")
+    check_laid_away(v, deal.hands, laid_away)
     team = bidding_team(v, bidder, partner)
     melds: dict[str, Declaration] = {}
     for seat, hand in deal.items():
