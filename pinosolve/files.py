@@ -17,7 +17,7 @@ import os
 import stat
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
 
@@ -88,9 +88,82 @@ def read_stdin(what: str, error: type[PinosolveError] = PinosolveError) -> str:
         raise error(f"{what} on stdin: not UTF-8 text (byte {exc.start})") from None
 
 
+MAX_KEY_PARTS = 32  # parts of one dotted TOML key: the rules files use at most 4
+MAX_NESTING = 32  # arrays and inline tables within each other (MAX_DEPTH for JSON)
+
+
+def toml_shape_problem(text: str) -> Optional[str]:
+    """Why ``text`` is too deep or has too long a dotted key to hand to ``tomllib``, or None.
+    A key of n parts costs ``tomllib`` time and memory in n squared (40 KB of one key, 1.6
+    GB), so keys and nesting are bounded before it parses: one pass over the text, strings
+    and comments skipped, that counts the parts of each key (in a ``[table]`` header, before
+    an ``=``, in an inline table) and the arrays and inline tables open. It reads no more
+    than it needs to bound them: malformed TOML is left for ``tomllib`` to name.
+
+    >>> toml_shape_problem('a.b."c.d" = [[1], {x.y = 2}]') is None
+    True
+    >>> toml_shape_problem("a" + ".a" * 40 + " = 1")
+    'line 1: a key of more than 32 parts'
+    """
+    stack: list[str] = []  # the open arrays ('[') and inline tables ('{')
+    key, parts, line, i, n = True, 1, 1, 0, len(text)
+    header = False  # in a [table] or [[table]] header
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            if not stack:
+                key, parts, header = True, 1, False
+        elif c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif c in "\"'":
+            triple = text.startswith(c * 3, i)
+            quote = c * 3 if triple else c
+            j = i + len(quote)
+            while j < n and not text.startswith(quote, j):
+                if c == '"' and text[j] == "\\":
+                    j += 1
+                if j < n and text[j] == "\n":
+                    if not triple:
+                        break  # (a string cut at the line's end: tomllib names it)
+                    line += 1
+                j += 1
+            i = j + len(quote) if text.startswith(quote, j) else j
+            continue
+        elif key and c == ".":
+            parts += 1
+            if parts > MAX_KEY_PARTS:
+                return f"line {line}: a key of more than {MAX_KEY_PARTS} parts"
+        elif c == "=" and key and not header:
+            key = False
+        elif c == "[" and key and not stack:
+            header = True
+        elif c == "]" and header:
+            key = False
+        elif c in "[{" and not key:
+            stack.append(c)
+            if len(stack) > MAX_NESTING:
+                return f"line {line}: arrays and tables nested more than {MAX_NESTING} deep"
+            if c == "{":
+                key, parts = True, 1
+        elif c in "]}" and stack and not key or c == "}" and stack and stack[-1] == "{":
+            stack.pop()
+            key = False
+        elif c == "," and stack and stack[-1] == "{":
+            key, parts = True, 1
+        i += 1
+    return None
+
+
 def parse_toml(text: str, name: str, error: type[PinosolveError] = PinosolveError
                ) -> dict[str, Any]:
-    """A TOML document, or one line saying why it is none."""
+    """A TOML document, or one line saying why it is none (too deep, or a key of too many
+    parts: ``toml_shape_problem``, checked before it is parsed)."""
+    problem = toml_shape_problem(text)
+    if problem:
+        raise error(f"{name}: not readable TOML: {problem}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -46,9 +46,15 @@ def hostile(tmp_path_factory):
     deep_toml.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
     deep_json = d / "deep.json"
     deep_json.write_text('{"x": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    # one dotted key of 40,000 parts: quadratic in tomllib (80 KB took over 4 GB: issue 43)
+    dotted = d / "dotted.toml"
+    dotted.write_text("a" + ".a" * 40_000 + " = 1\n")
+    header = d / "header.toml"
+    header.write_text("[" + "a." * 40_000 + "a]\nx = 1\n")
     return {"/dev/zero": "/dev/zero", "/dev/null": "/dev/null", "fifo": str(fifo),
             "directory": str(d), "over 1 MiB": str(big), "not UTF-8": str(latin),
-            "nested TOML": str(deep_toml), "nested JSON": str(deep_json)}
+            "nested TOML": str(deep_toml), "nested JSON": str(deep_json),
+            "long dotted key": str(dotted), "long table header": str(header)}
 
 
 def _one_line_refusal(proc: subprocess.CompletedProcess) -> None:
@@ -57,7 +63,7 @@ def _one_line_refusal(proc: subprocess.CompletedProcess) -> None:
 
 
 KINDS = ["/dev/zero", "/dev/null", "fifo", "directory", "over 1 MiB", "not UTF-8",
-         "nested TOML", "nested JSON"]
+         "nested TOML", "nested JSON", "long dotted key", "long table header"]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -149,3 +155,65 @@ def test_a_byte_order_mark_that_starts_a_file_or_input_is_no_part_of_it(tmp_path
              '"points": {"NS": 10, "EW": 15}, "last_trick": "EW"}\n'
     proc = _run("score", "--input", "-", "--json", stdin=pretty)
     assert proc.returncode == 0 and json.loads(proc.stdout)["made"] is True, proc.stdout
+
+
+def _toml_value(draw, depth: int):
+    from hypothesis import strategies as st
+
+    if depth == 0:
+        return draw(st.sampled_from([1, 2.5, "s.t", True]))
+    if draw(st.booleans()):
+        return [_toml_value(draw, depth - 1)]
+    return {"k": _toml_value(draw, depth - 1)}
+
+
+def _toml_text(value) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_text(x) for x in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml_text(x)}" for k, x in value.items()) + "}"
+    if isinstance(value, str):
+        return json.dumps(value)
+    return "true" if value is True else str(value)
+
+
+def test_toml_keys_and_nesting_are_bounded_before_tomllib_parses():
+    """Issue 43, the family of key depths: documents with dotted keys (in headers, before
+    ``=`` and in inline tables, with quoted parts holding dots) and nested arrays and inline
+    tables of every size around the bounds. ``toml_shape_problem`` refuses exactly those over
+    a bound, and what it lets through ``tomllib`` parses to the document written."""
+    import tomllib
+
+    from hypothesis import given, settings, strategies as st
+
+    from pinosolve.files import MAX_KEY_PARTS, MAX_NESTING, toml_shape_problem
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.data())
+    def check(data):
+        parts = data.draw(st.integers(1, MAX_KEY_PARTS + 3))
+        depth = data.draw(st.integers(0, MAX_NESTING + 3))
+        where = data.draw(st.sampled_from(["key", "header", "inline"]))
+        names = [data.draw(st.sampled_from(["a{}", '"b.c{}"', "'d.e{}'", "f{}"])).format(i)
+                 for i in range(parts)]
+        dotted = ".".join(names)
+        value = _toml_value(data.draw, depth)
+        nesting = depth + (where == "inline")
+        if where == "key":
+            text = f"# a comment. with [dots]\n{dotted} = {_toml_text(value)}\n"
+        elif where == "header":
+            text = f"[{dotted}]\nv = {_toml_text(value)}\n"
+        else:
+            text = f"t = {{{dotted} = {_toml_text(value)}}}\n"
+        problem = toml_shape_problem(text)
+        assert (problem is None) == (parts <= MAX_KEY_PARTS and nesting <= MAX_NESTING), \
+            (problem, parts, nesting)
+        if problem is None:
+            got = tomllib.loads(text)
+            keys = [n.strip("\"'") for n in names]
+            node = got["t"] if where == "inline" else got
+            for k in keys:
+                node = node[k]
+            assert (node["v"] if where == "header" else node) == value
+
+    check()
