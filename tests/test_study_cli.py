@@ -122,6 +122,34 @@ def test_a_study_resumes_from_its_out_file(cli, tmp_path):
         assert run.code == 2 and "not this study's" in run.err, (other, run.err)
 
 
+@pytest.mark.parametrize("where", [None, "N:count(S)>=3"])
+def test_records_lost_after_the_mark_are_found_and_done_again(cli, tmp_path, where):
+    """Issue 43: the ``.done`` mark was trusted without a look at the records it counts: a
+    file cut after it was marked resumed with exit 0 and deals lost. Every way to lose
+    records (the tail cut at a line's end or within a line, one from the middle, all of
+    them), with and without a filter: the rerun gives the whole study's records."""
+    argv = [*BASE, "--deals", "8", "--jobs", "1", "--chunk", "3"]
+    if where:
+        argv += ["--filter", where]
+    whole_out = tmp_path / "whole.jsonl"
+    assert cli(*argv, "--out", str(whole_out)).code == 0
+    whole = _records(whole_out)
+    assert len(whole) >= 4
+    mark = (tmp_path / "whole.jsonl.done").read_text().split()
+    assert mark == ["8", str(len(whole))]  # (deals done, records written)
+    lines = whole_out.read_text().splitlines(keepends=True)
+    for name, text in (("tail", "".join(lines[:-2])), ("within", "".join(lines[:-1]) +
+                                                        lines[-1][:15]),
+                       ("middle", "".join(lines[:1] + lines[2:])), ("all", "")):
+        out = tmp_path / f"{name}.jsonl"
+        out.write_text(text)
+        (tmp_path / f"{name}.jsonl.done").write_text(" ".join(mark) + "\n")
+        run = cli(*argv, "--out", str(out), "--json")
+        assert run.code == 0, (name, run.err)
+        assert _records(out) == whole, name
+        assert json.loads(run.out)["deals"] == len(whole), name
+
+
 def test_filter_bids_and_plot(cli, tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "r.jsonl"

@@ -158,16 +158,12 @@ def study_chunk(spec: Spec, start: int, stop: int) -> list[dict[str, Any]]:
 
 def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
     """Deal ``index``'s record, or None where the filter turns it away."""
-    from pinosolve.cards import Suit
     from pinosolve.game import Game
 
     v = spec.variant
-    deal = v.random_deal(deal_seed(spec.seed, index))
-    trump = Suit.parse(spec.trump) if spec.trump is not None else \
-        Suit(deal_seed(spec.seed, index) % 4)
-    for c in spec.filter:
-        if not c.holds(v, deal[c.seat], trump):
-            return None
+    deal, trump = _dealt(spec, index)
+    if not _kept(spec, deal, trump):
+        return None
     leader = spec.leader or (spec.bidder if spec.bidder else v.seats[0])
     roles = _roles(v, spec)
     record: dict[str, Any] = {"index": index, "seed": spec.seed, "deal": str(deal),
@@ -214,6 +210,25 @@ def _lay_away(v: Any, shuffle: int, bidder: str, trump: Any) -> tuple[Any, Any]:
     laid = lay_away(v, trump, hands[bidder], Hand(dealt.undealt))
     hands[bidder] = hands[bidder] + Hand(dealt.undealt) - laid
     return Deal(tuple(v.seats), tuple(hands[s] for s in v.seats)), laid
+
+
+def _dealt(spec: Spec, index: int) -> tuple[Any, Any]:
+    """Deal ``index`` of the study and its trump (the spec's, else one the seed draws)."""
+    from pinosolve.cards import Suit
+
+    shuffle = deal_seed(spec.seed, index)
+    deal = spec.variant.random_deal(shuffle)
+    return deal, Suit.parse(spec.trump) if spec.trump is not None else Suit(shuffle % 4)
+
+
+def _kept(spec: Spec, deal: Any, trump: Any) -> bool:
+    return all(c.holds(spec.variant, deal[c.seat], trump) for c in spec.filter)
+
+
+def gives_record(spec: Spec, index: int) -> bool:
+    """Whether deal ``index`` passes the filter, so that the study writes a record of it
+    (the filter alone: nothing is solved)."""
+    return _kept(spec, *_dealt(spec, index))
 
 
 def worker_table_limit() -> Optional[int]:

@@ -12,6 +12,7 @@ whose worker died is run again.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -74,25 +75,34 @@ def done_path(out: Path) -> Path:
     return out.with_name(out.name + ".done")
 
 
-def _resume(out: Optional[Path], spec: Any, deals: int, tally: Any) -> int:
-    """How many deals of the study are done, from an --out file and its ``.done`` beside it,
-    each record read into ``tally`` after a check that it is this study's (none is held in
-    memory). Records past the mark (written before a stop could mark them) and a last line
-    cut short are cut off the file."""
-    from pinosolve.analysis.study import check_record
+def _resume(out: Optional[Path], spec: Any, deals: int, tally: Any) -> tuple[int, int]:
+    """How many deals of the study are done, and their records, from an --out file and its
+    ``.done`` beside it (``N R``: the first N deals gave R records), each record read into
+    ``tally`` after a check that it is this study's (none is held in memory). Records past
+    the mark (written before a stop could mark them) and a last line cut short are cut off
+    the file. Where the file holds fewer records than the mark counts (cut or edited after
+    it was marked), the deals from the first whose record is missing are done again: a deal
+    without a record is checked against the filter (nothing is solved)."""
+    from array import array
+
+    from pinosolve.analysis.study import check_record, gives_record
 
     if out is None or not out.exists() or out.stat().st_size == 0:
-        return 0
+        return 0, 0
     mark = done_path(out)
     try:
-        done = int(mark.read_text(encoding="utf-8").strip()) if mark.is_file() else None
+        text = mark.read_text(encoding="utf-8").split() if mark.is_file() else []
+        numbers = [int(x) for x in text]
     except (ValueError, OSError, UnicodeDecodeError):
-        done = None
-    if done is None or not 0 <= done <= deals:
+        numbers = []
+    done = numbers[0] if len(numbers) in (1, 2) else None
+    if done is None or not 0 <= done <= deals or (len(numbers) == 2 and numbers[1] < 0):
         raise PinosolveError(f"--out {str(out)!r} is not empty, and no {mark.name} beside it "
                              "says how far a study came: not a study to resume; give "
                              "another --out")
-    good, last = 0, -1
+    counted = numbers[1] if len(numbers) == 2 else None
+    indices, ends = array("q"), array("q")  # each kept record's index and end in the file
+    last = -1
     with open(out, "rb") as fh:
         for raw in _lines(fh):
             if not raw.endswith(b"\n"):  # the last line, cut short by a stopped study: the
@@ -106,11 +116,32 @@ def _resume(out: Optional[Path], spec: Any, deals: int, tally: Any) -> int:
                     record["index"] >= done:
                 break  # written, not yet marked: done again
             last = check_record(spec, record, deals, last)
-            tally.add(record)
-            good += len(raw)
+            indices.append(last)
+            ends.append((ends[-1] if ends else 0) + len(raw))
+    if counted is None or len(indices) != counted:
+        done = _first_missing(indices, done, lambda k: gives_record(spec, k))
+    keep = 0
+    while keep < len(indices) and indices[keep] < done:
+        keep += 1
+    good = ends[keep - 1] if keep else 0
+    with open(out, "rb") as fh:
+        for _ in range(keep):
+            tally.add(json.loads(fh.readline()))
     if good != out.stat().st_size:
         with open(out, "r+b") as fh:
             fh.truncate(good)
+    return done, keep
+
+
+def _first_missing(indices: Any, done: int, gives: Callable[[int], bool]) -> int:
+    """The first deal below ``done`` that gives a record but has none in ``indices`` (the
+    kept records' deals, in order), else ``done``."""
+    k = 0
+    for i in range(done):
+        if k < len(indices) and indices[k] == i:
+            k += 1
+        elif gives(i):
+            return i
     return done
 
 
@@ -239,10 +270,12 @@ class _Writer:
     stdout, each chunk flushed and then marked done (``done_path``): a study stopped midway
     keeps what it wrote, and resumes after it."""
 
-    def __init__(self, out: Optional[Path], start: int, tally: Any, bar: Any) -> None:
+    def __init__(self, out: Optional[Path], start: int, written: int, tally: Any,
+                 bar: Any) -> None:
         self.out = out
         self.stream = open(out, "a", encoding="utf-8") if out is not None else sys.stdout
         self.next = start
+        self.written = written  # the records in the file
         self.parts: dict[int, tuple[int, list[dict[str, Any]]]] = {}
         self.tally, self.bar = tally, bar
 
@@ -257,10 +290,15 @@ class _Writer:
                 self.tally.add(r)
             self.stream.flush()
             self.next = stop
-            if self.out is not None:
+            self.written += len(records)
+            if self.out is not None:  # the records on disk before the mark that counts them
+                os.fsync(self.stream.fileno())
                 mark = done_path(self.out)
                 temp = mark.with_name(mark.name + ".tmp")
-                temp.write_text(f"{stop}\n", encoding="utf-8")
+                with open(temp, "w", encoding="utf-8") as fh:
+                    fh.write(f"{stop} {self.written}\n")
+                    fh.flush()
+                    os.fsync(fh.fileno())
                 temp.replace(mark)
 
     def close(self) -> None:
@@ -393,13 +431,13 @@ def study_cmd(
     from pinosolve.analysis.study import Tally
 
     tally = Tally()
-    start = _resume(out, spec, deals, tally)
+    start, written = _resume(out, spec, deals, tally)
     if chunk is None:  # enough tasks to keep every worker busy to the end
         crew = threads if backend == "local" else (workers or 2)
         chunk = max(1, min(50, -(-deals // (4 * crew))))
     tasks = chunks(deals, chunk, start)
     bar = _progress(deals - start, progress)
-    writer = _Writer(out, start, tally, bar)
+    writer = _Writer(out, start, written, tally, bar)
     try:
         if backend == "local":
             _run_local(spec, tasks, threads, writer.take)
