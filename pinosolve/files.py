@@ -265,14 +265,29 @@ def read_table(path: str | Path, what: str, expect: str) -> dict[str, Any]:
     return data
 
 
+def resolved(path: Path, what: str, error: type[PinosolveError] = PinosolveError) -> Path:
+    """``path`` made absolute with every symbolic link followed, or one line saying why it
+    cannot be (a loop of links: Python 3.11 raises RuntimeError, later ones OSError).
+
+    >>> resolved(Path("/"), "--out")
+    PosixPath('/')
+    """
+    try:
+        return path.resolve()
+    except RuntimeError:
+        raise error(f"{what}: a loop of symbolic links") from None
+    except OSError as exc:
+        raise error(f"{what}: {exc.strerror or exc}") from None
+
+
 def writable_file(path: Path, what: str) -> Path:
     """``path`` checked as a file to write, before any work (``what`` names it in the error,
     e.g. ``"--out 'r.jsonl'"``): a regular file, or a new one in a folder that exists, that
     can be written, and not in a special place (/proc, /sys, /dev). A file the check creates
     is removed again."""
+    real = resolved(path, what)
     try:
-        resolved = path.resolve()
-        if resolved.parts[1:2] and resolved.parts[1] in ("proc", "sys", "dev"):
+        if real.parts[1:2] and real.parts[1] in ("proc", "sys", "dev"):
             raise PinosolveError(f"{what}: not a place to write to")
         if path.exists() and not path.is_file():
             raise PinosolveError(f"{what}: not a regular file")

@@ -51,7 +51,11 @@ def hostile(tmp_path_factory):
     dotted.write_text("a" + ".a" * 40_000 + " = 1\n")
     header = d / "header.toml"
     header.write_text("[" + "a." * 40_000 + "a]\nx = 1\n")
+    loop = d / "loop.toml"
+    os.symlink(d / "loop2.toml", loop)
+    os.symlink(loop, d / "loop2.toml")
     return {"/dev/zero": "/dev/zero", "/dev/null": "/dev/null", "fifo": str(fifo),
+            "symlink loop": str(loop),
             "directory": str(d), "over 1 MiB": str(big), "not UTF-8": str(latin),
             "nested TOML": str(deep_toml), "nested JSON": str(deep_json),
             "long dotted key": str(dotted), "long table header": str(header)}
@@ -62,7 +66,7 @@ def _one_line_refusal(proc: subprocess.CompletedProcess) -> None:
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
 
 
-KINDS = ["/dev/zero", "/dev/null", "fifo", "directory", "over 1 MiB", "not UTF-8",
+KINDS = ["/dev/zero", "/dev/null", "fifo", "symlink loop", "directory", "over 1 MiB", "not UTF-8",
          "nested TOML", "nested JSON", "long dotted key", "long table header"]
 
 
@@ -217,3 +221,20 @@ def test_toml_keys_and_nesting_are_bounded_before_tomllib_parses():
             assert (node["v"] if where == "header" else node) == value
 
     check()
+
+
+def test_a_symlink_loop_to_write_to_is_one_line(tmp_path):
+    """Issue 43: a loop of symbolic links as a file to write (``--out``, ``--plot``) was exit
+    70, an internal error; every command that writes one says so in one line, exit 2."""
+    loop = tmp_path / "loop.png"
+    os.symlink(tmp_path / "loop2.png", loop)
+    os.symlink(loop, tmp_path / "loop2.png")
+    hand = "AS AS TS KS QS JS 9S AH KH QD JC 9C"
+    for args in (["study", "--variant", "four-hand", "--deals", "1", "--out", str(loop)],
+                 ["study", "--variant", "four-hand", "--deals", "1", "--plot", str(loop)],
+                 ["advise", "--bidding", "--variant", "four-hand", "--seat", "N", "--hand",
+                  hand, "--samples", "1", "--plot", str(loop)],
+                 ["review", "tests/data/review-contract.toml", "--plot", str(loop)]):
+        proc = _run(*args)
+        _one_line_refusal(proc)
+        assert "loop of symbolic links" in proc.stderr, proc.stderr

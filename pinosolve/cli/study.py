@@ -416,10 +416,10 @@ def study_cmd(
         where_plot = plot_path(plot)
         require_matplotlib()
     if out is not None:
-        from pinosolve.files import writable_file
+        from pinosolve.files import resolved, writable_file
 
         writable_file(out, f"--out {str(out)!r:.80}")
-        if plot is not None and Path(plot).resolve() == out.resolve():
+        if plot is not None and resolved(Path(plot), "--plot") == resolved(out, "--out"):
             raise PinosolveError("--plot and --out name the same file")
     if seed is None:  # a study resumed keeps its seed; a new one draws one
         seed = _seed_of(out)

@@ -95,7 +95,9 @@ def _locate(ref: str, relative_to: Optional[Path]) -> Path:
 def _resolve(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
     if "\0" in str(path):  # no file has such a name (and the OS calls raise ValueError)
         raise RulesError(f"rules file {str(path)!r}: not a file name (it holds a NUL)")
-    resolved = path.resolve()
+    from pinosolve.files import resolved as resolved_path
+
+    resolved = resolved_path(path, f"rules file {str(path)!r:.80}", RulesError)
     if resolved in stack:
         chain = " -> ".join(p.name for p in (*stack, resolved))
         raise RulesError(f"{path}: 'extends' goes round in a circle: {chain}")
