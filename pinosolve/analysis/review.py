@@ -6,8 +6,8 @@ A *record* is a mapping: ``variant``, ``deal`` (the hands as play began, PBN sty
 seat, also in fixed partnerships), ``bid`` and ``meld`` (per seat, points or the cards melded,
 as ``score`` takes it; or a whole number, the declaring side's meld), ``laid_away`` (with a
 contract where the bidder lays cards away: his laid-away cards, counted for him as ``score``
-counts them), and ``play``: the cards in the order played (text ``"AS TS QS 9S"`` or a list), possibly
-stopping mid-deal. A ``Game`` may be given instead: the cards played on it are reviewed from
+counts them), and ``play``: the cards in the order played (text ``"AS TS QS 9S"`` or a
+list), possibly stopping mid-deal. A ``Game`` may be given instead: the cards played on it are reviewed from
 the position it was set up in.
 
 >>> r = review({"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.",
