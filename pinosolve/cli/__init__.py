@@ -178,8 +178,12 @@ def run() -> None:
     handler ends the program at once (one line, exit code 130), so that no moment of it ends
     in a traceback."""
     from pinosolve import program
+    from pinosolve.cli.streams import steady
 
     code = 130
+    closed = steady()
+    if closed is not None:
+        sys.exit(_fail(closed, 74))
     try:
         program.in_command = True
         code = main()
