@@ -202,3 +202,32 @@ def test_small_refusals_say_what_to_do(cli):
     run = cli("legal", "--variant", "four-hand", "--trump", "S", "--hand", "AS",
               "--trick", "KS QS JS 9S")
     assert run.code == 2 and "finished trick" in run.err
+
+
+def test_show_full_checks_a_hand_as_it_checks_a_deal(cli):
+    """Issue 43: ``show --full --hand`` ignored --full. Every hand size around the variant's
+    is refused (or taken) the same way by --hand, a batch line and the library."""
+    import pytest
+
+    from pinosolve import PinosolveError, load_variant
+    from pinosolve.variants.holdings import show_hand
+
+    for vid in ("four-hand", "three-hand-kitty", "double-deck"):
+        v = load_variant(vid)
+        cards = [str(c) for c in v.deck]
+        size = v.rules.deal.hand_size
+        for n in (1, size - 1, size, size + 1):
+            hand = " ".join(cards[:n])
+            run = cli("show", "--full", "--hand", hand, "--variant", vid, "--json")
+            batch = cli("show", "--variant", vid, "--input", "-",
+                        stdin=json.dumps({"hand": hand, "full": True}) + "\n")
+            if n == size:
+                assert run.code == 0 and run.json()["count"] == size, run.err
+                assert batch.code == 0 and "error" not in batch.lines()[0]
+                assert show_hand(v, hand, full=True).count == size
+            else:
+                assert run.code == 2 and f"deals {size} [deal.hand_size]" in run.err, run.err
+                assert batch.code == 1 and "deal.hand_size" in batch.lines()[0]["error"]
+                with pytest.raises(PinosolveError, match="deal.hand_size"):
+                    show_hand(v, hand, full=True)
+            assert cli("show", "--hand", hand, "--variant", vid).code == 0  # (no --full)

@@ -165,10 +165,7 @@ def deals_around(v: Any, seat: str, hand: Any, samples: int, seed: Optional[int]
 
     # (the seat as the bidder, alone where a partner is called: the sides do not matter to
     # a deal drawn before the auction)
-    held = as_hand(v, hand, "hand")
-    if len(held) != v.rules.deal.hand_size:
-        raise PinosolveError(f"hand: {len(held)} cards, but {v.id} deals "
-                             f"{v.rules.deal.hand_size} [deal.hand_size]")
+    held = v.check_hand(as_hand(v, hand, "hand"), "hand", full=True)
     roles = {"declarer": seat, **({"partner": seat} if v.rules.players.partnership
                                   == "called-card" else {})}
     view = View({"variant": v, "seat": seat, "hand": list(held), "trump": "S", **roles})

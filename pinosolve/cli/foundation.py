@@ -177,7 +177,7 @@ def compute_show(params: dict[str, Any]) -> dict[str, Any]:
         return show_deal(v, deal_text, full=want_flag(params, "full")).to_json()
     if hand_text is None:
         raise PinosolveError("give a hand (e.g. 'AS TS KS') or --deal 'N:…'")
-    return show_hand(v, hand_text).to_json()
+    return show_hand(v, hand_text, full=want_flag(params, "full")).to_json()
 
 
 def render_show(result: dict[str, Any]) -> None:
@@ -217,7 +217,8 @@ def show(
         "--deal", help="A deal 'N:<hand> <hand> …' (dotted or comma-joined hands).",
         show_default=False)] = None,
     full: Annotated[bool, typer.Option(
-        "--full", help="Require every hand to have the variant's full hand size.")] = False,
+        "--full", help="Require the hand, or every hand of the deal, to have the variant's "
+        "full hand size.")] = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,

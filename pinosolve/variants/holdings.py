@@ -42,9 +42,11 @@ class DealSummary(Result):
     undealt_points: int
 
 
-def show_hand(v: Variant, hand: Union[Hand, str]) -> HandSummary:
-    """``hand`` (a ``Hand`` or its text) checked against ``v``'s deck, and its counters."""
-    held = v.check_hand(hand) if isinstance(hand, Hand) else v.parse_hand(hand)
+def show_hand(v: Variant, hand: Union[Hand, str], full: bool = False) -> HandSummary:
+    """``hand`` (a ``Hand`` or its text) checked against ``v``'s deck (``full``: a whole
+    hand's size, ``deal.hand_size``), and its counters."""
+    held = v.check_hand(hand, full=full) if isinstance(hand, Hand) else \
+        v.parse_hand(hand, full=full)
     return HandSummary(v.id, held, held.dotted(), len(held), v.hand_points(held))
 
 

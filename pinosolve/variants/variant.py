@@ -163,6 +163,12 @@ def load_file(path: str | os.PathLike[str]) -> "Variant":
     return Variant(rules, str(p), lineage)
 
 
+def _a_hand(hand: Any, where: str) -> None:
+    if not isinstance(hand, Hand):
+        raise TypeError(f"{where} takes a Hand, got {type(hand).__name__} (parse_hand reads "
+                        "text)")
+
+
 def load_variant(variant_id: str) -> "Variant":
     """Load a built-in variant by ID (anything else, a list read from a file say, is an unknown
     variant: it is checked before the cache, which could not even hash it)."""
@@ -391,24 +397,33 @@ class Variant:
         return self.rules.points.cards[card.rank.letter]
 
     def hand_points(self, hand: Hand) -> int:
+        """The card points (counters) of ``hand``, a ``Hand`` (TypeError otherwise)."""
+        _a_hand(hand, "hand_points")
         return sum(self.card_points(c) * n for c, n in zip(CARDS, hand.counts) if n)
 
-    def check_hand(self, hand: Hand, what: str = "hand") -> Hand:
-        """Every card in the deck and no more copies than it holds; returns the hand."""
+    def check_hand(self, hand: Hand, what: str = "hand", full: bool = False) -> Hand:
+        """Every card in the deck and no more copies than it holds; with ``full``, as many
+        cards as the deal gives a hand (``deal.hand_size``); returns the hand. ``hand`` is a
+        ``Hand`` (TypeError otherwise: ``parse_hand`` reads text)."""
+        _a_hand(hand, "check_hand")
         for card, n, have in zip(CARDS, hand.counts, self.deck.counts):
             if n and not have:
                 raise DeckError(f"{what}: {card} is not in the {self.deck_size}-card deck of "
                                 f"{self.id}")
             if n > have:
                 raise DeckError(f"{what}: {n} copies of {card}, but the deck holds {have}")
+        if full and len(hand) != self.rules.deal.hand_size:
+            raise DeckError(f"{what}: {len(hand)} cards, but {self.id} deals "
+                            f"{self.rules.deal.hand_size} [deal.hand_size]")
         return hand
 
-    def parse_hand(self, text: str, what: str = "hand") -> Hand:
+    def parse_hand(self, text: str, what: str = "hand", full: bool = False) -> Hand:
+        """A hand's text read and checked as ``check_hand`` checks it."""
         try:
             hand = Hand.parse(text)
         except NotationError as exc:
             raise NotationError(f"{what}: {exc}") from None
-        return self.check_hand(hand, what)
+        return self.check_hand(hand, what, full)
 
     def parse_trump(self, text: Optional[str], allow_none: bool = False) -> Optional[Suit]:
         """A trump suit; with ``allow_none``, 'none' (or - no nt) means no trump is named."""
