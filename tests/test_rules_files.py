@@ -111,3 +111,65 @@ def test_specific_rule_values():
     assert load_variant("three-hand-auction").rules.scoring.meld_by == "bidder"
     assert load_variant("five-hand-call").rules.players.partnership == "called-card"
     assert load_variant("two-hand").rules.trick.stock_obligations == "none"
+
+
+def _number_keys():
+    """Every whole-number key of the schema's top-level tables (and of the lists of whole
+    numbers), with its bounds: (table, key, is a list, least, most)."""
+    import dataclasses
+    import typing
+
+    from pinosolve.variants.datafile import VALUE_LIMIT, hints
+    from pinosolve.variants.schema import Rules
+
+    out = []
+    for top in dataclasses.fields(Rules):
+        kind = hints(Rules)[top.name]
+        if not dataclasses.is_dataclass(kind):
+            continue
+        types_ = hints(kind)
+        for f in dataclasses.fields(kind):
+            tp = types_[f.name]
+            listed = typing.get_origin(tp) is tuple and typing.get_args(tp)[0] is int
+            if tp is int or listed:
+                lo, hi = f.metadata.get("min"), f.metadata.get("max")
+                out.append((top.name, f.name, listed, lo, VALUE_LIMIT if hi is None else hi))
+    return out
+
+
+@pytest.mark.parametrize("table, key, listed, lo, hi", _number_keys())
+def test_every_number_of_a_rules_file_is_bounded(tmp_path, table, key, listed, lo, hi):
+    """Issue 43: absurd values were taken (``bidding.minimum = 10**20``, ``deal.packets =
+    [0]``). Every whole-number key, a value past each of its bounds (the schema's, else
+    VALUE_LIMIT, the bound bids already had) is one RulesError naming the key."""
+    from pinosolve.errors import RulesError
+
+    for bad in ([hi + 1, 10**20] + ([lo - 1] if lo is not None else [])):
+        value = f"[{bad}]" if listed else str(bad)
+        path = tmp_path / f"{table}-{key}.toml"
+        path.write_text(f'extends = "four-hand"\n[{table}]\n{key} = {value}\n')
+        with pytest.raises(RulesError, match=f"{table}.{key}") as caught:
+            load_file(path)
+        assert "\n" not in str(caught.value)
+
+
+def test_the_audits_absurd_values_are_one_line(cli, tmp_path):
+    """Issue 43's four: a meld of 10**20 to advise, a meld-sequence step on trick -3, and
+    rules with bidding.minimum = 10**20 or deal.packets = [0]."""
+    hand = ["--variant", "four-hand", "--trump", "H", "--seat", "N", "--hand",
+            "TS KS JS TH TH QH JD 9D 9D JC JC 9C", "--leader", "N", "--samples", "1"]
+    for meld in ("100000000000000000000", "-1"):
+        run = cli("advise", *hand, "--bid", "25", "--meld", meld)
+        assert run.code == 2 and "meld" in run.err and run.err.count("\n") == 1, run.err
+    seq = tmp_path / "seq.toml"
+    for trick in (-3, 0, 25, 10**20):
+        seq.write_text(f'type = "meld-sequence"\nvariant = "two-hand"\n[position]\n'
+                       f'trump = "S"\n[[position.steps]]\nmeld = "KS QS"\ntrick = {trick}\n')
+        run = cli("verify", "--sequence", str(seq))
+        assert run.code == 2 and "trick" in run.err and run.err.count("\n") == 1, run.err
+    for table, body in (("bidding", "minimum = 100000000000000000000"),
+                        ("deal", "packets = [0]")):
+        house = tmp_path / "house.toml"
+        house.write_text(f'extends = "four-hand"\n[{table}]\n{body}\n')
+        run = cli("rules", "--rules", str(house))
+        assert run.code == 2 and table in run.err and run.err.count("\n") == 1, run.err

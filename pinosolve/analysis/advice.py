@@ -168,18 +168,15 @@ def _contract(v: Any, bid: Optional[int], meld: Optional[int]
     trick or a counter the points do not prove is taken as not won, so a made contract is
     never claimed on a guess. Where the rules lay cards away, the view must tell them
     (``View.laid_away``): checked here, before any deal is solved."""
-    from pinosolve.inputs import as_whole
-    from pinosolve.scoring.bidding import check_contract
+    from pinosolve.scoring.bidding import as_amount, check_contract
     from pinosolve.scoring.contract import Taken, outcome
 
     if bid is None and meld is None:
         return None
     if bid is None or meld is None:
         raise PinosolveError("give bid and meld together (the contract needs both)")
-    bid, meld = as_whole(bid, "bid"), as_whole(meld, "meld")
+    bid, meld = as_amount(bid, "bid"), as_amount(meld, "meld")
     check_contract(v.variant, bid)
-    if meld < 0:
-        raise PinosolveError(f"meld must be at least 0, got {meld}")
     side = v.sides[v.seats.index(v.declarer)] if v.declarer is not None else v.sides[v.me]
     ours = side == v.sides[v.me]
     name = "+".join(s for s, x in zip(v.seats, v.sides) if x == side)

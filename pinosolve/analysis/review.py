@@ -229,14 +229,13 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
 
 
 def _amount(value: Any, what: str) -> int:
-    """A bid or a meld: a whole number from 0 to ``BID_LIMIT`` (score's range)."""
-    from pinosolve.scoring.bidding import BID_LIMIT
+    """A bid or a meld of a record (``as_amount``: score's range)."""
+    from pinosolve.scoring.bidding import as_amount
 
-    number = as_whole(value, what)
-    if not 0 <= number <= BID_LIMIT:
-        raise PinosolveError(f"record: {what} must be from 0 to 10**12, got "
-                             f"{'a negative number' if number < 0 else 'more'}")
-    return number
+    try:
+        return as_amount(value, what)
+    except PinosolveError as exc:
+        raise PinosolveError(f"record: {exc}") from None
 
 
 def _from_game(game: Game) -> tuple[Game, list[Card], dict[str, Any]]:

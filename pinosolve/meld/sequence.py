@@ -193,6 +193,13 @@ class Checker:
             trick = self.next_trick
         elif isinstance(trick, bool) or not isinstance(trick, int):
             raise PinosolveError(f"step {n}: trick must be a whole number, got {trick!r}")
+        else:
+            from pinosolve.scoring.round import number_of_tricks
+
+            last = number_of_tricks(self.variant)
+            if not 1 <= trick <= last:
+                raise PinosolveError(f"step {n}: trick {trick} is not a trick of "
+                                     f"{self.variant.id} (1 to {last})")
         self.next_trick = max(self.next_trick, trick + 1)
         res = StepResult(n, trick, "meld", (from_hand + from_table).cards(),
                          from_table.cards(), claimed=_points(step, n),
@@ -375,9 +382,9 @@ def _points(step: dict[str, Any], n: int) -> Optional[int]:
     value = step.get("points")
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PinosolveError(f"step {n}: points must be a whole number, got {value!r}")
-    return value
+    from pinosolve.scoring.bidding import as_amount
+
+    return as_amount(value, f"step {n}: points")
 
 
 def read_sequence(path: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from pinosolve.errors import PinosolveError
 from pinosolve.inputs import VariantLike, as_variant
 from pinosolve.results import Result, optional
 from pinosolve.seats import seat_after, seat_name
+from pinosolve.variants.datafile import VALUE_LIMIT
 from pinosolve.variants.schema import Bidding
 from pinosolve.variants.variant import Variant
 
@@ -34,8 +35,25 @@ def step_at(b: Bidding, value: int) -> tuple[int, str]:
 
 
 # no side can make more: 40 cards a hand hold at most 40 melds of MELD_VALUE_LIMIT each, and
-# the trick points are at most POINTS_LIMIT (schema); a bid of more is a typing slip
-BID_LIMIT = 10**12
+# the trick points are at most POINTS_LIMIT (schema); a bid of more is a typing slip. The
+# same bound holds every number of a rules file (datafile.VALUE_LIMIT).
+BID_LIMIT = VALUE_LIMIT
+
+
+def as_amount(value: Any, what: str) -> int:
+    """A bid or a meld given as input: a whole number from 0 to ``BID_LIMIT`` (score's
+    range); ``PinosolveError`` otherwise.
+
+    >>> as_amount(25, "bid")
+    25
+    """
+    from pinosolve.inputs import as_whole
+
+    number = as_whole(value, what)
+    if not 0 <= number <= BID_LIMIT:
+        raise PinosolveError(f"{what} must be from 0 to 10**12, got "
+                             f"{'a negative number' if number < 0 else 'more'}")
+    return number
 
 
 def value_problem(b: Bidding, value: int) -> Optional[str]:

@@ -20,6 +20,11 @@ from pinosolve.errors import RulesError
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
+# the largest number any key of a data file may hold, where its schema sets no smaller
+# bound: a bid or a meld past it is more than any side can make (scoring.bidding.BID_LIMIT)
+VALUE_LIMIT = 10**12
+
+
 def knob(default: Any = dataclasses.MISSING, *, doc: str, min: int | None = None,
          max: int | None = None, choices: tuple[str, ...] | None = None) -> Any:
     """A schema field: its default, its one-line documentation and its allowed range."""
@@ -116,6 +121,8 @@ def _convert(tp: Any, value: Any, path: str, meta: Any = None) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError(f"key {path!r}: expected a whole number, got {value!r}")
         lo, hi = meta.get("min"), meta.get("max")
+        if hi is None:  # (no number a data file holds is larger: see VALUE_LIMIT)
+            hi = VALUE_LIMIT
         if lo is not None and value < lo:
             raise RulesError(f"key {path!r}: {value} is below the minimum {lo}")
         if hi is not None and value > hi:

@@ -48,7 +48,8 @@ class Deal:
     kitty_kind: Literal["none", "kitty", "widow", "stock"] = knob(
         "none", doc="what the undealt cards are: a kitty/widow for the bidder, or a stock to draw")
     turn_trump: bool = knob(False, doc="the card after the deal is turned up and fixes trump")
-    packets: tuple[int, ...] = knob((3,), doc="cards dealt at a time (deal procedure only)")
+    packets: tuple[int, ...] = knob((3,), doc="cards dealt at a time (deal procedure only)",
+                                    min=1, max=40)
     bidder_takes_kitty: bool = knob(False, doc="the bid winner shows the kitty and takes it")
     bidder_discards: int = knob(0, doc="cards the bid winner then lays away", min=0, max=40)
     discards_count: bool = knob(False, doc="card points of the laid-away cards count for the bidder")
@@ -155,7 +156,8 @@ class Bidding:
     all_pass: Literal["dealer-stuck", "dealer-may-take", "redeal"] = knob(
         "dealer-stuck", doc="when all pass: the dealer must take the minimum, may take it or "
                             "redeal, or the hand is redealt")
-    banned_endings: tuple[int, ...] = knob((), doc="bids ending in these (mod 100) are illegal")
+    banned_endings: tuple[int, ...] = knob((), doc="bids ending in these (mod 100) are illegal",
+                                           min=0, max=99)
     single_round: bool = knob(False, doc="each player bids once")
     trump_needs_marriage: bool = knob(
         False, doc="the bidder must hold a marriage or better in the trump named")
