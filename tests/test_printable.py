@@ -72,3 +72,21 @@ def test_error_messages_show_control_characters_too(tmp_path_factory, key, card)
         assert code == 2 and err.getvalue().count("\n") == 1, err.getvalue()
         assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]",
                              err.getvalue()), err.getvalue()
+
+
+def test_a_plot_name_is_echoed_printable(cli, tmp_path):
+    """Issue 43: ``--plot`` echoed raw escape sequences from a file name to the terminal.
+    Every command that writes a plot says where in one printable line."""
+    name = tmp_path / "evil\x1b[2J\x07.png"
+    hand = "AS AS TS KS QS JS 9S AH KH QD JC 9C"
+    for args in (["study", "--variant", "four-hand", "--deals", "1", "--seed", "1"],
+                 ["advise", "--bidding", "--variant", "four-hand", "--seat", "N", "--hand",
+                  hand, "--samples", "1", "--seed", "1"],
+                 ["review", "tests/data/review-renege.toml"]):
+        run = cli(*args, "--plot", str(name))
+        assert run.code == 0, run.err
+        said = run.out + run.err
+        assert "\x1b" not in said and "\x07" not in said, said[-300:]
+        assert "evil\\x1b[2J\\x07.png" in said, said[-300:]
+        assert name.exists()
+        name.unlink()

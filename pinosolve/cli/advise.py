@@ -20,6 +20,7 @@ from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerO
                                   want_flag, want_str, want_timeout)
 from pinosolve.cli.infer import (GaveOpt, GoneOpt, KittyOpt, LeaderOpt, PassedOpt, PlayOpt,
                                  ReceivedOpt, ShownOpt, view_of)
+from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
 PLAY_SAMPLES, BID_SAMPLES = 200, 100
@@ -302,7 +303,7 @@ def advise_cmd(
         from pinosolve.analysis.plot import plot_bid_advice
 
         plot_bid_advice(result, where)
-        typer.echo(f"make-probability curves: {where}", err=json_out)
+        echo_written("make-probability curves", where, json_out)
 
 
 def _threads(jobs: int) -> int:

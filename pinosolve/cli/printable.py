@@ -38,3 +38,11 @@ def printable(value: Any, one_line: bool = False) -> Any:
     if isinstance(value, (list, tuple)):
         return type(value)(printable(v, one_line) for v in value)
     return value
+
+
+def echo_written(what: str, path: Any, err: bool) -> None:
+    """The line that says where a file was written (``what: path``), the name made safe to
+    print on one line (a file name may hold an escape sequence), to stderr with ``err``."""
+    import typer
+
+    typer.echo(f"{what}: {printable(str(path), True)}", err=err)

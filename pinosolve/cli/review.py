@@ -15,6 +15,7 @@ from pinosolve.cli import app
 from pinosolve.cli.common import (Analysis, InputOpt, JobsOpt, JsonOpt, RulesOpt, VariantOpt,
                                   console, run_analysis, want_str, want_timeout)
 from pinosolve.cli.foundation import variant_of
+from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
 # a record's keys that a batch line (or --input object) gives as they are; its variant comes
@@ -194,7 +195,7 @@ def review_cmd(
         from pinosolve.analysis.plot import plot_review
 
         plot_review(result, where)
-        typer.echo(f"value graph: {where}", err=json_out)
+        echo_written("value graph", where, json_out)
 
 
 # the analysis a batch runs: each line a record's keys (or "record": a file)

@@ -23,6 +23,7 @@ import typer
 from pinosolve.cli import app
 from pinosolve.cli.common import (Analysis, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
                                   answer_sink, batch_of, console)
+from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
 MAX_DEALS = 10**9
@@ -458,4 +459,4 @@ def study_cmd(
         from pinosolve.analysis.plot import plot_study
 
         plot_study(summary, where_plot)
-        typer.echo(f"plot: {where_plot}", err=True)
+        echo_written("plot", where_plot, True)
