@@ -102,3 +102,76 @@ def test_score_checks_a_hand_built_round_and_a_rounds_own_variant():
     with pytest.raises(PinosolveError, match="rules"):
         pinosolve.score("four-hand", base | {"rules": "/dev/zero"})
     assert pinosolve.score("four-hand", base | {"variant": "four-hand"}).made is True
+
+
+ODD = [None, True, -1, 1.5, float("nan"), "", "x", b"AS", [], {}, [1, 2], {"a": 1}, object()]
+VIEW4 = {"variant": "four-hand", "trump": "S", "seat": "N",
+         "hand": "AS 9S KD AH QC JC 9C TH KH QD JD 9H"}
+
+
+def _entry_points():
+    """(name, call taking one odd value) for the public API's entry points: each argument in
+    turn given a value of the wrong type or out of range."""
+    import pinosolve
+    from pinosolve.analysis.study import Spec, study, study_chunk
+
+    v = pinosolve.load_variant("four-hand")
+    view = pinosolve.View(VIEW4)
+    spec = Spec(v, 1)
+    return [
+        ("check_hand", lambda x: v.check_hand(x)),
+        ("hand_points", lambda x: v.hand_points(x)),
+        ("parse_hand", lambda x: v.parse_hand(x)),
+        ("parse_deal", lambda x: v.parse_deal(x)),
+        ("View", lambda x: pinosolve.View(x)),
+        ("View hand", lambda x: pinosolve.View({**VIEW4, "hand": x})),
+        ("View seat", lambda x: pinosolve.View({**VIEW4, "seat": x})),
+        ("View.game_of", lambda x: view.game_of(x)),
+        ("View.sample n", lambda x: list(view.sample(x, seed=1))),
+        ("View.sample seed", lambda x: list(view.sample(1, seed=x))),
+        ("infer", lambda x: pinosolve.infer(x)),
+        ("advise samples", lambda x: pinosolve.advise(VIEW4 | {"leader": "N"}, samples=x)),
+        ("advise seed", lambda x: pinosolve.advise(VIEW4 | {"leader": "N"}, samples=1, seed=x)),
+        ("advise meld", lambda x: pinosolve.advise(VIEW4 | {"leader": "N"}, samples=1, bid=25,
+                                                   meld=x)),
+        ("Spec seed", lambda x: Spec(v, x)),
+        ("Spec variant", lambda x: Spec(x, 1)),
+        ("Spec trump", lambda x: Spec(v, 1, trump=x)),
+        ("Spec leader", lambda x: Spec(v, 1, leader=x)),
+        ("Spec meld", lambda x: Spec(v, 1, meld=x)),
+        ("Spec bids", lambda x: Spec(v, 1, bids=x, bidder="N")),
+        ("Spec filter", lambda x: Spec(v, 1, filter=x)),
+        ("Spec timeout", lambda x: Spec(v, 1, timeout=x)),
+        ("study deals", lambda x: study(spec, x)),
+        ("study spec", lambda x: study(x, 1)),
+        ("study_chunk", lambda x: study_chunk(spec, 0, x)),
+        ("best_meld hand", lambda x: pinosolve.best_meld(v, x, "S")),
+        ("best_meld trump", lambda x: pinosolve.best_meld(v, "AS KS", x)),
+        ("legal", lambda x: pinosolve.legal(v, x, "S")),
+        ("score", lambda x: pinosolve.score(v, x)),
+        ("makeable bid", lambda x: pinosolve.makeable(v, v.random_deal(1), "S", "N", x)),
+        ("review", lambda x: pinosolve.review(x)),
+        ("auction", lambda x: pinosolve.auction(v, x)),
+        ("Game deal", lambda x: pinosolve.Game(v, x, trump="S")),
+    ]
+
+
+@pytest.mark.parametrize("value", ODD, ids=repr)
+def test_every_entry_point_checks_its_arguments(value):
+    """Issue 43: a wrong type may raise TypeError, but an AttributeError (or any other
+    error) from deep inside is a defect, and a study took a seed of None, NaN or -1 into
+    its records. Every public entry point, every odd value: the package's own error (or
+    TypeError), or an answer."""
+    wrong = []
+    for name, call in _entry_points():
+        try:
+            call(value)
+        except (PinosolveError, TypeError):
+            pass
+        except Exception as exc:  # noqa: BLE001 - the defect this test looks for
+            wrong.append(f"{name}({value!r}): {type(exc).__name__}: {exc}")
+        else:  # (none of these values is one of these arguments')
+            if name in ("Spec seed", "Spec variant", "study deals", "study spec", "View",
+                        "View hand", "View seat", "View.game_of"):
+                wrong.append(f"{name}({value!r}) was taken")
+    assert not wrong, wrong

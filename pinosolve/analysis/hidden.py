@@ -310,9 +310,16 @@ class View:
 
     def game_of(self, drawn: dict[int, list[int]]) -> Any:
         """The ``Game`` at the position reached of a table of start holdings (holder ->
-        copies of each card, as ``_Table`` gives them)."""
+        copies of each card, as ``_Table`` gives them, every other seat's row of NUM_CARDS
+        whole numbers); ``PinosolveError`` for anything else."""
         from pinosolve.game import Game
 
+        if not isinstance(drawn, Mapping) or any(
+                not isinstance(drawn.get(s), (list, tuple)) or len(drawn[s]) != NUM_CARDS or
+                any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in drawn[s])
+                for s in self.holders):
+            raise PinosolveError("game_of takes a table of holder -> copies of each card, as "
+                                 "the view's deals give them")
         played = self.played
         hands = [[a - b for a, b in zip(self.mine if s == self.me else drawn[s], played[s])]
                  for s in range(len(self.seats))]

@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 from pinosolve.errors import PinosolveError
 
 SEED_DOMAIN = "pinosolve-study"
+MAX_DEALS = 10**9  # deals in one study at most
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -127,7 +128,17 @@ def parse_filter(v: Any, text: Optional[str]) -> tuple[Condition, ...]:
 
 @dataclass(frozen=True)
 class Spec:
-    """What a study asks of each deal (picklable: it goes to the workers as it is)."""
+    """What a study asks of each deal (picklable: it goes to the workers as it is), checked
+    as it is made, as the command line checks its options: ``variant`` (a Variant or its
+    ID), ``seed`` (0 to 2**64 - 1), ``trump`` (a suit; None: a seeded trump per deal),
+    ``leader`` (None: the bidder, else the first seat), ``bids`` (each a contract of the
+    variant; they need the ``bidder``), ``partner`` (a called partner), ``filter`` (the
+    filter's text or its conditions), ``timeout`` (seconds per deal). ``PinosolveError``
+    for a bad value; seats and the trump are kept by their names.
+
+    >>> Spec("four-hand", seed=1, trump="♠", leader="n").trump
+    'S'
+    """
 
     variant: Any
     seed: int
@@ -142,6 +153,47 @@ class Spec:
     filter: tuple[Condition, ...] = field(default_factory=tuple)
     timeout: Optional[float] = None
 
+    def __post_init__(self) -> None:
+        from pinosolve.inputs import as_variant
+        from pinosolve.play.driver import check_timeout
+        from pinosolve.scoring.bidding import as_amount, check_contract
+        from pinosolve.seats import bidding_team, seat_name
+        from pinosolve.variants.shuffle import check_seed
+
+        def put(name: str, value: Any) -> None:
+            object.__setattr__(self, name, value)
+
+        v = as_variant(self.variant)
+        put("variant", v)
+        put("seed", check_seed(self.seed))
+        if self.trump is not None:
+            trump = v.parse_trump(self.trump)
+            assert trump is not None  # (parse_trump names a suit unless told to allow none)
+            put("trump", trump.name)
+        for name in ("leader", "bidder", "partner"):
+            if getattr(self, name) is not None:
+                put(name, seat_name(v, getattr(self, name), name))
+        for name in ("all_trumps", "all_leads", "meld"):
+            if not isinstance(getattr(self, name), bool):
+                raise PinosolveError(f"{name} must be true or false, got "
+                                     f"{getattr(self, name)!r:.40}")
+        if isinstance(self.bids, (str, bytes)) or not isinstance(self.bids, Iterable):
+            raise PinosolveError(f"bids must be a list of bids, got {self.bids!r:.40}")
+        put("bids", tuple(as_amount(b, "bid") for b in self.bids))
+        if self.bids and self.bidder is None:
+            raise PinosolveError("bids need the bidder (--bidder)")
+        for b in self.bids:
+            check_contract(v, b)
+        if self.partner is not None:  # (refused where the variant calls no partner)
+            bidding_team(v, self.bidder or v.seats[0], self.partner)
+        if self.filter is None or isinstance(self.filter, str):
+            put("filter", parse_filter(v, self.filter))
+        elif not all(isinstance(c, Condition) for c in self.filter):
+            raise PinosolveError("filter: the filter's text, or conditions of parse_filter")
+        else:
+            put("filter", tuple(self.filter))
+        put("timeout", check_timeout(self.timeout))
+
 
 def settings_key(spec: Spec) -> str:
     """A digest of every setting of the study (the rules data included): the Dask tasks of
@@ -152,8 +204,21 @@ def settings_key(spec: Spec) -> str:
 
 
 def study_chunk(spec: Spec, start: int, stop: int) -> list[dict[str, Any]]:
-    """The records of deals ``start..stop-1`` that pass the filter, in order: a pure task."""
+    """The records of deals ``start..stop-1`` that pass the filter, in order: a pure task.
+    ``PinosolveError`` for a bad range or a spec that is not a ``Spec``."""
+    _range(spec, start, stop)
     return [r for k in range(start, stop) if (r := study_deal(spec, k)) is not None]
+
+
+def _range(spec: Any, start: Any, stop: Any) -> None:
+    from pinosolve.inputs import as_whole
+
+    if not isinstance(spec, Spec):
+        raise PinosolveError(f"a study takes a Spec, got {type(spec).__name__}")
+    start, stop = as_whole(start, "start"), as_whole(stop, "stop")
+    if not 0 <= start <= stop <= MAX_DEALS:
+        raise PinosolveError(f"deals {start} to {stop}: give 0 <= start <= stop <= "
+                             f"{MAX_DEALS}")
 
 
 def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
@@ -332,6 +397,7 @@ def chunks(deals: int, size: int, start: int = 0) -> Iterator[tuple[int, int]]:
 def study(spec: Spec, deals: int) -> list[dict[str, Any]]:
     """Every record of a study of ``deals`` deals, in index order, in this process (the
     command line's ``--backend local`` runs the same chunks in worker processes)."""
+    _range(spec, 0, deals)
     return study_chunk(spec, 0, deals)
 
 

@@ -26,7 +26,6 @@ from pinosolve.cli.common import (Analysis, JsonOpt, RulesOpt, TrumpOpt, Variant
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
-MAX_DEALS = 10**9
 RETRIES = 3  # times the Dask scheduler runs a chunk again after an error
 WORKER_WAIT = 120.0  # seconds a cluster has to show its first worker
 
@@ -47,27 +46,10 @@ def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
           all_trumps: bool, all_leads: bool, meld: bool, bids: list[int],
           bidder: Optional[str], partner: Optional[str], where: Optional[str],
           timeout: Optional[float]) -> Any:
-    from pinosolve.analysis.study import Spec, parse_filter
-    from pinosolve.play.driver import check_timeout
-    from pinosolve.scoring.bidding import check_contract
-    from pinosolve.seats import seat_name
+    from pinosolve.analysis.study import Spec
 
-    if trump is not None:
-        variant.parse_trump(trump)
-    lead = None if leader is None else seat_name(variant, leader, "leader")
-    who = None if bidder is None else seat_name(variant, bidder, "bidder")
-    if bids and who is None:
-        raise PinosolveError("--bid needs the --bidder")
-    for b in bids:
-        check_contract(variant, b)
-    if partner is not None:  # (refused where the variant calls no partner)
-        from pinosolve.seats import bidding_team
-
-        bidding_team(variant, who or variant.seats[0], seat_name(variant, partner, "partner"))
-    mate = None if partner is None else seat_name(variant, partner, "partner")
-    return Spec(variant, seed, None if trump is None else variant.parse_trump(trump).name,
-                lead, all_trumps, all_leads, meld, tuple(bids), who, mate,
-                parse_filter(variant, where), check_timeout(timeout))
+    return Spec(variant, seed, trump, leader, all_trumps, all_leads, meld, tuple(bids), bidder,
+                partner, where, timeout)
 
 
 def done_path(out: Path) -> Path:
@@ -391,7 +373,7 @@ def study_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Many seeded deals, each analysed double-dummy: records as JSON lines, and a summary."""
-    from pinosolve.analysis.study import chunks
+    from pinosolve.analysis.study import MAX_DEALS, chunks
     from pinosolve.cli.common import usable_cpus, want_jobs
     from pinosolve.cli.foundation import variant_of
     from pinosolve.variants.shuffle import check_seed, fresh_seed
