@@ -474,10 +474,17 @@ def _interrupted_quietly(code: int, err: str) -> str | None:
 
 
 def _before_pinosolve(code: int, err: str) -> bool:
-    """Did SIGINT end the program with a traceback before the first line of the pinosolve
-    package ran, as Python started (site, io: exit 1) or found and compiled the package
-    (killed by SIGINT, the traceback's one frame the console script's import)? Nothing of
-    ours is there to handle it."""
+    """Did SIGINT end the program before the first line of the pinosolve package ran, as
+    Python started (site, io: exit 1) or found and compiled the package (killed by SIGINT,
+    the traceback's one frame the console script's import)? Or as Python read and compiled
+    the console script itself, or found the package for ``-m``: there no Python frame is
+    running (the importer hides its own), so Python prints the bare word "KeyboardInterrupt"
+    and exits 1 (issue 43: seen once, at 0.08 s, on a loaded machine). Nothing of ours is
+    there to handle it: from the package's first line on, SIGINT is held until the
+    program's handler is in place."""
+    said = [x for x in err.splitlines() if x]
+    if code == 1 and said == ["KeyboardInterrupt"]:
+        return True
     return code in (1, -signal.SIGINT) and "Traceback" in err \
         and f"{os.sep}pinosolve{os.sep}" not in err
 
