@@ -22,7 +22,10 @@ One try in eight is a hostile input of a family the audit of issue 32 found (``H
 path key (``--rules``, ``extends``, a batch line's ``rules``, ``compare``, ``sequence``) naming
 ``/dev/zero``, a FIFO, a directory or a file over 1 MiB; a batch line nested 100,000 deep; an
 ``--input`` file with bytes that are not UTF-8; ``NaN`` and ``Infinity`` for numbers; huge
-values in a rules file; a dispute of many claims; a rules file of many reuse classes. Every
+values in a rules file; a dispute of many claims; a rules file of many reuse classes; and
+the families of issue 43: a symlink loop as a path, dotted keys and nesting of thousands of
+parts in a rules file or record, views no deal explains through ``infer`` and ``advise``,
+and numbers past every bound (a rules key, a contract's meld, a sequence step's trick). Every
 try has a time bound (``TRY_SECONDS``: a watchdog reports the input and ends the run if a try
 outlives it) and the whole run a memory bound (``MEMORY``, as an address-space limit: an
 input that eats memory fails with MemoryError instead of taking the machine).
@@ -312,8 +315,12 @@ def _special_paths(folder: Path) -> dict[str, str]:
     big = folder / "big.toml"
     if not big.exists():
         big.write_text("# padding\n" * 110_000)
+    loop = folder / "loop.toml"
+    if not loop.is_symlink():  # (issue 43: a loop of links was an internal error)
+        os.symlink(folder / "loop2.toml", loop)
+        os.symlink(loop, folder / "loop2.toml")
     return {"/dev/zero": "/dev/zero", "/dev/null": "/dev/null", "fifo": str(fifo),
-            "directory": str(folder), "big": str(big)}
+            "directory": str(folder), "big": str(big), "symlink loop": str(loop)}
 
 
 def _house_rules(folder: Path, name: str, body: str) -> Path:
@@ -484,9 +491,88 @@ def _many_classes_try(rnd: random.Random, folder: Path) -> tuple[str, str | None
     return command, wrong, f"{n} classes"
 
 
+def _deep_keys(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    """Issue 43: a dotted key, a table header or nesting of 20 to 40,000 parts (tomllib is
+    quadratic in a key's parts: 80 KB took over 4 GB) in a rules file, read by --rules or
+    extends, or a record read by review: one line, exit 2, or an answer where it is within
+    the bounds."""
+    n = rnd.choice([rnd.randint(20, 40), rnd.randint(1000, 40_000)])
+    shape = rnd.choice(["key", "header", "inline", "array"])
+    body = {"key": "a" + ".a" * n + " = 1\n",
+            "header": "[" + "a." * n + "a]\nx = 1\n",
+            "inline": "x = " + "{a = " * n + "1" + "}" * n + "\n",
+            "array": "x = " + "[" * n + "1" + "]" * n + "\n"}[shape]
+    path = _house_rules(folder, "deep", 'extends = "four-hand"\n' + body)
+    how = rnd.choice(["--rules", "extends", "review"])
+    if how == "extends":
+        path = _house_rules(folder, "extends", f"extends = {json.dumps(str(path))}\n")
+    if how == "review":
+        record = folder / "record.toml"
+        record.write_text('variant = "four-hand"\ndeal = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."\n'
+                          'trump = "S"\n' + body)
+        code, out, err = run(["review", str(record)])
+        return "review", file_failure(code, err), f"{shape} of {n} in a record"
+    code, out, err = run(["meld", "AS KS QS", "--trump", "S", "--rules", str(path)])
+    return "meld", file_failure(code, err), f"{shape} of {n} by {how}"
+
+
+def _impossible_view(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    """Issue 43: a view no deal explains (a card the viewer holds every copy of played by
+    another seat, meld shown that the deck cannot hold, a hand shorter or longer than the
+    deal gives) through infer or advise: an error record naming it, never an answer."""
+    v_hand = ["AS", "AS", "9S", "KD", "AH", "QC", "JC", "9C", "TH", "KH", "QD", "JD"]
+    line: dict[str, Any] = {"variant": "four-hand", "trump": "S", "seat": "S",
+                            "leader": "N", "hand": list(v_hand)}
+    how = rnd.choice(["played", "shown", "short", "long"])
+    if how == "played":
+        line["play"] = ["KS", "AS"]
+    elif how == "shown":
+        line["shown"] = {rnd.choice(["N", "E", "W"]): ["AS"] * rnd.randint(1, 2)}
+    elif how == "short":
+        line["hand"] = line["hand"][:rnd.randint(1, 11)]
+    else:
+        line["hand"] = line["hand"] + [rnd.choice(["AD", "TC", "9H"])]
+    command = rnd.choice(["infer", "advise"])
+    if command == "advise":
+        line["samples"] = 1
+    return _one_record(command, json.dumps(line), f"{how}: {json.dumps(line)}")
+
+
+def _absurd_values(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    """Issue 43: numbers past every bound the rules use: a rules key, a contract's meld, a
+    meld-sequence step's trick. One line naming it (or an error record)."""
+    what = rnd.choice(["rules", "meld", "trick"])
+    huge = rnd.choice([-1, 0, 10**12 + 1, 10**20, -10**20])
+    if what == "rules":
+        table, key = rnd.choice([("bidding", "minimum"), ("bidding", "step"),
+                                 ("deal", "packets"), ("scoring", "game"),
+                                 ("bidding", "banned_endings"), ("deal", "hand_size")])
+        value = f"[{huge}]" if key in ("packets", "banned_endings") else str(huge)
+        path = _house_rules(folder, "absurd", f'extends = "four-hand"\n[{table}]\n'
+                                              f"{key} = {value}\n")
+        code, out, err = run(["rules", "--rules", str(path), "--json"])
+        if code == 0 and 0 <= huge <= 10**12 and key not in ("packets", "hand_size"):
+            return "rules", None, f"{table}.{key} = {value}"
+        return "rules", file_failure(code, err) if code else "accepted", \
+            f"{table}.{key} = {value}"
+    if what == "meld":
+        line = {"variant": "four-hand", "trump": "H", "seat": "N", "leader": "N",
+                "hand": "TS KS JS TH TH QH JD 9D 9D JC JC 9C", "samples": 1, "bid": 25,
+                "meld": huge}
+        if 0 <= huge <= 10**12:
+            return "advise", None, f"meld {huge}"
+        return _one_record("advise", json.dumps(line), f"meld {huge}")
+    seq = folder / "seq.toml"
+    seq.write_text(f'type = "meld-sequence"\nvariant = "two-hand"\n[position]\ntrump = "S"\n'
+                   f'[[position.steps]]\nmeld = "KS QS"\ntrick = {huge}\n')
+    code, out, err = run(["verify", "--sequence", str(seq)])
+    return "verify", file_failure(code, err) if code else "accepted", f"trick {huge}"
+
+
 HOSTILE = {"path key": _path_key, "deep nesting": _deep_line, "bad UTF-8": _bad_utf8,
            "NaN": _not_a_number, "huge values": _huge_values, "many claims": _many_claims,
-           "many reuse classes": _many_classes_try}
+           "many reuse classes": _many_classes_try, "deep keys": _deep_keys,
+           "impossible view": _impossible_view, "absurd values": _absurd_values}
 
 
 class Watchdog:
