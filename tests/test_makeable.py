@@ -167,6 +167,18 @@ def _bids_near(v, total: int, how_many: int = 3) -> list[int]:
     return below + above
 
 
+def _at_the_minimum(cli, vid, seed, bidder, trump):
+    """Deal ``seed`` of ``vid`` (the kitty laid away where the rules lay cards away), and its
+    exact answer at the minimum bid: variant, deal, trump, laid-away cards, answer."""
+    v = load_variant(vid)
+    dealt = _deal(cli, vid, seed)
+    deal = v.parse_deal(dealt["deal"], full=True)
+    away = Hand(dealt["kitty"]) if v.rules.deal.bidder_discards else None
+    suit = Suit.parse(trump)
+    return v, deal, suit, away, analyse(v, deal, suit, bidder, v.rules.bidding.minimum,
+                                        laid_away=away)
+
+
 @pytest.mark.parametrize("vid, seed, bidder, trump", [
     ("four-hand", 3, "N", "S"), ("four-hand", 4, "E", "D"), ("four-hand", 5, "S", "C"),
     ("four-hand-classic", 3, "W", "H"), ("trickster-classic", 2, "E", "S"),
@@ -176,12 +188,7 @@ def test_a_verdict_by_threshold_test_is_the_exact_verdict(cli, vid, seed, bidder
     the least trick points that make the contract (or by the trick and counter tests alone):
     the same verdict as the exact trick points, at the bids on both sides of the side's
     total, with the threshold at one end of the bounds it reports."""
-    v = load_variant(vid)
-    dealt = _deal(cli, vid, seed)
-    deal = v.parse_deal(dealt["deal"], full=True)
-    away = Hand(dealt["kitty"]) if v.rules.deal.bidder_discards else None
-    suit = Suit.parse(trump)
-    first = analyse(v, deal, suit, bidder, v.rules.bidding.minimum, laid_away=away)
+    v, deal, suit, away, first = _at_the_minimum(cli, vid, seed, bidder, trump)
     exact_points = first["trick_points"]
     assert exact_points is not None
     total = first["meld"] + exact_points
@@ -215,12 +222,7 @@ def test_a_bid_out_of_reach_still_gives_the_proved_total(cli, vid, seed, bidder,
     bid."""
     from pinosolve.scoring.bidding import value_problem
 
-    v = load_variant(vid)
-    dealt = _deal(cli, vid, seed)
-    deal = v.parse_deal(dealt["deal"], full=True)
-    away = Hand(dealt["kitty"]) if v.rules.deal.bidder_discards else None
-    suit = Suit.parse(trump)
-    first = analyse(v, deal, suit, bidder, v.rules.bidding.minimum, laid_away=away)
+    v, deal, suit, away, first = _at_the_minimum(cli, vid, seed, bidder, trump)
     assert first["total"] is not None
     reach = first["meld"] + v.rules.points.total
     far = [b for b in range(reach + 1, reach + 400)
