@@ -42,7 +42,7 @@ from typing import Any, Mapping, Optional, Union
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.game import Game, SolveResult
-from pinosolve.inputs import as_cards, as_hand, as_variant, as_whole
+from pinosolve.inputs import as_cards, as_hand, as_variant
 from pinosolve.results import Result, optional
 from pinosolve.seats import seat_name, sides_fixed
 

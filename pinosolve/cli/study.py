@@ -46,10 +46,10 @@ def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
           all_trumps: bool, all_leads: bool, meld: bool, bids: list[int],
           bidder: Optional[str], partner: Optional[str], where: Optional[str],
           timeout: Optional[float]) -> Any:
-    from pinosolve.analysis.study import Spec
+    from pinosolve.analysis.study import Spec, parse_filter
 
     return Spec(variant, seed, trump, leader, all_trumps, all_leads, meld, tuple(bids), bidder,
-                partner, where, timeout)
+                partner, parse_filter(variant, where), timeout)
 
 
 def done_path(out: Path) -> Path:
