@@ -107,3 +107,20 @@ def as_whole(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PinosolveError(f"{what} must be a whole number, got {value!r:.60}")
     return value
+
+
+def as_amount(value: Any, what: str) -> int:
+    """A bid or a meld given as input: a whole number from 0 to 10**12 (``VALUE_LIMIT``, the
+    bound of every number in the rules, and ``scoring.bidding.BID_LIMIT``: no side can make
+    more); ``PinosolveError`` otherwise.
+
+    >>> as_amount(25, "bid")
+    25
+    """
+    from pinosolve.variants.datafile import VALUE_LIMIT
+
+    number = as_whole(value, what)
+    if not 0 <= number <= VALUE_LIMIT:
+        raise PinosolveError(f"{what} must be from 0 to 10**12, got "
+                             f"{'a negative number' if number < 0 else 'more'}")
+    return number

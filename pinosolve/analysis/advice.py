@@ -168,7 +168,8 @@ def _contract(v: Any, bid: Optional[int], meld: Optional[int]
     trick or a counter the points do not prove is taken as not won, so a made contract is
     never claimed on a guess. Where the rules lay cards away, the view must tell them
     (``View.laid_away``): checked here, before any deal is solved."""
-    from pinosolve.scoring.bidding import as_amount, check_contract
+    from pinosolve.inputs import as_amount
+    from pinosolve.scoring.bidding import check_contract
     from pinosolve.scoring.contract import Taken, outcome
 
     if bid is None and meld is None:

@@ -748,9 +748,9 @@ def infer(view: Mapping[str, Any] | View) -> Inference:
     """What each other seat may and must hold, from one seat's ``view`` (see the module).
 
     >>> r = infer({"variant": "two-hand", "trump": "S", "seat": "N", "hand": "AS TS",
-    ...            "play": "AS KH", "leader": "N"})
+    ...            "play": "AS KH", "leader": "N", "gone": "..AATTKKQQJJ99.AATTKKQQJJ99"})
     >>> r, r.by_seat["S"].voids
-    (Inference(seat=N, to_move=N, deals=18), (<Suit.S: 0>,))
+    (Inference(seat=N, to_move=N, deals=6), (<Suit.S: 0>, <Suit.D: 2>, <Suit.C: 3>))
     """
     v = view if isinstance(view, View) else View(view)
     _, _, why = v.bounds()

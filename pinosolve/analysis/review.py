@@ -230,7 +230,7 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
 
 def _amount(value: Any, what: str) -> int:
     """A bid or a meld of a record (``as_amount``: score's range)."""
-    from pinosolve.scoring.bidding import as_amount
+    from pinosolve.inputs import as_amount
 
     try:
         return as_amount(value, what)

@@ -154,9 +154,9 @@ class Spec:
     timeout: Optional[float] = None
 
     def __post_init__(self) -> None:
-        from pinosolve.inputs import as_variant
+        from pinosolve.inputs import as_amount, as_variant
         from pinosolve.play.driver import check_timeout
-        from pinosolve.scoring.bidding import as_amount, check_contract
+        from pinosolve.scoring.bidding import check_contract
         from pinosolve.seats import bidding_team, seat_name
         from pinosolve.variants.shuffle import check_seed
 

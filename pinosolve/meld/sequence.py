@@ -28,7 +28,7 @@ from pinosolve.errors import PinosolveError
 from pinosolve.inputs import SuitLike, VariantLike, as_trump, as_variant
 from pinosolve.meld.model import MeldOption, identify
 from pinosolve.results import Result, optional
-from pinosolve.variants.variant import Variant
+from pinosolve.variants.variant import Variant, number_of_tricks
 
 STEP_KEYS = {"meld", "table", "points", "dix", "exchange", "played", "trick", "note"}
 
@@ -194,8 +194,6 @@ class Checker:
         elif isinstance(trick, bool) or not isinstance(trick, int):
             raise PinosolveError(f"step {n}: trick must be a whole number, got {trick!r}")
         else:
-            from pinosolve.scoring.round import number_of_tricks
-
             last = number_of_tricks(self.variant)
             if not 1 <= trick <= last:
                 raise PinosolveError(f"step {n}: trick {trick} is not a trick of "
@@ -382,7 +380,7 @@ def _points(step: dict[str, Any], n: int) -> Optional[int]:
     value = step.get("points")
     if value is None:
         return None
-    from pinosolve.scoring.bidding import as_amount
+    from pinosolve.inputs import as_amount
 
     return as_amount(value, f"step {n}: points")
 

@@ -40,21 +40,6 @@ def step_at(b: Bidding, value: int) -> tuple[int, str]:
 BID_LIMIT = VALUE_LIMIT
 
 
-def as_amount(value: Any, what: str) -> int:
-    """A bid or a meld given as input: a whole number from 0 to ``BID_LIMIT`` (score's
-    range); ``PinosolveError`` otherwise.
-
-    >>> as_amount(25, "bid")
-    25
-    """
-    from pinosolve.inputs import as_whole
-
-    number = as_whole(value, what)
-    if not 0 <= number <= BID_LIMIT:
-        raise PinosolveError(f"{what} must be from 0 to 10**12, got "
-                             f"{'a negative number' if number < 0 else 'more'}")
-    return number
-
 
 def value_problem(b: Bidding, value: int) -> Optional[str]:
     """Why ``value`` can never be bid in this auction, or None if it can."""

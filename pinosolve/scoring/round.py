@@ -26,7 +26,7 @@ from pinosolve.errors import PinosolveError
 from pinosolve.inputs import VariantLike, as_variant
 from pinosolve.results import Result, optional
 from pinosolve.seats import seat_name, teams
-from pinosolve.variants.variant import Variant
+from pinosolve.variants.variant import Variant, number_of_tricks
 
 ROUND_KEYS = {"variant", "rules", "bidder", "partner", "bid", "trump", "meld", "points", "won",
               "tricks", "last_trick", "laid_away", "throw_in", "shoot", "note"}
@@ -82,15 +82,6 @@ def groups(v: Variant, rnd: Round) -> list[Group]:
     return [Group(t.name, t.seats, (t.name,) if fixed else t.seats,
                   (t.name,) if fixed else t.seats, t.bidding)
             for t in teams(v, rnd.bidder, rnd.partner)]
-
-
-def number_of_tricks(v: Variant) -> int:
-    """Tricks in a round: every card played, the stock included, laid-away cards not."""
-    d = v.rules.deal
-    played = v.deck_size - (d.kitty if d.kitty_kind != "stock" else 0)
-    if d.bidder_takes_kitty:
-        played = v.deck_size - d.bidder_discards
-    return played // len(v.seats)
 
 
 # --- reading the facts --------------------------------------------------------------------

@@ -81,8 +81,8 @@ class Trick:
 
 @dataclass(frozen=True, kw_only=True)
 class Points:
-    cards: dict[str, int] = knob(doc="card points by rank (counters)")
-    last_trick: int = knob(doc="bonus for winning the last trick", min=0)
+    cards: dict[str, int] = knob(doc="card points by rank (counters)", max=POINTS_LIMIT)
+    last_trick: int = knob(doc="bonus for winning the last trick", min=0, max=POINTS_LIMIT)
     total: int = knob(doc=f"points in play per deal, at most {POINTS_LIMIT}; the loader "
                           "checks the sum", min=1)
     round_to: int = knob(1, doc="a player's card points are rounded to this unit", min=1)

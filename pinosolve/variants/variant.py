@@ -163,6 +163,15 @@ def load_file(path: str | os.PathLike[str]) -> "Variant":
     return Variant(rules, str(p), lineage)
 
 
+def number_of_tricks(v: Variant) -> int:
+    """Tricks in a round: every card played, the stock included, laid-away cards not."""
+    d = v.rules.deal
+    played = v.deck_size - (d.kitty if d.kitty_kind != "stock" else 0)
+    if d.bidder_takes_kitty:
+        played = v.deck_size - d.bidder_discards
+    return played // len(v.seats)
+
+
 def _a_hand(hand: Any, where: str) -> None:
     if not isinstance(hand, Hand):
         raise TypeError(f"{where} takes a Hand, got {type(hand).__name__} (parse_hand reads "
