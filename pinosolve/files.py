@@ -165,13 +165,17 @@ def parse_toml(text: str, name: str, error: type[PinosolveError] = PinosolveErro
     if problem:
         raise error(f"{name}: not readable TOML: {problem}")
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{name}: not valid TOML: {exc}") from None
     except RecursionError:
         raise error(f"{name}: not valid TOML: nested too deeply") from None
     except ValueError as exc:  # a number of more digits than Python converts (4300)
         raise error(f"{name}: not readable TOML: {str(exc)[:100]}") from None
+    if _too_deep(data):  # (short keys in nested tables add up: a depth no file needs)
+        raise error(f"{name}: not readable TOML: tables and arrays nested more than "
+                    f"{MAX_DEPTH} deep")
+    return data
 
 
 def parse_document(text: str, name: str, error: type[PinosolveError] = PinosolveError
@@ -274,6 +278,8 @@ def resolved(path: Path, what: str, error: type[PinosolveError] = PinosolveError
     """
     try:
         return path.resolve()
+    except RecursionError:  # (a RuntimeError too, but no loop of links: the caller's depth)
+        raise
     except RuntimeError:
         raise error(f"{what}: a loop of symbolic links") from None
     except OSError as exc:

@@ -51,6 +51,14 @@ def hostile(tmp_path_factory):
     dotted.write_text("a" + ".a" * 40_000 + " = 1\n")
     header = d / "header.toml"
     header.write_text("[" + "a." * 40_000 + "a]\nx = 1\n")
+    # keys and nesting each within their bounds, a thousand tables deep together (2 KB)
+    key = ".".join(["a"] * 31)
+    value = "1"
+    for _ in range(31):
+        value = "{" + key + " = " + value + "}"
+    stacked = d / "stacked.toml"
+    stacked.write_text('extends = "four-hand"\n[deal.x.' + ".".join(["a"] * 29) + "]\n" +
+                       key + " = " + value + "\n")
     loop = d / "loop.toml"
     os.symlink(d / "loop2.toml", loop)
     os.symlink(loop, d / "loop2.toml")
@@ -58,7 +66,8 @@ def hostile(tmp_path_factory):
             "symlink loop": str(loop),
             "directory": str(d), "over 1 MiB": str(big), "not UTF-8": str(latin),
             "nested TOML": str(deep_toml), "nested JSON": str(deep_json),
-            "long dotted key": str(dotted), "long table header": str(header)}
+            "long dotted key": str(dotted), "long table header": str(header),
+            "stacked tables": str(stacked)}
 
 
 def _one_line_refusal(proc: subprocess.CompletedProcess) -> None:
@@ -67,7 +76,8 @@ def _one_line_refusal(proc: subprocess.CompletedProcess) -> None:
 
 
 KINDS = ["/dev/zero", "/dev/null", "fifo", "symlink loop", "directory", "over 1 MiB", "not UTF-8",
-         "nested TOML", "nested JSON", "long dotted key", "long table header"]
+         "nested TOML", "nested JSON", "long dotted key", "long table header",
+         "stacked tables"]
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -126,15 +126,17 @@ def test_a_game_reviews_the_cards_played_on_it():
 
 def test_contract_makeable_and_made():
     deal = ("N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9")
-    # makeable's doctest: N-S meld 8 and take 8 double-dummy: 25 is set, 16 makes
+    # makeable's doctest: N-S take 8 double-dummy: with meld 8, 25 is set; with meld 17, made
     base = {"variant": "four-hand", "deal": deal, "trump": "S", "bidder": "N", "meld": 8,
             "play": ""}
     assert pinosolve.review({**base, "bid": 25}).summary.makeable is False
-    s = pinosolve.review({**base, "bid": 16}).summary
+    s = pinosolve.review({**base, "bid": 25, "meld": 17}).summary
     assert s.makeable is True and s.made is None and s.side == "NS"
     assert s.values_by_trick[0].value == 8
     with pytest.raises(PinosolveError, match="together"):
         pinosolve.review({**base})
+    with pytest.raises(PinosolveError, match="minimum bid 25"):  # (as makeable refuses it)
+        pinosolve.review({**base, "bid": 16})
 
 
 def test_bad_records():
@@ -368,12 +370,12 @@ def test_meld_is_given_per_seat_as_points_or_cards():
     the meld engine, here N's pinochle 4 and S's two marriages 4), the other side's left
     out; a bad table is one error naming the key."""
     deal = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
-    base = {"variant": "four-hand", "deal": deal, "trump": "S", "bidder": "N", "bid": 16,
+    base = {"variant": "four-hand", "deal": deal, "trump": "S", "bidder": "N", "bid": 25,
             "play": ""}
     for meld in (8, {"N": 5, "S": 3, "E": 30}, {"N": "QS JD", "S": "KH QH KD QD"}):
         s = pinosolve.review({**base, "meld": meld}).summary
-        assert (s.meld, s.makeable) == (8, True), meld
-    assert pinosolve.review({**base, "meld": {"N": 4}}).summary.makeable is False
+        assert (s.meld, s.makeable) == (8, False), meld  # (8 + 8 trick points < 25)
+    assert pinosolve.review({**base, "meld": {"N": 17}}).summary.makeable is True
     for bad, word in (({"Q": 3}, "not a seat"), ({"N": "ZZ"}, "bad card"), ({"N": -1}, "at least"),
                       ([1], "table of seat"), (True, "table of seat")):
         with pytest.raises(PinosolveError, match=word):

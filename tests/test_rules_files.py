@@ -167,9 +167,34 @@ def test_the_audits_absurd_values_are_one_line(cli, tmp_path):
                        f'trump = "S"\n[[position.steps]]\nmeld = "KS QS"\ntrick = {trick}\n')
         run = cli("verify", "--sequence", str(seq))
         assert run.code == 2 and "trick" in run.err and run.err.count("\n") == 1, run.err
+    seq.write_text('type = "meld-sequence"\nvariant = "two-hand-57"\n[position]\ntrump = "S"\n'
+                   '[[position.steps]]\nmeld = "KS QS"\ntrick = 7\n[[position.steps]]\n'
+                   'meld = "AS TS JS"\ntable = "KS QS"\ntrick = 3\n')  # (back in time)
+    run = cli("verify", "--sequence", str(seq))
+    assert run.code == 2 and "comes before trick 7" in run.err, run.err
     for table, body in (("bidding", "minimum = 100000000000000000000"),
                         ("deal", "packets = [0]")):
         house = tmp_path / "house.toml"
         house.write_text(f'extends = "four-hand"\n[{table}]\n{body}\n')
         run = cli("rules", "--rules", str(house))
         assert run.code == 2 and table in run.err and run.err.count("\n") == 1, run.err
+
+
+def test_a_chain_of_extends_is_bounded(tmp_path):
+    """A chain of 'extends' of a thousand files hit Python's recursion limit (an internal
+    error, or a loop of links named where there was none): more than MAX_EXTENDS files is
+    one RulesError saying so; a chain within it loads."""
+    from pinosolve.errors import RulesError
+    from pinosolve.variants.variant import MAX_EXTENDS
+
+    def chain(n: int) -> Path:
+        for i in range(n):
+            (tmp_path / f"c{i}.toml").write_text(f'extends = "c{i + 1}.toml"\n')
+        (tmp_path / f"c{n}.toml").write_text('extends = "four-hand"\n')
+        return tmp_path / "c0.toml"
+
+    assert load_file(chain(MAX_EXTENDS - 2)).rules.deal.hand_size == 12
+    for n in (MAX_EXTENDS + 1, 1200):
+        with pytest.raises(RulesError, match=f"more than {MAX_EXTENDS} files deep") as caught:
+            load_file(chain(n))
+        assert "symbolic" not in str(caught.value)

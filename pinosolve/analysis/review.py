@@ -274,7 +274,10 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
         if not v.rules.bidding.enabled:
             raise PinosolveError(f"{v.id} has no auction, so no contract [bidding.enabled = "
                                  "false]")
+        from pinosolve.scoring.bidding import check_contract
         from pinosolve.scoring.contract import check_laid_away
+
+        check_contract(v, facts["bid"])  # (as makeable, score and advise check it)
 
         check_laid_away(v, v.parse_deal(deal).hands, facts["laid_away"], "laid_away")
         facts["meld"] = _side_meld(v, facts["meld"], game.trump, bidder, seats)

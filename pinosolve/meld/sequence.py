@@ -198,6 +198,10 @@ class Checker:
             if not 1 <= trick <= last:
                 raise PinosolveError(f"step {n}: trick {trick} is not a trick of "
                                      f"{self.variant.id} (1 to {last})")
+            if trick < self.next_trick - 1:  # (the same trick again: a free kind beside)
+                raise PinosolveError(f"step {n}: trick {trick} comes before trick "
+                                     f"{self.next_trick - 1} of an earlier step: the steps "
+                                     "go in the order they were played")
         self.next_trick = max(self.next_trick, trick + 1)
         res = StepResult(n, trick, "meld", (from_hand + from_table).cards(),
                          from_table.cards(), claimed=_points(step, n),

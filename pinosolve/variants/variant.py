@@ -92,11 +92,16 @@ def _locate(ref: str, relative_to: Optional[Path]) -> Path:
     return path
 
 
+MAX_EXTENDS = 32  # rules files in one chain of 'extends' (the shipped ones use 2)
+
+
 def _resolve(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
     if "\0" in str(path):  # no file has such a name (and the OS calls raise ValueError)
         raise RulesError(f"rules file {str(path)!r}: not a file name (it holds a NUL)")
     from pinosolve.files import resolved as resolved_path
 
+    if len(stack) >= MAX_EXTENDS:
+        raise RulesError(f"{path}: 'extends' goes more than {MAX_EXTENDS} files deep")
     resolved = resolved_path(path, f"rules file {str(path)!r:.80}", RulesError)
     if resolved in stack:
         chain = " -> ".join(p.name for p in (*stack, resolved))
@@ -406,8 +411,9 @@ class Variant:
         return self.rules.points.cards[card.rank.letter]
 
     def hand_points(self, hand: Hand) -> int:
-        """The card points (counters) of ``hand``, a ``Hand`` (TypeError otherwise)."""
-        _a_hand(hand, "hand_points")
+        """The card points (counters) of ``hand``, a ``Hand`` of this deck's cards (TypeError
+        for another type, DeckError for a card the deck lacks)."""
+        self.check_hand(hand)
         return sum(self.card_points(c) * n for c, n in zip(CARDS, hand.counts) if n)
 
     def check_hand(self, hand: Hand, what: str = "hand", full: bool = False) -> Hand:
