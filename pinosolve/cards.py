@@ -162,9 +162,11 @@ class Hand:
     @classmethod
     def from_counts(cls, counts: Iterable[int]) -> "Hand":
         hand = cls.__new__(cls)
-        values = tuple(int(c) for c in counts)
-        if len(values) != NUM_CARDS or min(values, default=0) < 0:
-            raise ValueError("a hand needs 24 non-negative copy counts")
+        values = tuple(counts)
+        if len(values) != NUM_CARDS or any(isinstance(c, bool) or not isinstance(c, int) or
+                                           c < 0 for c in values):
+            raise NotationError(f"a hand needs {NUM_CARDS} copy counts, whole numbers of at "
+                                "least 0")
         hand._counts = values
         return hand
 

@@ -296,7 +296,10 @@ class View:
     def every_deal(self, limit: int) -> Iterator[tuple[Any, int]]:
         """Every consistent deal as a ``Game`` at the position reached, with its shuffle
         weight, one at a time; ``PinosolveError`` at the call if there are more than
-        ``limit``."""
+        ``limit`` (a whole number)."""
+        from pinosolve.inputs import as_whole
+
+        limit = as_whole(limit, "limit")
         self.bounds()
         count = self.table.count()
         if count > limit:

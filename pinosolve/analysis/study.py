@@ -36,6 +36,10 @@ def deal_seed(seed: int, index: int) -> int:
     >>> deal_seed(1, 0) == deal_seed(1, 0) != deal_seed(1, 1)
     True
     """
+    from pinosolve.variants.shuffle import check_seed
+
+    check_seed(seed)
+    _index(index)
     digest = hashlib.sha256(f"{SEED_DOMAIN}/{seed}/{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
@@ -44,6 +48,9 @@ def deal_seed(seed: int, index: int) -> int:
 
 _TERM = re.compile(r"^\s*(?P<seat>[^\s:]+)\s*:\s*(?P<what>trumps|meld|has|count)"
                    r"(?:\((?P<arg>[^)]*)\))?\s*(?P<op>>=|<=|==|=|>|<)?\s*(?P<value>\S*)\s*$")
+
+
+_OPS = (">=", "<=", ">", "<", "==", "=")
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,24 @@ class Condition:
     op: str
     value: Any
     arg: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        from pinosolve.cards import Card, Suit
+
+        if self.what not in ("trumps", "meld", "has", "count") or self.op not in _OPS:
+            raise PinosolveError(f"filter: no condition {self.what!r:.20} {self.op!r:.10}: "
+                                 "give trumps, meld, count(SUIT) or has, and one of "
+                                 f"{' '.join(_OPS)}")
+        try:
+            if self.what == "has":
+                Card.parse(self.value)
+            elif isinstance(self.value, bool) or not isinstance(self.value, int):
+                raise PinosolveError(f"filter: {self.what} takes a whole number, got "
+                                     f"{self.value!r:.20}")
+            if self.what == "count":
+                Suit.parse(self.arg or "")
+        except (TypeError, AttributeError):
+            raise PinosolveError(f"filter: not a condition: {self!r:.60}") from None
 
     def holds(self, v: Any, hand: Any, trump: Any) -> bool:
         from pinosolve.cards import Card, Suit
@@ -84,8 +109,12 @@ def parse_filter(v: Any, text: Optional[str]) -> tuple[Condition, ...]:
     ['trumps', 'has']
     """
     from pinosolve.cards import Card, Suit
+    from pinosolve.inputs import as_variant
     from pinosolve.seats import seat_name
 
+    v = as_variant(v)
+    if text is not None and not isinstance(text, str):
+        raise PinosolveError(f"filter: give the filter's text, got {text!r:.40}")
     if text is None or not text.strip():
         return ()
     if len(text) > 10_000:
@@ -208,6 +237,15 @@ def study_chunk(spec: Spec, start: int, stop: int) -> list[dict[str, Any]]:
     ``PinosolveError`` for a bad range or a spec that is not a ``Spec``."""
     _range(spec, start, stop)
     return [r for k in range(start, stop) if (r := study_deal(spec, k)) is not None]
+
+
+def _index(index: Any) -> int:
+    """A deal's index in a study: a whole number from 0 to MAX_DEALS."""
+    from pinosolve.inputs import as_whole
+
+    if not 0 <= as_whole(index, "index") <= MAX_DEALS:
+        raise PinosolveError(f"index must be from 0 to {MAX_DEALS}, got {index}")
+    return int(index)
 
 
 def _range(spec: Any, start: Any, stop: Any) -> None:
@@ -390,7 +428,11 @@ def _well_formed(r: dict[str, Any]) -> bool:
 def chunks(deals: int, size: int, start: int = 0) -> Iterator[tuple[int, int]]:
     """The study's tasks from deal ``start`` on: ranges of ``size`` deals, one at a time (a
     study of a billion deals never holds them all)."""
-    for a in range(start, deals, size):
+    from pinosolve.inputs import as_whole
+
+    if as_whole(size, "chunk") < 1:
+        raise PinosolveError(f"chunk must be at least 1, got {size}")
+    for a in range(_index(start), _index(deals), size):
         yield a, min(deals, a + size)
 
 
