@@ -322,3 +322,15 @@ def test_a_sequence_file_naming_a_list_as_its_variant_is_one_line(cli, tmp_path)
     path.write_text(text.replace('variant = "two-hand-57"', 'variant = ["AS"]'), "utf-8")
     run = cli("verify", "--sequence", str(path))
     assert run.code == 2 and "unknown variant" in run.err, run.err
+
+
+def test_an_error_line_quoting_a_huge_value_is_cut(cli, tmp_path):
+    """A message may quote the value at fault: a 400 KB list in a rules file gave a 900 KB
+    line. The line stays one line, cut at MESSAGE_LIMIT characters."""
+    from pinosolve.cli import MESSAGE_LIMIT
+
+    rules = tmp_path / "long.toml"
+    rules.write_text("id = [" + "1," * 200_000 + "1]\n")
+    run = cli("rules", "--rules", str(rules))
+    assert run.code == 2 and run.err.count("\n") == 1, run.err[:300]
+    assert len(run.err) <= MESSAGE_LIMIT + 40 and run.err.rstrip().endswith("…")

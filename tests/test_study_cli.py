@@ -148,6 +148,15 @@ def test_records_lost_after_the_mark_are_found_and_done_again(cli, tmp_path, whe
         assert run.code == 0, (name, run.err)
         assert _records(out) == whole, name
         assert json.loads(run.out)["deals"] == len(whole), name
+    # emptied, without the seed (it went with the records): refused, not a new study
+    out.write_text("")
+    (tmp_path / "all.jsonl.done").write_text(" ".join(mark) + "\n")
+    unseeded = [a for a in argv if a not in ("--seed", "4")]
+    run = cli(*unseeded, "--out", str(out))
+    assert run.code == 2 and "give --seed" in run.err, run.err
+    # a mark past --deals says so
+    run = cli(*[a if a != "8" else "5" for a in argv], "--out", str(whole_out))
+    assert run.code == 2 and "more than --deals 5" in run.err, run.err
 
 
 def test_filter_bids_and_plot(cli, tmp_path):

@@ -163,12 +163,18 @@ def _unexpected(exc: Exception) -> int:
     return _fail(f"internal error: {name}: {exc} (set PINOSOLVE_DEBUG=1 for a traceback)", 70)
 
 
+MESSAGE_LIMIT = 2000  # characters of an error line at most
+
+
 def _fail(message: str, code: int = 2) -> int:
     """The one line an error gets: white space folded, control characters shown (a message
     may quote a rules file or an argument, and must not drive the terminal)."""
     from pinosolve.cli.printable import printable
 
-    sys.stderr.write(f"pinosolve: error: {printable(' '.join(message.split()), True)}\n")
+    text = " ".join(message.split())
+    if len(text) > MESSAGE_LIMIT:  # (a message may quote a whole value of the input)
+        text = text[:MESSAGE_LIMIT] + " …"
+    sys.stderr.write(f"pinosolve: error: {printable(text, True)}\n")
     return code
 
 

@@ -58,19 +58,22 @@ def done_path(out: Path) -> Path:
     return out.with_name(out.name + ".done")
 
 
-def _resume(out: Optional[Path], spec: Any, deals: int, tally: Any) -> tuple[int, int]:
+def _resume(out: Optional[Path], spec: Any, deals: int, tally: Any,
+            seeded: bool = True) -> tuple[int, int]:
     """How many deals of the study are done, and their records, from an --out file and its
     ``.done`` beside it (``N R``: the first N deals gave R records), each record read into
     ``tally`` after a check that it is this study's (none is held in memory). Records past
     the mark (written before a stop could mark them) and a last line cut short are cut off
     the file. Where the file holds fewer records than the mark counts (cut or edited after
     it was marked), the deals from the first whose record is missing are done again: a deal
-    without a record is checked against the filter (nothing is solved)."""
+    without a record is checked against the filter (nothing is solved). ``seeded``: the
+    study's seed was given (a file emptied of its records is then done again from the
+    start; without it, the seed went with the records, and it is refused)."""
     from array import array
 
     from pinosolve.analysis.study import check_record, gives_record
 
-    if out is None or not out.exists() or out.stat().st_size == 0:
+    if out is None or not out.exists():
         return 0, 0
     mark = done_path(out)
     try:
@@ -78,7 +81,16 @@ def _resume(out: Optional[Path], spec: Any, deals: int, tally: Any) -> tuple[int
         numbers = [int(x) for x in text]
     except (ValueError, OSError, UnicodeDecodeError):
         numbers = []
+    if out.stat().st_size == 0:
+        if len(numbers) == 2 and numbers[1] > 0 and not seeded:
+            raise PinosolveError(f"--out {str(out)!r} is empty, but {mark.name} counts "
+                                 f"{numbers[1]} records: they were lost, and the study's seed "
+                                 "with them; give --seed to do them again")
+        return 0, 0
     done = numbers[0] if len(numbers) in (1, 2) else None
+    if done is not None and done > deals:
+        raise PinosolveError(f"--out {str(out)!r}: {mark.name} says {done} deals are done, "
+                             f"more than --deals {deals}: give --deals of at least {done}")
     if done is None or not 0 <= done <= deals or (len(numbers) == 2 and numbers[1] < 0):
         raise PinosolveError(f"--out {str(out)!r} is not empty, and no {mark.name} beside it "
                              "says how far a study came: not a study to resume; give "
@@ -404,6 +416,7 @@ def study_cmd(
         writable_file(out, f"--out {str(out)!r:.80}")
         if plot is not None and resolved(Path(plot), "--plot") == resolved(out, "--out"):
             raise PinosolveError("--plot and --out name the same file")
+    seeded = seed is not None
     if seed is None:  # a study resumed keeps its seed; a new one draws one
         seed = _seed_of(out)
     seed = fresh_seed() if seed is None else check_seed(seed)
@@ -414,7 +427,7 @@ def study_cmd(
     from pinosolve.analysis.study import Tally
 
     tally = Tally()
-    start, written = _resume(out, spec, deals, tally)
+    start, written = _resume(out, spec, deals, tally, seeded)
     if chunk is None:  # enough tasks to keep every worker busy to the end
         crew = threads if backend == "local" else (workers or 2)
         chunk = max(1, min(50, -(-deals // (4 * crew))))
