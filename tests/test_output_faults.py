@@ -104,5 +104,3 @@ def test_stderr_closed_or_full_leaves_the_answer_alone(name, normal):
         assert filled.returncode == want.returncode and _same(filled.stdout, want.stdout)
         refused = _run(bad, stderr=full)
         assert refused.returncode == 2 and refused.stdout == "", (name, refused.returncode)
-    refused = _run(bad, stderr=None, close=(2,))
-    assert refused.returncode == 2 and refused.stdout == "", (name, refused.returncode)
