@@ -264,7 +264,8 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
     from pinosolve.game import Game
 
     v = spec.variant
-    deal, trump = _dealt(spec, index)
+    dealt, trump = _dealt(spec, index)
+    deal = dealt.deal
     if not _kept(spec, deal, trump):
         return None
     leader = spec.leader or (spec.bidder if spec.bidder else v.seats[0])
@@ -290,7 +291,7 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
         assert spec.bidder is not None  # (a Spec with bids names its bidder)
         played, laid = deal, None
         if v.rules.deal.bidder_discards:
-            played, laid = _lay_away(v, deal_seed(spec.seed, index), spec.bidder, trump)
+            played, laid = _lay_away(v, dealt, spec.bidder, trump)
             record["laid_away"] = [str(c) for c in laid]
         record["made"] = {str(b): makeable(v, played, trump, spec.bidder, b, spec.partner,
                                            laid_away=laid, timeout=spec.timeout,
@@ -299,16 +300,14 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
     return record
 
 
-def _lay_away(v: Any, shuffle: int, bidder: str, trump: Any) -> tuple[Any, Any]:
-    """The deal ``shuffle`` makes after the bidder takes the kitty and lays cards away (the
-    most meld kept: ``pinosolve.scoring.passing.lay_away``, as bid advice does), and the
-    cards laid away."""
+def _lay_away(v: Any, dealt: Any, bidder: str, trump: Any) -> tuple[Any, Any]:
+    """The deal after the bidder takes the kitty ``dealt`` leaves undealt and lays cards
+    away (the most meld kept: ``pinosolve.scoring.passing.lay_away``, as bid advice does),
+    and the cards laid away."""
     from pinosolve.cards import Hand
     from pinosolve.deal import Deal
     from pinosolve.scoring.passing import lay_away
-    from pinosolve.variants.dealer import random_deal
 
-    dealt = random_deal(v, shuffle)
     hands = dict(dealt.deal.items())
     laid = lay_away(v, trump, hands[bidder], Hand(dealt.undealt))
     hands[bidder] = hands[bidder] + Hand(dealt.undealt) - laid
@@ -316,12 +315,15 @@ def _lay_away(v: Any, shuffle: int, bidder: str, trump: Any) -> tuple[Any, Any]:
 
 
 def _dealt(spec: Spec, index: int) -> tuple[Any, Any]:
-    """Deal ``index`` of the study and its trump (the spec's, else one the seed draws)."""
+    """Deal ``index`` of the study, with its undealt cards (``variants.dealer.Dealt``: its
+    ``deal`` is ``Variant.random_deal``'s), and its trump (the spec's, else one the seed
+    draws)."""
     from pinosolve.cards import Suit
+    from pinosolve.variants.dealer import random_deal
 
     shuffle = deal_seed(spec.seed, index)
-    deal = spec.variant.random_deal(shuffle)
-    return deal, Suit.parse(spec.trump) if spec.trump is not None else Suit(shuffle % 4)
+    dealt = random_deal(spec.variant, shuffle)
+    return dealt, Suit.parse(spec.trump) if spec.trump is not None else Suit(shuffle % 4)
 
 
 def _kept(spec: Spec, deal: Any, trump: Any) -> bool:
@@ -331,7 +333,8 @@ def _kept(spec: Spec, deal: Any, trump: Any) -> bool:
 def gives_record(spec: Spec, index: int) -> bool:
     """Whether deal ``index`` passes the filter, so that the study writes a record of it
     (the filter alone: nothing is solved)."""
-    return _kept(spec, *_dealt(spec, index))
+    dealt, trump = _dealt(spec, index)
+    return _kept(spec, dealt.deal, trump)
 
 
 def worker_table_limit() -> Optional[int]:
