@@ -7,8 +7,8 @@ seat, also in fixed partnerships), ``bid`` and ``meld`` (per seat, points or the
 as ``score`` takes it; or a whole number, the declaring side's meld), ``laid_away`` (with a
 contract where the bidder lays cards away: his laid-away cards, counted for him as ``score``
 counts them), and ``play``: the cards in the order played (text ``"AS TS QS 9S"`` or a
-list), possibly stopping mid-deal. A ``Game`` may be given instead: the cards played on it are reviewed from
-the position it was set up in.
+list), possibly stopping mid-deal. A ``Game`` may be given instead: the cards played on it
+are reviewed from the position it was set up in.
 
 >>> r = review({"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.",
 ...             "trump": "S", "play": "KS TS QS 9S"})
@@ -278,7 +278,6 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
         from pinosolve.scoring.contract import check_laid_away
 
         check_contract(v, facts["bid"])  # (as makeable, score and advise check it)
-
         check_laid_away(v, v.parse_deal(deal).hands, facts["laid_away"], "laid_away")
         facts["meld"] = _side_meld(v, facts["meld"], game.trump, bidder, seats)
     elif facts["laid_away"] is not None:

@@ -59,25 +59,25 @@ def _open(fd: int) -> bool:
     return True
 
 
-def steady() -> Optional[str]:
-    """Make stderr safe to write (a closed descriptor 2 is pointed at the null device, so no
-    file opened later takes it; every write is forgiven); the problem with stdout, if any:
-    closed (None: it is open)."""
-    if not _open(2):
+def _hold(fd: int) -> None:
+    """Point a closed descriptor ``fd`` at the null device, so that no file opened later
+    takes it."""
+    if not _open(fd):
         null = os.open(os.devnull, os.O_WRONLY)
-        if null != 2:
-            os.dup2(null, 2)
+        if null != fd:
+            os.dup2(null, fd)
             os.close(null)
-        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
-    elif sys.stderr is None:  # pragma: no cover - (Python leaves it None only when closed)
+
+
+def steady() -> Optional[str]:
+    """Make stderr safe to write (a closed descriptor 2 is held on the null device; every
+    write is forgiven); the problem with stdout, if any: closed (None: it is open)."""
+    if not _open(2) or sys.stderr is None:  # (Python leaves it None where 2 was closed)
+        _hold(2)
         sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     if not isinstance(sys.stderr, Diagnostics):
         sys.stderr = Diagnostics(sys.stderr)
     if sys.stdout is None or not _open(1):
-        if _open(1) is False:  # hold descriptor 1 too, for the same reason
-            null = os.open(os.devnull, os.O_WRONLY)
-            if null != 1:
-                os.dup2(null, 1)
-                os.close(null)
+        _hold(1)  # (for the same reason)
         return "output error: standard output is closed"
     return None

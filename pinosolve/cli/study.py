@@ -91,7 +91,7 @@ def _resume(out: Optional[Path], spec: Any, deals: int, tally: Any,
     if done is not None and done > deals:
         raise PinosolveError(f"--out {str(out)!r}: {mark.name} says {done} deals are done, "
                              f"more than --deals {deals}: give --deals of at least {done}")
-    if done is None or not 0 <= done <= deals or (len(numbers) == 2 and numbers[1] < 0):
+    if done is None or done < 0 or (len(numbers) == 2 and numbers[1] < 0):
         raise PinosolveError(f"--out {str(out)!r} is not empty, and no {mark.name} beside it "
                              "says how far a study came: not a study to resume; give "
                              "another --out")
