@@ -20,12 +20,12 @@ from __future__ import annotations
 # Ctrl-C as the program starts is one line, never a traceback (pinosolve.program): SIGINT is
 # held (the builtin _signal, loaded at Python's start, needs no import) while the module that
 # puts the handler in place loads, and a Ctrl-C that came meanwhile reaches that handler
-import _signal  # noqa: E402
+import _signal
 
 _held = (_signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})
          if hasattr(_signal, "pthread_sigmask") else None)
 try:
-    from pinosolve import program  # noqa: E402, F401
+    from pinosolve import program  # noqa: F401
 finally:
     if _held is not None:
         _signal.pthread_sigmask(_signal.SIG_SETMASK, _held)
@@ -85,6 +85,8 @@ _LAZY = {
     "CardAdvice": "pinosolve.analysis.advice",
     "advise_bid": "pinosolve.analysis.bid_advice", "BidAdvice": "pinosolve.analysis.bid_advice",
     "TrumpAdvice": "pinosolve.analysis.bid_advice",
+    "Record": "pinosolve.records.record", "read_record": "pinosolve.records.read",
+    "read_records": "pinosolve.records.read",
 }
 
 

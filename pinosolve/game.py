@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Optional, Union
+from collections.abc import Callable, Iterable, Sequence
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.deal import Deal
@@ -150,7 +151,7 @@ class Game:
         v = as_variant(variant)
         self.variant = v
         self._deal = as_deal(v, deal)
-        self.trump: Suit = trump if isinstance(trump, Suit) else v.parse_trump(trump)  # type: ignore[assignment]
+        self.trump: Suit = trump if isinstance(trump, Suit) else v.parse_trump(trump)
         if stage not in (1, 2) or isinstance(stage, bool):
             raise PinosolveError(f"stage must be 1 (while the stock lasts) or 2, got {stage!r}")
         if stage == 1 and v.rules.deal.kitty_kind != "stock":
@@ -188,6 +189,7 @@ class Game:
         if wrong is not None:
             raise PinosolveError(wrong)
         self._points = {name: 0 for name in self.side_names}
+        self._start = (tuple(list(h) for h in self._hands), self._leader, tuple(self._trick))
         self._tricks: list[PlayedTrick] = []
         self._history: list[tuple[int, int, bool]] = []  # (seat, card, finished a trick)
 
@@ -266,7 +268,7 @@ class Game:
         return (f"Game({self.variant.id!r}, {str(self)!r}, trump={self.trump.name!r}, "
                 f"leader={self.leader!r}{extra})")
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game in the same position, with the same history."""
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
@@ -370,6 +372,47 @@ class Game:
         self._trick.pop()
         self._hands[seat].append(card)
         return Card.from_index(card)
+
+    def to_record(self, **facts: Any) -> Any:
+        """The game as a ``pinosolve.records.Record``: the hands as it was set up (a trick on
+        the table given back to the seats that played it), the trump and the declarer as
+        the Contract, and every card played since set-up; ``facts`` adds the record's other
+        fields (``bid``, ``meld``, ``dealer``, ``tags``, ...).
+
+        >>> g = Game("four-hand", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", trump="S")
+        >>> g.play("AS"); print(g.to_record(), end="")
+        [Variant "four-hand"]
+        [Rules "..."]
+        [Deal "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."]
+        [Contract "- - S"]
+        [Play "N"]
+        AS
+        [Result "*"]
+        """
+        from pinosolve.records.record import Record
+
+        hands, leader, trick = self._start
+        start = [list(h) for h in hands]
+        for k, c in enumerate(trick):
+            start[(leader + k) % len(self.seats)].append(c)
+        played = [Card.from_index(c) for c in trick] + [Card.from_index(c)
+                                                          for _, c, _ in self._history]
+        n = len(self.seats)
+        fields: dict[str, Any] = {
+            "variant": self.variant, "deal_first": self.seats[0],
+            "deal": {s: Hand(Card.from_index(c) for c in start[i])
+                     for i, s in enumerate(self.seats)},
+            "trump": self.trump, "bidder": self.declarer, "partner": self.partner,
+            "leader": self.seats[leader],
+            "play": tuple(tuple(played[i:i + n]) for i in range(0, len(played), n))}
+        fields.update(facts)
+        record = Record(**fields)
+        if fields.get("result") is None and self.over and not trick:
+            from pinosolve.records.record import _units
+
+            from dataclasses import replace
+            record = replace(record, result=_units(self.variant, self))
+        return record
 
     # --- double dummy -------------------------------------------------------------------------
 

@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Optional, Union
+from collections.abc import Mapping
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
@@ -250,12 +251,68 @@ def _from_game(game: Game) -> tuple[Game, list[Card], dict[str, Any]]:
                           "laid_away": None}
 
 
+def record_of(game_or_record: RecordLike) -> Any:
+    """The hand to review as a game record (``pinosolve.records.Record``): a ``Record`` as
+    it is; a mapping or a ``Game`` with its cards played as they were, its contract facts
+    added."""
+    from pinosolve.records.record import Record
+
+    if isinstance(game_or_record, Record):
+        return game_or_record
+    game, cards, facts = (_from_game(game_or_record) if isinstance(game_or_record, Game)
+                          else _from_record(game_or_record))
+    for card in cards:
+        game.play_as_played(card)
+    extra: dict[str, Any] = {"bidder": facts["bidder"], "bid": facts["bid"]}
+    meld = facts["meld"]
+    if isinstance(meld, int) and facts["bidder"] is not None:
+        extra["meld"] = {facts["bidder"]: meld}
+    elif isinstance(meld, Mapping):
+        v = game.variant
+        extra["meld"] = {seat_name(v, s, "meld"): m if isinstance(m, int) else
+                         as_hand(v, m, f"meld: {s}") for s, m in meld.items()}
+    if facts["laid_away"] is not None:
+        extra["laid_away"] = facts["laid_away"]
+    return game.to_record(**{k: val for k, val in extra.items() if val is not None})
+
+
+def _span(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}..{hi}"
+
+
+def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
+    """``record`` (a ``Record``) with its Analysis section written from a review of it
+    (the ``Review``, or its JSON): for each card, ``cost`` (or ``renege`` and the rule), then
+    each legal card's value (``lo..hi`` where only bounds were proved)."""
+    from pinosolve.records.record import CardNote, with_notes
+
+    data = result.to_json() if isinstance(result, Review) else result
+    notes = []
+    for p in data["plays"]:
+        keys: list[tuple[str, str]] = []
+        if not p["legal"]:
+            keys.append(("renege", p["rule"] or "not-held"))
+        elif p["cost"] is not None:
+            keys.append(("cost", str(p["cost"])))
+        elif p.get("cost_bounds"):
+            keys.append(("cost", _span(*p["cost_bounds"])))
+        keys += [(c, str(val)) for c, val in p["values"].items()]
+        keys += [(c, _span(*b)) for c, b in (p.get("bounds") or {}).items()]
+        notes.append(CardNote(p["seat"], Card.parse(p["card"]), tuple(keys)))
+    return with_notes(record, notes)
+
+
 def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Review:
     """Review a played hand: a record (see the module) or a ``Game`` with cards played on
     it. ``timeout``: seconds for each position's search (None: no limit); where it runs out
     the review gives the bounds proved (``bounds``, ``cost_bounds``), never a guess, and
     ``exact`` is False. Raises ``PinosolveError`` for a bad record, and ``IllegalPlay`` for a
-    card its seat does not hold."""
+    card its seat does not hold. A game record (``pinosolve.records.Record``) is read as its
+    ``review_input()``."""
+    from pinosolve.records.record import Record
+
+    if isinstance(game_or_record, Record):
+        game_or_record = game_or_record.review_input()
     from pinosolve.play.driver import check_timeout
 
     timeout = check_timeout(timeout)

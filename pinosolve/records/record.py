@@ -1,0 +1,417 @@
+"""A hand of pinochle as a record: what was dealt, bid, passed, melded and played.
+
+``Record`` is the typed form of the game record (``docs/records.md``): read from its text by
+``read_record`` / ``read_records``, written by ``str(record)``, made from a ``Game`` by
+``Game.to_record`` and played back by ``Record.to_game``. The sections, in export order:
+
+========== ================================================================================
+Variant    the rules: a variant ID or a shipped house-rule name (required)
+Rules      a short hash of the resolved rules (``rules_hash``): which house rules were played
+Dealer     the seat that dealt
+Seat       a view: the seat whose view this is (the other hands may be ``?``)
+Deal       every hand as dealt, PBN style from the named seat; ``?`` for a hand not known
+Auction    the seat that called first; the data lines hold the calls (numbers, ``Pass``)
+Contract   ``bidder bid trump``, ``-`` for a part not known (``N 340 H``, ``- - H``)
+Partner    the declarer's partner where the rules do not fix it (five-hand's called card)
+Kitty      the kitty (widow) as it lay, which the bidder took
+LaidAway   the cards the bidder laid away
+Pass       a line per pass: ``giver>receiver cards``, in the order made
+Meld       a line per seat: ``seat points`` or ``seat cards`` (the meld shown)
+Play       the seat that led the first trick; a line per trick, each from its leader
+Result     the trick points each side (or seat) took, ``NS 120 EW 130``; ``*`` unfinished
+Analysis   a line per card played: ``seat card key=value ...`` (``review --annotate``)
+========== ================================================================================
+
+Other tags (``Event``, ``Date``, player names, ...) are kept in order as ``tags``.
+
+>>> from pinosolve.records.read import read_record
+>>> r = read_record('''[Variant "four-hand"]
+... [Deal "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."]
+... [Contract "- - S"]
+... [Play "N"]
+... AS TS QS 9S''')
+>>> [str(c) for c in r.play[0]], r.trump.letter
+(['AS', 'TS', 'QS', '9S'], 'S')
+>>> g = r.to_game(); g.points
+{'NS': 2, 'EW': 0}
+>>> read_record(str(r)) == r
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from pinosolve.cards import Card, Hand, Suit
+from pinosolve.errors import PinosolveError
+from pinosolve.records.tags import Section, format_section
+from pinosolve.seats import find_seat
+
+if TYPE_CHECKING:
+    from pinosolve.game import Game
+    from pinosolve.variants.variant import Variant
+
+PASS_CALLS = ("pass", "p", "-")
+_ORDER = ("Variant", "Rules", "Dealer", "Seat", "Deal", "Auction", "Contract", "Partner",
+          "Kitty", "LaidAway", "Pass", "Meld", "Play", "Result", "Analysis")
+_FIRST = ("Event", "Site", "Date")  # other tags that go first, as PGN's roster puts them
+UNKNOWN = "?"  # a hand not known, in a view's Deal
+
+
+def rules_hash(variant: Variant) -> str:
+    """Eight hex digits naming the resolved rules: the same for any two files whose rules
+    play the same, whatever their names and descriptions (SHA-256 of the rules as sorted
+    JSON, without ``id``, ``name``, ``description`` and ``seed``)."""
+    from pinosolve.variants.datafile import to_data
+
+    data = {k: v for k, v in to_data(variant.rules).items()
+            if k not in ("id", "name", "description", "seed")}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Cards passed: by ``giver`` to ``receiver``."""
+
+    giver: str
+    receiver: str
+    cards: Hand
+
+
+@dataclass(frozen=True)
+class CardNote:
+    """The analysis of one card played: ``seat``, ``card``, and ``keys``, the ``key=value``
+    pairs in order (``cost``, ``renege``, each legal card's value, ...), as text."""
+
+    seat: str
+    card: Card
+    keys: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join([self.seat, str(self.card), *(f"{k}={v}" for k, v in self.keys)])
+
+
+@dataclass(frozen=True)
+class Record:
+    """One hand as recorded (see the module for each field's section). ``deal`` maps each
+    seat to its hand as dealt, None where not known; ``auction`` holds the calls from
+    ``auction_first`` on (None for a pass); ``play`` the tricks, each from its leader, the
+    first led by ``leader``; ``result`` the trick points by side (fixed partnerships) or
+    seat, None while unfinished."""
+
+    variant: Variant
+    deal: dict[str, Optional[Hand]] = field(default_factory=dict)
+    deal_first: str = ""
+    rules: Optional[str] = None
+    dealer: Optional[str] = None
+    seat: Optional[str] = None
+    auction_first: Optional[str] = None
+    auction: tuple[Optional[int], ...] = ()
+    bidder: Optional[str] = None
+    bid: Optional[int] = None
+    trump: Optional[Suit] = None
+    partner: Optional[str] = None
+    kitty: Optional[Hand] = None
+    laid_away: Optional[Hand] = None
+    passes: tuple[Pass, ...] = ()
+    meld: dict[str, Union[int, Hand]] = field(default_factory=dict)
+    leader: Optional[str] = None
+    play: tuple[tuple[Card, ...], ...] = ()
+    result: Optional[dict[str, int]] = None
+    notes: tuple[CardNote, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __repr__(self) -> str:
+        return f"Record({self.variant.id!r}, {self.deal_text()!r})"
+
+    # --- export -------------------------------------------------------------------------------
+
+    def deal_text(self) -> str:
+        """The Deal tag's value: the hands from ``deal_first`` clockwise, ``?`` if unknown."""
+        seats = self.variant.seats
+        first = self.deal_first or seats[0]
+        start = seats.index(first)
+        order = seats[start:] + seats[:start]
+        hands = [self.deal.get(s) for s in order]
+        return f"{first}:" + " ".join(UNKNOWN if h is None else h.dotted() for h in hands)
+
+    def sections(self) -> list[Section]:
+        """The record's sections in export order."""
+        out = [Section(k, v, ()) for k, v in self.tags if k in _FIRST]
+        out += [Section(k, v, ()) for k, v in self.tags if k not in _FIRST]
+        out.append(Section("Variant", self.variant.id if self.variant.source == "builtin"
+                           else _source_name(self.variant), ()))
+        out.append(Section("Rules", rules_hash(self.variant), ()))
+        for tag, value in (("Dealer", self.dealer), ("Seat", self.seat)):
+            if value is not None:
+                out.append(Section(tag, value, ()))
+        if self.deal:
+            out.append(Section("Deal", self.deal_text(), ()))
+        if self.auction_first is not None:
+            calls = ["Pass" if c is None else str(c) for c in self.auction]
+            out.append(Section("Auction", self.auction_first, (" ".join(calls),)
+                               if calls else ()))
+        parts = (self.bidder, self.bid, None if self.trump is None else self.trump.letter)
+        contract = " ".join("-" if x is None else str(x) for x in parts)
+        if any(x is not None for x in parts):
+            out.append(Section("Contract", contract, ()))
+        if self.partner is not None:
+            out.append(Section("Partner", self.partner, ()))
+        for tag, hand in (("Kitty", self.kitty), ("LaidAway", self.laid_away)):
+            if hand is not None:
+                out.append(Section(tag, " ".join(hand.cards()), ()))
+        if self.passes:
+            out.append(Section("Pass", "", tuple(
+                f"{p.giver}>{p.receiver} {' '.join(p.cards.cards())}" for p in self.passes)))
+        if self.meld:
+            out.append(Section("Meld", "", tuple(
+                f"{s} {m if isinstance(m, int) else ' '.join(m.cards()) or '-'}"
+                for s, m in sorted(self.meld.items(),
+                                   key=lambda kv: self.variant.seats.index(kv[0])))))
+        if self.leader is not None:
+            out.append(Section("Play", self.leader, tuple(
+                " ".join(str(c) for c in trick) for trick in self.play)))
+            result = self.result if self.result is not None else self._counted()
+            out.append(Section("Result", "*" if result is None else " ".join(
+                f"{k} {v}" for k, v in result.items()), ()))
+        if self.notes:
+            out.append(Section("Analysis", "", tuple(str(n) for n in self.notes)))
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(format_section(s) for s in self.sections()) + "\n"
+
+    # --- the hand played -----------------------------------------------------------------------
+
+    def cards_played(self) -> list[Card]:
+        """Every card played, in order."""
+        return [c for trick in self.play for c in trick]
+
+    def hands_at_play(self) -> dict[str, Optional[Hand]]:
+        """Each seat's hand as play began: as dealt, with the kitty taken and the cards laid
+        away by the bidder, and each pass made in order (None where not known). A card given
+        that its giver does not hold is a one-line error."""
+        hands = dict(self.deal)
+        if self.bidder is not None and hands.get(self.bidder) is not None:
+            hand = hands[self.bidder]
+            assert hand is not None
+            if self.kitty is not None and self.variant.rules.deal.bidder_takes_kitty:
+                hand = hand + self.kitty
+            if self.laid_away is not None:
+                hand = _without(hand, self.laid_away, f"LaidAway: {self.bidder}")
+            hands[self.bidder] = hand
+        for n, p in enumerate(self.passes, 1):
+            giver, receiver = hands.get(p.giver), hands.get(p.receiver)
+            if giver is not None:
+                hands[p.giver] = _without(giver, p.cards, f"Pass {n}: {p.giver}")
+            if receiver is not None:
+                hands[p.receiver] = receiver + p.cards
+        return hands
+
+    def to_game(self, played: bool = True) -> Game:
+        """The hand as a ``Game``: set up as play began (every hand known, the trump and the
+        leader given), and with ``played`` the recorded cards played on it as they were
+        played (a renege included). PinosolveError where the record cannot be played."""
+        from pinosolve.game import Game
+
+        hands = self.hands_at_play()
+        missing = [s for s in self.variant.seats if hands.get(s) is None]
+        if missing:
+            raise PinosolveError(f"record: the hand of {', '.join(missing)} is not known: a "
+                                 "view is not a game (it has a Seat; infer and advise read "
+                                 "it)")
+        if self.trump is None:
+            raise PinosolveError("record: no trump (give it in the Contract tag, [Contract "
+                                 "\"N 250 H\"] or [Contract \"H\"])")
+        from pinosolve.deal import Deal
+
+        deal = Deal(self.variant.seats, tuple(hands[s] or Hand() for s in self.variant.seats))
+        roles = _roles(self)
+        g = Game(self.variant, deal, trump=self.trump, leader=self.leader,
+                 declarer=roles.get("declarer"), partner=roles.get("partner"))
+        if played:
+            for n, card in enumerate(self.cards_played(), 1):
+                try:
+                    g.play_as_played(card)
+                except PinosolveError as exc:
+                    raise PinosolveError(f"Play: card {n}: {exc}") from None
+        return g
+
+    def review_input(self) -> dict[str, Any]:
+        """The record as ``pinosolve.analysis.review.review`` takes it (its keys)."""
+        hands = self.hands_at_play()
+        if any(hands.get(s) is None for s in self.variant.seats):
+            self.to_game()  # (raises: a view)
+        if self.trump is None:
+            self.to_game()
+        from pinosolve.deal import Deal
+
+        out: dict[str, Any] = {
+            "variant": self.variant, "trump": None if self.trump is None else self.trump.letter,
+            "deal": str(Deal(self.variant.seats,
+                             tuple(hands[s] or Hand() for s in self.variant.seats))),
+            "play": [str(c) for c in self.cards_played()]}
+        for key in ("leader", "bidder", "partner", "bid"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.meld:
+            out["meld"] = {s: m if isinstance(m, int) else m.cards() for s, m in self.meld.items()}
+        if self.laid_away is not None:
+            out["laid_away"] = self.laid_away.cards()
+        return out
+
+    def view_input(self, seat: Optional[str] = None) -> dict[str, Any]:
+        """The view of ``seat`` (default the record's ``Seat``) as ``pinosolve.analysis.hidden``
+        takes it: its hand as play began, the play, the meld shown, the passes it made or
+        received, the kitty where the bidder showed it, the cards it laid away as gone."""
+        v = self.variant
+        if seat is None:
+            if self.seat is None:
+                raise PinosolveError("record: whose view? Give the seat (a Seat tag, or "
+                                     "--seat)")
+            seat = self.seat
+        seat = find_seat(v.seats, seat, "seat", v.id)
+        hand = self.hands_at_play().get(seat)
+        if hand is None:
+            raise PinosolveError(f"record: the hand of {seat} is not in the Deal")
+        if self.trump is None:
+            raise PinosolveError("record: no trump (the Contract tag)")
+        view: dict[str, Any] = {"variant": v, "trump": self.trump.letter, "seat": seat,
+                                "hand": hand.cards(), "play": [str(c) for c in
+                                                               self.cards_played()]}
+        if self.leader is not None:
+            view["leader"] = self.leader
+        roles = _roles(self)
+        if self.bidder is not None:
+            view["declarer"] = self.bidder
+        if "partner" in roles:
+            view["partner"] = roles["partner"]
+        shown = {s: m.cards() for s, m in self.meld.items() if isinstance(m, Hand) and m}
+        if shown:
+            view["shown"] = shown
+        gave = [c for p in self.passes if p.giver == seat for c in p.cards.cards()]
+        received = [c for p in self.passes if p.receiver == seat for c in p.cards.cards()]
+        if gave or received:
+            view["passed"] = {"gave": gave, "received": received}
+        if self.kitty is not None and v.rules.deal.bidder_takes_kitty:
+            view["kitty"] = self.kitty.cards()
+        if self.laid_away is not None and seat == self.bidder:
+            view["gone"] = self.laid_away.cards()
+        return view
+
+    def round_input(self) -> dict[str, Any]:
+        """The round's facts as ``pinosolve.scoring.round`` reads them: the contract, the
+        meld, and the trick points (the Result, else counted from a finished play)."""
+        out: dict[str, Any] = {}
+        for key in ("bidder", "partner", "bid"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.trump is not None:
+            out["trump"] = self.trump.letter
+        if self.meld:
+            out["meld"] = {s: m if isinstance(m, int) else m.cards() for s, m in self.meld.items()}
+        if self.laid_away is not None:
+            out["laid_away"] = self.laid_away.cards()
+        points = self.result if self.result is not None else self.points_taken()
+        if points is not None:
+            out["points"] = dict(points)
+        return out
+
+    def _counted(self) -> Optional[dict[str, int]]:
+        try:
+            return self.points_taken()
+        except PinosolveError:
+            return None
+
+    def points_taken(self) -> Optional[dict[str, int]]:
+        """The trick points by side (fixed partnerships) or seat, counted from the play;
+        None unless every card was played."""
+        if self.leader is None or any(h is None for h in self.hands_at_play().values()) \
+                or not self.deal or self.trump is None:
+            return None
+        g = self.to_game()
+        if not g.over:
+            return None
+        return _units(self.variant, g)
+
+
+def _units(v: Variant, g: Game) -> dict[str, int]:
+    from pinosolve.scoring.round import point_keys
+
+    keys = point_keys(v)
+    out = {k: 0 for k in keys}
+    sides = v.rules.players.sides
+    for t in g.tricks:
+        unit = next((k for k in keys if t.winner == k or t.winner in sides.get(k, ())), t.winner)
+        out[unit] = out.get(unit, 0) + t.points
+    return out
+
+
+def _roles(r: Record) -> dict[str, str]:
+    """The seats that fix the sides, as ``Game`` takes them."""
+    from pinosolve.seats import sides_fixed
+
+    out = {}
+    if r.bidder is not None and not sides_fixed(r.variant):
+        out["declarer"] = r.bidder
+    if r.partner is not None:
+        out["partner"] = r.partner
+    return out
+
+
+def _without(hand: Hand, cards: Hand, what: str) -> Hand:
+    if not cards.issubset(hand):
+        short = Hand.from_counts(max(0, a - b) for a, b in zip(cards.counts, hand.counts))
+        raise PinosolveError(f"{what} does not hold {' '.join(short.cards())}")
+    return hand - cards
+
+
+def _source_name(v: Variant) -> str:
+    """What a Variant tag says for a variant loaded from a file: the shipped example's name
+    where it is one, else its ID (a reader names the file with --rules)."""
+    from pinosolve.variants.variant import example_names
+
+    stem = Path(v.source).stem
+    return stem if stem in example_names() else v.id
+
+
+def with_notes(record: Record, notes: list[CardNote]) -> Record:
+    """The record with its Analysis section replaced by ``notes``."""
+    return replace(record, notes=tuple(notes))
+
+
+def dealt_record(v: Variant, seed: int) -> Record:
+    """The deal ``seed`` makes of ``v`` (``pinosolve.variants.dealer``) as a record: the
+    hands, the kitty or widow, the stock in draw order (a ``Stock`` tag, top first) and the
+    trump a turned card fixes; the seed in a ``Seed`` tag.
+
+    >>> from pinosolve.variants.variant import load_variant
+    >>> print(dealt_record(load_variant("three-hand-kitty"), 7), end="")  # doctest: +ELLIPSIS
+    [Seed "7"]
+    [Variant "three-hand-kitty"]
+    [Rules "..."]
+    [Deal "N:... ... ..."]
+    [Kitty "..."]
+    """
+    from pinosolve.variants.dealer import random_deal
+
+    dealt = random_deal(v, seed)
+    tags: list[tuple[str, str]] = [("Seed", str(seed))]
+    kitty = None
+    if dealt.kind == "stock":
+        tags.append(("Stock", " ".join(str(c) for c in dealt.undealt)))  # (turned card last)
+    elif dealt.undealt:
+        kitty = Hand(dealt.undealt)
+    return Record(variant=v, deal=dict(dealt.deal.items()), deal_first=v.seats[0],
+                  kitty=kitty, trump=dealt.trump, tags=tuple(tags))
