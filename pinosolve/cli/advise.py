@@ -19,14 +19,14 @@ from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerO
                                   VariantOpt, batch_line, console, one_bidder, run_analysis,
                                   want_flag, want_str, want_timeout)
 from pinosolve.cli.infer import (GaveOpt, GoneOpt, KittyOpt, LeaderOpt, PassedOpt, PlayOpt,
-                                 ReceivedOpt, ShownOpt, view_of)
+                                 ReceivedOpt, RecordOpt, ShownOpt, view_of)
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
 PLAY_SAMPLES, BID_SAMPLES = 200, 100
 BID_KEYS = ("auction", "dealer", "confidence")  # options of bid advice only
 PLAY_KEYS = ("leader", "play", "bidder", "partner", "shown", "passed", "gave", "received",
-             "kitty", "gone", "exact", "bid", "meld")  # options of play advice only
+             "kitty", "gone", "exact", "bid", "meld", "record")  # options of play advice only
 
 
 def compute_advise(params: dict[str, Any]) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def compute_advise(params: dict[str, Any]) -> dict[str, Any]:
         if given:
             raise PinosolveError(f"{', '.join(given)}: not used with exact (every consistent "
                                  "deal, not a sample)")
-    with _progress(params) as on_deal:
+    with _Progress(params) as on_deal:
         if bidding:
             return _bid_advice(params, threads, on_deal)
         from pinosolve.analysis.advice import advise
@@ -79,7 +79,7 @@ def _bid_advice(params: dict[str, Any], threads: int, on_deal: Any) -> dict[str,
                       timeout=want_timeout(params), jobs=threads, on_deal=on_deal).to_json()
 
 
-class _progress:
+class _Progress:
     """--progress: a bar on stderr of the deals solved (and, for play, the leading card so
     far); in a batch, a line per tenth of the deals. Nothing without --progress."""
 
@@ -225,6 +225,7 @@ def advise_cmd(
     received: ReceivedOpt = None,
     kitty: KittyOpt = None,
     gone: GoneOpt = None,
+    record: RecordOpt = None,
     samples: Annotated[Optional[int], typer.Option(
         "--samples", help=f"Deals to sample (default {PLAY_SAMPLES}, at most 20000; with "
         f"--bidding {BID_SAMPLES}, at most 2000).", show_default=False)] = None,
@@ -288,7 +289,8 @@ def advise_cmd(
                               "play": play, "bidder": one_bidder(bidder, declarer),
                               "partner": partner, "shown": shown, "passed": passed,
                               "gave": gave, "received": received, "kitty": kitty, "gone": gone,
-                              "samples": samples, "seed": seed, "exact": exact, "bid": bid,
+                              "record": record, "samples": samples, "seed": seed,
+                              "exact": exact, "bid": bid,
                               "meld": meld, "bidding": bidding, "auction": auction,
                               "dealer": dealer, "confidence": confidence,
                               "timeout": timeout, "progress": progress, "variant": variant,

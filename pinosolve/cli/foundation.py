@@ -238,11 +238,22 @@ def compute_deal(params: dict[str, Any]) -> dict[str, Any]:
     """A random full deal of the variant from a seed (reproducible)."""
     from pinosolve.variants.dealer import deal_record
 
-    return deal_record(variant_of(params), params.get("seed", 0)).to_json()
+    v = variant_of(params)
+    answer = deal_record(v, params.get("seed", 0))
+    if params.get("record"):
+        from dataclasses import replace
+
+        from pinosolve.records.record import dealt_record
+
+        answer = replace(answer, record=str(dealt_record(v, answer.seed)))
+    return answer.to_json()
 
 
 def render_deal(result: dict[str, Any]) -> None:
     out = console()
+    if "record" in result:
+        typer.echo(result["record"], nl=False)
+        return
     out.print(result["deal"])
     kitty = result["kitty"]
     if "turned" in result:
@@ -269,13 +280,16 @@ def deal_cmd(
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Random seed: the same seed gives the same deal (default: a fresh "
                        "one, printed with the deal).", show_default=False)] = None,
+    record: Annotated[bool, typer.Option(
+        "--record", help="Write the deal as a game record (docs/records.md); with --json, "
+        "its text is the answer's record.")] = False,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
 ) -> None:
     """Deal a random full deal of the variant (a fresh seed, printed, unless --seed)."""
-    params = {"seed": seed, "variant": variant, "rules": rules_path}
+    params = {"seed": seed, "record": record, "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source,
                  compute=compute_seeded_deal, render=render_deal)
 

@@ -13,7 +13,7 @@ import typer
 from pinosolve.cli import app
 from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, HandOpt,
                                   InputOpt, JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, console, one_bidder, run_analysis)
+                                  VariantOpt, batch_line, console, one_bidder, run_analysis)
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -45,7 +45,10 @@ def compute_infer(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def view_of(params: dict[str, Any]) -> dict[str, Any]:
-    """The view (``pinosolve.analysis.hidden``'s keys) that the options give."""
+    """The view (``pinosolve.analysis.hidden``'s keys) that the options give: a game
+    record's (``record``, from ``seat`` or the record's Seat tag), or the options'."""
+    if params.get("record") is not None:
+        return _record_view(params)
     view: dict[str, Any] = {"variant": variant_of(params)}
     for key in ("trump", "seat", "hand", "leader", "play", "partner", "kitty", "gone"):
         if params.get(key) is not None:
@@ -63,6 +66,29 @@ def view_of(params: dict[str, Any]) -> dict[str, Any]:
     elif passed:
         view["passed"] = passed
     return view
+
+
+def _record_view(params: dict[str, Any]) -> dict[str, Any]:
+    from pinosolve.records.read import record_file
+
+    given = [k for k in VIEW_OPTIONS if k != "seat" and params.get(k) not in (None, False)]
+    given += ["bidder"] if params.get("bidder") is not None else []
+    if given:
+        raise PinosolveError(f"give the view once: --record, or its options "
+                             f"({', '.join(sorted(given))}), not both")
+    path = params["record"]
+    if not isinstance(path, str):
+        raise PinosolveError(f"record: a file's path, got {path!r:.40}")
+    if path == "-" and batch_line.get():
+        raise PinosolveError("record: '-' (stdin) is where --input reads; name a file")
+    named = variant_of(params) if (params.get("variant") is not None or
+                                   params.get("rules") is not None) else None
+    record = record_file(path, named)
+    seat = params.get("seat")
+    if seat is None and record.seat is None and all(
+            h is not None for h in record.hands_at_play().values()):
+        seat = record.to_game().to_move  # a whole hand: the seat to move
+    return record.view_input(seat)
 
 
 def render_infer(result: dict[str, Any]) -> None:
@@ -109,6 +135,10 @@ ReceivedOpt = Annotated[Optional[str], typer.Option(
     "--received", help="The cards the partner passed to the viewer.", show_default=False)]
 KittyOpt = Annotated[Optional[str], typer.Option(
     "--kitty", help="The kitty, if the viewer saw it.", show_default=False)]
+RecordOpt = Annotated[Optional[str], typer.Option(
+    "--record", help="The view from a game record file (docs/records.md; '-': stdin): its "
+    "Seat's, or --seat's (default: the seat to move), in place of the view's options.",
+    show_default=False)]
 GoneOpt = Annotated[Optional[str], typer.Option(
     "--gone", help="Cards out of play that the viewer knows (e.g. its own discards).",
     show_default=False)]
@@ -131,6 +161,7 @@ def infer_cmd(
     received: ReceivedOpt = None,
     kitty: KittyOpt = None,
     gone: GoneOpt = None,
+    record: RecordOpt = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
@@ -143,7 +174,7 @@ def infer_cmd(
                               "partner": partner, "shown": shown, "passed": passed,
                               "gave": gave,
                               "received": received, "kitty": kitty, "gone": gone,
-                              "variant": variant, "rules": rules_path}
+                              "record": record, "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source, compute=INFER,
                  render=render_infer, jobs=jobs)
 

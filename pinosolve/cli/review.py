@@ -24,17 +24,12 @@ RECORD_KEYS = ("deal", "trump", "leader", "declarer", "bidder", "partner", "bid"
                "play")
 
 
-def read_record(path: str) -> dict[str, Any]:
-    """A review record, TOML or JSON, from the file ``path`` ('-': standard input), read by
-    the safe readers of ``pinosolve.files``."""
-    from pinosolve.files import read_table
-
-    return read_table(path, "record", "a table with deal, trump and play")
-
-
-def _record(params: dict[str, Any]) -> dict[str, Any]:
-    """The record to review: the file's (RECORD), or the keys of a batch line; its variant
-    the file's own (``variant`` or ``rules``, relative to the file), else the options'."""
+def _record(params: dict[str, Any]) -> Any:
+    """The record to review: the file's (RECORD: a game record, a ``Record``, or a TOML or
+    JSON table), or the keys of a batch line; its variant the file's own (``Variant``,
+    ``variant`` or ``rules``, relative to the file), else the options'."""
+    if params.get("source") is not None:  # (read already, by review --annotate)
+        return params["source"]
     from pinosolve.variants.variant import resolve, rules_path
 
     path = want_str(params, "record", "record")
@@ -47,7 +42,18 @@ def _record(params: dict[str, Any]) -> dict[str, Any]:
     if given:
         raise PinosolveError(f"give the record once: a file or its keys "
                              f"({', '.join(sorted(given))}), not both")
-    data = dict(read_record(path))
+    from pinosolve.files import parse_document
+    from pinosolve.records.read import is_record_text, one_record, read_source
+
+    text, name = read_source(path, "record")
+    if is_record_text(text):  # a game record (tag pairs): its Variant tag, or --variant/--rules
+        named = variant_of(params) if (params.get("variant") is not None or
+                                       params.get("rules") is not None) else None
+        return one_record(text, name, named)
+    data = parse_document(text, name)
+    if not isinstance(data, dict):
+        raise PinosolveError(f"{name}: expected a table with deal, trump and play")
+    data = dict(data)
     rules = data.pop("rules", None)
     if rules is not None:
         if data.get("variant") is not None:
@@ -159,12 +165,17 @@ def render_review(result: dict[str, Any]) -> None:
 @app.command("review")
 def review_cmd(
     record: Annotated[Optional[str], typer.Argument(
-        metavar="RECORD", help="The played hand: a TOML or JSON file ('-': stdin) with "
-        "variant (or rules), deal, trump, play, and as needed leader, bidder, partner, bid "
-        "and meld (per seat, points or cards).", show_default=False)] = None,
+        metavar="RECORD", help="The played hand: a game record (docs/records.md), or a TOML "
+        "or JSON file ('-': stdin) with variant (or rules), deal, trump, play, and as needed "
+        "leader, bidder, partner, bid and meld (per seat, points or cards).",
+        show_default=False)] = None,
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", help="Seconds for each position's search (0 < s <= 1e9); where it runs "
         "out, the proved bounds are given, never a guess.", show_default=False)] = None,
+    annotate: Annotated[Optional[str], typer.Option(
+        "--annotate", help="Also write the hand as a game record with each "
+        "card's cost and values (its Analysis section) into this file.",
+        show_default=False)] = None,
     plot: Annotated[Optional[str], typer.Option(
         "--plot", help="Also draw the value graph into this file, .png or .svg (needs "
         "matplotlib: pip install 'pinosolve[plot]').", show_default=False)] = None,
@@ -188,9 +199,28 @@ def review_cmd(
         raise PinosolveError("give RECORD or --input (JSON lines of records), not both")
     params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": variant,
                               "rules": rules_path, **{k: None for k in RECORD_KEYS}}
+    out = source = None
+    if annotate is not None:
+        from pinosolve.analysis.review import record_of
+        from pinosolve.files import writable_file
+
+        if input_source is not None:
+            raise PinosolveError("--annotate writes one record's analysis: give RECORD, "
+                                 "not --input")
+        out = writable_file(Path(annotate), "--annotate")
+        source = record_of(_record(params))
+        params["source"] = source
     result = run_analysis(params, json_out=json_out, input_source=input_source,
                           compute=REVIEW if input_source is None else REVIEW_LINES,
                           render=render_review, jobs=jobs)
+    if out is not None:
+        from pinosolve.analysis.review import annotate as annotated
+
+        try:
+            out.write_text(str(annotated(source, result)), encoding="utf-8")
+        except OSError as exc:
+            raise PinosolveError(f"--annotate: {exc.strerror or exc}") from None
+        echo_written("annotated record", out, json_out)
     if where is not None:
         from pinosolve.analysis.plot import plot_review
 

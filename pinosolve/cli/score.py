@@ -42,6 +42,8 @@ def _pairs(value: Any, key: str) -> Any:
 def compute_score(params: dict[str, Any]) -> dict[str, Any]:
     from pinosolve.scoring.round import ROUND_KEYS, score
 
+    if params.get("record") is not None:
+        return _record_score(params)
     v = variant_of(params)
     data: dict[str, Any] = {}
     for key in ROUND_KEYS - {"variant", "rules", "note"}:
@@ -50,6 +52,24 @@ def compute_score(params: dict[str, Any]) -> dict[str, Any]:
             continue
         data[key] = _pairs(value, key) if key in _PAIRS else value
     return score(v, data).to_json()
+
+
+def _record_score(params: dict[str, Any]) -> dict[str, Any]:
+    """The round of a game record file (``record``): its contract, meld and trick points."""
+    from pinosolve.records.read import record_file
+    from pinosolve.scoring.round import ROUND_KEYS, score
+
+    given = sorted(k for k in ROUND_KEYS - {"variant", "rules", "note"}
+                   if params.get(k) not in (None, False))
+    if given:
+        raise PinosolveError(f"give the round once: --record, or its options "
+                             f"({', '.join(given)}), not both")
+    path = want_str(params, "record", "record")
+    assert path is not None
+    named = variant_of(params) if (params.get("variant") is not None or
+                                   params.get("rules") is not None) else None
+    record = record_file(path, named)
+    return score(record.variant, record.round_input()).to_json()
 
 
 def render_score(result: dict[str, Any]) -> None:
@@ -114,6 +134,10 @@ def score_cmd(
         "--throw-in", help="The bidder conceded without play.")] = False,
     shoot: Annotated[bool, typer.Option(
         "--shoot", help="The bidder shot the moon.")] = False,
+    record: Annotated[Optional[str], typer.Option(
+        "--record", help="The round from a game record file (docs/records.md; '-': stdin): "
+        "its Contract, Meld and Result (or the points its play took).",
+        show_default=False)] = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
@@ -123,7 +147,7 @@ def score_cmd(
     params = {"bidder": one_bidder(bidder, declarer), "bid": bid, "trump": trump,
               "partner": partner, "meld": meld,
               "points": points, "won": won, "tricks": tricks, "last_trick": last_trick,
-              "laid_away": laid_away, "throw_in": throw_in, "shoot": shoot,
+              "laid_away": laid_away, "throw_in": throw_in, "shoot": shoot, "record": record,
               "variant": variant, "rules": rules_path}
     run_analysis(params, json_out=json_out, input_source=input_source, compute=SCORE,
                  render=render_score)
@@ -149,7 +173,15 @@ def compute_game(params: dict[str, Any]) -> dict[str, Any]:
     fallback = None
     if params.get("variant") or params.get("rules"):
         fallback = variant_of(params)
-    return game_from_file(path, fallback).to_json()
+    from pinosolve.records.read import is_record_text, read_source, rounds_of
+
+    text, name = read_source(path, "game record")
+    if is_record_text(text):  # a file of game records: each a round, in order
+        v, rounds = rounds_of(text, name, fallback)
+        from pinosolve.scoring.game import play_game
+
+        return play_game(v, rounds, None).to_json()
+    return game_from_file(path, fallback, text).to_json()
 
 
 def render_game(result: dict[str, Any]) -> None:
@@ -210,8 +242,9 @@ def game_cmd(
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: Annotated[Optional[str], typer.Option(
-        "--input", help="The game record, a file or '-' for stdin (TOML or JSON): variant "
-                        "and a list of rounds with the keys of 'pinosolve score'.",
+        "--input", help="The game, a file or '-' for stdin: game records (docs/records.md), "
+                        "a round each; or TOML or JSON, variant and a list of rounds with "
+                        "the keys of 'pinosolve score'.",
         show_default=False)] = None,
 ) -> None:
     """Score a whole game round by round and name the winner by the variant's rules; exit

@@ -66,7 +66,7 @@ def _winner_among(v: Variant, over: list[str], rnd: Round, result: RoundScore,
             if any(t is None for t in per_unit.values()):
                 return [], ("the tie would go to the most tricks, but the last round gives "
                             "no tricks [scoring.tie_break]")
-            best = max(per_unit.values())  # type: ignore[type-var]
+            best = max(t for t in per_unit.values() if t is not None)
             pick = [u for u in candidates if per_unit[u] == best]
         if pick:
             candidates = pick
@@ -220,10 +220,19 @@ def _bid_or_set(v: Variant, rnd: Round, result: RoundScore) -> list[str]:
     return [u for g in groups(v, rnd) if g.bidding == bool(result.made) for u in g.units]
 
 
-def game_from_file(path: str, fallback: Optional[Variant] = None) -> GameRecord:
-    """The game record in the file ``path`` (TOML or JSON) scored; its answer on file, if
-    any (``winner``: the running scores that win, ``round``), checked."""
-    data = read_record(path)
+def game_from_file(path: str, fallback: Optional[Variant] = None,
+                   text: Optional[str] = None) -> GameRecord:
+    """The game record in the file ``path`` (TOML or JSON; ``text``: its text, read
+    already) scored; its answer on file, if any (``winner``: the running scores that win,
+    ``round``), checked."""
+    if text is None:
+        data = read_record(path)
+    else:
+        from pinosolve.files import parse_document
+
+        data = parse_document(text, path if path != "-" else "game record on stdin")
+        if not isinstance(data, dict):
+            raise PinosolveError(f"{path}: expected a table with 'rounds'")
     unknown = sorted(set(data) - GAME_KEYS)
     if unknown:
         raise PinosolveError(f"{path}: unknown key {unknown[0]!r}; keys are "

@@ -50,7 +50,8 @@ class Dealt:
 class DealRecord(Result):
     """The ``deal`` command's answer: the seed, the deal, and the undealt cards: the kitty
     (sorted: it is one packet) or the stock in draw order, top first, the turned card last;
-    ``turned`` and ``trump`` where the rules turn a card up to fix trump."""
+    ``turned`` and ``trump`` where the rules turn a card up to fix trump; ``record``, asked
+    for, the deal as a game record's text (``pinosolve.records``)."""
 
     variant: str
     seed: int
@@ -59,6 +60,7 @@ class DealRecord(Result):
     kitty_kind: str
     turned: Optional[Card] = optional()
     trump: Optional[Suit] = optional()
+    record: Optional[str] = optional()  # the deal as a game record (deal --record)
 
 
 def deal_record(v: Variant, seed: int) -> DealRecord:
