@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, Iterator, Union
+from typing import Union
+from collections.abc import Iterable, Iterator
 
 from pinosolve.errors import NotationError
 
@@ -33,7 +34,7 @@ class Suit(IntEnum):
         return SUIT_SYMBOLS[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """A suit from its letter, symbol or word, in any case.
 
         >>> [Suit.parse(t).name for t in ("s", "♥", "hearts", "Heart", "SPADES", "club")]
@@ -62,7 +63,7 @@ class Rank(IntEnum):
         return "9" if self is Rank.NINE else self.name
 
     @classmethod
-    def parse(cls, text: str) -> "Rank":
+    def parse(cls, text: str) -> Rank:
         rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
             raise NotationError(f"unknown rank {text!r}: ranks are A T K Q J 9 (10 for the ten)")
@@ -92,7 +93,7 @@ class Card:
         return self.suit * len(Rank) + self.rank
 
     @classmethod
-    def from_index(cls, index: int) -> "Card":
+    def from_index(cls, index: int) -> Card:
         """The card of ``index`` (0..23: suit * 6 + rank), or a ``NotationError``."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_CARDS:
             raise NotationError(f"bad card index {index!r}: a whole number from 0 to "
@@ -100,7 +101,7 @@ class Card:
         return CARDS[index]
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read ``AS``, ``as``, ``TH``, ``10H``, ``10♥``, ``9c``."""
         if not isinstance(text, str):
             raise NotationError(f"bad card {text!r}: expected text such as AS, TH, 10♥, 9c")
@@ -128,7 +129,8 @@ class Card:
         return ("10" if self.rank is Rank.T else self.rank.letter) + self.suit.symbol
 
 
-CARDS: tuple[Card, ...] = tuple(Card(Suit(i // len(Rank)), Rank(i % len(Rank))) for i in range(NUM_CARDS))
+CARDS: tuple[Card, ...] = tuple(Card(Suit(i // len(Rank)), Rank(i % len(Rank)))
+                                for i in range(NUM_CARDS))
 
 
 class Hand:
@@ -160,7 +162,7 @@ class Hand:
         self._counts = tuple(counts)
 
     @classmethod
-    def from_counts(cls, counts: Iterable[int]) -> "Hand":
+    def from_counts(cls, counts: Iterable[int]) -> Hand:
         hand = cls.__new__(cls)
         values = tuple(counts)
         if len(values) != NUM_CARDS or any(isinstance(c, bool) or not isinstance(c, int) or
@@ -171,7 +173,7 @@ class Hand:
         return hand
 
     @classmethod
-    def parse(cls, text: str) -> "Hand":
+    def parse(cls, text: str) -> Hand:
         """Read a card list (spaces or commas) or the dotted form ``S.H.D.C``; ``-`` is empty."""
         if not isinstance(text, str):
             raise NotationError(f"bad hand {text!r}: expected text such as 'AS TH 9C' or 'AT.K..Q'")
@@ -183,7 +185,7 @@ class Hand:
         return cls(Card.parse(tok) for tok in re.split(r"[\s,;]+", raw) if tok)
 
     @classmethod
-    def _parse_dotted(cls, raw: str) -> "Hand":
+    def _parse_dotted(cls, raw: str) -> Hand:
         groups = raw.split(".")
         if len(groups) != 4:
             raise NotationError(
@@ -240,10 +242,10 @@ class Hand:
     def __hash__(self) -> int:
         return hash(self._counts)
 
-    def __add__(self, other: "Hand") -> "Hand":
+    def __add__(self, other: Hand) -> Hand:
         return Hand.from_counts(a + b for a, b in zip(self._counts, other._counts))
 
-    def __sub__(self, other: "Hand") -> "Hand":
+    def __sub__(self, other: Hand) -> Hand:
         """Remove ``other``'s cards; raises if a card is not held often enough."""
         result = []
         for index, (a, b) in enumerate(zip(self._counts, other._counts)):
@@ -252,7 +254,7 @@ class Hand:
             result.append(a - b)
         return Hand.from_counts(result)
 
-    def issubset(self, other: "Hand") -> bool:
+    def issubset(self, other: Hand) -> bool:
         return all(a <= b for a, b in zip(self._counts, other._counts))
 
     def suit(self, suit: Suit) -> list[Card]:

@@ -8,7 +8,7 @@ parsing takes the seat list; :meth:`pinosolve.variants.variant.Variant.parse_dea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from collections.abc import Iterator
 
 from pinosolve.cards import Hand
 from pinosolve.errors import NotationError
@@ -30,7 +30,7 @@ class Deal:
             object.__setattr__(self, "first", self.seats[0])
 
     @classmethod
-    def parse(cls, text: str, seats: tuple[str, ...]) -> "Deal":
+    def parse(cls, text: str, seats: tuple[str, ...]) -> Deal:
         if not isinstance(text, str) or not text.strip():
             raise NotationError("empty deal: write it as " + cls._example(seats))
         raw = text.strip()

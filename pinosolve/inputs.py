@@ -14,7 +14,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional, Union
+from typing import Any, Literal, Optional, Union, overload
+from collections.abc import Iterable
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.deal import Deal
@@ -77,6 +78,12 @@ def as_cards(variant: Variant, cards: Any, what: str) -> tuple[Card, ...]:
             raise PinosolveError(f"{what}: {exc}") from None
     variant.check_hand(Hand(out), what)
     return tuple(out)
+
+
+@overload
+def as_trump(variant: Variant, trump: SuitLike, allow_none: Literal[False] = False) -> Suit: ...
+@overload
+def as_trump(variant: Variant, trump: SuitLike, allow_none: bool) -> Optional[Suit]: ...
 
 
 def as_trump(variant: Variant, trump: SuitLike, allow_none: bool = False) -> Optional[Suit]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")  # where the control groups are mounted
 SELF_CGROUP = Path("/proc/self/cgroup")  # which control groups this process is in

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Optional
+from collections.abc import Callable, Iterator
 
 TestReport = Callable[[Any], None]  # called with a pinosolve.play.driver.Test
 SolutionReport = Callable[[float, float], None]  # (objective, seconds)

@@ -32,7 +32,8 @@ import enum
 import functools
 import types
 import typing
-from typing import Annotated, Any, ClassVar, Optional, Sequence, Union
+from typing import Annotated, Any, ClassVar, Optional, Union
+from collections.abc import Sequence
 
 from pinosolve.cards import Card, Hand, Rank, Suit
 
@@ -75,7 +76,7 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON (dicts, lists, text, numbers, booleans and null)."""
         out: dict[str, Any] = {}
-        for spec in _specs(type(self)):
+        for spec in _specs(_cls(self)):
             value = getattr(self, spec.attribute)
             if value is None and spec.omit:
                 continue
@@ -87,7 +88,7 @@ class Result:
         return out
 
     def __repr__(self) -> str:
-        specs = {s.key: s for s in _specs(type(self))}
+        specs = {s.key: s for s in _specs(_cls(self))}
         keys = self._repr_keys or tuple(specs)
         parts = []
         for key in keys:
@@ -109,7 +110,12 @@ class _Spec:
     flatten: bool
 
 
-@functools.lru_cache(maxsize=None)
+def _cls(result: object) -> Any:
+    """A result's class, as ``_specs`` is cached by it."""
+    return type(result)
+
+
+@functools.cache
 def _specs(cls: Any) -> tuple[_Spec, ...]:
     """The JSON keys of a result class: key, attribute, type hint, omitted when None,
     flattened."""

@@ -22,7 +22,8 @@ Seats are the variant's (``players.seats``, clockwise). Who plays together comes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional
+from collections.abc import Mapping, Sequence
 
 from pinosolve.errors import NotationError, PinosolveError
 

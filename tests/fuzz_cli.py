@@ -350,7 +350,7 @@ def _huge_points(folder: Path, value: int) -> Path:
                         f'K = {value}, Q = 0, J = 0, "9" = 0 }}\n')
 
 
-def hostile_try(rnd: random.Random, folder: Path, watchdog: "Watchdog"
+def hostile_try(rnd: random.Random, folder: Path, watchdog: Watchdog
                 ) -> tuple[str, str | None, str]:
     """One hostile input, under the watchdog: the family, what went wrong (or None) and the
     input."""

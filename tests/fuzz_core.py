@@ -7,7 +7,8 @@ Python reference, every legal card valued, or (40%) a longer ending solved by th
 partition search and small siblings and again with exact table keys and every card searched.
 15% of the positions get random trick-play obligations (the knobs no shipped variant sets
 together), 10% random card points and last-trick bonus as large as the deal total allows
-(POINTS_LIMIT, the core's bound). Each mismatch is printed in full; the last line counts the positions checked. Exit
+(POINTS_LIMIT, the core's bound). Each mismatch is printed in full; the last line counts the
+positions checked. Exit
 code 1 if any differed.
 """
 
@@ -21,12 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinosolve.play import _core as core  # noqa: E402
-from pinosolve.play.legality import PlayRules  # noqa: E402
-from pinosolve.variants.schema import POINTS_LIMIT  # noqa: E402
-from tests.test_solver import solve  # noqa: E402
-from tests.fuzz_clock import fuzz_run  # noqa: E402
-from tests.test_solver import (FAMILIES, _variant, random_obligations,  # noqa: E402
+from pinosolve.play import _core as core
+from pinosolve.play.legality import PlayRules
+from pinosolve.variants.schema import POINTS_LIMIT
+from tests.test_solver import solve
+from tests.fuzz_clock import fuzz_run
+from tests.test_solver import (FAMILIES, _variant, random_obligations,
                                 random_position)
 
 # cards a hand at most, for the core-against-core check (the reference check uses the suite's

@@ -10,7 +10,7 @@ card. Cards are plain strings like "AS" here.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 SUITS = "SHDC"
 
@@ -79,7 +79,7 @@ def _best_group(table, held: Counter) -> int:
     needs = [[(index[(cls, c)], n) for cls in classes for c, n in cards.items()]
              for cards, classes, _ in table]
 
-    @lru_cache(maxsize=None)
+    @cache
     def search(i: int, room: tuple[int, ...]) -> int:
         if i == len(table):
             return 0

@@ -559,7 +559,7 @@ def _ctrl_c_as_a_class_is_made(params):
         def __set_name__(self, owner, name):
             raise KeyboardInterrupt
 
-    class Owner:  # noqa: F841 (made for its side effect)
+    class Owner:
         value = Descriptor()
 
 

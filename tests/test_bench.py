@@ -84,7 +84,8 @@ def test_tests_prints_each_test_then_its_deal():
     assert len(deals) == 2, out  # --tests implies --each
     start = 0
     for end in deals:
-        value, nodes = map(int, re.search(r"value (\d+), [\d.]+ s, (\d+) nodes", lines[end]).groups())
+        found = re.search(r"value (\d+), [\d.]+ s, (\d+) nodes", lines[end])
+        value, nodes = map(int, found.groups())
         tests = [re.fullmatch(r" +test at (\d+): value (>=|<=) (\d+), [\d.]+ s, (\d+) nodes", line)
                  for line in lines[start:end] if "test at" in line]
         assert tests and all(tests), lines[start:end]

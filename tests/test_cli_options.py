@@ -408,7 +408,7 @@ def test_puzzle_list_names_every_shipped_puzzle_and_a_name_runs_it(cli):
 def test_lists_never_fold_names_types_or_variants(command, columns):
     """At 80 columns 'four-hand-classic' came out as 'four-hand-c' over 'lassic'."""
     env = {**os.environ, "COLUMNS": columns}
-    run = lambda *a: subprocess.run([sys.executable, "-m", "pinosolve", *a],  # noqa: E731
+    run = lambda *a: subprocess.run([sys.executable, "-m", "pinosolve", *a],
                                     capture_output=True, text=True, cwd=ROOT, env=env)
     listed = json.loads(run(command, "--list", "--json").stdout)
     lines = run(command, "--list").stdout.splitlines()
@@ -465,7 +465,7 @@ def test_deal_draws_a_fresh_seed_and_names_it(cli):
 @pytest.mark.parametrize("vid", variant_ids())
 def test_deals_are_never_wrapped_at_the_terminal_width(vid):
     env = {**os.environ, "COLUMNS": "40"}
-    run = lambda *a: subprocess.run([sys.executable, "-m", "pinosolve", *a],  # noqa: E731
+    run = lambda *a: subprocess.run([sys.executable, "-m", "pinosolve", *a],
                                     capture_output=True, text=True, cwd=ROOT, env=env)
     data = json.loads(run("deal", "--variant", vid, "--seed", "3", "--json").stdout)
     assert run("deal", "--variant", vid, "--seed", "3").stdout.splitlines()[0] == data["deal"]

@@ -1,4 +1,5 @@
-"""The contract's outcome has one home (pinosolve.scoring.contract), used by score and makeable alike.
+"""The contract's outcome has one home (pinosolve.scoring.contract), used by score and makeable
+alike.
 
 makeable decides the rules' conditions on play that points alone do not settle (a side must
 take a trick to save its meld; a Trickster bidder must capture a counter) by searches on other
@@ -152,7 +153,8 @@ def test_undecided_makeable_gives_no_made_or_set_reason(monkeypatch):
 
     monkeypatch.setattr(S, "solve", bounded)
     v = load_variant("four-hand")
-    text = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"  # pinosolve deal --variant four-hand --seed 3
+    # pinosolve deal --variant four-hand --seed 3
+    text = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
     deal = v.parse_deal(text, full=True)
     assert analyse(v, deal, Suit.S, "N", 30)["made"] is False
     res = analyse(v, deal, Suit.S, "N", 25)

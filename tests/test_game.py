@@ -163,7 +163,8 @@ def test_scoring_commands_do_not_import_ortools_or_the_solver():
             "          '--tricks', 'EW=2'])\n"
             "    main(['bid', '--variant', 'double-deck', '--history', '50 55'])\n"
             "    main(['game', 'puzzles/games/seed001-bidder-goes-out.toml'])\n"
-            "heavy = [m for m in sys.modules if m.startswith('ortools') or m == 'pinosolve.play.driver']\n"
+            "heavy = [m for m in sys.modules\n"
+            "         if m.startswith('ortools') or m == 'pinosolve.play.driver']\n"
             "print(heavy)\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr

@@ -171,7 +171,8 @@ def test_an_illegal_card_names_the_seat_the_card_and_the_rule():
         g.play("AD")  # E holds K♥: must follow
     assert (bad.value.seat, str(bad.value.card), bad.value.rule) == ("E", "AD",
                                                                      "trick.follow_suit")
-    assert "E" in str(bad.value) and "AD" in str(bad.value) and "trick.follow_suit" in str(bad.value)
+    message = str(bad.value)
+    assert "E" in message and "AD" in message and "trick.follow_suit" in message
     with pytest.raises(IllegalPlay, match="E does not hold QS"):
         g.play("QS")
     with pytest.raises(PinosolveError):

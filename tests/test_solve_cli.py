@@ -120,7 +120,7 @@ def test_jobs_answer_every_line_in_order(cli):
 
     v = load_variant("four-hand")
     rnd = random.Random("jobs")
-    cards = lambda ix: [Card.from_index(c) for c in ix]  # noqa: E731
+    cards = lambda ix: [Card.from_index(c) for c in ix]
     lines = []
     for i in range(14):
         pos = random_legal_position(v, rnd, 4)
@@ -132,7 +132,7 @@ def test_jobs_answer_every_line_in_order(cli):
         if i % 5 == 4:
             lines.append({"deal": ENDING, "trump": "S", "leader": "Q"})  # a bad line
     stdin = "\n".join(json.dumps(x) for x in lines) + "\n"
-    drop = lambda d: {k: x for k, x in d.items() if k != "seconds"}  # noqa: E731
+    drop = lambda d: {k: x for k, x in d.items() if k != "seconds"}
     runs = [cli("solve", "--variant", "four-hand", "--input", "-", "--jobs", jobs, stdin=stdin)
             for jobs in ("1", "2", "0")]
     assert all(run.code == 1 for run in runs), [run.err for run in runs]  # (1: error lines)
@@ -159,7 +159,7 @@ def test_progress_prints_each_test_on_stderr(cli):
     plain, shown = cli(*args), cli(*args, "--progress")
     assert plain.code == shown.code == 0 and plain.err == "", shown.err
     value = shown.json()["value"]
-    drop = lambda d: {k: x for k, x in d.items() if k != "seconds"}  # noqa: E731
+    drop = lambda d: {k: x for k, x in d.items() if k != "seconds"}
     assert drop(shown.json()) == drop(plain.json())
     tests = [re.fullmatch(r"test at (\d+): at (least|most) (\d+) \((\d+) nodes, [\d.]+ s\)", line)
              for line in shown.err.splitlines()]

@@ -114,7 +114,7 @@ def random_obligations(rules: PlayRules, rnd: random.Random) -> PlayRules:
 
 
 def _oracle_values(v, pos):
-    s = lambda c: str(Card.from_index(c))  # noqa: E731
+    s = lambda c: str(Card.from_index(c))
     rules = v.rules
     strength = dd_oracle.strength_of(rules)
     points = dict(rules.points.cards)

@@ -21,7 +21,8 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
+from typing import Any, Optional
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from pinosolve.cards import Card, Suit
 from pinosolve.errors import PinosolveError

@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Optional
+from collections.abc import Callable, Sequence
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError

@@ -37,7 +37,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Any, Optional
+from collections.abc import Iterator, Mapping, Sequence
 
 from pinosolve.cards import NUM_CARDS, Card, Suit
 from pinosolve.errors import PinosolveError
@@ -703,7 +704,7 @@ class _Table:
                     choices.append((split, weight * back[i + 1][after][1]))
             total = sum(w for _, w in choices)
             pick = rng.randrange(total)
-            for split, w in choices:
+            for split, w in choices:  # noqa: B007 (the split picked is used after the loop)
                 if pick < w:
                     break
                 pick -= w

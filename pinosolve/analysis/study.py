@@ -21,7 +21,8 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import Any, Optional
+from collections.abc import Callable, Iterable, Iterator
 
 from pinosolve.errors import PinosolveError
 
@@ -349,8 +350,8 @@ def worker_table_limit() -> Optional[int]:
     from pinosolve.play.tables import table_limit
 
     memory = getattr(getattr(worker, "memory_manager", None), "memory_limit", None) or 0
-    return table_limit(memory=int(memory), parts=max(1, int(getattr(worker, "state",
-                                                                      worker).nthreads)))
+    threads = getattr(getattr(worker, "state", worker), "nthreads", 1)
+    return table_limit(memory=int(memory), parts=max(1, int(threads)))
 
 
 def _roles(v: Any, spec: Spec) -> dict[str, Any]:

@@ -62,7 +62,7 @@ def plain_metavars(command: Any) -> Any:
         params = list(sub.params)
         try:  # the help option, made when first asked for (and kept, in typer 0.29)
             ctx = sub.context_class(sub, info_name=sub.name,
-                                    help_option_names=app.info.context_settings.get(
+                                    help_option_names=(app.info.context_settings or {}).get(
                                         "help_option_names", ["--help"]))
             params.append(sub.get_help_option(ctx))
         except Exception:  # pragma: no cover - an option parser that makes it otherwise

@@ -20,7 +20,8 @@ import signal
 import sys
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Callable, Iterable, Iterator, Mapping, Optional, Union
+from typing import Annotated, Any, Optional, Union
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import typer
 
@@ -580,7 +581,7 @@ class _Crew:
     def answers(self, ready: list[Any]) -> list[tuple[int, Optional[dict[str, Any]]]]:
         """The answers on the ready connections; a worker that died is replaced, and its line,
         if it had one, gets an error record."""
-        out = []
+        out: list[tuple[int, Optional[dict[str, Any]]]] = []
         for conn in ready:
             if conn not in self.workers:
                 continue
@@ -598,7 +599,7 @@ class _Crew:
                 self.deaths += 1  # (another starts when a line needs it)
                 if self.deaths > 2 * self.jobs + 2:  # they die as they start: no use going on
                     raise PinosolveError("--jobs: the worker processes keep dying (out of "
-                                         "memory, or killed)")
+                                         "memory, or killed)") from None
                 continue
             self.deaths = 0
             self.line.pop(conn, None)

@@ -46,7 +46,7 @@ def render_verify(result: dict[str, Any]) -> None:
     from rich.table import Table
 
     out = console()
-    symbols = lambda cards: " ".join(Card.parse(c).symbol for c in cards)  # noqa: E731
+    symbols = lambda cards: " ".join(Card.parse(c).symbol for c in cards)
     if "steps" in result:
         table = Table(title=f"{result['variant']}, trump {result['trump']}: melding sequence",
                       title_justify="left")

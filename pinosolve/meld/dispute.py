@@ -40,12 +40,14 @@ from collections import Counter
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
+from collections.abc import Sequence
 
 from pinosolve.meld import table as meldtable
 from pinosolve.cards import CARDS, Card, Hand, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.inputs import HandLike, SuitLike, VariantLike, as_hand, as_trump, as_variant, as_whole
+from pinosolve.inputs import (HandLike, SuitLike, VariantLike, as_hand, as_trump, as_variant,
+                              as_whole)
 from pinosolve.meld.model import MeldOption, all_options, identify, read_claim
 from pinosolve.results import Result, TrumpName
 from pinosolve.variants.variant import Variant
@@ -75,7 +77,7 @@ class ClaimVerdict:
         if rule not in self.rules:
             self.rules.append(rule)
 
-    def ruling(self) -> "ClaimRuling":
+    def ruling(self) -> ClaimRuling:
         return ClaimRuling(Hand(self.cards), self.meld.label if self.meld else None,
                            self.points, self.ok,
                            "; ".join(self.reasons) if self.reasons else "stands",
@@ -148,7 +150,8 @@ def _trump_word(trump: Optional[Suit]) -> str:
     return f"{SUIT_NAMES[trump]} trump" if trump is not None else "no trump"
 
 
-def explain_non_meld(variant: Variant, trump: Optional[Suit], counts: tuple[int, ...]) -> tuple[str, str]:
+def explain_non_meld(variant: Variant, trump: Optional[Suit],
+                     counts: tuple[int, ...]) -> tuple[str, str]:
     """Why these cards are no meld, and the rule key that says so."""
     for kid, kind in variant.rules.meld.kinds.items():
         if kind.enabled:
@@ -244,7 +247,7 @@ def _copies_model(uses: list[Use], copies: int) -> Optional[int]:
         row([(b, 1) for b in mine], n, n)
         for b, y in zip(mine, laid):
             row([(b, 1), (y, -1)], -1, 0)
-    for cls in sorted({c for _, cls in uses for c in cls}):
+    for cls in sorted({c for _, kinds in uses for c in kinds}):
         members = [mine for (_, classes), mine in zip(uses, use) if cls in classes]
         for t in range(copies):
             row([(mine[t], 1) for mine in members], 0, 1)
@@ -301,18 +304,19 @@ NAMED = 4  # how many claims a claim's reason names, of those it conflicts with
 def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]) -> None:
     """Fail the claims of one class that need more copies of a card than are held."""
     melds = [(i, v.meld) for i, v in enumerate(verdicts) if v.meld is not None]
+    meld_of = dict(melds)
     class_names = variant.rules.meld.classes
     grouped: dict[tuple[int, ...], list[str]] = {}
-    for card, who in stand_together(hand, melds):
-        grouped.setdefault(tuple(who), []).append(card)
+    for card, claims in stand_together(hand, melds):
+        grouped.setdefault(tuple(claims), []).append(card)
     for who, cards in grouped.items():
-        claims_per_class = Counter(c for i in who for c in set(verdicts[i].meld.classes))
+        claims_per_class = Counter(c for i in who for c in set(meld_of[i].classes))
         shared = sorted(c for c, k in claims_per_class.items() if k > 1)
         if not shared:  # more copies than held inside one claim: reported by _read
             continue
         held = ", ".join(f"{hand.count(c)} {c}" for c in cards)
         cls_text = " and ".join(f"class {c} ({class_names[c]})" for c in shared)
-        shown = [f"{i + 1} ({verdicts[i].meld.label})" for i in who[:NAMED]]
+        shown = [f"{i + 1} ({meld_of[i].label})" for i in who[:NAMED]]
         if len(who) > NAMED:  # each claim's reason names a few: n claims, not n * n names
             shown.append(f"{len(who) - NAMED} more")
         names = " and ".join(shown)

@@ -191,9 +191,12 @@ def _fewest_best_split(values: dict[int, int], n: int) -> list[int]:
             if prev is None:
                 continue
             cand = (prev[0] + values[k], prev[1] - 1, sorted([k, *prev[2]], reverse=True))
-            if best[m] is None or cand[:2] > best[m][:2]:
+            now = best[m]
+            if now is None or cand[:2] > now[:2]:
                 best[m] = cand
-    return best[n][2]
+    split = best[n]
+    assert split is not None  # (k = 1 is always a value: any n splits into ones)
+    return split[2]
 
 
 def identify(variant: Variant, trump: Optional[Suit],

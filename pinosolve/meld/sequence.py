@@ -60,7 +60,7 @@ class StepResult:
     meld: Optional[str] = None
     points: int = 0
     claimed: Optional[int] = None
-    violations: list["Violation"] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
     alongside: list[dict[str, Any]] = field(default_factory=list)
     note: str = ""
 
@@ -69,7 +69,7 @@ class StepResult:
         self.violations.append(Violation(self.step, rule, Hand.parse(card or ""),
                                          meld or self.meld, reason))
 
-    def ruling(self) -> "StepRuling":
+    def ruling(self) -> StepRuling:
         return StepRuling(self.step, self.trick, self.action, Hand(self.cards),
                           Hand(self.from_table), self.meld, self.points, self.claimed,
                           not self.violations, tuple(self.violations),
@@ -238,13 +238,13 @@ class Checker:
         self._dix_alongside(n, step, res)
         if res.claimed is not None and res.claimed != res.points and not res.violations:
             why = ""
-            if absorbed and self.rules.upgrade_scoring:
+            if absorbed and option is not None and self.rules.upgrade_scoring:
                 parts = ", ".join(self.melds[m].option.label for m in absorbed)
                 why = (f": it completes the {parts} already scored, so it adds "
                        f"{option.value} - {option.value - res.points} (upgrade scoring)")
             rule = "meld.sequence.upgrade_scoring" if absorbed else "meld.kinds"
             broken = self._broken_twin(option) if option is not None else None
-            if broken is not None and not absorbed:
+            if broken is not None and option is not None and not absorbed:
                 rule = "meld.sequence.broken_by_play"
                 why = (f": the {broken.option.label} of step {broken.step} was broken by play, "
                        f"so this {option.label} cannot pair with it and scores alone")
@@ -343,7 +343,7 @@ class Checker:
             entry["points"] = 0
             return
         self._dix(n, step, res, str(cards))
-        res.points += entry["points"]
+        res.points += option.value
         self._lay(option, cards, [], [], n)
 
     def _lay(self, option: MeldOption, from_hand: Hand, reused: list[int],

@@ -18,7 +18,8 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
+from collections.abc import Sequence
 
 from ortools.sat.python import cp_model_helper as cmh
 
@@ -81,9 +82,10 @@ def progress_callback() -> Any:
     (--progress), or None when nobody asked."""
     from pinosolve import progress
 
-    report = progress.sat_solution.get()
-    if report is None:
+    found = progress.sat_solution.get()
+    if found is None:
         return None
+    report = found
 
     class Report(cmh.SolutionCallback):
         def OnSolutionCallback(inner) -> None:  # noqa: N802, N805 (OR-Tools' name)

@@ -81,12 +81,10 @@ def instances(kind: MeldKind, trump: Optional[Suit]) -> list[tuple[Optional[Suit
     for var in suits:
         counts: Counter = Counter()
         for p in pattern:
-            if p.suit == TRUMP:
-                suit = trump
-            elif p.suit in (EACH_PLAIN, EACH_SUIT):
-                suit = var
-            else:
-                suit = p.suit
+            suit = {TRUMP: trump, EACH_PLAIN: var, EACH_SUIT: var}.get(p.suit, p.suit) \
+                if isinstance(p.suit, str) else p.suit
+            # (kind_exists: a trump pattern has a trump; a variable one, its suits)
+            assert isinstance(suit, Suit), (kind.cards, trump)
             counts[CARDS[suit * len(Rank) + p.rank]] += 1
         result.append((var, counts))
     return result

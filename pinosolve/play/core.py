@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
+from collections.abc import Sequence
 
 from pinosolve.errors import PinosolveError, RulesError
 from pinosolve.play.legality import PlayRules

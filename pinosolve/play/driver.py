@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Optional
+from collections.abc import Callable
 
 from pinosolve.errors import PinosolveError
 from pinosolve.play.core import CoreSearch, backend as chosen_backend
@@ -45,7 +46,7 @@ class SearchInterrupted(KeyboardInterrupt):
     proved when it stopped (``result``: its bounds, as a budget that ran out leaves them), so
     that an hour's search interrupted is not an hour lost."""
 
-    def __init__(self, result: "Result") -> None:
+    def __init__(self, result: Result) -> None:
         super().__init__("search interrupted")
         result.interrupted = True
         self.result = result
@@ -155,7 +156,7 @@ class Driver:
                     else:
                         closing.too_long()
                     continue
-                if step is not None:
+                if step is not None and closing is not None:  # (a step comes from closing)
                     closing.done()
                 reached = v >= beta
                 if reached:

@@ -13,11 +13,13 @@ Cards here are indices 0..23 (``Card.index``): suit = index // 6, rank = index %
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
+from collections.abc import Sequence
 
 from pinosolve.cards import CARDS, Card, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.inputs import HandLike, SuitLike, VariantLike, as_cards, as_hand, as_trump, as_variant
+from pinosolve.inputs import (HandLike, SuitLike, VariantLike, as_cards, as_hand, as_trump,
+                              as_variant)
 from pinosolve.results import Result
 from pinosolve.play.trick import unfinished_problem, winning_seat
 from pinosolve.variants.schema import Trick
@@ -44,7 +46,7 @@ class PlayRules:
                 f"last_trick={self.last_trick}, free={self.free})")
 
     @classmethod
-    def of(cls, variant: Variant, stage: int = 2) -> "PlayRules":
+    def of(cls, variant: Variant, stage: int = 2) -> PlayRules:
         trick = variant.rules.trick
         order = trick.rank_order
         free = False

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional
+from collections.abc import Sequence
 
 from pinosolve.cards import NUM_CARDS
 from pinosolve.errors import PinosolveError

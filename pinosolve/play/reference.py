@@ -27,7 +27,8 @@ move at the root. A search with a ``deadline`` (a ``time.perf_counter`` reading)
 from __future__ import annotations
 
 import time
-from typing import Optional, Sequence
+from typing import Optional
+from collections.abc import Sequence
 
 from pinosolve.play.legality import NRANK, PlayRules, legal_plays
 from pinosolve.play.position import points_left

@@ -16,7 +16,8 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Optional, Sequence
+from typing import Optional
+from collections.abc import Sequence
 
 ENTRY_BYTES = 16          # one table entry in the compiled core
 LARGEST = 1 << 26         # the most entries a table may reach (1 GiB in the core)

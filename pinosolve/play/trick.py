@@ -19,7 +19,8 @@ core has its own copy in C, checked against this one by the tests. Which card be
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Optional
+from collections.abc import Sequence
 
 if TYPE_CHECKING:  # (legality imports this module)
     from pinosolve.play.legality import PlayRules
@@ -40,7 +41,8 @@ def unfinished_problem(cards: int, seats: int) -> Optional[str]:
     ``seats``, in one line, or None.
 
     >>> unfinished_problem(4, 4)
-    'trick: 4 cards make a finished trick (4 seats play to a trick); give only the cards of an unfinished one'
+    'trick: 4 cards make a finished trick (4 seats play to a trick); give only the cards of an
+    unfinished one'
     """
     if cards >= seats:
         return (f"trick: {cards} cards make a finished trick ({seats} seats play to a trick); "

@@ -18,7 +18,8 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Optional
+from collections.abc import Sequence
 
 from pinosolve.cards import Card, Hand, Rank, Suit
 from pinosolve.errors import PinosolveError

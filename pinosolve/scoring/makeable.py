@@ -189,7 +189,7 @@ class _Verdict:
     than the last-trick bonus a counter; else a search on another point scale settles it."""
 
     def __init__(self, v: Variant, name: str, meld: int, away: int, bid: int, marriage: bool,
-                 play: "_TeamPlay", exact: bool = True,
+                 play: _TeamPlay, exact: bool = True,
                  known: Optional[tuple[int, int]] = None) -> None:
         s, bonus = v.rules.scoring, v.rules.points.last_trick
         self.made: Optional[bool] = None

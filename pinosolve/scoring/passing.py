@@ -211,7 +211,7 @@ def lay_away(v: Variant, trump: Suit, hand: Hand, kitty: Hand) -> Hand:
 
 
 def _return_model(v: Variant, trump: Suit, held: Hand, n: int
-                  ) -> tuple["_Model", list[int], list[int], Any, int, Hand]:
+                  ) -> tuple[_Model, list[int], list[int], Any, int, Hand]:
     """The model of giving ``n`` cards of ``held`` away for the most meld kept, solved: the
     model, the return and meld variables, the meld options, the meld kept, the cards."""
     pool = held.counts
@@ -261,7 +261,7 @@ def _all_returns(m: _Model, v: Variant, trump: Suit, hand: Hand, received: Hand,
 
     response = m.solve(enumerate_all=True, callback=Collect())
     complete = (response.status == cmh.CpSolverStatus.OPTIMAL and len(found) <= limit)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for key in list(found)[:limit]:
         returned = Hand.from_counts(key)
         kept = hand + received - returned
@@ -359,6 +359,7 @@ def exchange(v: Variant, trump: Suit, hand: Hand, partner: Hand,
         if len(called) != 1 or not called.issubset(partner):
             raise PinosolveError("--called: one card, held by the partner")
     best = side_exchange(v, trump, hand, partner, called)
+    assert best.partner is not None  # (side_exchange knows the partner's hand)
     outcome = _outcome(v, trump, best.passed, best.returned, best.declarer, best.partner)
     assert outcome.side_meld == best.meld + best.partner_meld
     without = best_meld(v, hand, trump).total + best_meld(v, partner, trump).total

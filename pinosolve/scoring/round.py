@@ -16,7 +16,8 @@ keyed by side in fixed partnerships and by seat otherwise.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Optional, Union
+from collections.abc import Mapping
 
 from pinosolve.scoring.bidding import value_problem
 from pinosolve.cards import Hand, Suit, hand_from_data

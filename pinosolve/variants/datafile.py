@@ -90,7 +90,8 @@ def build(cls: type, data: Any, where: str = "") -> Any:
         if name in data:
             kwargs[name] = _convert(types_[name], data[name], path, field.metadata)
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-            raise RulesError(f"missing key {path!r}: {field.metadata.get('doc', _describe(types_[name]))}")
+            doc = field.metadata.get("doc", _describe(types_[name]))
+            raise RulesError(f"missing key {path!r}: {doc}")
     try:
         return cls(**kwargs)
     except RulesError as exc:
@@ -111,7 +112,7 @@ def _convert(tp: Any, value: Any, path: str, meta: Any = None) -> Any:
             except RulesError as exc:
                 errors.append(str(exc))
         raise RulesError(errors[0])
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return build(tp, value, path)
     if tp is bool:
         if not isinstance(value, bool):
@@ -177,6 +178,6 @@ def describe_fields(cls: type, prefix: str = "") -> list[tuple[str, str, str]]:
         path = f"{prefix}{field.name}"
         tp = types_[field.name]
         rows.append((path, _describe(tp), field.metadata.get("doc", "")))
-        if dataclasses.is_dataclass(tp):
+        if isinstance(tp, type) and dataclasses.is_dataclass(tp):
             rows.extend(describe_fields(tp, path + "."))
     return rows

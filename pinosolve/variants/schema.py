@@ -2,8 +2,9 @@
 
 A rules file (TOML, in ``rules/``) is read into :class:`Rules`. Every key is documented here
 (``pinosolve rules --keys`` prints the table), typed, and range-checked by
-:mod:`pinosolve.variants.datafile`; cross-key checks (deck size, point totals, meld patterns) live in
-:mod:`pinosolve.variants.variant`. The knobs follow ``shared/reference/rules-research.md`` §4.1 and §6.
+:mod:`pinosolve.variants.datafile`; cross-key checks (deck size, point totals, meld patterns)
+live in :mod:`pinosolve.variants.variant`. The knobs are the points where the rule texts
+disagree (``rules/README.md``).
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ class Deal:
                                     min=1, max=40)
     bidder_takes_kitty: bool = knob(False, doc="the bid winner shows the kitty and takes it")
     bidder_discards: int = knob(0, doc="cards the bid winner then lays away", min=0, max=40)
-    discards_count: bool = knob(False, doc="card points of the laid-away cards count for the bidder")
+    discards_count: bool = knob(
+        False, doc="card points of the laid-away cards count for the bidder")
 
 
 @dataclass(frozen=True, kw_only=True)

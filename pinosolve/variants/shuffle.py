@@ -17,7 +17,8 @@ check that on the running Python.
 
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from typing import TypeVar
+from collections.abc import MutableSequence
 
 from pinosolve.errors import PinosolveError
 

@@ -11,7 +11,7 @@ import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Literal, Optional, overload
 
 from pinosolve.meld import table as meldtable
 from pinosolve.cards import CARDS, NUM_CARDS, Card, Hand, Rank, Suit
@@ -156,7 +156,7 @@ def rules_path(ref: str, relative_to: Optional[Path] = None) -> Path:
     return path
 
 
-def load_file(path: str | os.PathLike[str]) -> "Variant":
+def load_file(path: str | os.PathLike[str]) -> Variant:
     """Load a rules file (a variant or a house rule that extends one) and check it."""
     p = Path(path)
     data, lineage = _resolve(p, ())
@@ -183,7 +183,7 @@ def _a_hand(hand: Any, where: str) -> None:
                         "text)")
 
 
-def load_variant(variant_id: str) -> "Variant":
+def load_variant(variant_id: str) -> Variant:
     """Load a built-in variant by ID (anything else, a list read from a file say, is an unknown
     variant: it is checked before the cache, which could not even hash it)."""
     if not isinstance(variant_id, str):
@@ -191,8 +191,8 @@ def load_variant(variant_id: str) -> "Variant":
     return _load_builtin(variant_id)
 
 
-@functools.lru_cache(maxsize=None)
-def _load_builtin(variant_id: str) -> "Variant":
+@functools.cache
+def _load_builtin(variant_id: str) -> Variant:
     return load_file(_builtin(variant_id))
 
 
@@ -204,7 +204,7 @@ def _builtin(variant_id: str) -> Path:
     return rules_dir() / f"{variant_id}.toml"
 
 
-def resolve(variant: Optional[str] = None, rules: Optional[str] = None) -> "Variant":
+def resolve(variant: Optional[str] = None, rules: Optional[str] = None) -> Variant:
     """The rule set a command names: ``--variant ID`` or ``--rules PATH|NAME`` (not both;
     see ``rules_path``); naming neither, the default variant (``default_variant``)."""
     if variant and rules:
@@ -439,6 +439,11 @@ class Variant:
         except NotationError as exc:
             raise NotationError(f"{what}: {exc}") from None
         return self.check_hand(hand, what, full)
+
+    @overload
+    def parse_trump(self, text: Optional[str], allow_none: Literal[False] = False) -> Suit: ...
+    @overload
+    def parse_trump(self, text: Optional[str], allow_none: bool) -> Optional[Suit]: ...
 
     def parse_trump(self, text: Optional[str], allow_none: bool = False) -> Optional[Suit]:
         """A trump suit; with ``allow_none``, 'none' (or - no nt) means no trump is named."""
