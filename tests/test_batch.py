@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pinosolve.cli import common
+from pinosolve.cli import batch as cli_batch, options as cli_options, pool as cli_pool
 from tests.conftest import ROOT
 
 ENDING = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
@@ -23,9 +23,9 @@ GOOD = {"deal": ENDING, "trump": "S", "leader": "N", "value_only": True}
 def _batch(lines: list[str], compute, jobs: int) -> None:
     """``compute`` on these batch lines, in this process (``jobs`` 1) or in workers."""
     if jobs == 1:
-        common.batch_lines(lines, {"deal": None}, compute)
+        cli_batch.batch_lines(lines, {"deal": None}, compute)
     else:
-        common.batch_parallel(lines, {"deal": None}, compute, jobs)
+        cli_pool.batch_parallel(lines, {"deal": None}, compute, jobs)
 
 
 def _solve(cli, lines: list[str], *args: str):
@@ -116,7 +116,7 @@ def test_any_nesting_is_one_line_out(depth, kinds, tail):
     answer or an error record, and no exception."""
     opener = "".join('{"a":' if kinds[k % len(kinds)] == "{" else "["
                      for k in range(depth))
-    answer = common._one_line(1, '{"deal": ' + opener + tail, {"deal": None}, {"deal"},
+    answer = cli_batch.one_line(1, '{"deal": ' + opener + tail, {"deal": None}, {"deal"},
                               lambda params: {"ok": True})
     assert set(answer) in ({"line", "error"}, {"line", "ok"}), answer
 
@@ -181,7 +181,7 @@ def test_a_line_too_long_to_hold_is_its_error_record(cli, tmp_path, jobs):
     assert [a.get("value") for a in out] == [10, None, 10, None], out
     assert [a.get("line") for a in out[1::2]] == [2, 4], out
     assert all("longer than" in a["error"] for a in out[1::2]), out
-    assert common.MAX_LINE == limit
+    assert cli_batch.MAX_LINE == limit
 
 
 @settings(max_examples=80, deadline=None)
@@ -197,7 +197,7 @@ def test_any_bytes_get_one_line_out_per_line_in(tmp_path_factory, lines):
     path.write_bytes(b"\n".join(lines))
     out = io.StringIO()
     with redirect_stdout(out):
-        common.batch(str(path), {"deal": None}, lambda params: {"ok": True})
+        cli_batch.batch(str(path), {"deal": None}, lambda params: {"ok": True})
     answers = _show_lines(out.getvalue())
 
     def counted(line: bytes) -> bool:
@@ -263,7 +263,7 @@ def test_want_timeout_gives_a_limit_or_refuses(value):
     from pinosolve.play.driver import MAX_TIMEOUT
 
     try:
-        timeout = common.want_timeout({"timeout": value})
+        timeout = cli_options.want_timeout({"timeout": value})
     except PinosolveError as exc:
         assert str(exc).startswith("timeout must be")
         return
@@ -276,16 +276,16 @@ def test_want_timeout_gives_a_limit_or_refuses(value):
 def test_jobs_beyond_what_the_machine_can_run_are_lowered_with_a_note(capsys):
     """--jobs had no upper bound: --jobs 1000 started 1000 workers (7 GB for a batch of one
     line). It is lowered to JOBS_PER_CPU per CPU this process may use, with a note."""
-    got = common.want_jobs(100_000, "-")
+    got = cli_pool.want_jobs(100_000, "-")
     cpus = len(os.sched_getaffinity(0))
     assert got <= 4 * cpus
-    most = common.JOBS_PER_CPU * common.usable_cpus()
-    assert common.JOBS_PER_CPU == 4 and common.usable_cpus() == cpus
+    most = cli_pool.JOBS_PER_CPU * cli_pool.usable_cpus()
+    assert cli_pool.JOBS_PER_CPU == 4 and cli_pool.usable_cpus() == cpus
     err = capsys.readouterr().err
     assert err.startswith("pinosolve: note: --jobs 100000 is more than") and \
         err.count("\n") == 1, err
     for asked, got in ((0, cpus), (2, 2), (1, 1), (most, most)):
-        assert common.want_jobs(asked, "-") == got
+        assert cli_pool.want_jobs(asked, "-") == got
     assert capsys.readouterr().err == ""
 
 
@@ -294,13 +294,13 @@ def test_jobs_are_lowered_to_what_the_memory_affords(monkeypatch, capsys):
     limit, say), however many CPUs it has."""
     from pinosolve import memory
 
-    monkeypatch.setattr(common, "usable_cpus", lambda: 64)
-    monkeypatch.setattr(memory, "usable_memory", lambda: 3 * common.WORKER_MEMORY + 5)
-    assert common.want_jobs(0, "-") == common.want_jobs(8, "-") == 3
+    monkeypatch.setattr(cli_pool, "usable_cpus", lambda: 64)
+    monkeypatch.setattr(memory, "usable_memory", lambda: 3 * cli_pool.WORKER_MEMORY + 5)
+    assert cli_pool.want_jobs(0, "-") == cli_pool.want_jobs(8, "-") == 3
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all("MiB" in x for x in err), err
     monkeypatch.setattr(memory, "usable_memory", lambda: 5)
-    assert common.want_jobs(2, "-") == 1
+    assert cli_pool.want_jobs(2, "-") == 1
 
 
 def test_a_batch_over_capacity_is_answered_with_one_note(cli):
@@ -314,14 +314,14 @@ def test_workers_start_as_lines_need_them(monkeypatch, capsys):
     """Workers start when a line needs one: a batch of one line gets one worker, whatever
     --jobs says (all of them started at once before any line was read)."""
     started = []
-    start = common._Crew._start
+    start = cli_pool._Crew._start
 
     def counted(self):
         started.append(1)
         return start(self)
 
-    monkeypatch.setattr(common._Crew, "_start", counted)
-    common.batch_parallel([json.dumps({"deal": "1"})], {"deal": None}, _boom, 4)
+    monkeypatch.setattr(cli_pool._Crew, "_start", counted)
+    cli_pool.batch_parallel([json.dumps({"deal": "1"})], {"deal": None}, _boom, 4)
     assert json.loads(capsys.readouterr().out) == {"line": 1, "deal": "1"}
     assert len(started) == 1
 
@@ -367,7 +367,7 @@ def test_a_workers_table_is_its_share_of_the_memory_the_process_may_use(monkeypa
 
     monkeypatch.setattr(memory, "usable_memory", lambda: 512 << 20)  # the workers fork it
     lines = [json.dumps({"deal": str(k)}) for k in range(4)]
-    common.batch_parallel(lines, {"deal": None}, _table_limit, 2)
+    cli_pool.batch_parallel(lines, {"deal": None}, _table_limit, 2)
     limits = [json.loads(x)["limit"] for x in capsys.readouterr().out.splitlines()]
     assert limits == [[table_limit(memory=512 << 20, parts=2)]] * 4 == [[1 << 22]] * 4, limits
 
@@ -604,7 +604,7 @@ def test_the_reading_thread_is_quiet_when_the_batch_ended_before_the_input(monke
 
     before = set(threading.enumerate())
     with pytest.raises(KeyboardInterrupt):
-        common.batch_parallel(lines(), {"deal": None}, _interrupted_answer, 2)
+        cli_pool.batch_parallel(lines(), {"deal": None}, _interrupted_answer, 2)
     readers = [t for t in threading.enumerate() if t not in before]
     more.set()
     for t in readers:
@@ -649,7 +649,7 @@ def test_a_worker_sigterm_cannot_end_is_killed_not_waited_for():
     STOP_GRACE seconds now."""
     import time
 
-    crew = common._Crew(1, {"deal": None}, _deaf_to_sigterm)
+    crew = cli_pool._Crew(1, {"deal": None}, _deaf_to_sigterm)
     crew.hand_out(1, json.dumps({"deal": "1"}))
     time.sleep(1.0)  # the worker is inside its line, SIGTERM blocked
     (proc,) = crew.workers.values()

@@ -308,10 +308,10 @@ def test_a_worker_that_ctrl_c_reached_starts_no_other_line(monkeypatch):
     import multiprocessing
     import signal
 
-    from pinosolve.cli import common
+    from pinosolve.cli import pool as cli_pool
 
     stop = multiprocessing.Event()
-    monkeypatch.setattr(common, "_stop", stop)
+    monkeypatch.setattr(cli_pool, "_stop", stop)
     calls = []
 
     def interrupted(params):  # a search that Ctrl-C ended: it answers its bounds
@@ -329,16 +329,16 @@ def test_a_worker_that_ctrl_c_reached_starts_no_other_line(monkeypatch):
         for compute in (interrupted, before_any_answer):
             stop.clear()
             calls.clear()
-            first = common._worker_line(1, line, defaults, set(defaults), compute)
+            first = cli_pool._worker_line(1, line, defaults, set(defaults), compute)
             assert bool((first or {}).get("interrupted")) == (compute is interrupted)
-            assert common._worker_line(2, line, defaults, set(defaults), compute) is None
+            assert cli_pool._worker_line(2, line, defaults, set(defaults), compute) is None
             assert len(calls) == 1 and stop.is_set(), compute.__name__
         # Ctrl-C while the worker was between lines: the next line does not start either
-        monkeypatch.setattr(common, "_ctrl_c_seen", False)
+        monkeypatch.setattr(cli_pool, "_ctrl_c_seen", False)
         stop.clear()
         calls.clear()
-        common._ctrl_c_between_lines(signal.SIGINT, None)
-        assert common._worker_line(3, line, defaults, set(defaults), interrupted) is None
+        cli_pool._ctrl_c_between_lines(signal.SIGINT, None)
+        assert cli_pool._worker_line(3, line, defaults, set(defaults), interrupted) is None
         assert calls == [] and stop.is_set()
     finally:
         signal.signal(signal.SIGINT, handler)
@@ -359,11 +359,11 @@ def test_a_parallel_batch_stops_where_ctrl_c_reached_a_worker_before_any_answer(
     """Ctrl-C sent to one worker alone, before its line had anything to answer: the batch
     stops there, as it does when the line answers the bounds it had proved: no line after it
     is answered (it used to write ``null`` for the line and end in a traceback)."""
-    from pinosolve.cli import common
+    from pinosolve.cli import pool as cli_pool
 
     lines = [json.dumps({"deal": str(k)}) + "\n" for k in range(1, 7)]
     with pytest.raises(KeyboardInterrupt):
-        common.batch_parallel(lines, {"deal": None}, _ctrl_c_on_line_2, 2)
+        cli_pool.batch_parallel(lines, {"deal": None}, _ctrl_c_on_line_2, 2)
     out = capsys.readouterr().out
     # line 1 is answered unless its worker had not started it when the Ctrl-C came
     assert [json.loads(x) for x in out.splitlines()] in ([{"line": 1, "deal": "1"}], []), out
@@ -496,13 +496,13 @@ def test_workers_that_die_as_they_start_end_the_batch(monkeypatch, capsys):
     """Workers that die as soon as they start (no memory for them, say) end a --jobs batch
     with one error, after error records for the lines they took: it does not start workers
     for ever."""
-    from pinosolve.cli import common
+    from pinosolve.cli import pool as cli_pool
     from pinosolve.errors import PinosolveError
 
-    monkeypatch.setattr(common, "_start_worker", _die_at_once)  # the workers fork from here
+    monkeypatch.setattr(cli_pool, "_start_worker", _die_at_once)  # the workers fork from here
     lines = [json.dumps({"deal": str(k)}) + "\n" for k in range(1, 30)]
     with pytest.raises(PinosolveError, match="keep dying"):
-        common.batch_parallel(lines, {"deal": None}, lambda params: params, 2)
+        cli_pool.batch_parallel(lines, {"deal": None}, lambda params: params, 2)
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert all("died" in a["error"] for a in out) and len(out) < 10, out
 

@@ -14,10 +14,11 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, HandOpt,
-                                  InputOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, batch_line, console, one_bidder, run_analysis,
-                                  want_flag, want_str, want_timeout)
+from pinosolve.cli.batch import Analysis, run_analysis
+from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, HandOpt, InputOpt,
+                                   JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt, one_bidder,
+                                   want_flag, want_str, want_timeout)
+from pinosolve.cli.output import batch_line, console
 from pinosolve.cli.infer import (GaveOpt, GoneOpt, KittyOpt, LeaderOpt, PassedOpt, PlayOpt,
                                  ReceivedOpt, RecordOpt, ShownOpt, view_of)
 from pinosolve.cli.printable import echo_written
@@ -309,7 +310,7 @@ def advise_cmd(
 
 
 def _threads(jobs: int) -> int:
-    from pinosolve.cli.common import usable_cpus
+    from pinosolve.cli.pool import usable_cpus
 
     if jobs < 0:
         raise PinosolveError(f"--jobs: {jobs} is not a number of threads (0: one per core)")

@@ -7,8 +7,9 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, VariantOpt, console,
-                                  run_analysis, want_str)
+from pinosolve.cli.batch import run_analysis
+from pinosolve.cli.options import InputOpt, JsonOpt, RulesOpt, VariantOpt, want_str
+from pinosolve.cli.output import console
 from pinosolve.cli.foundation import variant_of
 
 

@@ -8,9 +8,10 @@ import typer
 
 from pinosolve.cards import CARDS, Hand, Rank, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (HandOpt, InputOpt, JsonOpt, RulesOpt, VariantOpt,
-                                  complete_variant, console, emit_json, run_analysis, shorthand,
-                                  want_flag, want_str)
+from pinosolve.cli.batch import run_analysis
+from pinosolve.cli.options import (HandOpt, InputOpt, JsonOpt, RulesOpt, VariantOpt,
+                                   complete_variant, shorthand, want_flag, want_str)
+from pinosolve.cli.output import console, emit_json
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import (Variant, example_names, load_file, load_variant,
                                         resolve, rules_dir, variant_ids)

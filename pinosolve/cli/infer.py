@@ -11,9 +11,11 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, HandOpt,
-                                  InputOpt, JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, batch_line, console, one_bidder, run_analysis)
+from pinosolve.cli.batch import Analysis, run_analysis
+from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, HandOpt, InputOpt,
+                                   JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                   one_bidder)
+from pinosolve.cli.output import batch_line, console
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 

@@ -8,8 +8,10 @@ import typer
 
 from pinosolve.cards import Card
 from pinosolve.cli import app
-from pinosolve.cli.common import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  console, run_analysis, want_flag, want_str, want_trump)
+from pinosolve.cli.batch import run_analysis
+from pinosolve.cli.options import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt, want_flag,
+                                   want_str, want_trump)
+from pinosolve.cli.output import console
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 

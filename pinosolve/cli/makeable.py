@@ -7,10 +7,11 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, InputOpt,
-                                  JobsOpt, JsonOpt, PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, console, one_bidder, run_analysis, want_flag,
-                                  want_str, want_timeout, want_trump)
+from pinosolve.cli.batch import Analysis, run_analysis
+from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, InputOpt, JobsOpt,
+                                   JsonOpt, PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                   one_bidder, want_flag, want_str, want_timeout, want_trump)
+from pinosolve.cli.output import console
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -22,7 +23,7 @@ def _seat(v: Any, value: Any, what: str) -> Optional[str]:
 
 
 def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.cli.common import table_share
+    from pinosolve.cli.pool import table_share
     from pinosolve.scoring.makeable import analyse
 
     v = variant_of(params)

@@ -8,9 +8,10 @@ import typer
 
 from pinosolve.cards import Hand
 from pinosolve.cli import app
-from pinosolve.cli.common import (Analysis, InputOpt, JsonOpt, ProgressOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, console, run_analysis, want_flag, want_str,
-                                  want_trump)
+from pinosolve.cli.batch import Analysis, run_analysis
+from pinosolve.cli.options import (InputOpt, JsonOpt, ProgressOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                   want_flag, want_str, want_trump)
+from pinosolve.cli.output import console
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
 

@@ -8,7 +8,8 @@ from typing import Annotated, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import JsonOpt, ProgressOpt, complete_puzzle, console, emit_json
+from pinosolve.cli.options import JsonOpt, ProgressOpt, complete_puzzle
+from pinosolve.cli.output import console, emit_json
 from pinosolve.errors import PinosolveError
 
 
@@ -81,7 +82,7 @@ def puzzle(
     """Show and solve puzzles; exit code 1 if the engine disagrees with an answer on file."""
     from pinosolve import progress as reports
     from pinosolve import puzzle as puzzles
-    from pinosolve.cli.common import show_solution, show_test
+    from pinosolve.cli.output import show_solution, show_test
     from pinosolve.cli.verify import render_verify
 
     if list_:

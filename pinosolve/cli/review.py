@@ -12,8 +12,10 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (Analysis, InputOpt, JobsOpt, JsonOpt, RulesOpt, VariantOpt,
-                                  console, run_analysis, want_str, want_timeout)
+from pinosolve.cli.batch import Analysis, run_analysis
+from pinosolve.cli.options import (InputOpt, JobsOpt, JsonOpt, RulesOpt, VariantOpt, want_str,
+                                   want_timeout)
+from pinosolve.cli.output import console
 from pinosolve.cli.foundation import variant_of
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError

@@ -7,10 +7,11 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, BidderOpt, DeclarerOpt, InputOpt,
-                                  JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  complete_game, console, emit_json, one_bidder, run_analysis,
-                                  shorthand, want_str)
+from pinosolve.cli.batch import Analysis, run_analysis
+from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, InputOpt, JsonOpt,
+                                   PartnerOpt, RulesOpt, TrumpOpt, VariantOpt, complete_game,
+                                   one_bidder, shorthand, want_str)
+from pinosolve.cli.output import console, emit_json
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 

@@ -9,16 +9,17 @@ import typer
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.cli import app
-from pinosolve.cli.common import (BIDDER_ALIASES, Analysis, DeclarerOpt, InputOpt, JobsOpt,
-                                  JsonOpt, PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt,
-                                  VariantOpt, batch_line, console, one_bidder, run_analysis,
-                                  want_flag, want_str, want_timeout, want_trump)
+from pinosolve.cli.batch import Analysis, run_analysis
+from pinosolve.cli.options import (BIDDER_ALIASES, DeclarerOpt, InputOpt, JobsOpt, JsonOpt,
+                                   PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                   one_bidder, want_flag, want_str, want_timeout, want_trump)
+from pinosolve.cli.output import batch_line, console
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
 
 
 def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.cli.common import table_share
+    from pinosolve.cli.pool import table_share
     from pinosolve.game import Game
     from pinosolve.play.driver import SearchInterrupted
 

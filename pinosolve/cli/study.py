@@ -4,7 +4,7 @@ cluster (issue 37).
 The deals and their records are the library's (``pinosolve.analysis.study``). This module
 reads the options, runs the chunks on a backend, writes the records in index order, resumes
 an ``--out`` file, shows progress and renders the summary. The local backend runs the chunks
-through the batch plumbing every ``--jobs`` uses (``cli.common.batch_of``: order kept, a dead
+through the batch plumbing every ``--jobs`` uses (``cli.batch.batch_of``: order kept, a dead
 worker's chunk answered with an error record, Ctrl-C and SIGTERM stopping the workers); a chunk
 whose worker died is run again.
 """
@@ -22,8 +22,9 @@ from collections.abc import Callable
 import typer
 
 from pinosolve.cli import app
-from pinosolve.cli.common import (Analysis, JsonOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                  answer_sink, batch_of, console)
+from pinosolve.cli.batch import Analysis, batch_of
+from pinosolve.cli.options import JsonOpt, RulesOpt, TrumpOpt, VariantOpt
+from pinosolve.cli.output import answer_sink, console
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
@@ -387,7 +388,7 @@ def study_cmd(
 ) -> None:
     """Many seeded deals, each analysed double-dummy: records as JSON lines, and a summary."""
     from pinosolve.analysis.study import MAX_DEALS, chunks
-    from pinosolve.cli.common import usable_cpus, want_jobs
+    from pinosolve.cli.pool import usable_cpus, want_jobs
     from pinosolve.cli.foundation import variant_of
     from pinosolve.variants.shuffle import check_seed, fresh_seed
 

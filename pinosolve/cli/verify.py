@@ -8,9 +8,10 @@ import typer
 
 from pinosolve.cards import Card, Hand
 from pinosolve.cli import app
-from pinosolve.cli.common import (Analysis, InputOpt, JsonOpt, MeldTrumpOpt, ProgressOpt,
-                                  RulesOpt, VariantOpt, console, run_analysis, want_str,
-                                  want_trump)
+from pinosolve.cli.batch import Analysis, run_analysis
+from pinosolve.cli.options import (InputOpt, JsonOpt, MeldTrumpOpt, ProgressOpt, RulesOpt,
+                                   VariantOpt, want_str, want_trump)
+from pinosolve.cli.output import console
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 

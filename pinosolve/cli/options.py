@@ -1,0 +1,208 @@
+"""The options every command shares, declared once (``VariantOpt``, ``JsonOpt``, ...), their
+shell completions, and the checks of an option's value as a command reads it (``want_*``,
+``one_bidder``, ``shorthand``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Optional
+from collections.abc import Mapping
+
+import typer
+
+from pinosolve.errors import PinosolveError
+
+
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion of --variant: the variant IDs that start with what was typed (read
+    here, when the shell asks: nothing of it is imported for --help)."""
+    from pinosolve.variants.variant import variant_ids
+
+    return [v for v in variant_ids() if v.startswith(incomplete)]
+
+
+
+def complete_rules(incomplete: str) -> list[str]:
+    """Shell completion of --rules: the shipped house-rule examples' names (where none fits,
+    the shell completes file names)."""
+    from pinosolve.variants.variant import example_names
+
+    return [n for n in example_names() if n.startswith(incomplete)]
+
+
+
+def complete_puzzle(incomplete: str) -> list[str]:
+    """Shell completion of ``puzzle NAME``: the shipped puzzles' names."""
+    from pinosolve.puzzle import shipped
+
+    return [n for n in shipped() if n.startswith(incomplete)]
+
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion of ``game NAME``: the shipped game records' names."""
+    from pinosolve.puzzle import shipped_games
+
+    return [n for n in shipped_games() if n.startswith(incomplete)]
+
+
+
+VariantOpt = Annotated[Optional[str], typer.Option(
+    "--variant", autocompletion=complete_variant,
+    help="Variant ID (see 'pinosolve variants'); default: $PINOSOLVE_VARIANT, "
+         "else variant = \"ID\" in ~/.config/pinosolve/config.toml.",
+    show_default=False)]
+
+
+
+RulesOpt = Annotated[Optional[str], typer.Option(
+    "--rules", autocompletion=complete_rules,
+    help="A rules file (TOML), e.g. a house rule that extends a variant; or the "
+         "name of a shipped one (see 'pinosolve rules --list').",
+    show_default=False)]
+
+
+
+TrumpOpt = Annotated[Optional[str], typer.Option(
+    "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣, or hearts ...).", show_default=False)]
+
+
+
+MeldTrumpOpt = Annotated[Optional[str], typer.Option(
+    "--trump", help="Trump suit S H D C (or ♠ ♥ ♦ ♣, or hearts ...; none for no trump).",
+    show_default=False)]
+
+
+
+HandOpt = Annotated[Optional[str], typer.Option(
+    "--hand", help="A hand: 'AS TS KS', 'AS,TS,KS' or dotted 'AT.K..'.", show_default=False)]
+
+
+
+BidderOpt = Annotated[Optional[str], typer.Option(
+    "--bidder", help="The seat that won the auction.", show_default=False)]
+
+
+
+DeclarerOpt = Annotated[Optional[str], typer.Option(
+    "--declarer", help="Another name of --bidder (give one, or both naming the same seat).",
+    show_default=False)]
+
+
+
+# a batch line's keys that are other names of an option: "declarer" is "bidder" (the older
+# name, which the puzzle files keep); for every command with --bidder (Analysis.aliases)
+BIDDER_ALIASES: Mapping[str, str] = {"declarer": "bidder"}
+
+
+
+PartnerOpt = Annotated[Optional[str], typer.Option(
+    "--partner", help="Call-partner play: the called partner's seat.", show_default=False)]
+
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout.")]
+
+
+
+InputOpt = Annotated[Optional[str], typer.Option(
+    "--input", help="JSON input, a file or '-' for stdin: JSON lines, one object per line "
+                    "whose keys are the option names, one JSON answer out per line in (with "
+                    "its 'line'; a line that is not a UTF-8 JSON object of at most 1 MiB, or "
+                    "cannot be analysed, gets an error record, and the exit code is 1); or "
+                    "one JSON object over several lines: one analysis, its keys as options.",
+    show_default=False)]
+
+
+
+JobsOpt = Annotated[int, typer.Option(
+    "--jobs", help="With --input: lines analysed at once, each in a process of its own "
+                   "(0: one per core); the answers keep the input's order. At most 4 per "
+                   "core and one per 256 MiB of memory: more is lowered to that, with a note.")]
+
+
+
+ProgressOpt = Annotated[bool, typer.Option(
+    "--progress", help="Report the search on stderr as it goes (each null-window test of "
+                       "the double-dummy search; each better solution CP-SAT finds).")]
+
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two values given for one option say the same: equal, or text that names the
+    same seat (any case, spaces around ignored, as seats are read)."""
+    if isinstance(a, str) and isinstance(b, str):
+        return a.strip().upper() == b.strip().upper()
+    return type(a) is type(b) and a == b
+
+
+
+def shown_value(value: Any) -> str:
+    """A value in a message: text as it is, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+
+def one_bidder(bidder: Optional[str], declarer: Optional[str]) -> Optional[str]:
+    """The bidder's seat from --bidder and --declarer, its other name: either, or both naming
+    the same seat.
+
+    >>> one_bidder("w", "W"), one_bidder(None, "E")
+    ('w', 'E')
+    >>> one_bidder("W", "E")
+    Traceback (most recent call last):
+    pinosolve.errors.PinosolveError: give the bidder once: --bidder W and --declarer E differ
+    """
+    if bidder is not None and declarer is not None and not same_value(bidder, declarer):
+        raise PinosolveError(f"give the bidder once: --bidder {bidder} and --declarer "
+                             f"{declarer} differ")
+    return bidder if bidder is not None else declarer
+
+
+
+def shorthand(positional: Optional[str], option: Optional[str], name: str) -> Optional[str]:
+    """An option that may also be given as the command's argument (``meld HAND`` for
+    ``meld --hand HAND``): either, not both."""
+    if positional is not None and option is not None:
+        raise PinosolveError(f"give the {name} once: as --{name} or as the argument, not both")
+    return option if option is not None else positional
+
+
+
+def want_flag(params: dict[str, Any], key: str) -> bool:
+    """A true/false option (a JSON line may give anything)."""
+    value = params.get(key, False)
+    if not isinstance(value, bool):
+        raise PinosolveError(f"{key.replace('_', '-')} must be true or false, got {value!r}")
+    return value
+
+
+
+def want_timeout(params: dict[str, Any]) -> Optional[float]:
+    """The --timeout option (the command line's or a JSON line's), checked by the search's
+    own ``check_timeout``: None for no limit, or seconds more than 0 and at most 1e9."""
+    from pinosolve.play.driver import check_timeout
+
+    return check_timeout(params.get("timeout"))
+
+
+
+def want_trump(variant: Any, params: dict[str, Any], allow_none: bool = False) -> Any:
+    """The --trump option: required, a suit (or 'none' where no trump is a question)."""
+    if params.get("trump") is None:
+        raise PinosolveError("name the trump with --trump S|H|D|C"
+                             + (" (or none)" if allow_none else ""))
+    return variant.parse_trump(params["trump"], allow_none)
+
+
+
+def want_str(params: dict[str, Any], key: str, what: str) -> Optional[str]:
+    """A text parameter from the command line or a JSON line (where it may be mistyped)."""
+    value = params.get(key)
+    if value is None:
+        return None
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return " ".join(value)
+    if not isinstance(value, str):
+        raise PinosolveError(f"{what} must be text, got {json.dumps(value)}")
+    return value

@@ -1,0 +1,69 @@
+"""Where answers and reports go: the console for people (control characters shown, not
+obeyed), JSON on stdout, --progress lines on stderr, and the batch line being analysed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextvars import ContextVar
+from typing import Any, Optional
+from collections.abc import Callable
+
+
+def show_test(test: Any) -> None:
+    """--progress: one line on stderr per null-window test, as it finishes (stdout keeps the
+    answer alone, table or JSON); in a batch, the input line it is for comes first."""
+    says = f"at least {test.result}" if test.reached else f"at most {test.result}"
+    _progress_line(f"test at {test.beta}: {says} ({test.nodes} nodes, {test.seconds:.2f} s)")
+
+
+
+def show_solution(objective: float, seconds: float) -> None:
+    """--progress: one line on stderr per better solution CP-SAT finds (its objective, which
+    it minimises: the meld models' is minus the points, weighted by tie-breaks)."""
+    _progress_line(f"CP-SAT solution: objective {objective:g} ({seconds:.2f} s)")
+
+
+
+def _progress_line(text: str) -> None:
+    line = batch_line.get()
+    print(f"{f'line {line}: ' if line else ''}{text}", file=sys.stderr, flush=True)
+
+
+
+# where a batch's answers go instead of stdout, for a command that gathers them (study): called
+# in the batch's order, in the thread that runs the batch
+answer_sink: ContextVar[Optional[Callable[[int, dict[str, Any]], None]]] = ContextVar(
+    "answer_sink", default=None)
+
+
+
+# the input line a batch is analysing (0: none), for messages that go out while it runs
+# (solve --progress), where lines analysed at once would otherwise be told apart by nothing
+batch_line: ContextVar[int] = ContextVar("batch_line", default=0)
+
+
+
+def console():
+    """A rich console for human output (imported lazily: JSON paths never pay for it).
+
+    Markup is off: card names, rule keys like ``[trick.head]`` and text from rules files are
+    data and must print as written; and control characters in them are shown as escapes
+    (pinosolve.cli.printable), so that no text can drive the terminal.
+    """
+    from rich.console import Console
+
+    from pinosolve.cli.printable import printable
+
+    class _Safe(Console):
+        """Every string it renders has its control characters shown, not obeyed."""
+
+        def render_str(self, text: str, **kwargs: Any) -> Any:
+            return super().render_str(printable(text), **kwargs)
+
+    return _Safe(highlight=False, soft_wrap=True, markup=False)
+
+
+
+def emit_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
