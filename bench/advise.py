@@ -1,12 +1,12 @@
 """Advice by simulation (issue 36): how long play and bid advice take, over fixed seeds.
 
-    python bench/advise.py lead  [--family F] [--seeds K ...] [--samples N] [--jobs J]
-    python bench/advise.py bid   [--family F] [--seeds K ...] [--samples N] [--jobs J]
+    python bench/advise.py lead  [--family F] [--seeds K ...] [--samples N] [--threads T]
+    python bench/advise.py bid   [--family F] [--seeds K ...] [--samples N] [--threads T]
     python bench/advise.py depth [--family F] [--seeds K ...] [--tricks T ...] [--samples N]
-                                 [--jobs J] [--budget S]
+                                 [--threads T] [--budget S]
 
 ``lead``: the opening lead. The first seat holds its hand of ``random_deal(seed)`` and leads,
-trump seeded as in ``bench/dd_full.deal_position``; ``advise(view, samples, seed, jobs)`` is
+trump seeded as in ``bench/dd_full.deal_position``; ``advise(view, samples, seed, threads)`` is
 timed, and beside it (for the why) the time of one deal's every-card valuation and its
 value alone, median over the deals the advice sampled. ``bid``: the first seat's hand of
 ``random_deal(seed)`` before the auction, ``advise_bid`` over the four trumps. ``depth``: for
@@ -45,7 +45,7 @@ def _roles(v, family: str) -> dict:
     return roles
 
 
-def lead(family: str, seeds: list[int], samples: int, jobs: int) -> None:
+def lead(family: str, seeds: list[int], samples: int, threads: int) -> None:
     v = load_variant(family)
     times, every, value = [], [], []
     for seed in seeds:
@@ -54,11 +54,11 @@ def lead(family: str, seeds: list[int], samples: int, jobs: int) -> None:
         view = {"variant": v, "seat": v.seats[0], "hand": [str(c) for c in deal.hands[0]],
                 "trump": trump, "leader": v.seats[0], **_roles(v, family)}
         t = time.perf_counter()
-        got = advise(view, samples=samples, seed=seed, jobs=jobs)
+        got = advise(view, samples=samples, seed=seed, threads=threads)
         times.append(time.perf_counter() - t)
-        best = next(iter(got.cards))
+        best = next(iter(got.by_card))
         print(f"  seed {seed}: {times[-1]:.1f} s, best lead {best} "
-              f"(mean {got.cards[best].mean})", flush=True)
+              f"(mean {got.by_card[best].mean})", flush=True)
         for g in list(View(view).sample(5, seed=seed)):  # the why: one deal's parts
             t = time.perf_counter()
             g.solve()
@@ -66,23 +66,23 @@ def lead(family: str, seeds: list[int], samples: int, jobs: int) -> None:
             t = time.perf_counter()
             g.solve(value_only=True)
             value.append(time.perf_counter() - t)
-    print(f"{family} opening lead, {samples} samples, --jobs {jobs}, seeds {seeds}: median "
+    print(f"{family} opening lead, {samples} samples, --threads {threads}, seeds {seeds}: median "
           f"{statistics.median(times):.1f} s, worst {max(times):.1f} s")
     print(f"  one deal (one core): every card valued median {statistics.median(every):.3f} s"
           f", value alone {statistics.median(value):.3f} s")
 
 
-def bid(family: str, seeds: list[int], samples: int, jobs: int) -> None:
+def bid(family: str, seeds: list[int], samples: int, threads: int) -> None:
     v = load_variant(family)
     times = []
     for seed in seeds:
         hand = v.random_deal(seed).hands[0]
         t = time.perf_counter()
-        got = advise_bid(v, v.seats[0], hand, samples=samples, seed=seed, jobs=jobs)
+        got = advise_bid(v, v.seats[0], hand, samples=samples, seed=seed, threads=threads)
         times.append(time.perf_counter() - t)
         print(f"  seed {seed}: {times[-1]:.1f} s, best trump {got.best_trump.name}, highest "
               f"bid {got.highest_bid}", flush=True)
-    print(f"{family} bid advice over 4 trumps, {samples} samples, --jobs {jobs}, seeds "
+    print(f"{family} bid advice over 4 trumps, {samples} samples, --threads {threads}, seeds "
           f"{seeds}: median {statistics.median(times):.1f} s, worst {max(times):.1f} s")
 
 
@@ -103,7 +103,7 @@ def ending_view(v, family: str, seed: int, tricks: int) -> dict:
             "hand": [str(c) for c in g.hand(me)], "leader": me, "gone": gone, **roles}
 
 
-def depth(family: str, seeds: list[int], tricks: list[int], samples: int, jobs: int,
+def depth(family: str, seeds: list[int], tricks: list[int], samples: int, threads: int,
           budget: float) -> None:
     """Each position's advice runs as the command, in a process stopped at twice the budget
     (a position too deep for the budget may take hours)."""
@@ -119,7 +119,7 @@ def depth(family: str, seeds: list[int], tricks: list[int], samples: int, jobs: 
                     "--trump", view["trump"], "--seat", view["seat"], "--hand",
                     " ".join(view["hand"]), "--leader", view["leader"], "--gone",
                     " ".join(view["gone"]), "--samples", str(samples), "--seed", str(seed),
-                    "--jobs", str(jobs), "--json"]
+                    "--threads", str(threads), "--json"]
             for role in ("declarer", "partner"):
                 if role in view:
                     args += [f"--{role}", view[role]]
@@ -135,7 +135,7 @@ def depth(family: str, seeds: list[int], tricks: list[int], samples: int, jobs: 
                 raise SystemExit(f"{family} seed {seed}, {k} tricks: {run.stderr.strip()}")
         shown = ", ".join("> %gs" % (2 * budget) if x == float("inf") else f"{x:.1f}s"
                           for x in times)
-        print(f"{family}, {k} tricks left, {samples} samples, --jobs {jobs}: {shown}; median "
+        print(f"{family}, {k} tricks left, {samples} samples, --threads {threads}: {shown}; median "
               f"{statistics.median(times):.1f} s, worst {max(times):.1f} s", flush=True)
         if max(times) <= budget:
             within = k
@@ -151,16 +151,16 @@ def main() -> None:
     ap.add_argument("--family", default="four-hand")
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4, 5])
     ap.add_argument("--samples", type=int)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--tricks", type=int, nargs="+", default=[3, 4, 5, 6, 7, 8])
     ap.add_argument("--budget", type=float, default=20.0)
     args = ap.parse_args()
     if args.what == "lead":
-        lead(args.family, args.seeds, args.samples or 200, args.jobs)
+        lead(args.family, args.seeds, args.samples or 200, args.threads)
     elif args.what == "bid":
-        bid(args.family, args.seeds, args.samples or 100, args.jobs)
+        bid(args.family, args.seeds, args.samples or 100, args.threads)
     else:
-        depth(args.family, args.seeds, args.tricks, args.samples or 200, args.jobs,
+        depth(args.family, args.seeds, args.tricks, args.samples or 200, args.threads,
               args.budget)
 
 

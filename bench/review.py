@@ -48,8 +48,8 @@ def plausible_play(g: Game, seed: int) -> list[str]:
     play = []
     while not g.over:
         r = g.result_of(session.solve(g.position(), check_trick=False))
-        best = max(r.cards.values())
-        good = [c for c, x in r.cards.items() if x == best]
+        best = max(r.values.values())
+        good = [c for c, x in r.values.items() if x == best]
         card = rng.choice(good if rng.random() < 0.8 else g.legal_moves())
         g.play(card)
         play.append(str(card))

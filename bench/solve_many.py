@@ -1,12 +1,12 @@
 """solve_many in threads against one at a time, side by side: what the GIL-free core buys.
 
     python bench/solve_many.py [--family three-hand-kitty] [--deals 4] [--rounds 3]
-                               [--jobs 2]
+                               [--threads 2]
 
-Each round solves the same seeded full deals (value only) with ``jobs=1`` and with ``jobs=N``,
+Each round solves the same seeded full deals (value only) with ``threads=1`` and with ``threads=N``,
 in alternating order (the machine drifts: only runs side by side compare), checks that both
 give the same values, and prints the median and worst wall time of each and the speed-up of
-the medians. On a machine with fewer free cores than ``--jobs`` the speed-up is bounded by the
+the medians. On a machine with fewer free cores than ``--threads`` the speed-up is bounded by the
 cores, not by the interpreter.
 """
 
@@ -39,24 +39,24 @@ def main() -> None:
     ap.add_argument("--family", default="three-hand-kitty")
     ap.add_argument("--deals", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
     todo = games(args.family, args.deals)
     print(f"python {sys.version.split()[0]}; {describe()}; {args.family}, {args.deals} deals, "
-          f"value only; jobs 1 against jobs {args.jobs}, {args.rounds} rounds alternating")
-    times: dict[int, list[float]] = {1: [], args.jobs: []}
+          f"value only; threads 1 against threads {args.threads}, {args.rounds} rounds alternating")
+    times: dict[int, list[float]] = {1: [], args.threads: []}
     values: dict[int, list] = {}
     for r in range(args.rounds):
-        for jobs in ((1, args.jobs) if r % 2 == 0 else (args.jobs, 1)):
+        for threads in ((1, args.threads) if r % 2 == 0 else (args.threads, 1)):
             start = time.perf_counter()
-            out = pinosolve.solve_many(todo, jobs=jobs, value_only=True)
-            times[jobs].append(time.perf_counter() - start)
-            values.setdefault(jobs, [x.value for x in out])
-    if values[1] != values[args.jobs]:
-        sys.exit(f"solve_many: the values differ: {values[1]} against {values[args.jobs]}")
-    for jobs, ts in times.items():
-        print(f"jobs {jobs}: median {statistics.median(ts):.3f} s, worst {max(ts):.3f} s")
-    speed = statistics.median(times[1]) / statistics.median(times[args.jobs])
+            out = pinosolve.solve_many(todo, threads=threads, value_only=True)
+            times[threads].append(time.perf_counter() - start)
+            values.setdefault(threads, [x.value for x in out])
+    if values[1] != values[args.threads]:
+        sys.exit(f"solve_many: the values differ: {values[1]} against {values[args.threads]}")
+    for threads, ts in times.items():
+        print(f"threads {threads}: median {statistics.median(ts):.3f} s, worst {max(ts):.3f} s")
+    speed = statistics.median(times[1]) / statistics.median(times[args.threads])
     print(f"speed-up of the medians: {speed:.2f}x (values {values[1]})")
 
 

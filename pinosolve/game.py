@@ -72,10 +72,10 @@ class PlayedTrick(Result):
 
     leader: str
     cards: tuple[Card, ...]
-    winner: str
+    won_by: str
     points: int
 
-    _json_keys = ("leader", "cards", "won_by:winner", "points")
+    _json_keys = ("leader", "cards", "won_by", "points")
 
 
 @dataclass(frozen=True, repr=False)
@@ -85,11 +85,10 @@ class SolveResult(Result):
     ``value``: the points that side takes from here with best play on both sides (the cards
     on the table in the current trick and the last trick's bonus included), or None when a
     budget or Ctrl-C stopped the search first; ``bounds``: the lower and upper bound proved
-    (equal when exact); ``cards``: each legal card's value, where it was proved exactly, and
-    ``card_bounds`` the bounds of those that were not (both empty with ``value_only``);
-    ``line``: a line of best play to the end, and ``tricks`` the same trick by trick (empty
-    with ``value_only``). The JSON names them ``card_values``, ``best_line`` and
-    ``trick_by_trick`` (``docs/json.md``)."""
+    (equal when exact); ``values``: each legal card's value, where it was proved exactly,
+    and ``value_bounds`` the bounds of those that were not (both empty with ``value_only``);
+    ``best_line``: a line of best play to the end, and ``trick_by_trick`` the same trick by
+    trick (empty with ``value_only``). The JSON keys are the same (``docs/json.md``)."""
 
     variant: str
     trump: Suit
@@ -99,10 +98,10 @@ class SolveResult(Result):
     value: Optional[int]
     bounds: tuple[int, int]
     exact: bool
-    cards: dict[Card, int]
-    card_bounds: dict[Card, tuple[int, int]]
-    line: tuple[Card, ...]
-    tricks: tuple[PlayedTrick, ...]
+    values: dict[Card, int]
+    value_bounds: dict[Card, tuple[int, int]]
+    best_line: tuple[Card, ...]
+    trick_by_trick: tuple[PlayedTrick, ...]
     nodes: int
     seconds: float
     interrupted: bool
@@ -113,10 +112,9 @@ class SolveResult(Result):
     note: Optional[str] = optional()    # why the answer is not exact
 
     _json_keys = ("variant", "trump", "to_move", "side", "seats", "value", "exact", "bounds",
-                  "card_values:cards", "card_bounds", "best_line:line",
-                  "trick_by_trick:tricks", "nodes", "seconds", "note", "interrupted", "deal",
-                  "hands", "leader", "trick")
-    _repr_keys = ("side", "value", "exact", "bounds", "card_values", "best_line")
+                  "values", "value_bounds", "best_line", "trick_by_trick", "nodes", "seconds",
+                  "note", "interrupted", "deal", "hands", "leader", "trick")
+    _repr_keys = ("side", "value", "exact", "bounds", "values", "best_line")
 
 
 def _card(value: CardLike) -> Card:
@@ -366,7 +364,7 @@ class Game:
         seat, card, finished = self._history.pop()
         if finished:
             done = self._tricks.pop()
-            self._points[self.side_of(done.winner)] -= done.points
+            self._points[self.side_of(done.won_by)] -= done.points
             self._leader = self.seats.index(done.leader)
             self._trick = [c.index for c in done.cards]
         self._trick.pop()
@@ -479,12 +477,13 @@ class Game:
                            self.leader, tuple(self.trick), note)
 
 
-def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = None,
+def solve_many(games: Sequence[Game], threads: int = 2, timeout: Optional[float] = None,
                value_only: bool = False,
                on_result: Optional[Callable[[int, SolveResult], None]] = None
                ) -> list[SolveResult]:
-    """``Game.solve`` for each game, ``jobs`` at a time in threads (the compiled core lets go
-    of the interpreter while it searches, so they run in parallel), the results in the order
+    """``Game.solve`` for each game, ``threads`` games at a time, each in a thread (the
+    compiled core lets go of the interpreter while it searches, so they run in parallel),
+    the results in the order
     of ``games``; ``on_result(k, result)`` is called as game ``k`` is solved, one call at a
     time. ``timeout`` is each game's; the searches running at once share the memory
     this process may use for their tables. A game that raises stops the others from
@@ -493,7 +492,7 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
 
     >>> import pinosolve
     >>> g = pinosolve.Game("four-hand", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", trump="S")
-    >>> [r.value for r in solve_many([g, g.copy()], jobs=2, value_only=True)]
+    >>> [r.value for r in solve_many([g, g.copy()], threads=2, value_only=True)]
     [10, 10]
     """
     try:
@@ -504,9 +503,9 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
     for g in games:
         if not isinstance(g, Game):
             raise PinosolveError(f"solve_many takes Game objects, got {type(g).__name__}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise PinosolveError(f"jobs must be a whole number from 1, got {jobs!r}")
-    if jobs == 1 or len(games) <= 1:
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise PinosolveError(f"threads must be a whole number from 1, got {threads!r}")
+    if threads == 1 or len(games) <= 1:
         done = []
         for k, g in enumerate(games):
             done.append(g.solve(timeout, value_only))
@@ -515,7 +514,7 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
         return done
     from pinosolve.play.tables import table_limit
 
-    share = table_limit(parts=min(jobs, len(games)))  # the searches run at once share memory
+    share = table_limit(parts=min(threads, len(games)))  # the searches run at once share memory
     results: list[Optional[SolveResult]] = [None] * len(games)
     failed: dict[int, BaseException] = {}
     todo = iter(range(len(games)))
@@ -538,7 +537,7 @@ def solve_many(games: Sequence[Game], jobs: int = 2, timeout: Optional[float] = 
 
     # daemon threads: a Ctrl-C in the caller's thread returns at once, not after the searches
     crew = [threading.Thread(target=work, daemon=True, name=f"pinosolve-solve-{i}")
-            for i in range(min(jobs, len(games)))]
+            for i in range(min(threads, len(games)))]
     for t in crew:
         t.start()
     try:

@@ -2,7 +2,7 @@
 assignment of the hidden physical cards is listed (``tests/test_hidden._enumerate``), each
 consistent deal solved by plain minimax (``dd_oracle``), and each card's value averaged: the
 ``exact`` advice must equal it. Sampled advice agrees with the exact within its error bars,
-and is the same whatever ``jobs``."""
+and is the same whatever ``threads``."""
 
 from __future__ import annotations
 
@@ -48,9 +48,9 @@ def test_exact_advice_is_the_weighted_mean_of_plain_minimax(vid, seed):
         total += weight
     got = advise(view, exact=True)
     assert got.exact and got.samples == len(tables)
-    assert {str(c): a.mean for c, a in got.cards.items()} == \
+    assert {str(c): a.mean for c, a in got.by_card.items()} == \
         {c: round(s / total, 4) for c, s in sums.items()}
-    ranks = sorted(got.cards.values(), key=lambda a: a.rank)
+    ranks = sorted(got.by_card.values(), key=lambda a: a.rank)
     assert ranks[0].close and all(a.mean <= ranks[0].mean for a in ranks)
 
 
@@ -60,15 +60,15 @@ def test_sampled_means_agree_with_the_exact_within_their_error_bars():
     exact = advise(view, exact=True)
     sampled = advise(view, samples=400, seed=3)
     assert sampled.samples == 400 and not sampled.exact
-    for card, a in sampled.cards.items():
-        assert abs(a.mean - exact.cards[card].mean) <= 4 * a.stderr + 1e-9, card
+    for card, a in sampled.by_card.items():
+        assert abs(a.mean - exact.by_card[card].mean) <= 4 * a.stderr + 1e-9, card
 
 
-def test_advice_is_reproducible_from_the_seed_whatever_the_jobs():
+def test_advice_is_reproducible_from_the_seed_whatever_the_threads():
     v = load_variant("four-hand")
     view, _ = _to_move_view(v, 7, 3, unknown=0)
-    one = advise(view, samples=60, seed=5, jobs=1).to_json()
-    two = advise(view, samples=60, seed=5, jobs=2).to_json()
+    one = advise(view, samples=60, seed=5, threads=1).to_json()
+    two = advise(view, samples=60, seed=5, threads=2).to_json()
     assert one == two
 
 
@@ -127,7 +127,7 @@ def test_exact_chance_of_making_is_the_weighted_share_by_the_seed_rules(seed):
                 g.play(card)
             side = g.side_of(bidder)
             taken = g.points.get(side, 0)
-            tricks = sum(1 for t in g.tricks if g.side_of(t.winner) == side)
+            tricks = sum(1 for t in g.tricks if g.side_of(t.won_by) == side)
             in_play = sum(worth[str(c)[:-1]] for s in v.seats for c in g.hand(s)) + \
                 sum(worth[str(c)[:-1]] for c in g.trick) + v.rules.points.last_trick
             _, values = _oracle_value(v, g)
@@ -146,7 +146,7 @@ def test_exact_chance_of_making_is_the_weighted_share_by_the_seed_rules(seed):
             total[card] += weight
         got = advise({**view, "declarer": bidder}, exact=True, bid=bid, meld=meld)
         want = {c: round(made[c] / total[c], 4) for c in made}
-        assert {str(c): a.p_make for c, a in got.cards.items()} == want, bidder
+        assert {str(c): a.p_make for c, a in got.by_card.items()} == want, bidder
         asked += any(0 < p < 1 for p in want.values())
     assert asked  # (some chance strictly between 0 and 1 was checked)
 
@@ -160,12 +160,12 @@ def test_a_deal_out_of_time_bounds_the_mean_of_the_exact_values():
     rushed = advise(view, samples=3, seed=8, timeout=0.01)
     full = advise(view, samples=3, seed=8)
     assert rushed.bounded >= 1
-    for card, a in rushed.cards.items():
+    for card, a in rushed.by_card.items():
         if a.mean is None:
             lo, hi = a.mean_bounds
-            assert lo - 1e-4 <= full.cards[card].mean <= hi + 1e-4, card
+            assert lo - 1e-4 <= full.by_card[card].mean <= hi + 1e-4, card
         else:
-            assert a.mean == full.cards[card].mean
+            assert a.mean == full.by_card[card].mean
 
 
 def test_deals_solved_a_chunk_at_a_time_give_the_same_answer(monkeypatch):
@@ -179,7 +179,7 @@ def test_deals_solved_a_chunk_at_a_time_give_the_same_answer(monkeypatch):
     whole = advise(view, samples=30, seed=2).to_json(), advise(view, exact=True).to_json()
     seen = []
     monkeypatch.setattr(A, "CHUNK", 7)
-    chunked = advise(view, samples=30, seed=2, jobs=2,
+    chunked = advise(view, samples=30, seed=2, threads=2,
                      on_deal=lambda done, n, lead: seen.append((done, n))), \
         advise(view, exact=True).to_json()
     assert (chunked[0].to_json(), chunked[1]) == whole
@@ -219,7 +219,7 @@ def test_the_laid_away_cards_count_for_the_bidder_as_score_counts_them(vid):
         g.play(last)
         won = {s: [] for s in v.seats}
         for t in g.tricks:
-            won[t.winner] += [str(c) for c in t.cards]
+            won[t.won_by] += [str(c) for c in t.cards]
         view = {"variant": vid, "trump": trump, "seat": me, "hand": hands[me],
                 "leader": bidder, "declarer": bidder, "play": play, "kitty": kitty,
                 "gone": laid if me == bidder else []}  # (a defender does not see them)
@@ -228,9 +228,9 @@ def test_the_laid_away_cards_count_for_the_bidder_as_score_counts_them(vid):
         for bid in range(low, low + v.rules.points.total + 2, max(1, v.rules.points.total // 25)):
             truth = score(v, {"bidder": bidder, "bid": bid, "trump": trump,
                               "meld": {bidder: meld}, "won": won,
-                              "last_trick": g.tricks[-1].winner, "laid_away": laid}).made
+                              "last_trick": g.tricks[-1].won_by, "laid_away": laid}).made
             got = advise(view, exact=True, bid=bid, meld=meld)
-            assert got.cards[Card.parse(str(last))].p_make == float(truth), (seed, bid)
+            assert got.by_card[Card.parse(str(last))].p_make == float(truth), (seed, bid)
             made.add(truth)
         viewers.add(me == bidder)
         checked += made == {True, False}

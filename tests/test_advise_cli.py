@@ -28,15 +28,15 @@ def test_play_advice_is_the_librarys(cli):
     assert run.json() == advise(VIEW, exact=True).to_json()
     got = run.json()
     assert got["exact"] and got["bounded"] == 0 and "strategy fusion" in got["caveat"]
-    assert sorted(a["rank"] for a in got["cards"].values()) == \
-        list(range(1, len(got["cards"]) + 1))
+    assert sorted(a["rank"] for a in got["by_card"].values()) == \
+        list(range(1, len(got["by_card"]) + 1))
     table = cli("advise", *ENDING, "--exact")
     assert table.code == 0 and "every consistent deal" in table.out and "method:" in table.out
 
 
-def test_sampled_advice_is_the_same_whatever_the_jobs(cli):
+def test_sampled_advice_is_the_same_whatever_the_threads(cli):
     args = ("advise", *OPENING, "--samples", "6", "--seed", "3", "--json")
-    one, two = cli(*args, "--jobs", "1"), cli(*args, "--jobs", "2")
+    one, two = cli(*args, "--threads", "1"), cli(*args, "--threads", "2")
     assert one.code == 0 and two.code == 0, (one.err, two.err)
     assert one.json() == two.json() and one.json()["samples"] == 6 and one.json()["seed"] == 3
 
@@ -45,7 +45,7 @@ def test_a_contract_gives_each_cards_chance(cli):
     run = cli("advise", *ENDING, "--exact", "--bidder", "N", "--bid", "25", "--meld", "20",
               "--json")
     assert run.code == 0, run.err
-    assert all(0 <= a["p_make"] <= 1 for a in run.json()["cards"].values())
+    assert all(0 <= a["p_make"] <= 1 for a in run.json()["by_card"].values())
     assert "p(make)" in cli("advise", *ENDING, "--exact", "--bidder", "N", "--bid", "25",
                             "--meld", "20").out
 
@@ -56,7 +56,7 @@ def test_a_deal_out_of_time_gives_intervals(cli):
     assert run.code == 0, run.err
     got = run.json()
     assert got["bounded"] == 2
-    for a in got["cards"].values():
+    for a in got["by_card"].values():
         assert a["mean"] is None and a["mean_bounds"][0] <= a["mean_bounds"][1]
     assert "ran out of time" in cli("advise", *OPENING, "--samples", "2", "--seed", "1",
                                     "--timeout", "0.000001").out
@@ -94,6 +94,8 @@ def test_bid_advice_is_the_librarys_with_its_plot(cli, tmp_path):
     (["--timeout", "-1"], "timeout"),
     (["--jobs", "-1"], "jobs"),
     (["--jobs", "65"], "jobs"),
+    (["--threads", "-1"], "threads"),
+    (["--threads", "65"], "threads"),
     (["--auction", "25"], "--bidding"),
     (["--plot", "x.png"], "--bidding"),
     (["--gone", "", "--hand", "AS TS KH QH JH 9H AD QD JC 9C 9C KS", "--play", "", "--leader", "S",

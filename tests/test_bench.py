@@ -277,7 +277,7 @@ def test_scaling_bench_reports_median_and_worst_per_size():
 
 
 def test_solve_many_bench_sets_threads_beside_one_at_a_time():
-    """bench/solve_many.py on two small deals: jobs 1 and jobs 2 each get a median and a
+    """bench/solve_many.py on two small deals: threads 1 and threads 2 each get a median and a
     worst, and the values are checked equal."""
     import re
     import subprocess
@@ -290,8 +290,8 @@ def test_solve_many_bench_sets_threads_beside_one_at_a_time():
                          text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
-    assert re.fullmatch(r"jobs 1: median [\d.]+ s, worst [\d.]+ s", lines[1]), lines
-    assert re.fullmatch(r"jobs 2: median [\d.]+ s, worst [\d.]+ s", lines[2]), lines
+    assert re.fullmatch(r"threads 1: median [\d.]+ s, worst [\d.]+ s", lines[1]), lines
+    assert re.fullmatch(r"threads 2: median [\d.]+ s, worst [\d.]+ s", lines[2]), lines
     assert lines[3].startswith("speed-up of the medians: "), lines
 
 

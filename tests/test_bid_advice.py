@@ -33,7 +33,7 @@ def _four_hand_round(v, holdings, trump):
 
 def test_four_hand_bid_advice_is_the_rounds_played_out_by_hand():
     v = load_variant("four-hand")
-    got = advise_bid(v, "N", STRONG, samples=5, seed=11, jobs=2)
+    got = advise_bid(v, "N", STRONG, samples=5, seed=11, threads=2)
     _, deals = deals_around(v, "N", STRONG, 5, 11)
     assert got.samples == 5 and got.bounded == 0
     for advice in got.per_trump:
@@ -119,8 +119,8 @@ def test_call_partner_play_runs_under_a_budget_and_says_so():
 
 def test_same_answer_whatever_the_jobs_and_seeded():
     v = load_variant("four-hand")
-    one = advise_bid(v, "N", STRONG, samples=3, seed=9, trumps=["S", "H"], jobs=1)
-    two = advise_bid(v, "N", STRONG, samples=3, seed=9, trumps=["S", "H"], jobs=2)
+    one = advise_bid(v, "N", STRONG, samples=3, seed=9, trumps=["S", "H"], threads=1)
+    two = advise_bid(v, "N", STRONG, samples=3, seed=9, trumps=["S", "H"], threads=2)
     assert one.to_json() == two.to_json()
     other = advise_bid(v, "N", STRONG, samples=3, seed=10, trumps=["S", "H"])
     assert other.to_json() != one.to_json()
@@ -149,7 +149,7 @@ def test_the_auction_so_far_sets_the_open_levels():
     ({"confidence": 0}, "confidence"),
     ({"confidence": 1.5}, "confidence"),
     ({"trumps": ["none"]}, "trump"),
-    ({"jobs": 0}, "jobs"),
+    ({"threads": 0}, "threads"),
     ({"seed": -1}, "seed"),
 ])
 def test_bad_requests_are_refused(kwargs, message):

@@ -144,14 +144,14 @@ def test_solve_agrees_with_the_command_and_with_plain_minimax(cli, variant_id):
         assert (str(g), repr(g)) == before  # solving leaves the game alone
         value, cards = _oracle_value(v, g)
         assert r.exact and r.value == value == r.bounds[0] == r.bounds[1]
-        assert {str(c): x for c, x in r.cards.items()} == cards
+        assert {str(c): x for c, x in r.values.items()} == cards
         assert r.side == g.side_of(g.to_move)
         replay = g.copy()
-        for card in r.line:
+        for card in r.best_line:
             replay.play(card)
         # the value counts the cards on the table: they are in the line's first trick
-        assert replay.over and sum(t.points for t in r.tricks
-                                   if g.side_of(t.winner) == r.side) == r.value
+        assert replay.over and sum(t.points for t in r.trick_by_trick
+                                   if g.side_of(t.won_by) == r.side) == r.value
         which = ["--rules", v.source] if variant_id.endswith(".toml") else ["--variant", v.id]
         args = ["solve", *which, "--deal", str(g), "--trump", g.trump.name,
                 "--leader", g.leader, "--json"]
@@ -161,7 +161,7 @@ def test_solve_agrees_with_the_command_and_with_plain_minimax(cli, variant_id):
             args += [f"--{key}", seat]
         run = cli(*args)
         assert run.code == 0, run.err
-        assert run.json()["value"] == r.value and run.json()["card_values"] == cards
+        assert run.json()["value"] == r.value and run.json()["values"] == cards
 
 
 def test_an_illegal_card_names_the_seat_the_card_and_the_rule():
@@ -230,13 +230,13 @@ def test_solve_many_keeps_the_order_and_the_values():
     v = load_variant("four-hand")
     games = [_ending(v, seed, 4) for seed in range(6)]
     alone = [g.solve(value_only=True).value for g in games]
-    assert [r.value for r in pinosolve.solve_many(games, jobs=2, value_only=True)] == alone
-    assert [r.value for r in pinosolve.solve_many(games, jobs=1, value_only=True)] == alone
-    assert [r.cards for r in pinosolve.solve_many(games[:3], jobs=3)] == \
-        [g.solve().cards for g in games[:3]]
+    assert [r.value for r in pinosolve.solve_many(games, threads=2, value_only=True)] == alone
+    assert [r.value for r in pinosolve.solve_many(games, threads=1, value_only=True)] == alone
+    assert [r.values for r in pinosolve.solve_many(games[:3], threads=3)] == \
+        [g.solve().values for g in games[:3]]
     for bad in (0, -1, 1.5, True):
-        with pytest.raises(PinosolveError, match="jobs"):
-            pinosolve.solve_many(games, jobs=bad)
+        with pytest.raises(PinosolveError, match="threads"):
+            pinosolve.solve_many(games, threads=bad)
     with pytest.raises(PinosolveError, match="Game"):
         pinosolve.solve_many(["N:..."])
 
@@ -262,7 +262,7 @@ def test_solve_many_raises_the_first_games_error():
     v = load_variant("four-hand")
     games = [_ending(v, seed, 3) for seed in range(3)]
     with pytest.raises(PinosolveError, match="timeout"):
-        pinosolve.solve_many(games, jobs=2, timeout=-1)
+        pinosolve.solve_many(games, threads=2, timeout=-1)
 
 
 def test_ctrl_c_stops_solve_many_at_once_deep_inside_the_searches(tmp_path):
@@ -281,7 +281,7 @@ def test_ctrl_c_stops_solve_many_at_once_deep_inside_the_searches(tmp_path):
         "         for s in (0, 1)]\n"
         "print('solving', flush=True)\n"
         "try:\n"
-        "    pinosolve.solve_many(games, jobs=2, value_only=True)\n"
+        "    pinosolve.solve_many(games, threads=2, value_only=True)\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"
         "    sys.exit(3)\n")

@@ -59,7 +59,7 @@ def test_5000_points_a_card(cli, tmp_path, monkeypatch, backend):
     pos = Position([sorted(c.index for c in h) for h in deal.hands], 0, [], (0, 1, 0, 1), 0)
     truth = _oracle_values(v, pos)
     assert max(truth.values()) == 40000
-    assert run.json()["card_values"] == truth
+    assert run.json()["values"] == truth
 
 
 @pytest.mark.parametrize("backend", _backends())

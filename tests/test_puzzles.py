@@ -67,7 +67,7 @@ def test_double_dummy_answer_by_plain_minimax(path):
     v = puzzles.variant_of(p)
     pos = puzzles.game_of(p).position()
     values = _oracle_values(v, pos)
-    assert values == p["answer"]["card_values"]
+    assert values == p["answer"]["values"]
     assert max(values.values()) == p["answer"]["value"]
 
 

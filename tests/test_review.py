@@ -243,11 +243,11 @@ def test_a_timeout_per_position_gives_proved_bounds_around_the_exact_review():
     opened = 0
     for e, b in zip(exact.plays, bounded.plays):
         assert (b.seat, b.card, b.trick, b.legal) == (e.seat, e.card, e.trick, e.legal)
-        assert set(b.values) | set(b.bounds or {}) == set(e.values)
-        assert not set(b.values) & set(b.bounds or {})
+        assert set(b.values) | set(b.value_bounds or {}) == set(e.values)
+        assert not set(b.values) & set(b.value_bounds or {})
         for card, value in e.values.items():
             assert b.values.get(card, value) == value
-            assert _within((b.bounds or {}).get(card, (value, value)), value)
+            assert _within((b.value_bounds or {}).get(card, (value, value)), value)
         if b.cost is not None:
             assert b.cost == e.cost and b.cost_bounds is None
         else:
@@ -287,7 +287,7 @@ def test_double_deck_and_five_hand_reviews_say_what_time_left_unproved(variant_i
         assert (e.cost is None) != (e.cost_bounds is None)
         assert 0 <= (e.cost_bounds or (e.cost, e.cost))[0] <= (e.cost_bounds or
                                                                 (e.cost, e.cost))[1] <= total
-        for lo, hi in (e.bounds or {}).values():
+        for lo, hi in (e.value_bounds or {}).values():
             assert 0 <= lo < hi <= total
     start = r.summary.values_by_trick[0]
     assert start.value is None and 0 <= start.bounds[0] < start.bounds[1] <= total
@@ -334,7 +334,7 @@ def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
         assert (entry.seat, str(entry.card), entry.trick) == \
             (replay.to_move, card, len(replay.tricks) + 1)
         assert entry.legal == (card in legal)
-        assert {str(c) for c in [*entry.values, *(entry.bounds or {})]} == set(legal)
+        assert {str(c) for c in [*entry.values, *(entry.value_bounds or {})]} == set(legal)
         if not entry.legal:
             assert [str(c) for c in entry.legal_cards] == legal and entry.cost is None
         elif entry.cost is not None and len(entry.values) == len(legal):
@@ -388,7 +388,7 @@ def test_a_forced_card_costs_nothing_even_when_time_runs_out():
     r = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
                           "play": "AS KH QS 9S KS TS"}, timeout=1e-9)
     for e in r.plays:
-        if e.legal and len(set(e.values) | set(e.bounds or {})) == 1:
+        if e.legal and len(set(e.values) | set(e.value_bounds or {})) == 1:
             assert (e.cost, e.cost_bounds) == (0, None), e
     assert sum(1 for e in r.plays if e.legal and e.cost == 0) >= 2
 
@@ -418,7 +418,7 @@ def test_a_contract_in_a_kitty_game_counts_the_laid_away_cards(vid="three-hand-k
     while not g.over:
         g.play(rng.choice(g.legal_moves()))
     play = " ".join(str(c) for t in g.tricks for c in t.cards)
-    won = {s: [str(c) for t in g.tricks if t.winner == s for c in t.cards] for s in v.seats}
+    won = {s: [str(c) for t in g.tricks if t.won_by == s for c in t.cards] for s in v.seats}
     meld = v.rules.bidding.minimum
     side_points = g.points[g.side_of(bidder)] + v.hand_points(pinosolve.Hand(laid))
     seen = set()
@@ -428,7 +428,7 @@ def test_a_contract_in_a_kitty_game_counts_the_laid_away_cards(vid="three-hand-k
                               "laid_away": " ".join(laid)}).summary
         truth = pinosolve.score(v, {"bidder": bidder, "bid": bid, "trump": "H",
                                     "meld": {bidder: meld}, "won": won,
-                                    "last_trick": g.tricks[-1].winner,
+                                    "last_trick": g.tricks[-1].won_by,
                                     "laid_away": " ".join(laid)}).made
         assert r.made == truth, bid
         if not seen:  # (one search of the whole deal: seconds)

@@ -17,7 +17,7 @@ def test_solve_json_shape(cli):
     data = run.json()
     assert data["to_move"] == "N" and data["side"] == "NS" and data["seats"] == ["N", "S"]
     assert data["value"] == 10 and data["exact"]
-    assert data["card_values"] == {"AH": 10, "AS": 10, "KS": 8}
+    assert data["values"] == {"AH": 10, "AS": 10, "KS": 8}
     assert len(data["best_line"]) == 12 and data["nodes"] > 0 and data["seconds"] >= 0
     won = sum(t["points"] for t in data["trick_by_trick"] if t["won_by"] in data["seats"])
     assert won == data["value"] and len(data["trick_by_trick"]) == 3
@@ -26,7 +26,7 @@ def test_solve_json_shape(cli):
 def test_value_only(cli):
     data = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
                ENDING, "--value-only", "--json").json()
-    assert data["value"] == 10 and data["card_values"] == {} and data["best_line"] == []
+    assert data["value"] == 10 and data["values"] == {} and data["best_line"] == []
 
 
 def test_mid_trick(cli):
@@ -34,7 +34,7 @@ def test_mid_trick(cli):
     data = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--trick",
                "AS", "--deal", "N:K.A.. T.K.A. Q.T.T. 9.Q.K.", "--json").json()
     assert data["to_move"] == "E" and data["side"] == "EW" and data["seats"] == ["E", "W"]
-    assert data["card_values"] == {"TS": 0}  # must follow; N-S take all 10 anyway
+    assert data["values"] == {"TS": 0}  # must follow; N-S take all 10 anyway
     assert data["value"] == 0
 
 
@@ -73,9 +73,9 @@ def test_timeout_reports_bounds(cli):
     lo, hi = data["bounds"]
     assert 0 <= lo <= hi <= 25
     # the cards valued before time ran out, exactly or within bounds, none above the value's
-    for card_lo, card_hi in data.get("card_bounds", {}).values():
+    for card_lo, card_hi in data.get("value_bounds", {}).values():
         assert 0 <= card_lo < card_hi <= hi
-    assert all(0 <= x <= hi for x in data["card_values"].values())
+    assert all(0 <= x <= hi for x in data["values"].values())
 
 
 def test_cards_known_only_within_bounds_are_shown_as_ranges(capsys):
@@ -83,7 +83,7 @@ def test_cards_known_only_within_bounds_are_shown_as_ranges(capsys):
 
     render_solve({"variant": "four-hand", "trump": "S", "to_move": "N", "side": "NS",
                   "seats": ["N", "S"], "value": 10, "exact": False, "bounds": [10, 10],
-                  "card_values": {"AS": 10}, "card_bounds": {"KS": [3, 9], "AH": [0, 10]},
+                  "values": {"AS": 10}, "value_bounds": {"KS": [3, 9], "AH": [0, 10]},
                   "best_line": [], "trick_by_trick": [],
                   "hands": {"N": ["AS", "KS", "AH"]}, "leader": "N", "trick": [],
                   "note": "time ran out while valuing each card", "nodes": 1, "seconds": 0.1})

@@ -12,7 +12,7 @@ from pinosolve.analysis.study import Spec, chunks, deal_seed, parse_filter, stud
 
 def test_records_are_solve_deal_by_deal():
     v = load_variant("four-hand")
-    spec = Spec(v, seed=3, leader="E", meld=True)
+    spec = Spec(v, seed=3, leader="E", best_meld=True)
     for record in study_chunk(spec, 0, 4):
         deal = v.random_deal(deal_seed(3, record["index"]))
         assert record["deal"] == str(deal)

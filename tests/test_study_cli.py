@@ -111,7 +111,7 @@ def test_a_study_resumes_from_its_out_file(cli, tmp_path):
     assert sorted(_records(out), key=lambda r: r["index"]) == whole
     assert json.loads(run.out)["deals"] == 10
     # a file of another study is not resumed as if it were this one's
-    for other in (["--seed", "5"], ["--leader", "N"], ["--meld"]):
+    for other in (["--seed", "5"], ["--leader", "N"], ["--best-meld"]):
         argv = list(BASE) + ["--deals", "10", "--jobs", "1", "--out", str(out)]
         for flag, *value in [other]:
             if flag in argv:

@@ -157,7 +157,7 @@ SMOKE: list[Smoke] = [
     _s("infer --variant four-hand --trump S --seat S --hand 'QS 9S KD' --leader N "
        f"--play 'AS KH' --json --gone '{GONE}'", '"deals"', '"voids"'),
     _s("advise --variant four-hand --trump S --seat S --hand 'QS 9S KD' --leader N "
-       f"--play 'AS KH' --exact --json --gone '{GONE}'", '"cards"', '"exact": true'),
+       f"--play 'AS KH' --exact --json --gone '{GONE}'", '"by_card"', '"exact": true'),
     _s("advise --bidding --variant four-hand --seat N --hand "
        "'AS AS TS KS QS JS 9S AH KH QD JC 9C' --trump S --samples 2 --seed 1",
        "advice: "),

@@ -24,7 +24,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
-RENAMES: dict[str, str] = {}  # JSON keys renamed since the corpus was recorded
+RENAMES: dict[str, str] = {  # JSON keys renamed since the corpus was recorded (CHANGELOG)
+    "card_values": "values", "card_bounds": "value_bounds"}
 
 sys.path.insert(0, str(ROOT))
 
@@ -182,7 +183,9 @@ def main(argv: list[str]) -> int:
                 (GOLDEN / f"{name}.jsonl").write_text(stdin)
         elif path.exists():
             want = _renamed(path.read_text())
-            if got != want:
+            # (the first line is the command: an option renamed since, as the README's now
+            # gives it, is not a difference in what it answers)
+            if got.split("\n", 1)[1] != want.split("\n", 1)[1]:
                 differ += 1
                 print(f"{name}: differs")
                 import difflib

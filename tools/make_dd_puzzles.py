@@ -60,17 +60,17 @@ def make(vid: str, seed: int, size: int, max_played: int):
 
 
 def interesting(result) -> bool:
-    values = set(result["card_values"].values())
+    values = set(result["values"].values())
     if len(values) < 2:
         return False
-    best = [c for c, val in result["card_values"].items() if val == max(values)]
-    return len(best) < len(result["card_values"])
+    best = [c for c, val in result["values"].items() if val == max(values)]
+    return len(best) < len(result["values"])
 
 
 def write(path: Path, v, params, result, number: int) -> None:
     side = "+".join(result["side"])
     best_val = result["value"]
-    cards = result["card_values"]
+    cards = result["values"]
     best = sorted(c for c, val in cards.items() if val == best_val)
     worst = min(cards.values())
     worse = sorted(c for c, val in cards.items() if val == worst)

@@ -58,21 +58,21 @@ class CardAdvice(Result):
 
 @dataclass(frozen=True, repr=False)
 class Advice(Result):
-    """Play advice (``advise``): ``cards`` {card: CardAdvice}, best first; ``samples`` (the
+    """Play advice (``advise``): ``by_card`` {card: CardAdvice}, best first; ``samples`` (the
     deals averaged), ``exact`` (every consistent deal, weighted), ``bounded`` (deals whose
     search ran out of time: their cards' values are bounds), and the method's ``caveat``."""
 
     variant: str
     trump: Suit
     seat: str
-    cards: dict[Card, CardAdvice]
+    by_card: dict[Card, CardAdvice]
     samples: int
     exact: bool
     bounded: int
     caveat: str
     seed: Optional[int] = optional()
 
-    _repr_keys = ("trump", "seat", "samples", "exact", "bounded", "cards")
+    _repr_keys = ("trump", "seat", "samples", "exact", "bounded", "by_card")
 
 
 DealReport = Callable[[int, int, Optional[Card]], None]  # (deals solved, deals, leading card)
@@ -80,14 +80,15 @@ DealReport = Callable[[int, int, Optional[Card]], None]  # (deals solved, deals,
 
 def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = None,
            exact: bool = False, limit: int = 20000, timeout: Optional[float] = None,
-           jobs: int = 1, bid: Optional[int] = None, meld: Optional[int] = None,
+           threads: int = 1, bid: Optional[int] = None, meld: Any = None,
            on_deal: Optional[DealReport] = None) -> Advice:
     """Which card to play, seeing only the view's cards (see the module). ``exact``: every
     consistent deal, weighted as a shuffle deals it (refused above ``limit`` deals);
     otherwise ``samples`` deals drawn from ``seed`` (None: a fresh one, named in the answer),
-    the same whatever ``jobs`` (deals solved at once, in threads). ``timeout``: seconds per
+    the same whatever ``threads`` (deals solved at once, in threads). ``timeout``: seconds per
     deal; a deal that runs out gives bounds. ``bid`` and ``meld``: the contract and the
-    bidding side's meld (the view's declarer's side, else the mover's), for ``p_make``.
+    bidding side's meld (the view's declarer's side, else the mover's): a whole number, or a
+    table of seat -> points or cards as ``review`` takes it; for ``p_make``.
     ``on_deal(solved, deals, leading card)`` is called as each deal is solved."""
     from pinosolve.analysis.hidden import View
     from pinosolve.game import solve_many
@@ -104,8 +105,8 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
                              f"play, not {v.seat}")
     made = _contract(v, bid, meld)
     timeout = check_timeout(timeout)
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
-        raise PinosolveError(f"jobs must be a whole number from 1 to 64, got {jobs!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+        raise PinosolveError(f"threads must be a whole number from 1 to 64, got {threads!r}")
     if exact:
         count = v.deal_count()
         deals: Iterator[tuple[Any, int]] = v.every_deal(as_whole(limit, "limit"))
@@ -133,7 +134,7 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
         chunk = list(itertools.islice(deals, CHUNK))
         if not chunk:
             break
-        results = solve_many([g for g, _ in chunk], jobs=jobs, timeout=timeout,
+        results = solve_many([g for g, _ in chunk], threads=threads, timeout=timeout,
                              on_result=report)
         for (g, weight), r in zip(chunk, results):
             # the points in play from here, and the points laid away that count for the
@@ -156,12 +157,12 @@ class _Deal:
 
 
 def _card_bounds(result: Any) -> dict[Card, tuple[int, int]]:
-    out = {c: (x, x) for c, x in result.cards.items()}
-    out.update(result.card_bounds)
+    out = {c: (x, x) for c, x in result.values.items()}
+    out.update(result.value_bounds)
     return out
 
 
-def _contract(v: Any, bid: Optional[int], meld: Optional[int]
+def _contract(v: Any, bid: Optional[int], meld: Any
               ) -> Optional[Callable[[int, int, int], bool]]:
     """Whether the contract is made, from the mover's side's points from here, the points
     in play and the points laid away that count for the bidder: the bidding side's taken so
@@ -177,11 +178,15 @@ def _contract(v: Any, bid: Optional[int], meld: Optional[int]
         return None
     if bid is None or meld is None:
         raise PinosolveError("give bid and meld together (the contract needs both)")
-    bid, meld = as_amount(bid, "bid"), as_amount(meld, "meld")
+    from pinosolve.scoring.round import side_meld
+
+    bid = as_amount(bid, "bid")
     check_contract(v.variant, bid)
     side = v.sides[v.seats.index(v.declarer)] if v.declarer is not None else v.sides[v.me]
     ours = side == v.sides[v.me]
-    name = "+".join(s for s, x in zip(v.seats, v.sides) if x == side)
+    seats = tuple(s for s, x in zip(v.seats, v.sides) if x == side)
+    meld = side_meld(v.variant, meld, v.trump, v.declarer or v.seat, seats)
+    name = "+".join(seats)
     bonus = v.rules.last_trick
 
     v.lays_away()  # (raises where the view cannot tell the cards laid away)

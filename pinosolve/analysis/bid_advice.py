@@ -106,11 +106,11 @@ DealReport = Callable[[int, int], None]  # (deals solved, deals)
 def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
                seed: Optional[int] = None, confidence: float = 0.5,
                trumps: Optional[Sequence[Any]] = None, auction: Optional[str] = None,
-               dealer: Optional[Any] = None, timeout: Optional[float] = None, jobs: int = 1,
+               dealer: Optional[Any] = None, timeout: Optional[float] = None, threads: int = 1,
                on_deal: Optional[DealReport] = None) -> BidAdvice:
     """What ``seat`` should bid holding ``hand`` (see the module): ``samples`` deals drawn
     from ``seed`` (0 to 2**64 - 1; None: a fresh one, named in the answer; the same whatever
-    ``jobs``, the deals solved at once),
+    ``threads``, the deals solved at once),
     each trump of ``trumps`` (default: every suit), bid levels above the ``auction`` so far
     (calls in turn from the dealer's left, ``dealer`` default the last seat), ``timeout``
     seconds per deal's search (bounds where it runs out), ``confidence`` in (0, 1].
@@ -133,8 +133,8 @@ def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or \
             not 0 < confidence <= 1:
         raise PinosolveError(f"confidence must be a number in (0, 1], got {confidence!r}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
-        raise PinosolveError(f"jobs must be a whole number from 1 to 64, got {jobs!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+        raise PinosolveError(f"threads must be a whole number from 1 to 64, got {threads!r}")
     timeout = check_timeout(timeout)
     suits = _trumps(v, trumps)
     lowest = _lowest_open(v, me, auction, dealer)
@@ -142,7 +142,7 @@ def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
     held, deals = deals_around(v, me, hand, samples, seed)
     rounds = [[_Round(v, me, holdings, pile, t, dealer) for t in suits]
               for holdings, pile in deals]
-    _solve([r for per in rounds for r in per], timeout, jobs, on_deal)
+    _solve([r for per in rounds for r in per], timeout, threads, on_deal)
     advice = [_trump_advice(v, t, [per[k] for per in rounds], lowest, confidence)
               for k, t in enumerate(suits)]
     advice.sort(key=lambda a: (-(a.highest if a.highest is not None else -1),
@@ -290,7 +290,7 @@ def _call(v: Any, trump: Suit, hand: Hand) -> Card:
     raise PinosolveError("the bidder holds every card: nothing to call")  # pragma: no cover
 
 
-def _solve(rounds: list[_Round], timeout: Optional[float], jobs: int,
+def _solve(rounds: list[_Round], timeout: Optional[float], threads: int,
            on_deal: Optional[DealReport]) -> None:
     from pinosolve.game import solve_many
     from pinosolve.play.position import points_left
@@ -301,7 +301,7 @@ def _solve(rounds: list[_Round], timeout: Optional[float], jobs: int,
             on_deal(report.done, len(rounds))  # type: ignore[attr-defined]
 
     report.done = 0  # type: ignore[attr-defined]
-    results = solve_many([r.game for r in rounds], jobs=jobs, timeout=timeout,
+    results = solve_many([r.game for r in rounds], threads=threads, timeout=timeout,
                          value_only=True, on_result=report)
     for r, res in zip(rounds, results):
         pos = r.game.position()

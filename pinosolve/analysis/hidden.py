@@ -139,6 +139,9 @@ class View:
         self.shown = self._per_seat(view.get("shown"), "shown")
         self.gave = self._passed(view.get("passed"))
         self.play = [c.index for c in as_cards(v, _given(view, "play"), "play")]
+        if self.play and leader is None:
+            raise PinosolveError("view: give the seat that led the first trick played (leader) "
+                                 "with the play")
         self._check_within([a + b for a, b in zip(mine, self.known)], "hand and gone")
         # the hidden copies of each card, and who may hold them: every other seat, and the
         # unseen pile where the deal leaves cards out

@@ -22,7 +22,7 @@ it broke and the ``legal_cards``, and the review goes on from the position as pl
 legal card's double-dummy value for the mover's side (``values``: points from that position
 to the end of the deal, the cards on the table included), and its ``cost``: how many points
 the mover's side gave away against its best card. With a ``timeout`` per position, values a
-search did not prove in time are given as proved bounds (``bounds``, ``cost_bounds``).
+search did not prove in time are given as proved bounds (``value_bounds``, ``cost_bounds``).
 
 The ``ReviewSummary`` has the points each side took, the declaring side's double-dummy value
 at the start and after each trick, each seat's total cost, and with ``bid`` and ``meld``
@@ -58,8 +58,8 @@ class PlayReview(Result):
     """One card as played: who played it (``seat``) to which trick (``trick``, from 1);
     whether it was ``legal``, and for a renege the ``rule`` it broke and the cards that were
     legal (``legal_cards``); ``values``: each legal card's double-dummy value for the mover's
-    side (points from here to the end, the cards on the table included), and ``bounds`` the
-    proved bounds of those a time limit left unproved; ``cost``: the points the side gave
+    side (points from here to the end, the cards on the table included), and ``value_bounds``
+    the proved bounds of those a time limit left unproved; ``cost``: the points the side gave
     away against its best card (0 for a best card; None after a renege, or where the values
     were not all proved, and then ``cost_bounds`` holds the proved bounds on it)."""
 
@@ -71,7 +71,7 @@ class PlayReview(Result):
     cost: Optional[int]
     rule: Optional[str] = optional()
     legal_cards: Optional[tuple[Card, ...]] = optional()
-    bounds: Optional[dict[Card, tuple[int, int]]] = optional()
+    value_bounds: Optional[dict[Card, tuple[int, int]]] = optional()
     cost_bounds: Optional[tuple[int, int]] = optional()
 
     _repr_keys = ("seat", "card", "trick", "legal", "values", "cost", "rule", "cost_bounds")
@@ -297,7 +297,7 @@ def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
         elif p.get("cost_bounds"):
             keys.append(("cost", _span(*p["cost_bounds"])))
         keys += [(c, str(val)) for c, val in p["values"].items()]
-        keys += [(c, _span(*b)) for c, b in (p.get("bounds") or {}).items()]
+        keys += [(c, _span(*b)) for c, b in (p.get("value_bounds") or {}).items()]
         notes.append(CardNote(p["seat"], Card.parse(p["card"]), tuple(keys)))
     return with_notes(record, notes)
 
@@ -305,7 +305,7 @@ def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
 def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Review:
     """Review a played hand: a record (see the module) or a ``Game`` with cards played on
     it. ``timeout``: seconds for each position's search (None: no limit); where it runs out
-    the review gives the bounds proved (``bounds``, ``cost_bounds``), never a guess, and
+    the review gives the bounds proved (``value_bounds``, ``cost_bounds``), never a guess, and
     ``exact`` is False. Raises ``PinosolveError`` for a bad record, and ``IllegalPlay`` for a
     card its seat does not hold. A game record (``pinosolve.records.Record``) is read as its
     ``review_input()``."""
@@ -333,10 +333,11 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
                                  "false]")
         from pinosolve.scoring.bidding import check_contract
         from pinosolve.scoring.contract import check_laid_away
+        from pinosolve.scoring.round import side_meld
 
         check_contract(v, facts["bid"])  # (as makeable, score and advise check it)
         check_laid_away(v, v.parse_deal(deal).hands, facts["laid_away"], "laid_away")
-        facts["meld"] = _side_meld(v, facts["meld"], game.trump, bidder, seats)
+        facts["meld"] = side_meld(v, facts["meld"], game.trump, bidder, seats)
     elif facts["laid_away"] is not None:
         raise PinosolveError("record: laid_away goes with a contract (bid and meld)")
     valuer = _Valuer(timeout)
@@ -364,8 +365,8 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
         if not game.trick:
             trajectory.append(standing(game, res))
         broken = game.play_as_played(card)
-        values = dict(res.cards)
-        open_ = dict(res.card_bounds)
+        values = dict(res.values)
+        open_ = dict(res.value_bounds)
         cost = cost_bounds = None
         if broken is not None:
             reneges += 1
@@ -411,23 +412,9 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
                             reasons)
     note = None if valuer.exact else (
         f"not every value was proved within {timeout} s per position: the unproved ones are "
-        "given as proved bounds (bounds, cost_bounds), never guessed")
+        "given as proved bounds (value_bounds, cost_bounds), never guessed")
     return Review(v.id, game.trump, deal, first_leader, tuple(plays), summary, valuer.exact,
                   round(time.perf_counter() - started, 4), timeout, note)
-
-
-def _side_meld(v: Any, meld: Any, trump: Suit, bidder: str, seats: tuple[str, ...]) -> int:
-    """The declaring side's meld: a whole number as given, or from ``meld`` per seat (points,
-    or the cards melded, counted by the meld engine for ``trump``), the seats of ``seats``
-    whose meld counts (every one, or the bidder's alone: ``scoring.meld_by``)."""
-    if not isinstance(meld, Mapping):
-        return int(meld)
-    from pinosolve.scoring.round import Round, _read_meld
-
-    rnd = Round(trump=trump)
-    _read_meld(v, dict(meld), rnd)
-    counts = [s for s in seats if v.rules.scoring.meld_by == "all" or s == bidder]
-    return sum(rnd.meld.get(s, 0) for s in counts)
 
 
 def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, deal: str, side: str,
@@ -459,7 +446,7 @@ def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, dea
     reasons += ["makeable at the start: " + r for r in verdict.reasons]
     made = None
     if game.over:
-        won = [t for t in game.tricks if game.side_of(t.winner) == side]
+        won = [t for t in game.tricks if game.side_of(t.won_by) == side]
         counter = any(v.card_points(c) for t in won for c in t.cards)
         taken = Taken(game.points[side], away, bool(won), counter)
         o = outcome(v, side, meld, taken, bid, marriage)

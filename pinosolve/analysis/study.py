@@ -176,7 +176,7 @@ class Spec:
     leader: Optional[str] = None       # None: the first seat
     all_trumps: bool = False
     all_leads: bool = False
-    meld: bool = False
+    best_meld: bool = False
     bids: tuple[int, ...] = ()
     bidder: Optional[str] = None
     partner: Optional[str] = None
@@ -203,7 +203,7 @@ class Spec:
         for name in ("leader", "bidder", "partner"):
             if getattr(self, name) is not None:
                 put(name, seat_name(v, getattr(self, name), name))
-        for name in ("all_trumps", "all_leads", "meld"):
+        for name in ("all_trumps", "all_leads", "best_meld"):
             if not isinstance(getattr(self, name), bool):
                 raise PinosolveError(f"{name} must be true or false, got "
                                      f"{getattr(self, name)!r:.40}")
@@ -281,7 +281,7 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
         record["bounds"] = list(res.bounds)
     if spec.all_trumps or spec.all_leads:
         record["values"] = _values(v, deal, trump, leader, roles, spec, limit)
-    if spec.meld:
+    if spec.best_meld:
         from pinosolve.meld.solver import best_meld
 
         record["meld"] = {s: best_meld(v, h, trump).total for s, h in deal.items()}
@@ -407,9 +407,9 @@ def check_record(spec: Spec, r: Any, deals: int, after: int = -1) -> int:
     elif r.get("trump") != (spec.trump or Suit(deal_seed(spec.seed, k) % 4).name):
         why = f"deal {k} was played in another trump"
     elif sorted(r.get("made", {})) != sorted(str(b) for b in spec.bids) or \
-            ("meld" in r) != spec.meld or \
+            ("meld" in r) != spec.best_meld or \
             ("values" in r) != (spec.all_trumps or spec.all_leads):
-        why = f"deal {k} answers other options (--bid, --meld, --all-trumps, --all-leads)"
+        why = f"deal {k} answers other options (--bid, --best-meld, --all-trumps, --all-leads)"
     if why is not None:
         raise PinosolveError(f"the records to resume are not this study's: {why}; give "
                              "another --out, or the options they were made with")

@@ -16,8 +16,8 @@ import typer
 from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, HandOpt, InputOpt,
-                                   JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt, one_bidder,
-                                   want_flag, want_str, want_timeout)
+                                   JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
+                                   meld_option, one_bidder, want_flag, want_str, want_timeout)
 from pinosolve.cli.output import batch_line, console
 from pinosolve.cli.infer import (GaveOpt, GoneOpt, KittyOpt, LeaderOpt, PassedOpt, PlayOpt,
                                  ReceivedOpt, RecordOpt, ShownOpt, view_of)
@@ -55,10 +55,12 @@ def compute_advise(params: dict[str, Any]) -> dict[str, Any]:
 
         view = view_of(params)
         options = {k: params[k] for k in ("seed", "bid", "meld") if params.get(k) is not None}
+        if "meld" in options:
+            options["meld"] = meld_option(options["meld"])
         samples = params.get("samples")
         return advise(view, samples=PLAY_SAMPLES if samples is None else samples,
                       exact=want_flag(params, "exact"), timeout=want_timeout(params),
-                      jobs=threads, on_deal=on_deal, **options).to_json()
+                      threads=threads, on_deal=on_deal, **options).to_json()
 
 
 def _bid_advice(params: dict[str, Any], threads: int, on_deal: Any) -> dict[str, Any]:
@@ -77,7 +79,7 @@ def _bid_advice(params: dict[str, Any], threads: int, on_deal: Any) -> dict[str,
                       confidence=0.5 if confidence is None else confidence,
                       auction=want_str(params, "auction", "auction"),
                       dealer=want_str(params, "dealer", "dealer"),
-                      timeout=want_timeout(params), jobs=threads, on_deal=on_deal).to_json()
+                      timeout=want_timeout(params), threads=threads, on_deal=on_deal).to_json()
 
 
 class _Progress:
@@ -138,11 +140,11 @@ def render_advise(result: dict[str, Any]) -> None:
     how = "every consistent deal" if result["exact"] else f"{result['samples']} sampled deals"
     table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}: "
                   f"{result['seat']} to play, over {how}", title_justify="left")
-    contract = any("p_make" in a or "p_make_bounds" in a for a in result["cards"].values())
+    contract = any("p_make" in a or "p_make_bounds" in a for a in result["by_card"].values())
     for col in ("rank", "card", "mean", "± stderr", "best in",
                 *(("p(make)",) if contract else ()), ""):
         table.add_column(col, justify="left" if col == "card" else "right")
-    for card, a in result["cards"].items():
+    for card, a in result["by_card"].items():
         mean = f"{a['mean']:.2f}" if a["mean"] is not None else \
             "{:.2f}..{:.2f}".format(*a["mean_bounds"])
         make = () if not contract else (
@@ -239,8 +241,9 @@ def advise_cmd(
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The contract (with --meld): each card's chance of making it.",
         show_default=False)] = None,
-    meld: Annotated[Optional[int], typer.Option(
-        "--meld", help="The bidding side's meld points (with --bid); the bidding side is "
+    meld: Annotated[Optional[list[str]], typer.Option(
+        "--meld", help="The bidding side's meld (with --bid): its points, or SEAT=points or "
+        "SEAT=cards, repeated, as score takes it; the bidding side is "
         "the --bidder's, else the mover's.", show_default=False)] = None,
     bidding: Annotated[bool, typer.Option(
         "--bidding", help="Bid advice: --seat and its --hand before the auction; each trump "
@@ -268,10 +271,10 @@ def advise_cmd(
     rules_path: RulesOpt = None,
     json_out: JsonOpt = False,
     input_source: InputOpt = None,
-    jobs: Annotated[int, typer.Option(
-        "--jobs", help="Deals solved at once, in threads (0: one per core, at most 64); with "
-        "--input, lines analysed at once, each in a process. The answer is the same whatever "
-        "--jobs.")] = 1,
+    jobs: JobsOpt = 1,
+    threads: Annotated[int, typer.Option(
+        "--threads", help="Deals solved at once, each in a thread (0: one per core, at most "
+        "64); the answer is the same whatever --threads.")] = 1,
 ) -> None:
     """Which card to play, or (--bidding) what to bid, seeing only your own cards: each
     choice over sampled deals."""
@@ -296,12 +299,11 @@ def advise_cmd(
                               "dealer": dealer, "confidence": confidence,
                               "timeout": timeout, "progress": progress, "variant": variant,
                               "rules": rules_path,
-                              # one view: --jobs solves its deals in threads; a batch: lines
-                              # in processes
-                              "threads": _threads(jobs) if input_source is None else 1}
+                              # a view's deals in threads (a batch line's in one: the lines
+                              # run in processes, --jobs)
+                              "threads": _threads(threads)}
     result = run_analysis(params, json_out=json_out, input_source=input_source,
-                          compute=ADVISE, render=render_advise,
-                          jobs=jobs if input_source is not None else 1)
+                          compute=ADVISE, render=render_advise, jobs=jobs)
     if where is not None:
         from pinosolve.analysis.plot import plot_bid_advice
 
@@ -309,12 +311,13 @@ def advise_cmd(
         echo_written("make-probability curves", where, json_out)
 
 
-def _threads(jobs: int) -> int:
+def _threads(threads: int) -> int:
     from pinosolve.cli.pool import usable_cpus
 
-    if jobs < 0:
-        raise PinosolveError(f"--jobs: {jobs} is not a number of threads (0: one per core)")
-    return usable_cpus() if jobs == 0 else jobs
+    if threads < 0:
+        raise PinosolveError(f"--threads: {threads} is not a number of threads (0: one per "
+                             "core)")
+    return usable_cpus() if threads == 0 else threads
 
 
 ADVISE = Analysis(compute_advise, aliases=BIDDER_ALIASES,

@@ -123,7 +123,8 @@ def render_infer(result: dict[str, Any]) -> None:
 
 # the view's options (infer's, and advise's for play)
 LeaderOpt = Annotated[Optional[str], typer.Option(
-    "--leader", help="Who led the first trick (default: the first seat).", show_default=False)]
+    "--leader", help="Who led the first trick played (required with --play; default: the "
+    "first seat).", show_default=False)]
 PlayOpt = Annotated[Optional[str], typer.Option(
     "--play", help="The cards played since, in order: 'AS KS QS 9S JH'.", show_default=False)]
 ShownOpt = Annotated[Optional[list[str]], typer.Option(

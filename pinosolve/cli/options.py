@@ -206,3 +206,41 @@ def want_str(params: dict[str, Any], key: str, what: str) -> Optional[str]:
     if not isinstance(value, str):
         raise PinosolveError(f"{what} must be text, got {json.dumps(value)}")
     return value
+
+
+NUMBERS = ("points", "tricks")
+
+
+def named_values(value: Any, key: str) -> Any:
+    """``["N=12", "S=AS KS"]`` from the command line -> ``{"N": 12, "S": "AS KS"}``."""
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        return value
+    out: dict[str, Any] = {}
+    for item in value:
+        name, sep, rest = item.partition("=")
+        if not sep or not name.strip():
+            raise PinosolveError(f"--{key.replace('_', '-')} {item!r}: write NAME=VALUE, e.g. "
+                                 f"{'NS=15' if key in NUMBERS else 'N=12'}")
+        rest = rest.strip()
+        if key in NUMBERS or (key == "meld" and rest.lstrip("-").isdigit()):
+            try:
+                out[name.strip()] = int(rest)
+            except ValueError:
+                raise PinosolveError(f"--{key} {item!r}: {rest!r} is not a whole number") from None
+        else:
+            out[name.strip()] = rest
+    return out
+
+
+def meld_option(value: Any) -> Any:
+    """``--meld`` where it is the declaring side's (advise, as review takes a record's meld):
+    one whole number, the side's meld; or ``SEAT=points`` / ``SEAT=cards``, repeated, each
+    seat's (a batch line's value as it is).
+
+    >>> meld_option(["70"]), meld_option(["N=40", "S=KS QD"])
+    (70, {'N': 40, 'S': 'KS QD'})
+    """
+    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], str) \
+            and value[0].strip().isdigit():
+        return int(value[0])
+    return named_values(value, "meld")

@@ -10,34 +10,12 @@ from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, InputOpt, JsonOpt,
                                    PartnerOpt, RulesOpt, TrumpOpt, VariantOpt, complete_game,
-                                   one_bidder, shorthand, want_str)
+                                   named_values, one_bidder, shorthand, want_str)
 from pinosolve.cli.output import console, emit_json
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
 _PAIRS = ("meld", "points", "won", "tricks")
-_NUMBERS = ("points", "tricks")
-
-
-def _pairs(value: Any, key: str) -> Any:
-    """``["N=12", "S=AS KS"]`` from the command line -> ``{"N": 12, "S": "AS KS"}``."""
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        return value
-    out: dict[str, Any] = {}
-    for item in value:
-        name, sep, rest = item.partition("=")
-        if not sep or not name.strip():
-            raise PinosolveError(f"--{key.replace('_', '-')} {item!r}: write NAME=VALUE, e.g. "
-                                 f"{'NS=15' if key in _NUMBERS else 'N=12'}")
-        rest = rest.strip()
-        if key in _NUMBERS or (key == "meld" and rest.lstrip("-").isdigit()):
-            try:
-                out[name.strip()] = int(rest)
-            except ValueError:
-                raise PinosolveError(f"--{key} {item!r}: {rest!r} is not a whole number") from None
-        else:
-            out[name.strip()] = rest
-    return out
 
 
 def compute_score(params: dict[str, Any]) -> dict[str, Any]:
@@ -51,7 +29,7 @@ def compute_score(params: dict[str, Any]) -> dict[str, Any]:
         value = params.get(key)
         if value is None or value is False:
             continue
-        data[key] = _pairs(value, key) if key in _PAIRS else value
+        data[key] = named_values(value, key) if key in _PAIRS else value
     return score(v, data).to_json()
 
 

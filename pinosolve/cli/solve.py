@@ -74,14 +74,14 @@ def render_solve(result: dict[str, Any]) -> None:
         why = "interrupted" if result.get("interrupted") else "time ran out"
         out.print(f"{result['to_move']} to move; side {side} takes between {lo} and {hi} "
                   f"({why})", style="bold")
-    if result.get("card_values") or result.get("card_bounds"):
+    if result.get("values") or result.get("value_bounds"):
         cards = Table(title="each legal card", title_justify="left")
         cards.add_column("card")
         cards.add_column(f"{side} takes", justify="right")
         best = result["value"]
-        for card, val in sorted(result.get("card_values", {}).items(), key=lambda kv: -kv[1]):
+        for card, val in sorted(result.get("values", {}).items(), key=lambda kv: -kv[1]):
             cards.add_row(Card.parse(card).symbol + ("  best" if val == best else ""), str(val))
-        for card, (lo, hi) in sorted(result.get("card_bounds", {}).items(),
+        for card, (lo, hi) in sorted(result.get("value_bounds", {}).items(),
                                      key=lambda kv: (-kv[1][1], -kv[1][0])):
             cards.add_row(Card.parse(card).symbol, f"{lo}..{hi}")
         out.print(cards)

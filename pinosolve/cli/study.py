@@ -45,13 +45,13 @@ CHUNK = Analysis(compute_chunk, preload=("pinosolve.analysis.study", "pinosolve.
 
 
 def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
-          all_trumps: bool, all_leads: bool, meld: bool, bids: list[int],
+          all_trumps: bool, all_leads: bool, best_meld: bool, bids: list[int],
           bidder: Optional[str], partner: Optional[str], where: Optional[str],
           timeout: Optional[float]) -> Any:
     from pinosolve.analysis.study import Spec, parse_filter
 
-    return Spec(variant, seed, trump, leader, all_trumps, all_leads, meld, tuple(bids), bidder,
-                partner, parse_filter(variant, where), timeout)
+    return Spec(variant, seed, trump, leader, all_trumps, all_leads, best_meld, tuple(bids),
+                bidder, partner, parse_filter(variant, where), timeout)
 
 
 def done_path(out: Path) -> Path:
@@ -345,7 +345,8 @@ def study_cmd(
         "--all-trumps", help="Also the value for every trump.")] = False,
     all_leads: Annotated[bool, typer.Option(
         "--all-leads", help="Also the value for every leader.")] = False,
-    meld: Annotated[bool, typer.Option("--meld", help="Each seat's best meld.")] = False,
+    best_meld: Annotated[bool, typer.Option(
+        "--best-meld", help="Also each seat's best meld.")] = False,
     bid: Annotated[Optional[list[int]], typer.Option(
         "--bid", help="Is the --bidder's contract at this bid made (threshold test); "
         "repeat for a make rate by bid level.", show_default=False)] = None,
@@ -423,7 +424,7 @@ def study_cmd(
         seed = _seed_of(out)
     seed = fresh_seed() if seed is None else check_seed(seed)
     v = variant_of({"variant": variant, "rules": rules_path})
-    spec = _spec(v, seed, trump, leader, all_trumps, all_leads, meld, list(bid or []), bidder,
+    spec = _spec(v, seed, trump, leader, all_trumps, all_leads, best_meld, list(bid or []), bidder,
                  partner, where, timeout)
     threads = want_jobs(usable_cpus() if jobs == 0 else jobs, "study") if jobs != 1 else 1
     from pinosolve.analysis.study import Tally

@@ -353,7 +353,7 @@ def _units(v: Variant, g: Game) -> dict[str, int]:
     out = {k: 0 for k in keys}
     sides = v.rules.players.sides
     for t in g.tricks:
-        unit = next((k for k in keys if t.winner == k or t.winner in sides.get(k, ())), t.winner)
+        unit = next((k for k in keys if t.won_by == k or t.won_by in sides.get(k, ())), t.won_by)
         out[unit] = out.get(unit, 0) + t.points
     return out
 

@@ -600,3 +600,21 @@ def score(variant: VariantLike, round: Union[Round, Mapping[str, Any]]) -> Round
     if named is not None and named != v.id:
         raise PinosolveError(f"round: variant {named!r:.40} is not the variant given ({v.id})")
     return score_round(v, read_round(v, data))
+
+
+def side_meld(v: Variant, meld: Any, trump: Suit, bidder: str, seats: tuple[str, ...]) -> int:
+    """The declaring side's meld, as ``review`` and ``advise`` take it: a whole number as
+    given, or from ``meld`` per seat (points, or the cards melded, counted by the meld engine
+    for ``trump``) over the seats of ``seats`` whose meld counts (every one, or the bidder's
+    alone: ``scoring.meld_by``)."""
+    from pinosolve.inputs import as_amount
+
+    if not isinstance(meld, Mapping):
+        if isinstance(meld, bool) or not isinstance(meld, (int, str)):
+            raise PinosolveError(f"meld: a table of seat -> points or cards, or the declaring "
+                                 f"side's meld (a whole number), got {meld!r:.60}")
+        return as_amount(meld, "meld")
+    rnd = Round(trump=trump)
+    _read_meld(v, dict(meld), rnd)
+    counts = [s for s in seats if v.rules.scoring.meld_by == "all" or s == bidder]
+    return sum(rnd.meld.get(s, 0) for s in counts)
