@@ -5,6 +5,8 @@ double-dummy search falls back to the pure-Python reference (``pinosolve --versi
 which one is in use).
 """
 
+from glob import glob
+
 from setuptools import Extension, setup
 
 setup(
@@ -12,7 +14,8 @@ setup(
         Extension(
             "pinosolve.play._core",
             sources=["pinosolve/play/_core.c"],
-            depends=["pinosolve/play/_core.h"],
+            # the binding includes the search core (search/core.c and its parts): one unit
+            depends=["pinosolve/play/_core.h", *sorted(glob("pinosolve/play/search/*.[ch]"))],
             extra_compile_args=["-O3", "-std=c11"],
             optional=True,
         )

@@ -4,8 +4,8 @@
                            [--every] [--cflags "..."] [--define NAME[=V] ...]
 
 A and B each name a core source: a git revision (its ``pinosolve/play/_core.c`` and, where it
-has one, its ``_core.h``), a path to a C file (with the ``_core.h`` beside it, else the working
-tree's), or ``.`` for the working tree's. Each is compiled as ``pip install`` compiles it (the
+has them, its ``_core.h`` and ``search/`` folder), a path to a C file (with the ``_core.h``
+and ``search/`` beside it, else the working tree's), or ``.`` for the working tree's. Each is compiled as ``pip install`` compiles it (the
 interpreter's own CFLAGS, then setup.py's ``-O3 -std=c11``; ``--cflags`` adds flags, to
 both builds, and ``--define NAME`` a ``-D`` to B alone, for a switch in the source) and put
 beside a copy of the working tree's Python package, so only the core differs (both cores must
@@ -46,15 +46,21 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
-def source_of(name: str) -> tuple[str, str]:
-    """The C source a build names ('.', a file, or a git revision) and its header (the empty
-    text for a revision from before the core had one)."""
+SEARCH = "pinosolve/play/search"  # the core's parts (since the binding was split from them)
+
+
+def source_of(name: str) -> tuple[str, str, dict[str, str]]:
+    """The C source a build names ('.', a file, or a git revision), its header (the empty
+    text for a revision from before the core had one), and the files of its search/ folder
+    (none for a revision from before the core was split into it)."""
     if name == ".":
-        return (ROOT / CORE).read_text(), (ROOT / HEADER).read_text()
+        return (ROOT / CORE).read_text(), (ROOT / HEADER).read_text(), _parts(ROOT / SEARCH)
     path = Path(name)
     if path.is_file():
         beside = path.with_name(Path(HEADER).name)
-        return path.read_text(), (beside if beside.is_file() else ROOT / HEADER).read_text()
+        parts = _parts(path.parent / "search") or _parts(ROOT / SEARCH)
+        return (path.read_text(), (beside if beside.is_file() else ROOT / HEADER).read_text(),
+                parts)
     proc = None
     for where in (CORE, "pinosolve/_core.c"):  # (the core's path before the play/ folder)
         try:
@@ -68,7 +74,19 @@ def source_of(name: str) -> tuple[str, str]:
         fail(f"{name!r} is neither a file nor a git revision with {CORE}")
     header = subprocess.run(["git", "show", f"{name}:{HEADER}"], cwd=ROOT,
                             capture_output=True, text=True)
-    return proc.stdout, header.stdout if header.returncode == 0 else ""
+    listed = subprocess.run(["git", "ls-tree", "--name-only", f"{name}:{SEARCH}"], cwd=ROOT,
+                            capture_output=True, text=True)
+    parts = {}
+    if listed.returncode == 0:
+        for part in listed.stdout.split():
+            parts[part] = subprocess.run(["git", "show", f"{name}:{SEARCH}/{part}"], cwd=ROOT,
+                                         capture_output=True, text=True, check=True).stdout
+    return proc.stdout, header.stdout if header.returncode == 0 else "", parts
+
+
+def _parts(folder: Path) -> dict[str, str]:
+    return {p.name: p.read_text() for p in sorted(folder.glob("*.[ch]"))} \
+        if folder.is_dir() else {}
 
 
 def build(name: str, where: Path, extra: list[str]) -> Path:
@@ -77,9 +95,13 @@ def build(name: str, where: Path, extra: list[str]) -> Path:
     shutil.copytree(ROOT / "pinosolve", pkg,
                     ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
     src = where / "_core.c"
-    text, header = source_of(name)
+    text, header, parts = source_of(name)
     src.write_text(text)
     (where / Path(HEADER).name).write_text(header)  # found beside the source, as in the tree
+    if parts:
+        (where / "search").mkdir()
+        for part, body in parts.items():
+            (where / "search" / part).write_text(body)
     cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "gcc"
     flags = (sysconfig.get_config_var("CFLAGS") or "").split() + SETUP_FLAGS + extra
     out = pkg / "play" / ("_core" + sysconfig.get_config_var("EXT_SUFFIX"))

@@ -181,11 +181,16 @@ def test_ab_core_times_two_builds_and_checks_their_values(tmp_path):
     assert "B/A time:" in proc.stdout and "values: the same" in proc.stdout
     # a core in which a trump no longer beats a plain card values the deals differently: the
     # check says so
-    src = (ROOT / "pinosolve" / "play" / "_core.c").read_text()
+    import shutil
+
+    shutil.copytree(ROOT / "pinosolve" / "play" / "search", tmp_path / "search")
+    part = tmp_path / "search" / "moves.c"
+    src = part.read_text()
     ruff = "    return SUIT(card) == c->trump;"
     assert src.count(ruff) == 1
-    broken = tmp_path / "broken.c"
-    broken.write_text(src.replace(ruff, "    return 0;"))
+    part.write_text(src.replace(ruff, "    return 0;"))
+    broken = tmp_path / "broken.c"  # the binding, with the broken parts beside it
+    broken.write_text((ROOT / "pinosolve" / "play" / "_core.c").read_text())
     proc = _ab(".", str(broken), "--family", "two-hand", "--deals", "3", "--rounds", "1")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "VALUES DIFFER" in proc.stdout
