@@ -49,7 +49,7 @@ from pinosolve.errors import NotationError, PinosolveError
 from pinosolve.play.legality import PlayRules, legal_plays, trick_problem
 from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
 from pinosolve.results import Result, optional
-from pinosolve.seats import play_sides, seat_index, seat_name, side_names
+from pinosolve.seats import one_declarer, play_sides, seat_index, seat_name, side_names
 from pinosolve.inputs import as_deal, as_variant
 from pinosolve.variants.variant import Variant
 
@@ -156,13 +156,7 @@ class Game:
             raise PinosolveError(f"{v.id} has no stock, so no stage 1")
         self.rules = PlayRules.of(v, stage)
         self.stage = stage
-        named = [seat_name(v, seat, key) for key, seat in (("declarer", declarer),
-                                                            ("bidder", bidder))
-                 if seat is not None]
-        if len(set(named)) > 1:
-            raise PinosolveError(f"name the declarer once: declarer={declarer!r} and "
-                                 f"bidder={bidder!r} are different seats")
-        self.declarer = named[0] if named else None
+        self.declarer = one_declarer(v.seats, declarer, bidder, "game", v.id)
         self.partner = seat_name(v, partner, "partner") if partner is not None else None
         self.sides = play_sides(v, self.declarer, self.partner)
         self.side_names = side_names(v, self.sides)

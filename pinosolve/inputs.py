@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from typing import Any, Literal, Optional, Union, overload
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.deal import Deal
@@ -131,3 +131,18 @@ def as_amount(value: Any, what: str) -> int:
         raise PinosolveError(f"{what} must be from 0 to 10**12, got "
                              f"{'a negative number' if number < 0 else 'more'}")
     return number
+
+
+def check_keys(data: Mapping[str, Any], known: Iterable[str], what: str) -> None:
+    """The one check of a table's keys (a record, a view, a round, a file): every key is one
+    of ``known``, or a ``PinosolveError`` naming the first that is not, and the keys there are.
+
+    >>> check_keys({"deal": 1, "trumps": 2}, ("deal", "trump"), "view")
+    Traceback (most recent call last):
+    pinosolve.errors.PinosolveError: view: unknown key 'trumps'; the keys are deal, trump
+    """
+    keys = sorted(set(known))
+    unknown = sorted(str(k) for k in data if k not in keys)
+    if unknown:
+        raise PinosolveError(f"{what}: unknown key {unknown[0]!r:.40}; the keys are "
+                             f"{', '.join(keys)}")

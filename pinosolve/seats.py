@@ -48,6 +48,27 @@ def find_seat(seats: Sequence[str], value: Any, what: str, where: str = "") -> s
                         f"seats are {' '.join(seats)}")
 
 
+def one_declarer(seats: Sequence[str], declarer: Any, bidder: Any, what: str,
+                 where: str = "") -> Optional[str]:
+    """The declarer's seat from ``declarer`` and ``bidder``, its other name: either, or both
+    naming the same seat (None for neither); the one home of that reconciliation, for
+    ``Game``, a review's record and a view (``what`` names the input in the error).
+
+    >>> one_declarer(("N", "E", "S", "W"), None, "w", "view")
+    'W'
+    >>> one_declarer(("N", "S"), "N", "S", "G")
+    Traceback (most recent call last):
+    pinosolve.errors.PinosolveError: G: give the declarer once: declarer 'N' and bidder 'S' differ
+    """
+    named = [find_seat(seats, value, key, where) for key, value in (("declarer", declarer),
+                                                                     ("bidder", bidder))
+             if value is not None]
+    if len(set(named)) > 1:
+        raise PinosolveError(f"{what}: give the declarer once: declarer {declarer!r:.20} and "
+                             f"bidder {bidder!r:.20} differ")
+    return named[0] if named else None
+
+
 def seat_name(v: Variant, value: Any, what: str) -> str:
     """The seat of variant ``v`` that ``value`` names (see ``find_seat``)."""
     return find_seat(v.seats, value, what, v.id)

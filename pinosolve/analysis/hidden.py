@@ -41,11 +41,11 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from pinosolve.cards import NUM_CARDS, Card, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.inputs import as_cards, as_hand, as_variant
+from pinosolve.inputs import as_cards, as_hand, as_variant, check_keys
 from pinosolve.analysis.deals import DealTable
 from pinosolve.play.trick import trick_points, winning_seat
 from pinosolve.results import Result, optional
-from pinosolve.seats import find_seat, play_sides, sides_fixed
+from pinosolve.seats import find_seat, one_declarer, play_sides, sides_fixed
 
 VIEW_KEYS = ("variant", "trump", "seat", "hand", "leader", "play", "declarer", "bidder",
              "partner", "shown", "passed", "kitty", "gone")
@@ -86,10 +86,7 @@ class View:
     def __init__(self, view: Mapping[str, Any]) -> None:
         if not isinstance(view, Mapping):
             raise PinosolveError(f"a view is a table of keys, got {type(view).__name__}")
-        unknown = sorted(str(k) for k in view if k not in VIEW_KEYS)
-        if unknown:
-            raise PinosolveError(f"view: unknown key(s) {', '.join(unknown)}; the keys are "
-                                 f"{', '.join(VIEW_KEYS)}")
+        check_keys(view, VIEW_KEYS, "view")
         for key in ("variant", "trump", "seat", "hand"):
             if view.get(key) is None:
                 raise PinosolveError(f"view: {key} is missing")
@@ -105,13 +102,8 @@ class View:
         leader = view.get("leader")
         self.leader = seats.index(find_seat(seats, leader, "leader", v.id)) \
             if leader is not None else 0
-        declarer = view.get("declarer", view.get("bidder"))
-        if view.get("declarer") is not None and view.get("bidder") is not None and \
-                find_seat(seats, view["declarer"], "declarer", v.id) != \
-                find_seat(seats, view["bidder"], "bidder", v.id):
-            raise PinosolveError("view: declarer and bidder are different seats")
-        self.declarer = None if declarer is None else find_seat(seats, declarer, "declarer",
-                                                                 v.id)
+        self.declarer = one_declarer(seats, view.get("declarer"), view.get("bidder"), "view",
+                                     v.id)
         partner = view.get("partner")
         self.partner = None if partner is None else find_seat(seats, partner, "partner", v.id)
         # the seats that fix the sides, as Game takes them (in fixed sides the declarer is

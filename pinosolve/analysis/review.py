@@ -43,9 +43,9 @@ from collections.abc import Mapping
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.game import Game, SolveResult
-from pinosolve.inputs import as_cards, as_hand, as_variant
+from pinosolve.inputs import as_cards, as_hand, as_variant, check_keys
 from pinosolve.results import Result, optional
-from pinosolve.seats import seat_name, sides_fixed
+from pinosolve.seats import one_declarer, seat_name, sides_fixed
 
 RecordLike = Union[Game, Mapping[str, Any]]
 
@@ -191,25 +191,16 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
     if not isinstance(record, Mapping):
         raise PinosolveError(f"review takes a Game or a record (a mapping), got "
                              f"{type(record).__name__}")
-    unknown = sorted(set(record) - set(_RECORD_KEYS))
-    if unknown:
-        raise PinosolveError(f"record: unknown key(s) {', '.join(unknown)}; the keys are "
-                             f"{', '.join(_RECORD_KEYS)}")
+    check_keys(record, _RECORD_KEYS, "record")
     for key in ("variant", "deal", "trump"):
         if record.get(key) is None:
             raise PinosolveError(f"record: {key} is missing")
     v = as_variant(record["variant"])
-    declarer, bidder = record.get("declarer"), record.get("bidder")
-    if declarer is not None and bidder is not None and \
-            seat_name(v, declarer, "declarer") != seat_name(v, bidder, "bidder"):
-        raise PinosolveError(f"record: declarer {declarer!r} and bidder {bidder!r} are "
-                             "different seats")
-    who = declarer if declarer is not None else bidder
+    who = one_declarer(v.seats, record.get("declarer"), record.get("bidder"), "record", v.id)
     # (in fixed sides the declarer is only the bidder; a partner there is refused by
     # seats.play_sides, as Game reads it)
-    roles = {"declarer": None if sides_fixed(v) else who, "partner": record.get("partner")}
     game = Game(v, record["deal"], trump=record["trump"], leader=record.get("leader"),
-                **{k: val for k, val in roles.items() if val is not None})
+                declarer=None if sides_fixed(v) else who, partner=record.get("partner"))
     play = record.get("play", ())
     cards = list(as_cards(v, play if play is not None else (), "play"))
     facts = {"bidder": None if who is None else seat_name(v, who, "bidder"),

@@ -25,7 +25,7 @@ from typing import Any, Optional
 from pinosolve.cards import Card, Hand, Suit, hand_from_data
 from pinosolve.meld.dispute import explain_non_meld
 from pinosolve.errors import PinosolveError
-from pinosolve.inputs import SuitLike, VariantLike, as_trump, as_variant
+from pinosolve.inputs import SuitLike, VariantLike, as_trump, as_variant, check_keys
 from pinosolve.meld.model import MeldOption, identify
 from pinosolve.results import Result, optional
 from pinosolve.variants.variant import Variant, number_of_tricks
@@ -405,10 +405,7 @@ def verify_sequence(variant: Variant, trump: Suit, steps: Any) -> SequenceRuling
     for n, step in enumerate(steps, 1):
         if not isinstance(step, dict):
             raise PinosolveError(f"step {n}: expected a table of keys, got {step!r}")
-        unknown = sorted(set(step) - STEP_KEYS)
-        if unknown:
-            raise PinosolveError(f"step {n}: unknown key {unknown[0]!r}; keys are "
-                                 f"{', '.join(sorted(STEP_KEYS))}")
+        check_keys(step, STEP_KEYS, f"step {n}")
         if "played" in step:
             if set(step) - {"played", "note"}:
                 raise PinosolveError(f"step {n}: a 'played' step lists only cards played away")
@@ -443,10 +440,7 @@ def verify_sequence_file(path: str, variant: Optional[VariantLike] = None,
     if isinstance(data.get("position"), dict) and "steps" in data["position"]:
         # a meld-sequence puzzle: its position is the sequence
         data = {**{k: data[k] for k in ("variant", "rules") if k in data}, **data["position"]}
-    unknown = sorted(set(data) - SEQUENCE_KEYS)
-    if unknown:
-        raise PinosolveError(f"{path}: unknown key {unknown[0]!r}; keys are variant, rules, "
-                             "trump, steps, title, note")
+    check_keys(data, SEQUENCE_KEYS, path)
     if data.get("rules"):  # a path relative to the file, or a shipped one's name
         v = resolve(None, str(rules_path(str(data["rules"]), Path(path))))
     elif data.get("variant"):

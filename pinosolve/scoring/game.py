@@ -17,6 +17,7 @@ from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
 from pinosolve.files import read_table
+from pinosolve.inputs import check_keys
 from pinosolve.results import Result, optional
 from pinosolve.scoring.round import Round, RoundScore, groups, read_round, score_round, score_units
 from pinosolve.variants.variant import Variant, resolve, rules_path
@@ -233,10 +234,7 @@ def game_from_file(path: str, fallback: Optional[Variant] = None,
         data = parse_document(text, path if path != "-" else "game record on stdin")
         if not isinstance(data, dict):
             raise PinosolveError(f"{path}: expected a table with 'rounds'")
-    unknown = sorted(set(data) - GAME_KEYS)
-    if unknown:
-        raise PinosolveError(f"{path}: unknown key {unknown[0]!r}; keys are "
-                             f"{', '.join(sorted(GAME_KEYS))}")
+    check_keys(data, GAME_KEYS, path)
     v = variant_for(data, path, fallback)
     out = play_game(v, data.get("rounds"), data.get("start"))
     answer = data.get("answer")

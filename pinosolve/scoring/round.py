@@ -24,7 +24,7 @@ from pinosolve.cards import Hand, Suit, hand_from_data
 from pinosolve.scoring.contract import (Taken, holds_trump_marriage, laid_away_points,
                                         laid_away_reason, outcome)
 from pinosolve.errors import PinosolveError
-from pinosolve.inputs import VariantLike, as_variant
+from pinosolve.inputs import VariantLike, as_variant, check_keys
 from pinosolve.results import Result, optional
 from pinosolve.seats import seat_name, teams
 from pinosolve.variants.variant import Variant, number_of_tricks
@@ -124,10 +124,7 @@ def read_round(v: Variant, data: dict[str, Any]) -> Round:
     """Check a round's facts (a JSON/TOML table) and return them; every problem is one line."""
     if not isinstance(data, dict):
         raise PinosolveError("a round must be a table of keys")
-    unknown = sorted(set(data) - ROUND_KEYS)
-    if unknown:
-        raise PinosolveError(f"unknown key {unknown[0]!r}; round keys are "
-                             f"{', '.join(sorted(ROUND_KEYS))}")
+    check_keys(data, ROUND_KEYS, "round")
     r = v.rules
     rnd = Round()
     rnd.throw_in, rnd.shoot = _flag(data, "throw_in"), _flag(data, "shoot")
