@@ -126,7 +126,7 @@ def child(where: str, family: str, seeds: list[int], every: bool) -> None:
     from dd_full import FAMILIES, deal_position
 
     from pinosolve import load_variant
-    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.rules import PlayRules
     from pinosolve.play.driver import solve
 
     rules = PlayRules.of(load_variant(family))

@@ -48,7 +48,7 @@ from pinosolve import load_variant  # noqa: E402
 from pinosolve.seats import play_sides  # noqa: E402
 from pinosolve.play.core import describe  # noqa: E402
 from pinosolve.play.driver import SearchInterrupted, Test, solve  # noqa: E402
-from pinosolve.play.legality import PlayRules  # noqa: E402
+from pinosolve.play.rules import PlayRules  # noqa: E402
 from pinosolve.play.position import Position  # noqa: E402
 from pinosolve.play.tables import grow_limit  # noqa: E402
 

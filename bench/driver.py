@@ -26,7 +26,7 @@ from bench.dd_full import FAMILIES, chosen_seeds, deal_position  # noqa: E402
 from pinosolve import load_variant  # noqa: E402
 from pinosolve.play.core import backend as chosen_backend, describe  # noqa: E402
 from pinosolve.errors import PinosolveError  # noqa: E402
-from pinosolve.play.legality import PlayRules  # noqa: E402
+from pinosolve.play.rules import PlayRules  # noqa: E402
 from pinosolve.play.driver import Test, new_search, solve  # noqa: E402
 from pinosolve.play.position import Position  # noqa: E402
 

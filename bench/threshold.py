@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.dd_full import FAMILIES, cut, deal_position  # noqa: E402
 from pinosolve import load_variant  # noqa: E402
 from pinosolve.play.driver import reaches, solve  # noqa: E402
-from pinosolve.play.legality import PlayRules  # noqa: E402
+from pinosolve.play.rules import PlayRules  # noqa: E402
 from pinosolve.play.position import points_left  # noqa: E402
 
 

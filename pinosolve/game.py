@@ -46,7 +46,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.deal import Deal
 from pinosolve.errors import NotationError, PinosolveError
-from pinosolve.play.legality import PlayRules, legal_plays, trick_problem
+from pinosolve.play.rules import PlayRules
+from pinosolve.play.legality import legal_plays, trick_problem
 from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
 from pinosolve.results import Result, optional
 from pinosolve.seats import one_declarer, play_sides, seat_index, seat_name, side_names
@@ -429,7 +430,7 @@ class Game:
         from pinosolve.play.driver import check_timeout, solve
 
         if self.over:
-            from pinosolve.play.driver import Result as Found
+            from pinosolve.play.driver import SearchOutcome as Found
 
             return self.result_of(Found(0, (0, 0)))
         timeout = check_timeout(timeout)
@@ -445,7 +446,7 @@ class Game:
         return self.result_of(res, value_only)
 
     def result_of(self, res: Any, value_only: bool = False) -> SolveResult:
-        """A search's ``Result`` (``pinosolve.play.driver``) for this position as a
+        """A search's ``SearchOutcome`` (``pinosolve.play.driver``) for this position as a
         ``SolveResult``."""
         mover = self._mover()
         seats = tuple(s for i, s in enumerate(self.seats) if self.sides[i] == self.sides[mover])

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve.play import _core as core
-from pinosolve.play.legality import PlayRules
+from pinosolve.play.rules import PlayRules
 from pinosolve.variants.schema import POINTS_LIMIT
 from tests.test_solver import solve
 from tests.fuzz_clock import fuzz_run

@@ -67,7 +67,7 @@ def test_seeds_and_each_print_every_deal_as_it_finishes():
     # each deal's value is the one the solver gives for that seed's deal
     from bench.dd_full import deal_position
     from pinosolve import load_variant
-    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.rules import PlayRules
     from pinosolve.play.driver import solve
 
     rules = PlayRules.of(load_variant("two-hand"))
@@ -218,7 +218,7 @@ def test_driver_bench_sets_the_search_against_an_oracle_that_knows_the_value():
     assert [d[0] for d in deals] == ["5", "2"], proc.stdout
     from bench.dd_full import deal_position
     from pinosolve import load_variant
-    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.rules import PlayRules
     from pinosolve.play.driver import solve
 
     rules = PlayRules.of(load_variant("two-hand"))

@@ -17,7 +17,7 @@ from pinosolve import Card, load_variant
 from pinosolve.cards import Hand, Suit
 from pinosolve.scoring.contract import Taken, outcome
 from pinosolve.scoring.makeable import _TeamPlay, analyse as _analyse
-from pinosolve.play.legality import PlayRules
+from pinosolve.play.rules import PlayRules
 from pinosolve.play.position import Position
 from tests import dd_oracle
 
@@ -149,7 +149,7 @@ def test_undecided_makeable_gives_no_made_or_set_reason(monkeypatch):
     import pinosolve.play.driver as S
 
     def bounded(pos, rules, **kw):
-        return S.Result(None, (3, 20), exact=False)
+        return S.SearchOutcome(None, (3, 20), exact=False)
 
     monkeypatch.setattr(S, "solve", bounded)
     v = load_variant("four-hand")

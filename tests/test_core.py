@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from pinosolve import load_variant
-from pinosolve.play.legality import PlayRules
+from pinosolve.play.rules import PlayRules
 from tests.test_solver import solve
 from tests.test_solver import FAMILIES, _variant, random_obligations, random_position
 
@@ -239,7 +239,7 @@ def test_core_timeout_gives_bounds():
 _INTERRUPTED = """
 import random, signal, sys
 from pinosolve import load_variant
-from pinosolve.play.legality import PlayRules
+from pinosolve.play.rules import PlayRules
 from tests.test_solver import solve
 from bench.dd_full import deal_position
 from tests.test_solver import random_position
@@ -310,7 +310,7 @@ def test_core_under_valgrind(tmp_path):
     script.write_text(
         "import random\n"
         "from pinosolve import load_variant\n"
-        "from pinosolve.play.legality import PlayRules\n"
+        "from pinosolve.play.rules import PlayRules\n"
         "from tests.test_solver import solve\n"
         "from tests.test_solver import random_position\n"
         "rnd = random.Random(9)\n"

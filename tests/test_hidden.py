@@ -264,7 +264,8 @@ def test_samples_are_reproducible_from_a_seed_and_play_the_view():
 def test_legality_is_holding_none_of_the_obligations(vid, data):
     """The premise of the bounds: a card is legal exactly when the hand holds none of the
     cards that alone (beside it) would forbid it."""
-    from pinosolve.play.legality import PlayRules, legal_plays
+    from pinosolve.play.rules import PlayRules
+    from pinosolve.play.legality import legal_plays
 
     v = _load(vid)
     rules = PlayRules.of(v, 2)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pinosolve import Card, Hand, load_file, load_variant
-from pinosolve.play.legality import PlayRules, legal_plays
+from pinosolve.play.rules import PlayRules
+from pinosolve.play.legality import legal_plays
 
 BASE = "four-hand"  # head always, trump if void, overtrump, trump even if unable to overtrump
 

@@ -108,7 +108,7 @@ def test_ctrl_c_answers_from_the_bounds_proved(cli, monkeypatch):
     import pinosolve.play.driver as S
 
     def interrupted(pos, rules, **kw):
-        raise S.SearchInterrupted(S.Result(None, (3, 20), exact=False))
+        raise S.SearchInterrupted(S.SearchOutcome(None, (3, 20), exact=False))
 
     text = _deal(cli, "four-hand", 3)["deal"]
     args = ("makeable", "--deal", text, "--trump", "S", "--bidder", "N", "--bid", "30",

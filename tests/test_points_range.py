@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from pinosolve import Card, load_file, load_variant
 from pinosolve.errors import RulesError
-from pinosolve.play.legality import PlayRules
+from pinosolve.play.rules import PlayRules
 from pinosolve.variants.schema import POINTS_LIMIT
 from tests import meld_oracle
 from tests.test_solver import _backends, _oracle_values, random_position, solve

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from pinosolve import CARDS, Card, load_file, load_variant
 from pinosolve.cards import Suit, parse_hand
-from pinosolve.play.legality import PlayRules, legal_plays
+from pinosolve.play.rules import PlayRules
+from pinosolve.play.legality import legal_plays
 from pinosolve.play.driver import solve as _solve
 from pinosolve.play.position import Position
 from pinosolve.variants.variant import rules_dir

@@ -557,7 +557,7 @@ def _counts(cards: Any) -> list[int]:
 
 
 def _play_rules(v: Any) -> Any:
-    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.rules import PlayRules
 
     return PlayRules.of(v, 2)
 

@@ -416,7 +416,7 @@ def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, dea
     the double-dummy value of the opening position) and whether the play as it went made it
     (the score command's rules, ``pinosolve.scoring.contract``), the bidder's ``laid_away``
     cards counted for him where the rules say so."""
-    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.rules import PlayRules
     from pinosolve.play.position import Position
     from pinosolve.scoring.contract import (Taken, holds_trump_marriage, laid_away_points,
                                             laid_away_reason, outcome)

@@ -19,7 +19,7 @@ from typing import Any, Optional
 from collections.abc import Sequence
 
 from pinosolve.errors import PinosolveError, RulesError
-from pinosolve.play.legality import PlayRules
+from pinosolve.play.rules import PlayRules
 from pinosolve.play.position import PositionError
 from pinosolve.play.reference import DEFAULT_TT_ENTRIES, Search, SearchTimeout
 from pinosolve.play.tables import table_bits

@@ -1,7 +1,7 @@
 """What drives the double-dummy searches: ``solve`` and the null-window tests it asks.
 
 ``solve(pos, rules)`` gives a position's value for the side to move, every legal card's value
-and an optimal line (a ``Result``), searched by the compiled core or the Python reference
+and an optimal line (a ``SearchOutcome``), searched by the compiled core or the Python reference
 (``pinosolve.play.core.backend``). A ``Driver`` asks its search only null-window tests, "can
 side 0 reach at least T?":
 
@@ -29,13 +29,13 @@ from collections.abc import Callable
 
 from pinosolve.errors import PinosolveError
 from pinosolve.play.core import CoreSearch, backend as chosen_backend
-from pinosolve.play.legality import PlayRules
+from pinosolve.play.rules import PlayRules
 from pinosolve.play.position import Position, check_position, points_left
 from pinosolve.play.reference import Search, SearchTimeout
 from pinosolve.play.tables import grow_limit, table_entries
 from pinosolve.play.trick import trick_points, winning_seat
 
-__all__ = ["Driver", "Result", "SearchInterrupted", "SearchTimeout", "Session", "Test",
+__all__ = ["Driver", "SearchOutcome", "SearchInterrupted", "SearchTimeout", "Session", "Test",
            "new_search", "principal_line", "solve"]
 
 TEST_SHARE = 0.25        # of the time left, the most a test may take before closing in
@@ -46,7 +46,7 @@ class SearchInterrupted(KeyboardInterrupt):
     proved when it stopped (``result``: its bounds, as a budget that ran out leaves them), so
     that an hour's search interrupted is not an hour lost."""
 
-    def __init__(self, result: Result) -> None:
+    def __init__(self, result: SearchOutcome) -> None:
         super().__init__("search interrupted")
         result.interrupted = True
         self.result = result
@@ -72,7 +72,7 @@ class Test:
 
 
 @dataclass
-class Result:
+class SearchOutcome:
     """What ``solve`` proved: the value for the side to move (None unless proved exactly),
     bounds on it, each legal card's bounds (equal when it is valued), one optimal line, and
     the search's work. ``exact``: everything asked was proved."""
@@ -314,7 +314,7 @@ def reaches(pos: Position, rules: PlayRules, threshold: int, *,
 def threshold_test(pos: Position, rules: PlayRules, threshold: int, *,
                    timeout: Optional[float] = None, backend: Optional[str] = None,
                    check_trick: bool = True, on_test: Optional[Callable[[Test], None]] = None,
-                   table_limit: Optional[int] = None) -> Result:
+                   table_limit: Optional[int] = None) -> SearchOutcome:
     """``reaches``' test with what it proved: ``bounds`` on the value of the side to move
     with ``threshold`` on one side of them (``(threshold, all)`` or ``(0, below)``), or
     every point in play when the budget ran out or Ctrl-C came first (``exact`` False,
@@ -324,7 +324,7 @@ def threshold_test(pos: Position, rules: PlayRules, threshold: int, *,
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     rem = points_left(rules, hands, trick)
-    result = Result(None, (0, rem))  # a threshold outside 0..rem needs no search
+    result = SearchOutcome(None, (0, rem))  # a threshold outside 0..rem needs no search
     if 0 < threshold <= rem:
         deadline = start + timeout if timeout else None
         search = new_search(pos, rules, chosen_backend() if backend is None else backend,
@@ -366,7 +366,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
           use_tt: bool = True, use_equivalence: bool = True,
           backend: Optional[str] = None, core_options: Optional[int] = None,
           on_test: Optional[Callable[[Test], None]] = None,
-          check_trick: bool = True, table_limit: Optional[int] = None) -> Result:
+          check_trick: bool = True, table_limit: Optional[int] = None) -> SearchOutcome:
     """Value of the position for the side to move, every legal card's value, and a line.
 
     ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.play.core).
@@ -393,12 +393,13 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
 
 
 def _run(make: Callable[[], Search], pos: Position, rules: PlayRules, value_only: bool,
-         on_test: Optional[Callable[[Test], None]], start: float, line: bool = True) -> Result:
+         on_test: Optional[Callable[[Test], None]], start: float,
+         line: bool = True) -> SearchOutcome:
     """``solve``'s work on the search ``make`` gives (side 0: the side to move), its deadline
     already set; ``line`` False: no line (every card valued all the same)."""
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
-    result = Result(None, (0, points_left(rules, hands, trick)))
+    result = SearchOutcome(None, (0, points_left(rules, hands, trick)))
     search: Optional[Search] = None
     nodes = 0
     interrupted = False
@@ -518,7 +519,7 @@ class Session:
     def solve(self, pos: Position, *, value_only: bool = False,
               timeout: Optional[float] = None,
               on_test: Optional[Callable[[Test], None]] = None,
-              check_trick: bool = True, line: bool = True) -> Result:
+              check_trick: bool = True, line: bool = True) -> SearchOutcome:
         """As ``solve(pos, rules, ...)``, on the session's search and table. ``line`` False:
         no line of play (its tests cost a review, which only wants the values, a tenth of
         its time)."""
@@ -538,7 +539,7 @@ class Session:
 
 
 def _value_every_card(driver: Driver, hands: list[list[int]], leader: int, trick: list[int],
-                      groups: list[tuple[int, list[int]]], result: Result,
+                      groups: list[tuple[int, list[int]]], result: SearchOutcome,
                       line: bool = True) -> None:
     """The value, every legal card's value and a line, into ``result``.
 
@@ -615,7 +616,7 @@ def _value_every_card(driver: Driver, hands: list[list[int]], leader: int, trick
 def _value_first(driver: Driver, hands: list[list[int]], leader: int, trick: list[int],
                  kids: list[tuple[list[list[int]], int, list[int], int]],
                  bounds: list[Optional[tuple[int, int]]], groups: list[tuple[int, list[int]]],
-                 result: Result) -> Optional[int]:
+                 result: SearchOutcome) -> Optional[int]:
     """The position's value, with every card bounded by it in ``bounds``; None when the
     budget ran out first (``result`` then holds the bounds proved: on the value, and on every
     card from above)."""
@@ -641,7 +642,7 @@ def _reach(search: Search, kid: tuple[list[list[int]], int, list[int], int]) -> 
 
 
 def _record(groups: list[tuple[int, list[int]]], bounds: list[Optional[tuple[int, int]]],
-            result: Result) -> None:
+            result: SearchOutcome) -> None:
     """Each card's bounds, as far as they are known, for every card of its group."""
     for (_, group), b in zip(groups, bounds):
         if b is not None:

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 
 from pinosolve.cards import NUM_CARDS
 from pinosolve.errors import PinosolveError
-from pinosolve.play.legality import PlayRules, trick_problem
+from pinosolve.play.rules import PlayRules
+from pinosolve.play.legality import trick_problem
 from pinosolve.play.trick import unfinished_problem
 
 MAX_SEATS = 8   # the compiled core's limits, beyond any variant: seats,

@@ -30,7 +30,8 @@ import time
 from typing import Optional
 from collections.abc import Sequence
 
-from pinosolve.play.legality import NRANK, PlayRules, legal_plays
+from pinosolve.play.rules import PlayRules
+from pinosolve.play.legality import NRANK, legal_plays
 from pinosolve.play.position import points_left
 from pinosolve.play.trick import trick_points, winning_seat
 

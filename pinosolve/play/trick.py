@@ -7,7 +7,7 @@ core has its own copy in C, checked against this one by the tests. Which card be
 
 >>> from pinosolve import load_variant
 >>> from pinosolve.cards import Card
->>> from pinosolve.play.legality import PlayRules
+>>> from pinosolve.play.rules import PlayRules
 >>> rules = PlayRules.of(load_variant("four-hand"))
 >>> cards = [Card.parse(c).index for c in ("KH", "AH", "9S", "TH")]
 >>> winning_seat(rules, 1, cards, trump=0, seats=4)  # the 9S, played by seat 1 + 2
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Optional
 from collections.abc import Sequence
 
 if TYPE_CHECKING:  # (legality imports this module)
-    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.rules import PlayRules
     from pinosolve.play.position import Position
 
 
@@ -80,7 +80,7 @@ def tricks_of_line(rules: PlayRules, pos: Position, line: Sequence[int]) -> list
 
     >>> from pinosolve import load_variant
     >>> from pinosolve.cards import Card
-    >>> from pinosolve.play.legality import PlayRules
+    >>> from pinosolve.play.rules import PlayRules
     >>> from pinosolve.play.position import Position
     >>> rules = PlayRules.of(load_variant("four-hand"))
     >>> c = lambda *names: [Card.parse(n).index for n in names]

@@ -128,7 +128,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
 
     timeout = check_timeout(timeout)
     from pinosolve.meld.solver import best_meld
-    from pinosolve.play.legality import PlayRules
+    from pinosolve.play.rules import PlayRules
     from pinosolve.play.position import Position
 
     r, s = v.rules, v.rules.scoring
