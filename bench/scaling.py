@@ -6,7 +6,7 @@ start included), ``--rounds`` times; the line per size gives the median and the 
     python bench/scaling.py --classes 6 --claims 20 --rounds 5
 
 The inputs are fixed (no randomness): the classes file is the fuzz script's
-(``tests/fuzz_cli._many_classes``: n marriage-like melds in any suit, each in a class of its
+(``fuzz/fuzz_cli._many_classes``: n marriage-like melds in any suit, each in a class of its
 own, beside four-hand's round house), and the claims are the four marriages in turn,
 claimed from a hand holding each once, so that every claim conflicts with the others.
 """
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.fuzz_cli import _many_classes  # noqa: E402
+from fuzz.fuzz_cli import _many_classes  # noqa: E402
 
 HAND = "KS QS KH QH KD QD KC QC"
 MARRIAGES = ["KS QS", "KH QH", "KD QD", "KC QC"]

@@ -61,3 +61,23 @@ def grow_limits(monkeypatch):
 
     monkeypatch.setattr(CoreSearch, "__init__", spy)
     return seen
+
+
+# The quick subset (pytest -m quick, about a minute): the notation, the rules files, meld,
+# legality, scoring and the records, in process, less their long differential families;
+# every test of the package's own docstrings too. The whole suite is the gate; this is for
+# the edit-and-run loop.
+QUICK_MODULES = {"test_cards", "test_legal", "test_scoring", "test_bidding", "test_contract",
+                 "test_game", "test_files", "test_records", "test_rules_files", "test_meld",
+                 "test_printable", "test_docs"}
+QUICK_SKIP = {"test_cp_sat_equals_brute_force", "test_extends_refuses_every_kind",
+              "test_any_damage_to_a_record_is_read_or_refused_in_one_line"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        module = Path(str(item.fspath)).stem
+        in_package = "pinosolve" in Path(str(item.fspath)).parts
+        name = getattr(item, "originalname", None) or item.name
+        if in_package or (module in QUICK_MODULES and name not in QUICK_SKIP):
+            item.add_marker(pytest.mark.quick)

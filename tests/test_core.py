@@ -282,11 +282,11 @@ def test_ctrl_c_stops_a_long_search_at_once():
 
 
 def test_fuzz_script_runs_and_finds_nothing():
-    """tests/fuzz_core.py, the long differential run, in a few seconds (that it still runs)."""
+    """fuzz/fuzz_core.py, the long differential run, in a few seconds (that it still runs)."""
     import re
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    run = subprocess.run([sys.executable, "tests/fuzz_core.py", "--seconds", "3", "--seed",
+    run = subprocess.run([sys.executable, "fuzz/fuzz_core.py", "--seconds", "3", "--seed",
                           "suite"], cwd=root, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     counts = re.fullmatch(r"checked (\d+) positions against the reference and (\d+) against "

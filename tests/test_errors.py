@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests import fuzz_cli
+from fuzz import fuzz_cli
 
 GOOD_FILE = """
 extends = "four-hand"
@@ -226,13 +226,13 @@ def test_bad_batch_values_get_an_error_record(cli, command, line, word):
 
 
 def test_fuzz_script_runs_and_finds_nothing():
-    """tests/fuzz_cli.py, the long bad-input run, in a few seconds (that it still runs, and
+    """fuzz/fuzz_cli.py, the long bad-input run, in a few seconds (that it still runs, and
     that what it checks holds for the lines it tries)."""
     import re
 
     from tests.conftest import ROOT
 
-    run = subprocess.run([sys.executable, "tests/fuzz_cli.py", "--seconds", "4", "--seed",
+    run = subprocess.run([sys.executable, "fuzz/fuzz_cli.py", "--seconds", "4", "--seed",
                           "suite"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     counts = re.fullmatch(r"(\d+) lines, (\d+) answered, (\d+) error records; (\d+) broken "
@@ -255,7 +255,7 @@ def test_every_hostile_family_is_survived(family, tmp_path):
 
 def test_fuzz_script_finds_a_crash():
     """The fuzz script's check fails an answer that is a traceback, or not one JSON line."""
-    from tests import fuzz_cli
+    from fuzz import fuzz_cli
 
     assert fuzz_cli.failure(0, '{"value": 3}\n', "") is None
     assert fuzz_cli.failure(1, '{"error": "x"}\n', "") is None

@@ -1,6 +1,6 @@
 """A long differential run of the compiled core, beyond what the suite can afford:
 
-    python tests/fuzz_core.py [--seconds S] [--seed TEXT]
+    python fuzz/fuzz_core.py [--seconds S] [--seed TEXT]
 
 Random positions across every variant family, each either (60%) solved by the core and by the
 Python reference, every legal card valued, or (40%) a longer ending solved by the core with
@@ -26,7 +26,7 @@ from pinosolve.play import _core as core
 from pinosolve.play.rules import PlayRules
 from pinosolve.variants.schema import POINTS_LIMIT
 from tests.test_solver import solve
-from tests.fuzz_clock import fuzz_run
+from fuzz.clock import fuzz_run
 from tests.test_solver import (FAMILIES, _variant, random_obligations,
                                 random_position)
 

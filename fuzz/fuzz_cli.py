@@ -1,6 +1,6 @@
 """Bad input never crashes: random batch lines for every analysis command.
 
-    python tests/fuzz_cli.py [--seconds S] [--seed TEXT]
+    python fuzz/fuzz_cli.py [--seconds S] [--seed TEXT]
 
 Each line goes through the real command (``pinosolve CMD --input -``, in this process) and must
 come back as exactly one JSON object on stdout, with exit code 0 and nothing on stderr: an
@@ -54,7 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pinosolve.cli import main  # noqa: E402
-from tests.fuzz_clock import fuzz_run  # noqa: E402
+from fuzz.clock import fuzz_run  # noqa: E402
 
 D4 = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
 # working lines per command (the README's examples, as batch lines)
