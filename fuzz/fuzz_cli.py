@@ -106,7 +106,7 @@ KEYS = sorted({k for lines in EXAMPLES.values() for line in lines for k in line}
 WORDS = ["", " ", "AS", "XS", "10S", "A♠", "N", "E", "S", "W", "NS", "H", "none", "pass",
          "four-hand", "double-deck", "nine-hand", "rules/four-hand.toml", "x\u0000y", "x" * 300,
          "AS " * 100, "N:", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "....", "first", "1e400", "∞",
-         "a\nb", "puzzles", "/"]
+         "a\nb", "puzzles", "/", "²", "٣", "N=²"]  # (digits of other scripts: int refuses)
 NUMBERS = [0, 1, -1, 2, 12, 250, 10**30, -10**30, 2**63, 0.5, -0.0, 1e308,
            float("nan"), float("inf")]
 CHARS = "AKQJT9XSHDC .,:-NESW♠♥♦♣10\u0000"

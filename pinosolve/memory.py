@@ -68,7 +68,8 @@ def _read_limit(path: Path) -> int | None:
         text = path.read_text().strip()
     except (OSError, UnicodeDecodeError, ValueError):
         return None
-    return int(text) if text.isdigit() and len(text) < 30 else None  # ("max": no limit)
+    # ("max": no limit; str.isdigit alone would pass other scripts' digits, which int refuses)
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 30 else None
 
 
 def resource_limits() -> Iterator[int]:

@@ -280,3 +280,13 @@ def test_the_shipped_records_are_the_review_puzzles_hands(name: str) -> None:
     shipped = (ROOT / "puzzles/records" / f"{name}.pbn").read_text()
     assert shipped == record_text(ROOT / "puzzles/review" / f"{name}.toml"), \
         "run python tools/make_records.py"
+
+
+@pytest.mark.parametrize("digits", ["²", "٣", "１２"])  # digits of other scripts: int refuses
+def test_numbers_in_other_scripts_are_one_line_errors(digits: str) -> None:
+    for text in (f'[Variant "four-hand"]\n[Auction "N"]\n{digits}',
+                 f'[Variant "four-hand"]\n[Contract "N {digits} H"]',
+                 f'[Variant "four-hand"]\n[Meld ""]\nN {digits}',
+                 f'[Variant "four-hand"]\n[Result "NS {digits}"]'):
+        with pytest.raises(PinosolveError):
+            read_record(text)

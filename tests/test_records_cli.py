@@ -119,3 +119,11 @@ def test_the_annotated_example_of_the_format_document_is_what_review_writes(
     assert out.read_text() == block
 
 
+
+
+def test_a_meld_in_digits_of_another_script_is_a_one_line_error() -> None:
+    for meld in ("²", "N=²"):
+        run = _cli("advise", "--variant", "four-hand", "--trump", "H", "--seat", "N", "--hand",
+                   "TS KS JS TH TH QH JD 9D 9D JC JC 9C", "--bid", "250", "--meld", meld,
+                   "--samples", "2", "--seed", "1")
+        assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr

@@ -135,7 +135,7 @@ def _completion_problem() -> Optional[str]:
     if instruction != "complete_bash":
         return None  # (zsh, fish and powershell send _TYPER_COMPLETE_ARGS, read leniently)
     words, cword = os.environ.get("COMP_WORDS"), os.environ.get("COMP_CWORD", "")
-    if words is None or not cword.strip().isdigit():
+    if words is None or not (cword.strip().isascii() and cword.strip().isdigit()):
         return ("shell completion: COMP_WORDS and COMP_CWORD (a whole number) must be set, "
                 f"got COMP_CWORD={cword!r:.20}")
     return None

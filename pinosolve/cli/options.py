@@ -222,7 +222,8 @@ def named_values(value: Any, key: str) -> Any:
             raise PinosolveError(f"--{key.replace('_', '-')} {item!r}: write NAME=VALUE, e.g. "
                                  f"{'NS=15' if key in NUMBERS else 'N=12'}")
         rest = rest.strip()
-        if key in NUMBERS or (key == "meld" and rest.lstrip("-").isdigit()):
+        digits = rest.lstrip("-")
+        if key in NUMBERS or (key == "meld" and digits.isascii() and digits.isdigit()):
             try:
                 out[name.strip()] = int(rest)
             except ValueError:
@@ -241,6 +242,6 @@ def meld_option(value: Any) -> Any:
     (70, {'N': 40, 'S': 'KS QD'})
     """
     if isinstance(value, list) and len(value) == 1 and isinstance(value[0], str) \
-            and value[0].strip().isdigit():
+            and value[0].strip().isascii() and value[0].strip().isdigit():
         return int(value[0])
     return named_values(value, "meld")

@@ -166,7 +166,7 @@ def _deal(v: Variant, text: str) -> tuple[dict[str, Optional[Hand]], str]:
 def _call(token: str) -> Optional[int]:
     if token.lower() in PASS_CALLS:
         return None
-    if not token.isdigit() or len(token) > 13:
+    if not (token.isascii() and token.isdigit()) or len(token) > 13:
         raise NotationError(f"Auction: a call is a number or Pass, got {token!r:.20}")
     return int(token)
 
@@ -191,7 +191,7 @@ def _contract(v: Variant, text: str) -> dict[str, Any]:
     if seat != "-":
         out["bidder"] = find_seat(v.seats, seat, "Contract: bidder", v.id)
     if bid != "-":
-        if not bid.isdigit() or len(bid) > 13:
+        if not (bid.isascii() and bid.isdigit()) or len(bid) > 13:
             raise NotationError(f"Contract: the bid is a whole number, got {bid!r:.20}")
         out["bid"] = int(bid)
     if trump != "-":
@@ -213,7 +213,7 @@ def _meld(v: Variant, line: str) -> tuple[str, Union[int, Hand]]:
     head, _, rest = line.replace(":", " ", 1).strip().partition(" ")
     s = find_seat(v.seats, head, "Meld: seat", v.id)
     rest = rest.strip()
-    if rest.isdigit():
+    if rest.isascii() and rest.isdigit():
         if len(rest) > 13:
             raise NotationError(f"Meld: {s}: the points are too large")
         return s, int(rest)
@@ -232,7 +232,7 @@ def _result(v: Variant, text: str) -> dict[str, int]:
         match = [k for k in keys if k.upper() == name.upper()]
         if not match:
             raise NotationError(f"Result: {name!r:.20} is not one of {', '.join(keys)}")
-        if not points.isdigit() or len(points) > 13:
+        if not (points.isascii() and points.isdigit()) or len(points) > 13:
             raise NotationError(f"Result: {match[0]}: points are a whole number, got "
                                 f"{points!r:.20}")
         out[match[0]] = int(points)
