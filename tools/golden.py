@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def _normal(text: str) -> str:
+    text = text.replace(str(ROOT), "<checkout>")  # (answers name files by their full path)
     text = re.sub(r'"seconds": [0-9.e-]+', '"seconds": 0', text)
     text = re.sub(r"\b\d+\.\d+ s\b", "T s", text)
     return text
