@@ -2,8 +2,8 @@
 
 Every problem with the input is reported as one line on stderr with exit code 2; usage errors
 from the option parser are folded into the same one-line form. Commands live in small modules
-that are imported here only for registration; heavy dependencies (OR-Tools, the solver) are
-imported inside the commands that use them.
+of plain functions, registered on the app in one place (``pinosolve.cli.commands``); heavy
+dependencies (OR-Tools, the solver) are imported inside the commands that use them.
 """
 
 from __future__ import annotations
@@ -48,10 +48,9 @@ def _root(
     """Pinochle rules engine and solver."""
 
 
-from pinosolve.cli import (advise, bid, foundation, infer, legal, makeable,  # noqa: E402,F401
-                           meld,
-                           passing, puzzles, review, score, solve, study,
-                           verify)  # (registers commands)
+from pinosolve.cli.commands import register  # noqa: E402
+
+register(app)
 
 
 def plain_metavars(command: Any) -> Any:

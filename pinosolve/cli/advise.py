@@ -13,7 +13,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, HandOpt, InputOpt,
                                    JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
@@ -210,7 +209,6 @@ def render_bid_advice(result: dict[str, Any]) -> None:
     out.print(f"method: {result['caveat']}")
 
 
-@app.command("advise")
 def advise_cmd(
     seat: Annotated[Optional[str], typer.Option(
         "--seat", help="The viewer's seat: the seat to move (with --bidding: to bid).",

@@ -6,7 +6,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli import app
 from pinosolve.cli.batch import run_analysis
 from pinosolve.cli.options import InputOpt, JsonOpt, RulesOpt, VariantOpt, want_str
 from pinosolve.cli.output import console
@@ -39,7 +38,6 @@ def render_bid(result: dict[str, Any]) -> None:
     out.print(result["ruling"], style="bold")
 
 
-@app.command("bid")
 def bid_cmd(
     history: Annotated[Optional[str], typer.Option(
         "--history", help="The calls so far in turn order: bids and 'pass', e.g. "

@@ -7,7 +7,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cards import CARDS, Hand, Rank, Suit
-from pinosolve.cli import app
 from pinosolve.cli.batch import run_analysis
 from pinosolve.cli.options import (HandOpt, InputOpt, JsonOpt, RulesOpt, VariantOpt,
                                    complete_variant, shorthand, want_flag, want_str)
@@ -33,7 +32,6 @@ def suit_cells(hand: Hand) -> list[str]:
 # --- variants ---------------------------------------------------------------------------
 
 
-@app.command()
 def variants(json_out: JsonOpt = False) -> None:
     """List the built-in variants with a one-line description."""
     rows = [load_variant(v).summary() for v in variant_ids()]
@@ -53,7 +51,6 @@ def variants(json_out: JsonOpt = False) -> None:
 # --- rules ------------------------------------------------------------------------------
 
 
-@app.command()
 def rules(
     variant_id: Annotated[Optional[str], typer.Argument(
         metavar="[ID]", autocompletion=complete_variant,
@@ -209,7 +206,6 @@ def render_show(result: dict[str, Any]) -> None:
         out.print(" ".join(result["hand"]))
 
 
-@app.command()
 def show(
     hand_arg: Annotated[Optional[str], typer.Argument(
         metavar="[HAND]", help="Shorthand for --hand.", show_default=False)] = None,
@@ -276,7 +272,6 @@ def compute_seeded_deal(params: dict[str, Any]) -> dict[str, Any]:
     return compute_deal(params)
 
 
-@app.command("deal")
 def deal_cmd(
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Random seed: the same seed gives the same deal (default: a fresh "

@@ -10,7 +10,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, HandOpt, InputOpt,
                                    JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
@@ -147,7 +146,6 @@ GoneOpt = Annotated[Optional[str], typer.Option(
     show_default=False)]
 
 
-@app.command("infer")
 def infer_cmd(
     seat: Annotated[Optional[str], typer.Option(
         "--seat", help="The viewer's seat.", show_default=False)] = None,

@@ -7,7 +7,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cards import Card
-from pinosolve.cli import app
 from pinosolve.cli.batch import run_analysis
 from pinosolve.cli.options import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt, want_flag,
                                    want_str, want_trump)
@@ -46,7 +45,6 @@ def render_legal(result: dict[str, Any]) -> None:
     out.print(table)
 
 
-@app.command()
 def legal(
     hand: Annotated[Optional[str], typer.Option(
         "--hand", help="The hand of the player to move.", show_default=False)] = None,

@@ -6,7 +6,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, InputOpt, JobsOpt,
                                    JsonOpt, PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt, VariantOpt,
@@ -77,7 +76,6 @@ def render_makeable(result: dict[str, Any]) -> None:
     out.print(f"{result['nodes']} nodes, {result['seconds']} s")
 
 
-@app.command("makeable")
 def makeable_cmd(
     deal: Annotated[Optional[str], typer.Option(
         "--deal", help="Every hand as played: 'N:<hand> <hand> …'.", show_default=False)] = None,

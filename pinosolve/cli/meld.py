@@ -7,7 +7,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cards import Card, Hand, Suit
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (InputOpt, JsonOpt, MeldTrumpOpt, ProgressOpt, RulesOpt,
                                    VariantOpt, shorthand, want_flag, want_str)
@@ -90,7 +89,6 @@ def _print_declaration(out: Any, title: str, melds: list[dict[str, Any]], total:
     out.print(table)
 
 
-@app.command()
 def meld(
     hand_arg: Annotated[Optional[str], typer.Argument(
         metavar="[HAND]", help="Shorthand for --hand.", show_default=False)] = None,

@@ -7,7 +7,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cards import Hand
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (InputOpt, JsonOpt, ProgressOpt, RulesOpt, TrumpOpt, VariantOpt,
                                    want_flag, want_str, want_trump)
@@ -78,7 +77,6 @@ def render_pass(result: dict[str, Any]) -> None:
         out.print(f"the best exchange gains {result['gain']} over the pass received")
 
 
-@app.command("pass")
 def pass_cmd(
     trump: TrumpOpt = None,
     hand: Annotated[Optional[str], typer.Option(

@@ -7,7 +7,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from pinosolve.cli import app
 from pinosolve.cli.options import JsonOpt, ProgressOpt, complete_puzzle
 from pinosolve.cli.output import console, emit_json
 from pinosolve.errors import PinosolveError
@@ -67,7 +66,6 @@ def show_list(rows: list[dict[str, str]], heading: str, whole: tuple[str, ...],
         out.print(footer)
 
 
-@app.command()
 def puzzle(
     refs: Annotated[Optional[list[str]], typer.Argument(
         metavar="NAME|FILE", autocompletion=complete_puzzle,

@@ -11,7 +11,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (InputOpt, JobsOpt, JsonOpt, RulesOpt, VariantOpt, want_str,
                                    want_timeout)
@@ -164,7 +163,6 @@ def render_review(result: dict[str, Any]) -> None:
     out.print(f"{result['seconds']} s")
 
 
-@app.command("review")
 def review_cmd(
     record: Annotated[Optional[str], typer.Argument(
         metavar="RECORD", help="The played hand: a game record (docs/records.md), or a TOML "

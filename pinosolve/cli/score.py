@@ -6,7 +6,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, InputOpt, JsonOpt,
                                    PartnerOpt, RulesOpt, TrumpOpt, VariantOpt, complete_game,
@@ -83,7 +82,6 @@ def render_score(result: dict[str, Any]) -> None:
 PairOpt = list[str]
 
 
-@app.command("score")
 def score_cmd(
     bidder: BidderOpt = None,
     declarer: DeclarerOpt = None,
@@ -209,7 +207,6 @@ def list_games(json_out: bool) -> None:
     show_list(rows, "Game records (pinosolve game NAME)", ("name", "variant"))
 
 
-@app.command("game")
 def game_cmd(
     file: Annotated[Optional[str], typer.Argument(
         metavar="[NAME|FILE]", autocompletion=complete_game,

@@ -8,7 +8,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cards import Card, Hand, Suit
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (BIDDER_ALIASES, DeclarerOpt, InputOpt, JobsOpt, JsonOpt,
                                    PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt, VariantOpt,
@@ -98,7 +97,6 @@ def render_solve(result: dict[str, Any]) -> None:
     out.print(f"{result['nodes']} nodes, {result['seconds']} s")
 
 
-@app.command("solve")
 def solve_cmd(
     deal: Annotated[Optional[str], typer.Option(
         "--deal", help="The cards still held: 'N:<hand> <hand> …'.", show_default=False)] = None,

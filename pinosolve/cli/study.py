@@ -21,7 +21,6 @@ from collections.abc import Callable
 
 import typer
 
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, batch_of
 from pinosolve.cli.options import JsonOpt, RulesOpt, TrumpOpt, VariantOpt
 from pinosolve.cli.output import answer_sink, console
@@ -331,7 +330,6 @@ def render_summary(summary: dict[str, Any], to_stderr: bool) -> None:
         out.print(f"{h['value']:>5} {'█' * max(1, round(30 * h['deals'] / top))} {h['deals']}")
 
 
-@app.command("study")
 def study_cmd(
     deals: Annotated[int, typer.Option("--deals", help="Deals in the study.")] = 1000,
     seed: Annotated[Optional[int], typer.Option(

@@ -7,7 +7,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cards import Card, Hand
-from pinosolve.cli import app
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (InputOpt, JsonOpt, MeldTrumpOpt, ProgressOpt, RulesOpt,
                                    VariantOpt, want_str, want_trump)
@@ -88,7 +87,6 @@ def render_verify(result: dict[str, Any]) -> None:
     out.print("verdict: " + ("the declaration stands" if result["valid"] else "not as claimed"))
 
 
-@app.command()
 def verify(
     hand: Annotated[Optional[str], typer.Option(
         "--hand", help="The holding the melds come from.", show_default=False)] = None,
