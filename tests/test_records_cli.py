@@ -127,3 +127,18 @@ def test_a_meld_in_digits_of_another_script_is_a_one_line_error() -> None:
                    "TS KS JS TH TH QH JD 9D 9D JC JC 9C", "--bid", "250", "--meld", meld,
                    "--samples", "2", "--seed", "1")
         assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+
+
+@pytest.mark.parametrize("text, says", [
+    ("", "0 records"), ('[Variant "four-hand"]\n', "no Deal"),
+    ('[Variant "four-hand"]\n[Seat "S"]\n[Deal "N:? ? AKQJ.T9.KQJ9.A9 ?"]\n', "not known")])
+def test_records_that_are_no_game_say_what_is_missing(tmp_path: Path, text: str,
+                                                      says: str) -> None:
+    path = tmp_path / "r.pbn"
+    path.write_text(text)
+    command = ["infer", "--record", str(path)] if not text else ["review", str(path)]
+    if text == "":
+        command = ["score", "--record", str(path)]
+    run = _cli(*command)
+    assert run.returncode == 2 and says in run.stderr and run.stderr.count("\n") == 1, \
+        run.stderr

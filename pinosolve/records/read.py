@@ -50,6 +50,12 @@ def read_records(source: Union[str, Path], variant: Any = None) -> list[Record]:
         text = source
     else:
         raise PinosolveError(f"a record is its text or a file's path, got {source!r:.40}")
+    return records_of_text(text, variant)
+
+
+def records_of_text(text: str, variant: Any = None) -> list[Record]:
+    """Every record of ``text``, which is the records' text whatever it holds (``read_records``
+    takes text with no tag pair in it for a file's path)."""
     return [_record(sections, variant) for sections in split_records(text)]
 
 
@@ -298,7 +304,7 @@ def read_source(path: str, what: str) -> tuple[str, str]:
 def one_record(text: str, name: str, variant: Any = None) -> Record:
     """The one record of a file's text; a one-line error naming the file otherwise."""
     try:
-        records = read_records(text, variant)
+        records = records_of_text(text, variant)
     except PinosolveError as exc:
         raise type(exc)(f"{name}: {exc}") from None
     if len(records) != 1:
@@ -316,7 +322,7 @@ def rounds_of(text: str, name: str, variant: Any = None) -> tuple[Variant, list[
     """The variant and the rounds (``round_input``) of a file of game records, one round a
     record; the records must all name the same rules."""
     try:
-        records = read_records(text, variant)
+        records = records_of_text(text, variant)
     except PinosolveError as exc:
         raise type(exc)(f"{name}: {exc}") from None
     if not records:

@@ -227,13 +227,14 @@ class Record:
 
         hands = self.hands_at_play()
         missing = [s for s in self.variant.seats if hands.get(s) is None]
+        if not self.deal:
+            raise PinosolveError("record: no Deal (every hand as dealt: [Deal \"N:... ...\"])")
         if missing:
-            raise PinosolveError(f"record: the hand of {', '.join(missing)} is not known: a "
-                                 "view is not a game (it has a Seat; infer and advise read "
-                                 "it)")
+            raise PinosolveError(f"record: the hand of {', '.join(missing)} is not known ('?' in "
+                                 "the Deal): a view, which infer and advise read, not a game")
         if self.trump is None:
-            raise PinosolveError("record: no trump (give it in the Contract tag, [Contract "
-                                 "\"N 250 H\"] or [Contract \"H\"])")
+            raise PinosolveError("record: no trump (the Contract tag: [Contract \"N 250 H\"], "
+                                 "or [Contract \"- - H\"] with no contract)")
         from pinosolve.deal import Deal
 
         deal = Deal(self.variant.seats, tuple(hands[s] or Hand() for s in self.variant.seats))
