@@ -305,3 +305,12 @@ def test_card_points_with_the_last_trick_named_apart(cli, vid):
                         "last_trick": "N"})
         side = next(s for s in res["sides"] if s["side"] == "N")
         assert side["trick_points"] == 150 + bonus + 25  # the laid-away A, T, K: 11+10+4
+
+
+@pytest.mark.parametrize("args", [["score", "--meld", "N=10", "--meld", "N=20"],
+                                  ["score", "--points", "NS=10", "--points", "NS=20"],
+                                  ["infer", "--shown", "E=KS QS", "--shown", "E=AD"]])
+def test_a_name_given_twice_in_a_repeated_option_is_refused(cli, args):
+    """--meld N=10 --meld N=20 said 20 and dropped the 10 without a word."""
+    run = cli(*args, "--variant", "four-hand")
+    assert run.code == 2 and "given twice" in run.err, run.err

@@ -13,7 +13,7 @@ import typer
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, HandOpt, InputOpt,
                                    JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                   one_bidder)
+                                   named_values, one_bidder)
 from pinosolve.cli.output import batch_line, console
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
@@ -21,22 +21,6 @@ from pinosolve.errors import PinosolveError
 # the view's keys as options and batch keys, besides variant/rules and bidder/declarer
 VIEW_OPTIONS = ("trump", "seat", "hand", "leader", "play", "partner", "shown", "passed",
                 "gave", "received", "kitty", "gone")
-
-
-def _shown(value: Any) -> Any:
-    """``["E=KS QS", "W=AD AD"]`` from the command line -> ``{"E": "KS QS", ...}``; a
-    table (a batch line's) as it is."""
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        return value
-    out: dict[str, str] = {}
-    for item in value:
-        seat, sep, cards = item.partition("=")
-        if not sep or not seat.strip():
-            raise PinosolveError(f"--shown {item!r:.60}: write SEAT=CARDS, e.g. E='KS QS'")
-        if seat.strip() in out:
-            raise PinosolveError(f"--shown: {seat.strip()} is given twice")
-        out[seat.strip()] = cards
-    return out
 
 
 def compute_infer(params: dict[str, Any]) -> dict[str, Any]:
@@ -58,7 +42,7 @@ def view_of(params: dict[str, Any]) -> dict[str, Any]:
     if bidder is not None:
         view["declarer"] = bidder
     if params.get("shown") is not None:
-        view["shown"] = _shown(params["shown"])
+        view["shown"] = named_values(params["shown"], "shown")
     passed = {k: params[k] for k in ("gave", "received") if params.get(k) is not None}
     if params.get("passed") is not None:
         if passed:

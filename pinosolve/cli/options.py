@@ -212,15 +212,24 @@ NUMBERS = ("points", "tricks")
 
 
 def named_values(value: Any, key: str) -> Any:
-    """``["N=12", "S=AS KS"]`` from the command line -> ``{"N": 12, "S": "AS KS"}``."""
+    """A repeated ``NAME=VALUE`` option (``--meld``, ``--points``, ``--shown``, ...) from the
+    command line as a table, each name once: numbers where ``key`` holds numbers (``points``,
+    ``tricks``, and ``meld`` points), else the text; a batch line's table as it is.
+
+    >>> named_values(["N=12", "S=AS KS"], "meld")
+    {'N': 12, 'S': 'AS KS'}
+    """
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         return value
     out: dict[str, Any] = {}
     for item in value:
         name, sep, rest = item.partition("=")
         if not sep or not name.strip():
-            raise PinosolveError(f"--{key.replace('_', '-')} {item!r}: write NAME=VALUE, e.g. "
-                                 f"{'NS=15' if key in NUMBERS else 'N=12'}")
+            raise PinosolveError(f"--{key.replace('_', '-')} {item!r:.60}: write NAME=VALUE, "
+                                 f"e.g. {'NS=15' if key in NUMBERS else 'N=12'}")
+        if name.strip() in out:
+            raise PinosolveError(f"--{key.replace('_', '-')}: {name.strip()!r:.20} is given "
+                                 "twice")
         rest = rest.strip()
         digits = rest.lstrip("-")
         if key in NUMBERS or (key == "meld" and digits.isascii() and digits.isdigit()):
