@@ -399,13 +399,7 @@ class Game:
             "leader": self.seats[leader],
             "play": tuple(tuple(played[i:i + n]) for i in range(0, len(played), n))}
         fields.update(facts)
-        record = Record(**fields)
-        if fields.get("result") is None and self.over and not trick:
-            from pinosolve.records.record import _units
-
-            from dataclasses import replace
-            record = replace(record, result=_units(self.variant, self))
-        return record
+        return Record(**fields)  # (its Result, where the play is finished, is counted from it)
 
     # --- double dummy -------------------------------------------------------------------------
 

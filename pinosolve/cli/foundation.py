@@ -20,6 +20,14 @@ def variant_of(params: dict[str, Any]) -> Variant:
     return resolve(want_str(params, "variant", "variant"), want_str(params, "rules", "rules"))
 
 
+def named_variant(params: dict[str, Any]) -> Optional[Variant]:
+    """The variant the options name (``--variant`` or ``--rules``), or None where they name
+    none: for an input that names its own (a game record), which they then stand in for."""
+    if params.get("variant") is None and params.get("rules") is None:
+        return None
+    return variant_of(params)
+
+
 def suit_cells(hand: Hand) -> list[str]:
     """One cell per suit, ranks high to low, 10 for the ten, — for a void."""
     cells = []

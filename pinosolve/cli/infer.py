@@ -15,7 +15,7 @@ from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, HandO
                                    JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
                                    named_values, one_bidder)
 from pinosolve.cli.output import batch_line, console
-from pinosolve.cli.foundation import variant_of
+from pinosolve.cli.foundation import named_variant, variant_of
 from pinosolve.errors import PinosolveError
 
 # the view's keys as options and batch keys, besides variant/rules and bidder/declarer
@@ -66,9 +66,7 @@ def _record_view(params: dict[str, Any]) -> dict[str, Any]:
         raise PinosolveError(f"record: a file's path, got {path!r:.40}")
     if path == "-" and batch_line.get():
         raise PinosolveError("record: '-' (stdin) is where --input reads; name a file")
-    named = variant_of(params) if (params.get("variant") is not None or
-                                   params.get("rules") is not None) else None
-    record = record_file(path, named)
+    record = record_file(path, named_variant(params))
     seat = params.get("seat")
     if seat is None and record.seat is None and all(
             h is not None for h in record.hands_at_play().values()):

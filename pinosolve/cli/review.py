@@ -15,7 +15,7 @@ from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import (InputOpt, JobsOpt, JsonOpt, RulesOpt, VariantOpt, want_str,
                                    want_timeout)
 from pinosolve.cli.output import console
-from pinosolve.cli.foundation import variant_of
+from pinosolve.cli.foundation import named_variant, variant_of
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
@@ -44,13 +44,12 @@ def _record(params: dict[str, Any]) -> Any:
         raise PinosolveError(f"give the record once: a file or its keys "
                              f"({', '.join(sorted(given))}), not both")
     from pinosolve.files import parse_document
-    from pinosolve.records.read import is_record_text, one_record, read_source
+    from pinosolve.records.read import one_record, read_source
+    from pinosolve.records.tags import looks_like_record
 
     text, name = read_source(path, "record")
-    if is_record_text(text):  # a game record (tag pairs): its Variant tag, or --variant/--rules
-        named = variant_of(params) if (params.get("variant") is not None or
-                                       params.get("rules") is not None) else None
-        return one_record(text, name, named)
+    if looks_like_record(text):  # a game record (tag pairs): its Variant tag, or --variant/--rules
+        return one_record(text, name, named_variant(params))
     data = parse_document(text, name)
     if not isinstance(data, dict):
         raise PinosolveError(f"{name}: expected a table with deal, trump and play")

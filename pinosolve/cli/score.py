@@ -11,7 +11,7 @@ from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, Input
                                    PartnerOpt, RulesOpt, TrumpOpt, VariantOpt, complete_game,
                                    named_values, one_bidder, shorthand, want_str)
 from pinosolve.cli.output import console, emit_json
-from pinosolve.cli.foundation import variant_of
+from pinosolve.cli.foundation import named_variant, variant_of
 from pinosolve.errors import PinosolveError
 
 _PAIRS = ("meld", "points", "won", "tricks")
@@ -44,9 +44,7 @@ def _record_score(params: dict[str, Any]) -> dict[str, Any]:
                              f"({', '.join(given)}), not both")
     path = want_str(params, "record", "record")
     assert path is not None
-    named = variant_of(params) if (params.get("variant") is not None or
-                                   params.get("rules") is not None) else None
-    record = record_file(path, named)
+    record = record_file(path, named_variant(params))
     return score(record.variant, record.round_input()).to_json()
 
 
@@ -150,10 +148,11 @@ def compute_game(params: dict[str, Any]) -> dict[str, Any]:
     fallback = None
     if params.get("variant") or params.get("rules"):
         fallback = variant_of(params)
-    from pinosolve.records.read import is_record_text, read_source, rounds_of
+    from pinosolve.records.read import read_source, rounds_of
+    from pinosolve.records.tags import looks_like_record
 
     text, name = read_source(path, "game record")
-    if is_record_text(text):  # a file of game records: each a round, in order
+    if looks_like_record(text):  # a file of game records: each a round, in order
         v, rounds = rounds_of(text, name, fallback)
         from pinosolve.scoring.game import play_game
 

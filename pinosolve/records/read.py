@@ -20,7 +20,7 @@ from pinosolve.cards import Card, Hand
 from pinosolve.errors import NotationError, PinosolveError
 from pinosolve.records.record import (_ORDER, PASS_CALLS, UNKNOWN, CardNote, Pass, Record,
                                       rules_hash)
-from pinosolve.records.tags import Section, looks_like_record, split_records
+from pinosolve.records.tags import Section, split_records
 from pinosolve.seats import find_seat
 
 if TYPE_CHECKING:
@@ -57,11 +57,6 @@ def records_of_text(text: str, variant: Any = None) -> list[Record]:
     """Every record of ``text``, which is the records' text whatever it holds (``read_records``
     takes text with no tag pair in it for a file's path)."""
     return [_record(sections, variant) for sections in split_records(text)]
-
-
-def is_record_text(text: str) -> bool:
-    """Whether ``text`` is a game record (tag pairs) rather than TOML or JSON."""
-    return looks_like_record(text)
 
 
 def _record(sections: list[Section], variant: Any) -> Record:

@@ -52,6 +52,7 @@ from pinosolve.records.tags import Section, format_section
 from pinosolve.seats import find_seat
 
 if TYPE_CHECKING:
+    from pinosolve.deal import Deal
     from pinosolve.game import Game
     from pinosolve.variants.variant import Variant
 
@@ -107,7 +108,6 @@ class Record:
     variant: Variant
     deal: dict[str, Optional[Hand]] = field(default_factory=dict)
     deal_first: str = ""
-    rules: Optional[str] = None
     dealer: Optional[str] = None
     seat: Optional[str] = None
     auction_first: Optional[str] = None
@@ -150,8 +150,7 @@ class Record:
         """The record's sections in export order."""
         out = [Section(k, v, ()) for k, v in self.tags if k in _FIRST]
         out += [Section(k, v, ()) for k, v in self.tags if k not in _FIRST]
-        out.append(Section("Variant", self.variant.id if self.variant.source == "builtin"
-                           else _source_name(self.variant), ()))
+        out.append(Section("Variant", variant_name(self.variant), ()))
         out.append(Section("Rules", rules_hash(self.variant), ()))
         for tag, value in (("Dealer", self.dealer), ("Seat", self.seat)):
             if value is not None:
@@ -225,21 +224,8 @@ class Record:
         played (a renege included). PinosolveError where the record cannot be played."""
         from pinosolve.game import Game
 
-        hands = self.hands_at_play()
-        missing = [s for s in self.variant.seats if hands.get(s) is None]
-        if not self.deal:
-            raise PinosolveError("record: no Deal (every hand as dealt: [Deal \"N:... ...\"])")
-        if missing:
-            raise PinosolveError(f"record: the hand of {', '.join(missing)} is not known ('?' in "
-                                 "the Deal): a view, which infer and advise read, not a game")
-        if self.trump is None:
-            raise PinosolveError("record: no trump (the Contract tag: [Contract \"N 250 H\"], "
-                                 "or [Contract \"- - H\"] with no contract)")
-        from pinosolve.deal import Deal
-
-        deal = Deal(self.variant.seats, tuple(hands[s] or Hand() for s in self.variant.seats))
         roles = _roles(self)
-        g = Game(self.variant, deal, trump=self.trump, leader=self.leader,
+        g = Game(self.variant, self._start(), trump=self._trump(), leader=self.leader,
                  declarer=roles.get("declarer"), partner=roles.get("partner"))
         if played:
             for n, card in enumerate(self.cards_played(), 1):
@@ -249,25 +235,40 @@ class Record:
                     raise PinosolveError(f"Play: card {n}: {exc}") from None
         return g
 
-    def review_input(self) -> dict[str, Any]:
-        """The record as ``pinosolve.analysis.review.review`` takes it (its keys)."""
-        hands = self.hands_at_play()
-        if any(hands.get(s) is None for s in self.variant.seats):
-            self.to_game()  # (raises: a view)
-        if self.trump is None:
-            self.to_game()
+    def _start(self) -> Deal:
+        """Every hand as play began (``hands_at_play``), or a one-line error saying what the
+        record lacks for a game: its Deal, or a hand it does not know."""
         from pinosolve.deal import Deal
 
-        out: dict[str, Any] = {
-            "variant": self.variant, "trump": None if self.trump is None else self.trump.letter,
-            "deal": str(Deal(self.variant.seats,
-                             tuple(hands[s] or Hand() for s in self.variant.seats))),
-            "play": [str(c) for c in self.cards_played()]}
+        if not self.deal:
+            raise PinosolveError("record: no Deal (every hand as dealt: [Deal \"N:... ...\"])")
+        hands = self.hands_at_play()
+        missing = [s for s in self.variant.seats if hands.get(s) is None]
+        if missing:
+            raise PinosolveError(f"record: the hand of {', '.join(missing)} is not known ('?' in "
+                                 "the Deal): a view, which infer and advise read, not a game")
+        return Deal(self.variant.seats, tuple(hands[s] or Hand() for s in self.variant.seats))
+
+    def _trump(self) -> Suit:
+        if self.trump is None:
+            raise PinosolveError("record: no trump (the Contract tag: [Contract \"N 250 H\"], "
+                                 "or [Contract \"- - H\"] with no contract)")
+        return self.trump
+
+    def _meld_data(self) -> dict[str, Any]:
+        """The meld shown, per seat, as ``score`` and ``review`` take it: points or cards."""
+        return {s: m if isinstance(m, int) else m.cards() for s, m in self.meld.items()}
+
+    def review_input(self) -> dict[str, Any]:
+        """The record as ``pinosolve.analysis.review.review`` takes it (its keys)."""
+        out: dict[str, Any] = {"variant": self.variant, "deal": str(self._start()),
+                               "trump": self._trump().letter,
+                               "play": [str(c) for c in self.cards_played()]}
         for key in ("leader", "bidder", "partner", "bid"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.meld:
-            out["meld"] = {s: m if isinstance(m, int) else m.cards() for s, m in self.meld.items()}
+            out["meld"] = self._meld_data()
         if self.laid_away is not None:
             out["laid_away"] = self.laid_away.cards()
         return out
@@ -291,13 +292,10 @@ class Record:
         view: dict[str, Any] = {"variant": v, "trump": self.trump.letter, "seat": seat,
                                 "hand": hand.cards(), "play": [str(c) for c in
                                                                self.cards_played()]}
-        if self.leader is not None:
-            view["leader"] = self.leader
-        roles = _roles(self)
-        if self.bidder is not None:
-            view["declarer"] = self.bidder
-        if "partner" in roles:
-            view["partner"] = roles["partner"]
+        for key, value in (("leader", self.leader), ("declarer", self.bidder),
+                           ("partner", self.partner)):
+            if value is not None:
+                view[key] = value
         shown = {s: m.cards() for s, m in self.meld.items() if isinstance(m, Hand) and m}
         if shown:
             view["shown"] = shown
@@ -321,7 +319,7 @@ class Record:
         if self.trump is not None:
             out["trump"] = self.trump.letter
         if self.meld:
-            out["meld"] = {s: m if isinstance(m, int) else m.cards() for s, m in self.meld.items()}
+            out["meld"] = self._meld_data()
         if self.laid_away is not None:
             out["laid_away"] = self.laid_away.cards()
         points = self.result if self.result is not None else self.points_taken()
@@ -348,15 +346,12 @@ class Record:
 
 
 def _units(v: Variant, g: Game) -> dict[str, int]:
-    from pinosolve.scoring.round import point_keys
+    """The trick points each scoring unit took in ``g``: the fixed sides, else each seat
+    (``seats.teams`` with no bidder: the keys of a round's points)."""
+    from pinosolve.seats import teams
 
-    keys = point_keys(v)
-    out = {k: 0 for k in keys}
-    sides = v.rules.players.sides
-    for t in g.tricks:
-        unit = next((k for k in keys if t.won_by == k or t.won_by in sides.get(k, ())), t.won_by)
-        out[unit] = out.get(unit, 0) + t.points
-    return out
+    return {t.name: sum(trick.points for trick in g.tricks if trick.won_by in t.seats)
+            for t in teams(v)}
 
 
 def _roles(r: Record) -> dict[str, str]:
@@ -378,9 +373,9 @@ def _without(hand: Hand, cards: Hand, what: str) -> Hand:
     return hand - cards
 
 
-def _source_name(v: Variant) -> str:
-    """What a Variant tag says for a variant loaded from a file: the shipped example's name
-    where it is one, else its ID (a reader names the file with --rules)."""
+def variant_name(v: Variant) -> str:
+    """What a Variant tag says for ``v``: a shipped house rule's name where it is one, else
+    its ID (a built-in variant's; for another rules file, a reader names it with --rules)."""
     from pinosolve.variants.variant import example_names
 
     stem = Path(v.source).stem
