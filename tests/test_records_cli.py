@@ -141,3 +141,17 @@ def test_records_that_are_no_game_say_what_is_missing(tmp_path: Path, text: str,
     run = _cli(*command)
     assert run.returncode == 2 and says in run.stderr and run.stderr.count("\n") == 1, \
         run.stderr
+
+
+def test_a_record_of_another_variant_than_the_options_name_is_refused(tmp_path: Path) -> None:
+    """As a TOML record naming its own variant is: --variant does not reread a double-deck
+    record as four-hand."""
+    path = tmp_path / "r.pbn"
+    body = '[Deal "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."]\n[Contract "- - S"]\n[Play "N"]\nKS TS\n'
+    path.write_text('[Variant "double-deck"]\n' + body)
+    run = _cli("review", str(path), "--variant", "four-hand")
+    assert run.returncode == 2 and "Variant tag names 'double-deck'" in run.stderr, run.stderr
+    path.write_text('[Variant "four-hand"]\n' + body)  # the same variant, or none: read
+    assert _cli("review", str(path), "--variant", "four-hand").returncode == 0
+    path.write_text(body)
+    assert _cli("review", str(path), "--variant", "four-hand").returncode == 0

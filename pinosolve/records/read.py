@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from pinosolve.cards import Card, Hand
 from pinosolve.errors import NotationError, PinosolveError
 from pinosolve.records.record import (_ORDER, PASS_CALLS, UNKNOWN, CardNote, Pass, Record,
-                                      rules_hash)
+                                      rules_hash, variant_name)
 from pinosolve.records.tags import Section, split_records
 from pinosolve.seats import find_seat
 
@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 
 def read_record(source: Union[str, Path], variant: Any = None) -> Record:
     """One record from its text, or from the file ``source`` names (a ``Path``, or text with
-    no tag pair in it). ``variant`` (a ``Variant``, an ID or a rules file's path) stands in
-    for the record's own Variant tag, and must agree with its Rules hash. NotationError (a
+    no tag pair in it). ``variant`` (a ``Variant``, an ID or a rules file's path) gives the
+    rules of a record with no Variant tag, or the file its tag names; it must agree with
+    the tags (the same ID or house rule's name, and the Rules hash). NotationError (a
     ``PinosolveError``) names the line or tag at fault, for a file of no record or more
     than one too."""
     records = read_records(source, variant)
@@ -132,6 +133,10 @@ def _variant(by_tag: dict[str, Section], given: Any) -> Variant:
     s = by_tag.get("variant")
     if given is not None:
         v = as_variant(given)
+        named = s.value.strip() if s is not None else ""
+        if named and named not in (v.id, variant_name(v)):
+            raise NotationError(f"record: its Variant tag names {named!r:.40}, not {v.id}: drop "
+                                "--variant/--rules, or name the rules it was played under")
     elif s is None or not s.value.strip():
         raise NotationError("record: no Variant tag (a variant ID, or a shipped house rule's "
                             "name)")
