@@ -286,6 +286,17 @@ class Hand:
         return "  ".join(parts)
 
 
+def symbols(cards: Iterable[Card | str], empty: str = "—") -> str:
+    """Cards in order as every text for people names them (a table, a ruling's reason):
+    each as ``Card.symbol``, ``10♣``; ``empty`` where there are none. JSON and the input
+    notations keep ``TC``.
+
+    >>> symbols(["AS", "TC"]), symbols(Hand.parse("KH")), symbols([])
+    ('A♠ 10♣', 'K♥', '—')
+    """
+    return " ".join((c if isinstance(c, Card) else Card.parse(c)).symbol for c in cards) or empty
+
+
 def hand_from_data(value: object, what: str) -> Hand:
     """Cards given in a data file or JSON: text, or a list of card texts. Errors name ``what``."""
     if isinstance(value, list) and all(isinstance(c, str) for c in value):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from pinosolve.errors import NotationError, PinosolveError
 
@@ -122,7 +122,7 @@ def teams(v: Variant, bidder: Optional[str] = None, partner: Optional[str] = Non
     if kind == "called-card" and bidder is not None:
         team = tuple(s for s in v.seats if s in (bidder, partner))
         rest = tuple(s for s in v.seats if s not in team)
-        return [Team("+".join(team), team, True), Team("+".join(rest), rest, False)]
+        return [Team(side_name(v, team), team, True), Team(side_name(v, rest), rest, False)]
     return [Team(s, (s,), s == bidder) for s in v.seats]
 
 
@@ -199,18 +199,27 @@ def bidder_sides(v: Variant, bidder: str, partner: Optional[str] = None) -> tupl
     return tuple(0 if s in team else 1 for s in v.seats)
 
 
+def side_name(v: Variant, seats: Iterable[str]) -> str:
+    """How a side is named in every answer and table: a fixed side's name (``NS``), else
+    its seats in seat order, joined (``EW`` defending in three-hand, ``13`` for a bidder and
+    his called partner in five-hand).
+
+    >>> from pinosolve import load_variant
+    >>> side_name(load_variant("four-hand"), "SN"), side_name(load_variant("five-hand-call"), "31")
+    ('NS', '13')
+    """
+    members = set(seats)
+    fixed = [name for name, side in v.rules.players.sides.items() if set(side) == members]
+    return fixed[0] if fixed else "".join(s for s in v.seats if s in members)
+
+
 def side_names(v: Variant, sides: tuple[int, ...]) -> tuple[str, str]:
-    """The names of play sides 0 and 1: a fixed side's name, else its seats joined by '+'.
+    """The names of play sides 0 and 1 (``side_name``).
 
     >>> from pinosolve import load_variant
     >>> v = load_variant("four-hand")
     >>> side_names(v, play_sides(v))
     ('NS', 'EW')
     """
-    names = []
-    for k in (0, 1):
-        seats = tuple(s for s, side in zip(v.seats, sides) if side == k)
-        fixed = [name for name, members in v.rules.players.sides.items()
-                 if set(members) == set(seats)]
-        names.append(fixed[0] if fixed else "+".join(seats))
-    return names[0], names[1]
+    return (side_name(v, (s for s, side in zip(v.seats, sides) if side == 0)),
+            side_name(v, (s for s, side in zip(v.seats, sides) if side == 1)))

@@ -351,7 +351,7 @@ def test_the_audits_impossible_views_name_the_problem(cli):
     cases = [({"hand": "AS AS 9S KD AH QC JC 9C TH KH QD JD", "play": "KS AS"},
               "no deal explains E's AS on trick 1"),
              ({"hand": "AS AS 9S 9S KD AH QC JC 9C TH KH QD", "shown": {"W": "9S 9S"}},
-              "W showed 2 x 9S in meld"),
+              "W showed 2 x 9♠ in meld"),
              ({"hand": "AS AS 9S KD AH QC JC 9C TH KH QD"}, "hand: 11 cards")]
     for change, message in cases:
         view = {**base, **change}

@@ -167,7 +167,7 @@ def test_solve_refuses_a_trick_its_seats_could_not_have_played(cli):
     run = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--trick",
               "AS KH", "--deal", "N:K.A.. T..A. Q.T.T. 9.Q.K.")
     assert run.code == 2 and run.out == ""
-    assert run.err == ("pinosolve: error: trick: E could not have played KH: must follow suit: "
+    assert run.err == ("pinosolve: error: trick: E could not have played K♥: must follow suit: "
                        "E holds ♠ [trick.follow_suit]\n"), run.err
     ok = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--trick",
              "AS TS", "--deal", "N:K.A.. .K.A. Q.T.T. 9.Q.K.")

@@ -55,7 +55,7 @@ def test_five_hand_called_partner(cli):
     assert run.code == 2 and "--partner" in run.err
     data = cli("solve", "--variant", "five-hand-call", "--trump", "H", "--leader", "1",
                "--deal", deal, "--declarer", "1", "--partner", "3", "--json").json()
-    assert data["side"] == "1+3" and data["seats"] == ["1", "3"]
+    assert data["side"] == "13" and data["seats"] == ["1", "3"]
     assert data["value"] == 3 + 2  # A K T of spades + last trick 2
 
 

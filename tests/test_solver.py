@@ -694,7 +694,7 @@ def test_solve_refuses_a_trick_that_breaks_the_rules(backend):
                     _solve(pos, rules, backend=backend)
                 msg = str(caught.value)
                 assert "\n" not in msg and msg.startswith(f"trick: seat {seat} could not have "
-                                                          f"played {CARDS[card]}: ")
+                                                          f"played {CARDS[card].symbol}: ")
                 assert why.split("[")[-1] in msg  # the rule that decides it
                 assert solve(pos, rules, backend=backend).value is not None  # check_trick=False
                 found += 1

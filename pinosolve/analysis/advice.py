@@ -29,6 +29,7 @@ from pinosolve.errors import PinosolveError
 from pinosolve.play.position import points_left
 from pinosolve.results import Result, optional
 from pinosolve.scoring.contract import laid_away_points
+from pinosolve.seats import side_name
 
 MAX_SAMPLES = 20000  # sampled deals at most (the exact mode's limit too, by default)
 CHUNK = 500  # deals drawn and solved at a time
@@ -186,7 +187,7 @@ def _contract(v: Any, bid: Optional[int], meld: Any
     ours = side == v.sides[v.me]
     seats = tuple(s for s, x in zip(v.seats, v.sides) if x == side)
     meld = side_meld(v.variant, meld, v.trump, v.declarer or v.seat, seats)
-    name = "+".join(seats)
+    name = side_name(v.variant, seats)
     bonus = v.rules.last_trick
 
     v.lays_away()  # (raises where the view cannot tell the cards laid away)

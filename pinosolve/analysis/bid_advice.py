@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.results import Result, optional
+from pinosolve.seats import side_name
 
 BID_CAVEAT = ("perfect-information Monte Carlo: after the auction every card is taken as known "
               "(the pass, the lay-away and the play), and the other players' calls are not "
@@ -258,7 +259,7 @@ class _Round:
             hands[bidder], hands[mate] = ex.declarer, ex.partner
         self.meld = sum(best_meld(v, hands[s], trump).total for s in team
                         if r.scoring.meld_by != "bidder" or s == bidder)
-        self.name = "+".join(team)
+        self.name = side_name(v, team)
         self.marriage = holds_trump_marriage(hands[bidder] + laid, trump)
         leader = first_leader(v, bidder, None if dealer is None else
                               seat_name(v, dealer, "dealer"))

@@ -419,11 +419,11 @@ class View:
         for s, counts in self.shown.items():
             for k, n in enumerate(counts):
                 if n:
-                    at_least(s, k, n, f"{name[s]} showed {n} x {Card.from_index(k)} in meld")
+                    at_least(s, k, n, f"{name[s]} showed {n} x {Card.from_index(k).symbol} in meld")
         mate = self._partner_of_viewer()
         for k, n in enumerate(self.gave):
             if n and mate is not None:
-                at_least(mate, k, n, f"{name[self.me]} passed {Card.from_index(k)} to "
+                at_least(mate, k, n, f"{name[self.me]} passed {Card.from_index(k).symbol} to "
                                      f"{name[mate]}")
         played: dict[int, list[int]] = {s: [0] * NUM_CARDS for s in range(len(self.seats))}
         trump = int(self.trump)
@@ -466,7 +466,7 @@ class View:
                 continue
             for s in self.holders:
                 if s != taker and at_most(s, k, self.hidden[k] - n):
-                    reason = f"{Card.from_index(k)} was in the kitty"
+                    reason = f"{Card.from_index(k).symbol} was in the kitty"
                     if reason not in why[s]:
                         why[s].append(reason)
         return lo, hi, why
@@ -478,7 +478,7 @@ class View:
         for s in self.holders:
             for k in self.kinds:
                 if lo[s][k] > min(hi[s][k], self.hidden[k]):
-                    card = Card.from_index(k)
+                    card = Card.from_index(k).symbol
                     fact = next((w for w in why[s] if f" {card} " in f" {w} "),
                                 f"{self.seats[s]} must hold {lo[s][k]} x {card}")
                     return f": {fact}, {self._hidden_of(k)}"
@@ -487,15 +487,15 @@ class View:
     def _hidden_of(self, k: int) -> str:
         """How many copies of card ``k`` are hidden from the viewer, in words."""
         return (f"but only {self.hidden[k]} of the deck's {self.deck[k]} x "
-                f"{Card.from_index(k)} are neither in {self.seat}'s hand nor gone")
+                f"{Card.from_index(k).symbol} are neither in {self.seat}'s hand nor gone")
 
     def _conflict(self, lo: dict[int, list[int]], hi: dict[int, list[int]], e: _Event) -> str:
         for k in self.kinds:
             if lo[e.seat][k] > self.hidden[k]:
-                return f"it must have held {lo[e.seat][k]} x {Card.from_index(k)}, " \
+                return f"it must have held {lo[e.seat][k]} x {Card.from_index(k).symbol}, " \
                        f"{self._hidden_of(k)}"
             if lo[e.seat][k] > hi[e.seat][k]:
-                return (f"it must have held {lo[e.seat][k]} x {Card.from_index(k)} and at "
+                return (f"it must have held {lo[e.seat][k]} x {Card.from_index(k).symbol} and at "
                         f"most {hi[e.seat][k]}")
         return "the cards left cannot fill the hands"
 

@@ -44,7 +44,7 @@ from typing import Optional, Union
 from collections.abc import Sequence
 
 from pinosolve.meld import table as meldtable
-from pinosolve.cards import CARDS, Card, Hand, Suit
+from pinosolve.cards import CARDS, Card, Hand, Suit, symbols
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import (HandLike, SuitLike, VariantLike, as_hand, as_trump, as_variant,
                               as_whole)
@@ -179,8 +179,8 @@ def explain_non_meld(variant: Variant, trump: Optional[Suit],
     if inside:
         best = max(inside, key=lambda o: (o.value, sum(o.counts)))
         extra = Hand.from_counts(a - b for a, b in zip(counts, best.counts))
-        return (f"not one meld: it holds a {best.label} ({' '.join(best.cards())}) plus "
-                f"{str(extra)}, which makes no meld with it", f"meld.kinds.{best.kind}")
+        return (f"not one meld: it holds a {best.label} ({symbols(best.cards())}) plus "
+                f"{symbols(extra)}, which makes no meld with it", f"meld.kinds.{best.kind}")
     return (f"not a meld in {variant.id}'s meld table", "meld.kinds")
 
 
@@ -293,8 +293,9 @@ def _read(variant: Variant, hand: Hand, trump: Optional[Suit], claim: Hand) -> C
         verdict.fail(reason, rule)
     for card, n, have in zip(CARDS, claim.counts, hand.counts):
         if n > have:
-            verdict.fail(f"{card} is not held" if have == 0 else
-                         f"needs {n} copies of {card}, the hand holds {have}", "hand", True)
+            verdict.fail(f"{card.symbol} is not held" if have == 0 else
+                         f"needs {n} copies of {card.symbol}, the hand holds {have}", "hand",
+                         True)
     return verdict
 
 
@@ -314,7 +315,7 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
         shared = sorted(c for c, k in claims_per_class.items() if k > 1)
         if not shared:  # more copies than held inside one claim: reported by _read
             continue
-        held = ", ".join(f"{hand.count(c)} {c}" for c in cards)
+        held = ", ".join(f"{hand.count(c)} {symbols([c])}" for c in cards)
         cls_text = " and ".join(f"class {c} ({class_names[c]})" for c in shared)
         shown = [f"{i + 1} ({meld_of[i].label})" for i in who[:NAMED]]
         if len(who) > NAMED:  # each claim's reason names a few: n claims, not n * n names
@@ -322,7 +323,7 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
         names = " and ".join(shown)
         for i in who:
             verdicts[i].fail(
-                f"{' '.join(cards)} cannot serve claims {names} at once: both are {cls_text} "
+                f"{symbols(cards)} cannot serve claims {names} at once: both are {cls_text} "
                 f"and the hand holds {held}; a card serves at most one meld of each class",
                 f"meld.classes.{shared[0]}", True)
 
@@ -440,13 +441,13 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
     best = best_meld(variant, hand, trump)
     # what fails the declaration: cards the hand cannot lay, cards laid that make no meld, and
     # a total announced wrong (a claim that is no meld of its own may lay cards of others')
-    problems = [f"claim {i + 1} ({' '.join(v.cards)}): {r}"
+    problems = [f"claim {i + 1} ({symbols(v.cards)}): {r}"
                 for i, v in enumerate(verdicts) if v.unheld for r in v.reasons]
-    notes = [f"claim {i + 1} ({' '.join(v.cards)}): {r}"
+    notes = [f"claim {i + 1} ({symbols(v.cards)}): {r}"
              for i, v in enumerate(verdicts) if not v.unheld for r in v.reasons]
     for card in _dead_cards(variant, trump, laid, value, claims, verdicts):
-        problems.append(f"{card}: laid in a claim that is no meld, and no meld of the cards "
-                        "laid needs it [meld.kinds]")
+        problems.append(f"{symbols([card])}: laid in a claim that is no meld, and no meld of "
+                        "the cards laid needs it [meld.kinds]")
     if announced is not None and announced != value:
         why = (": " + "; ".join(r.text for r in combined)) if combined else ""
         problems.append(f"announced {announced}, but the cards laid are worth {value}{why}")

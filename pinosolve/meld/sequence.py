@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from pinosolve.cards import Card, Hand, Suit, hand_from_data
+from pinosolve.cards import Card, Hand, Suit, hand_from_data, symbols
 from pinosolve.meld.dispute import explain_non_meld
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import SuitLike, VariantLike, as_trump, as_variant, check_keys
@@ -170,8 +170,8 @@ class Checker:
         for card in cards:
             free = [i for i in self._on_table(card) if i not in chosen]
             if not free:
-                res.violate("table", f"{card} is not among the melded cards on the table",
-                            str(card))
+                res.violate("table", f"{card.symbol} is not among the melded cards on the "
+                            "table", str(card))
                 continue
 
             def cost(i: int) -> tuple[int, int]:
@@ -260,38 +260,38 @@ class Checker:
         for m_index in sorted({m for i in reused for m in self.copies[i].melds}):
             old = self.melds[m_index]
             cards = [str(self.copies[i].card) for i in reused if m_index in self.copies[i].melds]
-            card = " ".join(cards)
+            card, shown = " ".join(cards), symbols(cards)
             same_kind = (old.option.kind, old.option.multiple) == (option.kind, option.multiple)
             same_class = bool(set(old.option.classes) & set(option.classes))
             if not old.intact and same_class:
                 res.violate("meld.sequence.broken_by_play",
-                            f"{card} belonged to the {old.option.label} of step {old.step}, "
+                            f"{shown} belonged to the {old.option.label} of step {old.step}, "
                             f"broken by play: a broken meld cannot be built on", card,
                             old.option.label)
                 continue
             if same_kind and from_hand and not self.rules.add_to_marriage and \
                     len(cards) < sum(old.option.counts):
                 res.violate("meld.sequence.add_to_marriage",
-                            f"{' '.join(from_hand.cards())} added to the {old.option.label} "
+                            f"{symbols(from_hand)} added to the {old.option.label} "
                             f"on the table (step {old.step}): another {option.label} needs a "
                             f"new pair of cards, not a single card added to one on the table",
                             card, old.option.label)
             if self.rules.reuse == "other-kind" and same_kind:
                 res.violate("meld.sequence.reuse",
-                            f"{card} already serves the {old.option.label} of step {old.step}: "
+                            f"{shown} already serves the {old.option.label} of step {old.step}: "
                             f"a melded card may meld again only in a different kind of meld",
                             card, old.option.label)
             elif self.rules.reuse == "upward":
                 new_rank, old_rank = self._class_rank(option), self._class_rank(old.option)
                 if new_rank < old_rank:
                     res.violate("meld.sequence.reuse",
-                                f"{card} already serves the {old.option.label} of step "
+                                f"{shown} already serves the {old.option.label} of step "
                                 f"{old.step} in class {'/'.join(old.option.classes)}: melding "
                                 f"it into class {'/'.join(option.classes)} is melding down",
                                 card, old.option.label)
                 elif new_rank == old_rank and option.value <= old.option.value:
                     res.violate("meld.sequence.reuse",
-                                f"{card} already serves the {old.option.label} of step "
+                                f"{shown} already serves the {old.option.label} of step "
                                 f"{old.step}: in the same class a card melds again only into a "
                                 f"higher-scoring meld", card, old.option.label)
             all_in = all(i in reused for i in old.copies if self.copies[i].on_table) and \
@@ -312,18 +312,18 @@ class Checker:
         exchange = step.get("exchange", False)
         if not isinstance(exchange, bool):
             raise PinosolveError(f"step {n}: exchange must be true or false")
-        rule = self.rules.dix_exchange
+        rule, shown = self.rules.dix_exchange, symbols(cards.split())
         if exchange and rule == "none":
             res.violate("meld.sequence.dix_exchange",
-                        f"{cards} exchanged for the turned card, but {self.variant.id} has no "
+                        f"{shown} exchanged for the turned card, but {self.variant.id} has no "
                         "dix exchange", cards)
         elif exchange and self.dix_exchanged:
             res.violate("meld.sequence.dix_exchange",
-                        f"{cards}: the turned card was already taken by an earlier exchange",
+                        f"{shown}: the turned card was already taken by an earlier exchange",
                         cards)
         elif not exchange and rule == "first-must" and not self.dix_melded:
             res.violate("meld.sequence.dix_exchange",
-                        f"{cards} is the first dix melded, so it must be exchanged for the "
+                        f"{shown} is the first dix melded, so it must be exchanged for the "
                         "turned trump card", cards)
         self.dix_exchanged = self.dix_exchanged or exchange
         self.dix_melded = True
@@ -338,7 +338,7 @@ class Checker:
         res.alongside.append(entry)
         if option is None or option.kind not in self.rules.free_kinds:
             res.violate("meld.sequence.free_kinds",
-                        f"{cards} cannot be shown alongside another meld: only "
+                        f"{symbols(cards)} cannot be shown alongside another meld: only "
                         f"{', '.join(self.rules.free_kinds)} may be", str(cards))
             entry["points"] = 0
             return
@@ -364,8 +364,8 @@ class Checker:
         for card in cards:
             here = self._on_table(card)
             if not here:
-                res.violate("table", f"{card} is not among the melded cards on the table",
-                            str(card))
+                res.violate("table", f"{card.symbol} is not among the melded cards on the "
+                            "table", str(card))
                 continue
             # the copy whose melds are already broken, or the fewest melds, goes first
             i = min(here, key=lambda k: (sum(self.melds[m].intact

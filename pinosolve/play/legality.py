@@ -25,7 +25,8 @@ from pinosolve.play.rules import NRANK, PlayRules
 from pinosolve.play.trick import unfinished_problem, winning_seat
 
 def _name(card: int) -> str:
-    return str(CARDS[card])
+    """A card in a reason, as people read it (``10♣``)."""
+    return CARDS[card].symbol
 
 
 def legal_plays(rules: PlayRules, hand: Sequence[int], trick: Sequence[int],

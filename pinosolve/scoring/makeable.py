@@ -29,7 +29,7 @@ from pinosolve.inputs import (DealLike, HandLike, SuitLike, VariantLike, as_deal
                               as_trump, as_variant, as_whole)
 from pinosolve.meld.model import Declaration
 from pinosolve.results import Result, optional
-from pinosolve.seats import bidder_sides, bidding_team, seat_after
+from pinosolve.seats import bidder_sides, bidding_team, seat_after, side_name
 from pinosolve.variants.variant import Variant
 
 
@@ -55,15 +55,17 @@ class ThrowIn(Result):
 @dataclass(frozen=True, repr=False)
 class Makeable(Result):
     """Whether the contract is made with every hand known (``makeable``): the bidding side
-    (``seats``), who leads, its meld (``meld``; each seat's declaration in ``meld_by_seat``),
-    its double-dummy trick points (``trick_points``; None: known only within
-    ``trick_points_bounds``), made or set (None: undecided), its total and the margin over
-    the bid, the search's size, the throw-in advice and the rules that decided."""
+    (``side``, its name, and its ``seats``), who leads, its meld (``meld``; each seat's
+    declaration in ``meld_by_seat``), its double-dummy trick points (``trick_points``; None:
+    known only within ``trick_points_bounds``), made or set (None: undecided), its total and
+    the margin over the bid, the search's size, the throw-in advice and the rules that
+    decided."""
 
     variant: str
     trump: Suit
     bidder: str
     bid: int
+    side: str
     seats: tuple[str, ...]
     leader: str
     meld: int
@@ -158,7 +160,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
                        "[deal.discards_count]")
     bidder_holding = deal[bidder] + laid_away if laid_away is not None else deal[bidder]
     marriage = holds_trump_marriage(bidder_holding, trump)
-    verdict = _Verdict(v, "+".join(team), side_meld, away, bid, marriage, play, exact)
+    verdict = _Verdict(v, side_name(v, team), side_meld, away, bid, marriage, play, exact)
     lo, hi = verdict.lo, verdict.hi
     reasons.extend(verdict.reasons)
     note = None
@@ -166,7 +168,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
         why = "interrupted" if play.interrupted else "time ran out"
         note = f"{why}: the answer lies within the bounds proved so far"
     return Makeable(
-        v.id, trump, bidder, bid, tuple(team), leader, side_meld, melds,
+        v.id, trump, bidder, bid, side_name(v, team), tuple(team), leader, side_meld, melds,
         (lo + away) if lo == hi else None, (lo + away, hi + away), verdict.made, verdict.total,
         None if verdict.total is None else verdict.total - bid, play.nodes,
         round(play.seconds, 3),
