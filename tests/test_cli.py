@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from pinosolve import __version__
+from pinosolve import Suit, __version__
+from pinosolve.cards import symbols
 from pinosolve.variants.variant import variant_ids
 from tests.test_rules_files import EXPECTED
 
@@ -145,8 +146,9 @@ def test_deal_of_a_stock_game_turns_up_trump_and_keeps_the_stock_in_order(cli, v
     assert data["turned"] == deck[24] and data["trump"] == deck[24][1]
     assert data["kitty"] == deck[25:] + [deck[24]]  # drawn top first, the turned card last
     table = cli("deal", "--variant", vid, "--seed", str(seed)).out
-    assert f"stock, top first: {' '.join(deck[25:])}" in " ".join(table.split())
-    assert f"turned up under the stock: {deck[24]} (trump {deck[24][1]})" in table
+    assert f"stock, top first: {symbols(deck[25:])}" in " ".join(table.split())
+    assert f"turned up under the stock: {symbols([deck[24]])} " \
+           f"(trump {Suit[deck[24][1]].symbol})" in table
 
 
 @pytest.mark.parametrize("vid", variant_ids())

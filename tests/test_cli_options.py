@@ -471,3 +471,69 @@ def test_deals_are_never_wrapped_at_the_terminal_width(vid):
     assert run("deal", "--variant", vid, "--seed", "3").stdout.splitlines()[0] == data["deal"]
     shown = run("show", "--variant", vid, "--deal", data["deal"]).stdout.splitlines()
     assert data["deal"] in shown
+
+
+# --- one rendering: cards as 10♣, trumps as ♠, sides as NS -------------------------------------
+
+LETTER_CARD = re.compile(r"(?<![\w.:])[AKQJT9][SHDC](?!\w)")
+VIEW_PLAY = ("--seat", "S", "--hand", HAND, "--trump", "H", "--leader", "E", "--play",
+             "KD", "--variant", "four-hand")
+
+
+@pytest.mark.parametrize("args", [
+    ("show", "AS TS KC TC 9D", "--variant", "four-hand"),
+    ("show", "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "--variant", "four-hand"),
+    ("deal", "--variant", "three-hand-kitty", "--seed", "1"),
+    ("deal", "--variant", "two-hand", "--seed", "1"),
+    ("pass", "--variant", "four-hand", "--trump", "S", "--hand", HAND, "--received",
+     "JD QS 9C AC", "--all"),
+    ("pass", "--variant", "four-hand", "--trump", "S", "--hand", HAND, "--partner-hand",
+     PARTNER),
+    ("legal", "--variant", "four-hand", "--hand", "AS TS 9H", "--trump", "H", "--trick", "KD"),
+    ("meld", HAND, "--variant", "four-hand", "--trump", "S"),
+    ("verify", "--variant", "four-hand", "--hand", HAND, "--trump", "H", "--claim", "KS QS",
+     "--claim", "AS AH AD AC"),
+    ("verify", "--variant", "four-hand", "--hand", HAND, "--trump", "H", "--claim", "KH QH",
+     "--claim", "AS 9S", "--claim", "QS JD JD", "--announced", "40"),
+    ("solve", "--variant", "four-hand", "--deal", ENDING, "--trump", "S"),
+    ("score", "--variant", "four-hand", "--bidder", "N", "--bid", "25", "--trump", "S",
+     "--meld", "N=KS QS", "--points", "NS=15", "--points", "EW=10"),
+    ("infer", *VIEW_PLAY),
+    ("advise", *VIEW_PLAY, "--samples", "4", "--seed", "1"),
+])
+def test_text_shows_cards_and_trumps_as_symbols(cli, args):
+    """People's text never shows a card as ``TC`` or a trump as ``S`` (a deal's dotted
+    notation, which is not cards one by one, aside)."""
+    run = cli(*args)
+    assert run.code in (0, 1), run.err  # (1: verify's "not as claimed")
+    assert not LETTER_CARD.findall(run.out), run.out
+    assert not re.search(r"trump [SHDC]\b", run.out), run.out
+
+
+@pytest.mark.parametrize("vid", variant_ids())
+def test_every_side_has_one_name_with_no_plus(vid):
+    """``side_name``: every set of seats gets one name, told apart from every other set's,
+    and a fixed side its rules name."""
+    import itertools
+
+    from pinosolve import load_variant
+    from pinosolve.seats import side_name
+
+    v = load_variant(vid)
+    names = {}
+    for k in range(1, len(v.seats) + 1):
+        for seats in itertools.combinations(v.seats, k):
+            name = side_name(v, reversed(seats))
+            assert "+" not in name and name not in names, (seats, name, names.get(name))
+            names[name] = seats
+    for fixed, seats in v.rules.players.sides.items():
+        assert side_name(v, seats) == fixed
+
+
+def test_every_batch_command_takes_jobs(cli):
+    """--jobs, a batch's processes, in every command that reads --input (game's --input is
+    one game, its rounds scored in order)."""
+    for command in set(COMMANDS) - {"game"}:
+        rows = _options(cli(command, "--help").out)
+        if "--input" in rows:
+            assert rows.get("--jobs") == "INT", command

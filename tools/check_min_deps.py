@@ -116,7 +116,7 @@ SMOKE: list[Smoke] = [
     _s("rules double-deck --json", '"id": "double-deck"'),
     _s("rules --keys", "Rules-file keys"),
     _s("rules --rules rules/examples/trickster-head-trump-led.toml", "trickster-head-trump-led"),
-    _s('show "AAT.K9..QJ" --variant four-hand', "AS AS TS KH 9H QC JC"),
+    _s('show "AAT.K9..QJ" --variant four-hand', "A♠ A♠ 10♠ K♥ 9♥ Q♣ J♣"),
     _s('show "A♠ 10♥ 10♥ K♦ Q♦" --variant double-deck --json', '"points": 4'),
     _s('show --variant three-hand-kitty --deal "N:AK.T.QJ. 9.A.K. Q.J.T.A"',
        "N:AK.T.QJ. 9.A.K. Q.J.T.A"),
@@ -175,7 +175,7 @@ SMOKE: list[Smoke] = [
     _s('bid --variant four-hand --history "pass pass pass pass" --json',
        '"variant": "four-hand"'),
     _s(f'pass --variant four-hand --trump H --hand "{HAND}" --received "QH KH JD QC" --all',
-       "pass back: KS KH 9H 9C"),
+       "pass back: K♠ K♥ 9♥ 9♣"),
     _s(f'pass --variant four-hand --trump H --hand "{HAND}" '
        '--partner-hand "QH KH JD QC 9S 9S TS TD TC JC JC 9D" --received "QH KH JD QC"',
        "the best exchange gains 0"),

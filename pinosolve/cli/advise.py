@@ -13,13 +13,12 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, HandOpt, InputOpt,
-                                   JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                   meld_option, one_bidder, want_flag, want_str, want_timeout)
+from pinosolve.cards import symbols
+from pinosolve.cli.batch import Analysis, run_command
+from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, DealTimeoutOpt, DealerOpt,
+                                   meld_option, want_flag, want_str, want_timeout, with_options)
 from pinosolve.cli.output import batch_line, console
-from pinosolve.cli.infer import (GaveOpt, GoneOpt, KittyOpt, LeaderOpt, PassedOpt, PlayOpt,
-                                 ReceivedOpt, RecordOpt, ShownOpt, view_of)
+from pinosolve.cli.infer import view_of
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
@@ -164,10 +163,10 @@ def render_advise(result: dict[str, Any]) -> None:
 def render_bid_advice(result: dict[str, Any]) -> None:
     from rich.table import Table
 
-    from pinosolve.cards import Card, Suit
+    from pinosolve.cards import Suit
 
     out = console()
-    held = " ".join(Card.parse(c).symbol for c in result["hand"])
+    held = symbols(result["hand"])
     out.print(f"{result['variant']}: seat {result['seat']} holding {held}, over "
               f"{result['samples']} deals")
     table = Table(title="the bidding side's total, by trump", title_justify="left")
@@ -209,24 +208,8 @@ def render_bid_advice(result: dict[str, Any]) -> None:
     out.print(f"method: {result['caveat']}")
 
 
+@with_options(VIEW, OWN, RUN)
 def advise_cmd(
-    seat: Annotated[Optional[str], typer.Option(
-        "--seat", help="The viewer's seat: the seat to move (with --bidding: to bid).",
-        show_default=False)] = None,
-    hand: HandOpt = None,
-    trump: TrumpOpt = None,
-    leader: LeaderOpt = None,
-    play: PlayOpt = None,
-    bidder: BidderOpt = None,
-    declarer: DeclarerOpt = None,
-    partner: PartnerOpt = None,
-    shown: ShownOpt = None,
-    passed: PassedOpt = None,
-    gave: GaveOpt = None,
-    received: ReceivedOpt = None,
-    kitty: KittyOpt = None,
-    gone: GoneOpt = None,
-    record: RecordOpt = None,
     samples: Annotated[Optional[int], typer.Option(
         "--samples", help=f"Deals to sample (default {PLAY_SAMPLES}, at most 20000; with "
         f"--bidding {BID_SAMPLES}, at most 2000).", show_default=False)] = None,
@@ -249,9 +232,7 @@ def advise_cmd(
     auction: Annotated[Optional[str], typer.Option(
         "--auction", help="With --bidding: the calls so far, from the dealer's left "
         "('25 26 pass').", show_default=False)] = None,
-    dealer: Annotated[Optional[str], typer.Option(
-        "--dealer", help="With --bidding: the dealer (default the last seat).",
-        show_default=False)] = None,
+    dealer: DealerOpt = None,
     confidence: Annotated[Optional[float], typer.Option(
         "--confidence", help="With --bidding: the chance of making a bid worth bidding "
         "(default 0.5).", show_default=False)] = None,
@@ -259,54 +240,36 @@ def advise_cmd(
         "--plot", help="With --bidding: draw the make-probability curve per trump into this "
         "file, .png or .svg (needs matplotlib: pip install 'pinosolve[plot]').",
         show_default=False)] = None,
-    timeout: Annotated[Optional[float], typer.Option(
-        "--timeout", help="Seconds per deal; a deal that runs out gives bounds.",
-        show_default=False)] = None,
+    timeout: DealTimeoutOpt = None,
     progress: Annotated[bool, typer.Option(
         "--progress", help="A progress bar on stderr: deals solved, and the leading card so "
         "far.")] = False,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
-    jobs: JobsOpt = 1,
     threads: Annotated[int, typer.Option(
         "--threads", help="Deals solved at once, each in a thread (0: one per core, at most "
         "64); the answer is the same whatever --threads.")] = 1,
+    **given: Any,
 ) -> None:
     """Which card to play, or (--bidding) what to bid, seeing only your own cards: each
     choice over sampled deals."""
+    # (a view's deals in threads; a batch line's in one: the lines run in processes, --jobs)
+    options = {**locals(), "threads": _threads(threads)}
     where = None
     if plot is not None:
         from pinosolve.analysis.plot import plot_path, require_matplotlib
 
         if not bidding:
             raise PinosolveError("--plot draws bid advice's curves: give --bidding")
-        if input_source is not None:
+        if given["input_source"] is not None:
             raise PinosolveError("--plot draws one bid advice's curves: give the hand, not "
                                  "--input")
         where = plot_path(plot)
         require_matplotlib()
-    params: dict[str, Any] = {"seat": seat, "hand": hand, "trump": trump, "leader": leader,
-                              "play": play, "bidder": one_bidder(bidder, declarer),
-                              "partner": partner, "shown": shown, "passed": passed,
-                              "gave": gave, "received": received, "kitty": kitty, "gone": gone,
-                              "record": record, "samples": samples, "seed": seed,
-                              "exact": exact, "bid": bid,
-                              "meld": meld, "bidding": bidding, "auction": auction,
-                              "dealer": dealer, "confidence": confidence,
-                              "timeout": timeout, "progress": progress, "variant": variant,
-                              "rules": rules_path,
-                              # a view's deals in threads (a batch line's in one: the lines
-                              # run in processes, --jobs)
-                              "threads": _threads(threads)}
-    result = run_analysis(params, json_out=json_out, input_source=input_source,
-                          compute=ADVISE, render=render_advise, jobs=jobs)
+    result = run_command(options, ADVISE, render_advise)
     if where is not None:
         from pinosolve.analysis.plot import plot_bid_advice
 
         plot_bid_advice(result, where)
-        echo_written("make-probability curves", where, json_out)
+        echo_written("make-probability curves", where, given["json_out"])
 
 
 def _threads(threads: int) -> int:

@@ -24,7 +24,7 @@ import typer
 
 from pinosolve.errors import PinosolveError
 from pinosolve.files import load_json
-from pinosolve.cli.options import same_value, shown_value, want_flag
+from pinosolve.cli.options import one_bidder, same_value, shown_value, want_flag
 from pinosolve.cli.output import answer_sink, batch_line, emit_json, show_solution, show_test
 
 
@@ -340,6 +340,22 @@ def internal_error(lineno: int, exc: BaseException) -> dict[str, Any]:
     return {"line": lineno, "error": f"internal error: {type(exc).__name__}: {said} (set "
                                      "PINOSOLVE_DEBUG=1 for a traceback)"}
 
+
+
+def run_command(scope: Mapping[str, Any], compute: Compute, render: Render) -> dict[str, Any]:
+    """``run_analysis`` of a command's options (``scope``: the command's ``locals()`` as its
+    body starts, its own parameters and ``given``, the groups' from ``with_options``; a
+    name that ends in ``_``, as ``all_``, is the option's without it): the run's
+    (``json_out``, ``input_source``, ``jobs``) set apart, and the bidder named once
+    (``--bidder`` or ``--declarer``); the rest are the analysis's parameters."""
+    params = {key.rstrip("_"): value for key, value in scope.items() if key != "given"}
+    params.update(scope.get("given", {}))
+    how = {key: params.pop(key) for key in ("json_out", "input_source", "jobs") if key in params}
+    if "declarer" in params:
+        params["bidder"] = one_bidder(params.get("bidder"), params.pop("declarer"))
+    return run_analysis(params, json_out=how.get("json_out", False),
+                        input_source=how.get("input_source"), compute=compute, render=render,
+                        jobs=how.get("jobs", 1))
 
 
 def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Optional[str],

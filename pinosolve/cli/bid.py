@@ -6,8 +6,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli.batch import run_analysis
-from pinosolve.cli.options import InputOpt, JsonOpt, RulesOpt, VariantOpt, want_str
+from pinosolve.cli.batch import run_command
+from pinosolve.cli.options import DealerOpt, OWN, RUN, want_str, with_options
 from pinosolve.cli.output import console
 from pinosolve.cli.foundation import variant_of
 
@@ -38,19 +38,13 @@ def render_bid(result: dict[str, Any]) -> None:
     out.print(result["ruling"], style="bold")
 
 
+@with_options(OWN, RUN)
 def bid_cmd(
     history: Annotated[Optional[str], typer.Option(
         "--history", help="The calls so far in turn order: bids and 'pass', e.g. "
                           "\"25 26 pass 30\".", show_default=False)] = None,
-    dealer: Annotated[Optional[str], typer.Option(
-        "--dealer", help="The dealer's seat (default: the last seat); bidding starts on his "
-                         "left.", show_default=False)] = None,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
+    dealer: DealerOpt = None,
+    **given: Any,
 ) -> None:
     """Judge an auction: legal calls, legal next bids, who passed, who wins, all-pass duty."""
-    params = {"history": history, "dealer": dealer, "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source, compute=compute_bid,
-                 render=render_bid)
+    run_command(locals(), compute_bid, render_bid)

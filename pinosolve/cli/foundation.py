@@ -6,11 +6,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import CARDS, Hand, Rank, Suit
-from pinosolve.cli.batch import run_analysis
-from pinosolve.cli.options import (HandOpt, InputOpt, JsonOpt, RulesOpt, VariantOpt,
-                                   complete_variant, shorthand, want_flag, want_str)
-from pinosolve.cli.output import console, emit_json
+from pinosolve.cli.batch import run_command
+from pinosolve.cards import CARDS, Hand, Rank, Suit, symbols
+from pinosolve.cli.options import (HandOpt, JsonOpt, OWN, RUN, RulesOpt, VariantOpt,
+                                   complete_variant, shorthand, want_flag, want_str, with_options)
+from pinosolve.cli.output import console, emit_json, suit_text
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import (Variant, example_names, load_file, load_variant,
                                         resolve, rules_dir, variant_ids)
@@ -211,9 +211,10 @@ def render_show(result: dict[str, Any]) -> None:
     if "deal" in result:
         out.print(result["deal"])
     else:
-        out.print(" ".join(result["hand"]))
+        out.print(symbols(result["hand"]))
 
 
+@with_options(OWN, RUN)
 def show(
     hand_arg: Annotated[Optional[str], typer.Argument(
         metavar="[HAND]", help="Shorthand for --hand.", show_default=False)] = None,
@@ -224,16 +225,12 @@ def show(
     full: Annotated[bool, typer.Option(
         "--full", help="Require the hand, or every hand of the deal, to have the variant's "
         "full hand size.")] = False,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
+    **given: Any,
 ) -> None:
     """Read a hand or a deal, check it against the variant's deck, and count its counters."""
-    params = {"hand": shorthand(hand_arg, hand, "hand"), "deal": deal, "full": full,
-              "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_show, render=render_show)
+    options = locals()
+    options["hand"] = shorthand(options.pop("hand_arg"), hand, "hand")
+    run_command(options, compute_show, render_show)
 
 
 # --- deal -------------------------------------------------------------------------------
@@ -263,10 +260,11 @@ def render_deal(result: dict[str, Any]) -> None:
     kitty = result["kitty"]
     if "turned" in result:
         stock = kitty[:-1]
-        out.print(f"stock, top first: {' '.join(stock) or '(empty)'}")
-        out.print(f"turned up under the stock: {result['turned']} (trump {result['trump']})")
+        out.print(f"stock, top first: {symbols(stock, '(empty)')}")
+        out.print(f"turned up under the stock: {symbols([result['turned']])} "
+                  f"(trump {suit_text(result['trump'])})")
     elif kitty:
-        out.print(f"{result['kitty_kind']}: {' '.join(kitty)}")
+        out.print(f"{result['kitty_kind']}: {symbols(kitty)}")
     out.print(f"seed {result['seed']}")
 
 
@@ -280,6 +278,7 @@ def compute_seeded_deal(params: dict[str, Any]) -> dict[str, Any]:
     return compute_deal(params)
 
 
+@with_options(OWN, RUN)
 def deal_cmd(
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Random seed: the same seed gives the same deal (default: a fresh "
@@ -287,15 +286,10 @@ def deal_cmd(
     record: Annotated[bool, typer.Option(
         "--record", help="Write the deal as a game record (docs/records.md); with --json, "
         "its text is the answer's record.")] = False,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
+    **given: Any,
 ) -> None:
     """Deal a random full deal of the variant (a fresh seed, printed, unless --seed)."""
-    params = {"seed": seed, "record": record, "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_seeded_deal, render=render_deal)
+    run_command(locals(), compute_seeded_deal, render_deal)
 
 
 _ = CARDS  # re-exported names used by later command modules

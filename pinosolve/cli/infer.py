@@ -6,14 +6,13 @@ The command reads the view from its options (or a batch line's keys), calls
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Any
 
-import typer
 
-from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, HandOpt, InputOpt,
-                                   JobsOpt, JsonOpt, PartnerOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                   named_values, one_bidder)
+from pinosolve.cards import symbols
+from pinosolve.cli.batch import Analysis, run_command
+from pinosolve.cli.options import (BIDDER_ALIASES, RUN, VIEW, named_values, one_bidder,
+                                   with_options)
 from pinosolve.cli.output import batch_line, console
 from pinosolve.cli.foundation import named_variant, variant_of
 from pinosolve.errors import PinosolveError
@@ -77,7 +76,7 @@ def _record_view(params: dict[str, Any]) -> dict[str, Any]:
 def render_infer(result: dict[str, Any]) -> None:
     from rich.table import Table
 
-    from pinosolve.cards import Card, Suit
+    from pinosolve.cards import Suit
 
     out = console()
     table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}: "
@@ -86,7 +85,7 @@ def render_infer(result: dict[str, Any]) -> None:
     for col in ("seat", "holds", "certain", "possible", "voids"):
         table.add_column(col)
     def cards(names: list[str]) -> str:
-        return " ".join(Card.parse(c).symbol for c in names) or "—"
+        return symbols(names)
 
     rows = dict(result["by_seat"])
     if result.get("unseen"):
@@ -102,64 +101,10 @@ def render_infer(result: dict[str, Any]) -> None:
               f"{result['weighted']})")
 
 
-# the view's options (infer's, and advise's for play)
-LeaderOpt = Annotated[Optional[str], typer.Option(
-    "--leader", help="Who led the first trick played (required with --play; default: the "
-    "first seat).", show_default=False)]
-PlayOpt = Annotated[Optional[str], typer.Option(
-    "--play", help="The cards played since, in order: 'AS KS QS 9S JH'.", show_default=False)]
-ShownOpt = Annotated[Optional[list[str]], typer.Option(
-    "--shown", help="Meld a seat laid: SEAT=CARDS; repeat.", show_default=False)]
-PassedOpt = Annotated[Optional[str], typer.Option(
-    "--passed", help="The cards passed between the viewer and its partner, either way (those "
-    "in --hand it received); or use --gave and --received.", show_default=False)]
-GaveOpt = Annotated[Optional[str], typer.Option(
-    "--gave", help="The cards the viewer passed to its partner.", show_default=False)]
-ReceivedOpt = Annotated[Optional[str], typer.Option(
-    "--received", help="The cards the partner passed to the viewer.", show_default=False)]
-KittyOpt = Annotated[Optional[str], typer.Option(
-    "--kitty", help="The kitty, if the viewer saw it.", show_default=False)]
-RecordOpt = Annotated[Optional[str], typer.Option(
-    "--record", help="The view from a game record file (docs/records.md; '-': stdin): its "
-    "Seat's, or --seat's (default: the seat to move), in place of the view's options.",
-    show_default=False)]
-GoneOpt = Annotated[Optional[str], typer.Option(
-    "--gone", help="Cards out of play that the viewer knows (e.g. its own discards).",
-    show_default=False)]
-
-
-def infer_cmd(
-    seat: Annotated[Optional[str], typer.Option(
-        "--seat", help="The viewer's seat.", show_default=False)] = None,
-    hand: HandOpt = None,
-    trump: TrumpOpt = None,
-    leader: LeaderOpt = None,
-    play: PlayOpt = None,
-    bidder: BidderOpt = None,
-    declarer: DeclarerOpt = None,
-    partner: PartnerOpt = None,
-    shown: ShownOpt = None,
-    passed: PassedOpt = None,
-    gave: GaveOpt = None,
-    received: ReceivedOpt = None,
-    kitty: KittyOpt = None,
-    gone: GoneOpt = None,
-    record: RecordOpt = None,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
-    jobs: JobsOpt = 1,
-) -> None:
+@with_options(VIEW, RUN)
+def infer_cmd(**given: Any) -> None:
     """From one seat's view: what each other seat may and must hold, and why."""
-    params: dict[str, Any] = {"seat": seat, "hand": hand, "trump": trump, "leader": leader,
-                              "play": play, "bidder": one_bidder(bidder, declarer),
-                              "partner": partner, "shown": shown, "passed": passed,
-                              "gave": gave,
-                              "received": received, "kitty": kitty, "gone": gone,
-                              "record": record, "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source, compute=INFER,
-                 render=render_infer, jobs=jobs)
+    run_command(locals(), INFER, render_infer)
 
 
 INFER = Analysis(compute_infer, aliases=BIDDER_ALIASES,

@@ -6,11 +6,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import Card
-from pinosolve.cli.batch import run_analysis
-from pinosolve.cli.options import (InputOpt, JsonOpt, RulesOpt, TrumpOpt, VariantOpt, want_flag,
-                                   want_str, want_trump)
-from pinosolve.cli.output import console
+from pinosolve.cli.batch import run_command
+from pinosolve.cards import Card, symbols
+from pinosolve.cli.options import OWN, RUN, TrumpOpt, want_flag, want_str, want_trump, with_options
+from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -33,8 +32,8 @@ def render_legal(result: dict[str, Any]) -> None:
     from rich.table import Table
 
     out = console()
-    trick = " ".join(Card.parse(c).symbol for c in result["trick"]) or "(you lead)"
-    out.print(f"{result['variant']}, trump {result['trump']}, trick: {trick}")
+    trick = symbols(result["trick"], "(you lead)")
+    out.print(f"{result['variant']}, trump {suit_text(result['trump'])}, trick: {trick}")
     table = Table(show_header=True)
     table.add_column("card")
     table.add_column("may be played?", overflow="fold")
@@ -45,6 +44,7 @@ def render_legal(result: dict[str, Any]) -> None:
     out.print(table)
 
 
+@with_options(OWN, RUN)
 def legal(
     hand: Annotated[Optional[str], typer.Option(
         "--hand", help="The hand of the player to move.", show_default=False)] = None,
@@ -58,14 +58,7 @@ def legal(
     partner_winning: Annotated[bool, typer.Option(
         "--partner-winning", help="The trick's winning card so far is your partner's (where "
         "the rules then free you from beating it: trick.partner_exempt).")] = False,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
+    **given: Any,
 ) -> None:
     """The cards that may be played, and the rule that forbids each of the others."""
-    params = {"hand": hand, "trick": trick, "trump": trump, "stage": stage,
-              "partner_winning": partner_winning, "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=compute_legal, render=render_legal)
-
+    run_command(locals(), compute_legal, render_legal)

@@ -6,11 +6,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, InputOpt, JobsOpt,
-                                   JsonOpt, PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                   one_bidder, want_flag, want_str, want_timeout, want_trump)
-from pinosolve.cli.output import console
+from pinosolve.cli.batch import Analysis, run_command
+from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, DealerOpt, ProgressOpt,
+                                   TimeoutOpt, TrumpOpt, want_flag, want_str, want_timeout,
+                                   want_trump, with_options)
+from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -48,8 +48,8 @@ def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
 
 def render_makeable(result: dict[str, Any]) -> None:
     out = console()
-    side = "+".join(result["seats"])
-    out.print(f"{result['variant']}, trump {result['trump']}: {result['bidder']} bid "
+    side = result["side"]
+    out.print(f"{result['variant']}, trump {suit_text(result['trump'])}: {result['bidder']} bid "
               f"{result['bid']}; {result['leader']} leads")
     for seat, m in result["meld_by_seat"].items():
         mark = " (bidding side)" if seat in result["seats"] else ""
@@ -76,42 +76,26 @@ def render_makeable(result: dict[str, Any]) -> None:
     out.print(f"{result['nodes']} nodes, {result['seconds']} s")
 
 
+@with_options(OWN, SIDES, RUN)
 def makeable_cmd(
     deal: Annotated[Optional[str], typer.Option(
         "--deal", help="Every hand as played: 'N:<hand> <hand> …'.", show_default=False)] = None,
     trump: TrumpOpt = None,
-    bidder: BidderOpt = None,
-    declarer: DeclarerOpt = None,
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The contract.", show_default=False)] = None,
-    partner: PartnerOpt = None,
     laid_away: Annotated[Optional[str], typer.Option(
         "--laid-away", help="Kitty games: the cards the bidder laid away.",
         show_default=False)] = None,
-    dealer: Annotated[Optional[str], typer.Option(
-        "--dealer", help="Where the eldest hand leads first: the dealer (default the last "
-                         "seat).", show_default=False)] = None,
-    timeout: Annotated[Optional[float], typer.Option(
-        "--timeout", help="Seconds (0 < s <= 1e9) for the search; then answer from its bounds.",
-        show_default=False)] = None,
+    dealer: DealerOpt = None,
+    timeout: TimeoutOpt = None,
     verdict_only: Annotated[bool, typer.Option(
         "--verdict-only", help="Made or set only, by one null-window test at the least trick "
         "points that make the contract: several times faster, no exact trick points.")] = False,
     progress: ProgressOpt = False,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
-    jobs: JobsOpt = 1,
+    **given: Any,
 ) -> None:
     """Meld plus double-dummy trick points against the bid: made or set, and by how much."""
-    params = {"deal": deal, "trump": trump, "bidder": one_bidder(bidder, declarer), "bid": bid,
-              "partner": partner, "laid_away": laid_away, "dealer": dealer, "timeout": timeout,
-              "verdict_only": verdict_only, "progress": progress, "variant": variant,
-              "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=MAKEABLE, render=render_makeable,
-                 jobs=jobs)
+    run_command(locals(), MAKEABLE, render_makeable)
 
 
 # the analysis a batch runs ("declarer": another name of "bidder")

@@ -6,10 +6,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import Card, Hand, Suit
-from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import (InputOpt, JsonOpt, MeldTrumpOpt, ProgressOpt, RulesOpt,
-                                   VariantOpt, shorthand, want_flag, want_str)
+from pinosolve.cards import Hand, Suit, symbols
+from pinosolve.cli.batch import Analysis, run_command
+from pinosolve.cli.options import (MeldTrumpOpt, OWN, ProgressOpt, RUN, shorthand, want_flag,
+                                   want_str, with_options)
 from pinosolve.cli.output import console
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
@@ -37,7 +37,7 @@ def compute_meld(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _meld_rows(melds: list[dict[str, Any]]) -> list[tuple[str, str, str]]:
-    return [(m["name"], " ".join(Card.parse(c).symbol for c in m["cards"]), str(m["meld"]))
+    return [(m["name"], symbols(m["cards"]), str(m["meld"]))
             for m in melds]
 
 
@@ -89,6 +89,7 @@ def _print_declaration(out: Any, title: str, melds: list[dict[str, Any]], total:
     out.print(table)
 
 
+@with_options(OWN, RUN)
 def meld(
     hand_arg: Annotated[Optional[str], typer.Argument(
         metavar="[HAND]", help="Shorthand for --hand.", show_default=False)] = None,
@@ -104,14 +105,9 @@ def meld(
         "--compare", help="Another variant ID (or rules file) to compare totals with.",
         show_default=False)] = None,
     progress: ProgressOpt = False,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
+    **given: Any,
 ) -> None:
     """The maximum meld of a holding: every meld, the cards it uses, its points, the total."""
-    params = {"hand": shorthand(hand_arg, hand, "hand"), "trump": trump,
-              "all_trumps": all_trumps, "all": all_, "compare": compare, "progress": progress,
-              "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=Analysis(compute_meld, progress=True), render=render_meld)
+    options = locals()
+    options["hand"] = shorthand(options.pop("hand_arg"), hand, "hand")
+    run_command(options, Analysis(compute_meld, progress=True), render_meld)

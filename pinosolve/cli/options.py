@@ -4,9 +4,11 @@ shell completions, and the checks of an option's value as a command reads it (``
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 from typing import Annotated, Any, Optional
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import typer
 
@@ -126,6 +128,108 @@ ProgressOpt = Annotated[bool, typer.Option(
     "--progress", help="Report the search on stderr as it goes (each null-window test of "
                        "the double-dummy search; each better solution CP-SAT finds).")]
 
+
+
+TimeoutOpt = Annotated[Optional[float], typer.Option(
+    "--timeout", help="Seconds (0 < s <= 1e9) for the search; then the answer is the bounds "
+    "proved so far.", show_default=False)]
+
+
+DealTimeoutOpt = Annotated[Optional[float], typer.Option(
+    "--timeout", help="Seconds (0 < s <= 1e9) for each deal's search; a deal that runs out "
+    "gives bounds.", show_default=False)]
+
+
+DealerOpt = Annotated[Optional[str], typer.Option(
+    "--dealer", help="The dealer's seat (default: the last seat): the bidding starts, and "
+    "the eldest hand leads first, on his left.", show_default=False)]
+
+
+# the view's options (infer's, and advise's for play)
+SeatOpt = Annotated[Optional[str], typer.Option(
+    "--seat", help="The viewer's seat (advise: the seat to move, or with --bidding the "
+    "seat to bid).", show_default=False)]
+LeaderOpt = Annotated[Optional[str], typer.Option(
+    "--leader", help="Who led the first trick played (required with --play; default: the "
+    "first seat).", show_default=False)]
+PlayOpt = Annotated[Optional[str], typer.Option(
+    "--play", help="The cards played since, in order: 'AS KS QS 9S JH'.", show_default=False)]
+ShownOpt = Annotated[Optional[list[str]], typer.Option(
+    "--shown", help="Meld a seat laid: SEAT=CARDS; repeat.", show_default=False)]
+PassedOpt = Annotated[Optional[str], typer.Option(
+    "--passed", help="The cards passed between the viewer and its partner, either way (those "
+    "in --hand it received); or use --gave and --received.", show_default=False)]
+GaveOpt = Annotated[Optional[str], typer.Option(
+    "--gave", help="The cards the viewer passed to its partner.", show_default=False)]
+ReceivedOpt = Annotated[Optional[str], typer.Option(
+    "--received", help="The cards the partner passed to the viewer.", show_default=False)]
+KittyOpt = Annotated[Optional[str], typer.Option(
+    "--kitty", help="The kitty, if the viewer saw it.", show_default=False)]
+RecordOpt = Annotated[Optional[str], typer.Option(
+    "--record", help="The view from a game record file (docs/records.md; '-': stdin): its "
+    "Seat's, or --seat's (default: the seat to move), in place of the view's options.",
+    show_default=False)]
+GoneOpt = Annotated[Optional[str], typer.Option(
+    "--gone", help="Cards out of play that the viewer knows (e.g. its own discards).",
+    show_default=False)]
+
+
+# --- option groups: options that several commands take together, declared once ------------
+
+Group = Mapping[str, tuple[Any, Any]]  # a parameter's name: (its Annotated type, its default)
+
+VARIANT: Group = {"variant": (VariantOpt, None), "rules": (RulesOpt, None)}
+OUTPUT: Group = {"json_out": (JsonOpt, False)}
+BATCH: Group = {"input_source": (InputOpt, None), "jobs": (JobsOpt, 1)}
+# where an analysis is run: the variant, the output, a batch of lines
+RUN: Group = {**VARIANT, **OUTPUT, **BATCH}
+SIDES: Group = {"bidder": (BidderOpt, None), "declarer": (DeclarerOpt, None),
+                "partner": (PartnerOpt, None)}
+# a seat's view of a hand being played (infer, advise)
+VIEW: Group = {"seat": (SeatOpt, None), "hand": (HandOpt, None), "trump": (TrumpOpt, None),
+               "leader": (LeaderOpt, None), "play": (PlayOpt, None), **SIDES,
+               "shown": (ShownOpt, None), "passed": (PassedOpt, None), "gave": (GaveOpt, None),
+               "received": (ReceivedOpt, None), "kitty": (KittyOpt, None),
+               "gone": (GoneOpt, None), "record": (RecordOpt, None)}
+OWN: Group = {}  # where ``with_options`` puts the command's own parameters
+
+Command = Callable[..., Any]
+
+
+def with_options(*groups: Group) -> Callable[[Command], Command]:
+    """A command's options: each group's, and the command's own parameters where ``OWN``
+    stands (else first), in that order in ``--help``. typer reads them from the signature;
+    the command gets every one as a keyword argument (its ``**given``).
+
+    >>> @with_options(OWN, VARIANT)
+    ... def show(seat: Optional[str] = None, **given: Any) -> Any:
+    ...     return seat, given
+    >>> list(inspect.signature(show).parameters)
+    ['seat', 'variant', 'rules']
+    >>> show(seat="N", variant="four-hand", rules=None)
+    ('N', {'variant': 'four-hand', 'rules': None})
+    """
+    def add(command: Command) -> Command:
+        own = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+               for p in inspect.signature(command, eval_str=True).parameters.values()
+               if p.kind is not p.VAR_KEYWORD]
+        parts = groups if any(g is OWN for g in groups) else (OWN, *groups)
+        params: list[inspect.Parameter] = []
+        for group in parts:
+            params += own if group is OWN else [
+                inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                                  annotation=annotation)
+                for name, (annotation, default) in group.items()]
+
+        @functools.wraps(command)
+        def run(**given: Any) -> Any:
+            return command(**given)
+
+        run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in params}
+        return run
+
+    return add
 
 
 def same_value(a: Any, b: Any) -> bool:

@@ -10,6 +10,17 @@ from typing import Any, Optional
 from collections.abc import Callable
 
 
+def suit_text(suit: Optional[str]) -> str:
+    """A trump suit for people: its symbol (``♠``), or ``none`` (cards: ``cards.symbols``).
+
+    >>> suit_text("H"), suit_text(None)
+    ('♥', 'none')
+    """
+    from pinosolve.cards import Suit
+
+    return "none" if suit in (None, "none") else Suit[str(suit)].symbol
+
+
 def show_test(test: Any) -> None:
     """--progress: one line on stderr per null-window test, as it finishes (stdout keeps the
     answer alone, table or JSON); in a batch, the input line it is for comes first."""

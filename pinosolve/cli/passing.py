@@ -6,11 +6,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import Hand
-from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import (InputOpt, JsonOpt, ProgressOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                   want_flag, want_str, want_trump)
-from pinosolve.cli.output import console
+from pinosolve.cards import Hand, symbols
+from pinosolve.cli.batch import Analysis, run_command
+from pinosolve.cli.options import (OWN, ProgressOpt, RUN, TrumpOpt, want_flag, want_str, want_trump,
+                                   with_options)
+from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
 
@@ -47,9 +47,9 @@ def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
 def render_pass(result: dict[str, Any]) -> None:
     out = console()
     if "best" not in result:
-        out.print(f"{result['variant']}, trump {result['trump']}: hand + received "
-                  f"{' '.join(result['received'])}")
-        out.print(f"pass back: {' '.join(result['return'])}", style="bold")
+        out.print(f"{result['variant']}, trump {suit_text(result['trump'])}: hand + "
+                  f"received {symbols(result['received'])}")
+        out.print(f"pass back: {symbols(result['return'])}", style="bold")
         out.print(f"keep: {'  '.join(suit_cells(Hand(result['keep'])))}")
         out.print(f"meld {result['meld']} (hand alone: {result['meld_before']}): "
                   + ", ".join(f"{m['name']} {m['meld']}" for m in result["melds"]))
@@ -61,15 +61,15 @@ def render_pass(result: dict[str, Any]) -> None:
             out.print(f"{len(result['alternatives'])} returns keep meld "
                       f"{result['meld']}{more}:")
             for alt in result["alternatives"]:
-                out.print(f"  {' '.join(alt['return'])}   "
+                out.print(f"  {symbols(alt['return'])}   "
                           + ", ".join(f"{k} {n}" for k, n in alt["strength"].items()))
         return
     for label in ("best", "actual"):
         if label not in result:
             continue
         ex = result[label]
-        out.print(f"{label}: partner passes {' '.join(ex['pass'])}, declarer returns "
-                  f"{' '.join(ex['return'])}: side meld {ex['side_meld']} "
+        out.print(f"{label}: partner passes {symbols(ex['pass'])}, declarer returns "
+                  f"{symbols(ex['return'])}: side meld {ex['side_meld']} "
                   f"(declarer {ex['declarer']['meld']} + partner {ex['partner']['meld']})",
                   style="bold" if label == "best" else None)
     out.print(f"without any exchange: {result['meld_without_pass']}")
@@ -77,6 +77,7 @@ def render_pass(result: dict[str, Any]) -> None:
         out.print(f"the best exchange gains {result['gain']} over the pass received")
 
 
+@with_options(OWN, RUN)
 def pass_cmd(
     trump: TrumpOpt = None,
     hand: Annotated[Optional[str], typer.Option(
@@ -93,14 +94,7 @@ def pass_cmd(
     all_: Annotated[bool, typer.Option(
         "--all", help="List every return that keeps the maximum meld.")] = False,
     progress: ProgressOpt = False,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
+    **given: Any,
 ) -> None:
     """The declarer's pass-back for the most meld (ties: keep trumps, aces, tens)."""
-    params = {"trump": trump, "hand": hand, "received": received, "partner_hand": partner_hand,
-              "called": called, "all": all_, "progress": progress, "variant": variant,
-              "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=Analysis(compute_pass, progress=True), render=render_pass)
+    run_command(locals(), Analysis(compute_pass, progress=True), render_pass)

@@ -12,8 +12,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import (InputOpt, JobsOpt, JsonOpt, RulesOpt, VariantOpt, want_str,
-                                   want_timeout)
+from pinosolve.cli.options import OWN, RUN, want_str, want_timeout, with_options
 from pinosolve.cli.output import console
 from pinosolve.cli.foundation import named_variant, variant_of
 from pinosolve.cli.printable import echo_written
@@ -162,6 +161,7 @@ def render_review(result: dict[str, Any]) -> None:
     out.print(f"{result['seconds']} s")
 
 
+@with_options(OWN, RUN)
 def review_cmd(
     record: Annotated[Optional[str], typer.Argument(
         metavar="RECORD", help="The played hand: a game record (docs/records.md), or a TOML "
@@ -178,14 +178,11 @@ def review_cmd(
     plot: Annotated[Optional[str], typer.Option(
         "--plot", help="Also draw the value graph into this file, .png or .svg (needs "
         "matplotlib: pip install 'pinosolve[plot]').", show_default=False)] = None,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
-    jobs: JobsOpt = 1,
+    **given: Any,
 ) -> None:
     """Review a played hand: each card against its double-dummy best, reneges, each seat's
     cost."""
+    json_out, input_source = given["json_out"], given["input_source"]
     where = None
     if plot is not None:
         from pinosolve.analysis.plot import plot_path, require_matplotlib
@@ -196,8 +193,8 @@ def review_cmd(
         require_matplotlib()
     if input_source is not None and record is not None:
         raise PinosolveError("give RECORD or --input (JSON lines of records), not both")
-    params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": variant,
-                              "rules": rules_path, **{k: None for k in RECORD_KEYS}}
+    params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": given["variant"],
+                              "rules": given["rules"], **{k: None for k in RECORD_KEYS}}
     out = source = None
     if annotate is not None:
         from pinosolve.analysis.review import record_of
@@ -211,7 +208,7 @@ def review_cmd(
         params["source"] = source
     result = run_analysis(params, json_out=json_out, input_source=input_source,
                           compute=REVIEW if input_source is None else REVIEW_LINES,
-                          render=render_review, jobs=jobs)
+                          render=render_review, jobs=given["jobs"])
     if out is not None:
         from pinosolve.analysis.review import annotate as annotated
 

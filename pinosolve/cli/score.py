@@ -6,11 +6,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, InputOpt, JsonOpt,
-                                   PartnerOpt, RulesOpt, TrumpOpt, VariantOpt, complete_game,
-                                   named_values, one_bidder, shorthand, want_str)
-from pinosolve.cli.output import console, emit_json
+from pinosolve.cli.batch import Analysis, run_command
+from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, JsonOpt, OWN, PartnerOpt,
+                                   RUN, RulesOpt, TrumpOpt, VariantOpt, complete_game, named_values,
+                                   shorthand, want_str, with_options)
+from pinosolve.cli.output import console, emit_json, suit_text
 from pinosolve.cli.foundation import named_variant, variant_of
 from pinosolve.errors import PinosolveError
 
@@ -56,7 +56,7 @@ def render_score(result: dict[str, Any]) -> None:
     if result["bidder"] is not None:
         title += f": {result['bidder']} bid {result['bid']}"
         if result.get("trump"):
-            title += f", trump {result['trump']}"
+            title += f", trump {suit_text(result['trump'])}"
     table = Table(title=title, title_justify="left")
     for col in ("side", "meld", "counted", "trick points", "scored", "change"):
         table.add_column(col, justify="left" if col in ("side", "counted") else "right")
@@ -80,6 +80,7 @@ def render_score(result: dict[str, Any]) -> None:
 PairOpt = list[str]
 
 
+@with_options(OWN, RUN)
 def score_cmd(
     bidder: BidderOpt = None,
     declarer: DeclarerOpt = None,
@@ -113,19 +114,10 @@ def score_cmd(
         "--record", help="The round from a game record file (docs/records.md; '-': stdin): "
         "its Contract, Meld and Result (or the points its play took).",
         show_default=False)] = None,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
+    **given: Any,
 ) -> None:
     """Score one round: meld kept or lost, trick points, bid made or set, each rule named."""
-    params = {"bidder": one_bidder(bidder, declarer), "bid": bid, "trump": trump,
-              "partner": partner, "meld": meld,
-              "points": points, "won": won, "tricks": tricks, "last_trick": last_trick,
-              "laid_away": laid_away, "throw_in": throw_in, "shoot": shoot, "record": record,
-              "variant": variant, "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source, compute=SCORE,
-                 render=render_score)
+    run_command(locals(), SCORE, render_score)
 
 
 # the analysis a batch runs ("declarer": another name of "bidder")

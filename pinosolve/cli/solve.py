@@ -7,11 +7,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import Card, Hand, Suit
-from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import (BIDDER_ALIASES, DeclarerOpt, InputOpt, JobsOpt, JsonOpt,
-                                   PartnerOpt, ProgressOpt, RulesOpt, TrumpOpt, VariantOpt,
-                                   one_bidder, want_flag, want_str, want_timeout, want_trump)
+from pinosolve.cards import Card, Hand, Suit, symbols
+from pinosolve.cli.batch import Analysis, run_command
+from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, ProgressOpt, TimeoutOpt,
+                                   TrumpOpt, want_flag, want_str, want_timeout, want_trump,
+                                   with_options)
 from pinosolve.cli.output import batch_line, console
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
@@ -63,7 +63,7 @@ def render_solve(result: dict[str, Any]) -> None:
     out.print(table)
     if result["trick"]:
         out.print(f"trick so far (led by {result['leader']}): "
-                  + " ".join(Card.parse(c).symbol for c in result["trick"]))
+                  + symbols(result["trick"]))
     side = result["side"]
     if result["exact"] or result["value"] is not None:
         out.print(f"{result['to_move']} to move; side {side} takes {result['value']} from here "
@@ -97,6 +97,7 @@ def render_solve(result: dict[str, Any]) -> None:
     out.print(f"{result['nodes']} nodes, {result['seconds']} s")
 
 
+@with_options(OWN, SIDES, RUN)
 def solve_cmd(
     deal: Annotated[Optional[str], typer.Option(
         "--deal", help="The cards still held: 'N:<hand> <hand> …'.", show_default=False)] = None,
@@ -108,30 +109,14 @@ def solve_cmd(
     trick: Annotated[Optional[str], typer.Option(
         "--trick", help="Cards already on the table in this trick, in order from the leader.",
         show_default=False)] = None,
-    bidder: Annotated[Optional[str], typer.Option(
-        "--bidder", help="Three- and five-handed play: the bidder's seat, who plays alone "
-        "or with the called partner.", show_default=False)] = None,
-    declarer: DeclarerOpt = None,
-    partner: PartnerOpt = None,
     value_only: Annotated[bool, typer.Option(
         "--value-only", help="Only the position's value (faster).")] = False,
-    timeout: Annotated[Optional[float], typer.Option(
-        "--timeout", help="Seconds (0 < s <= 1e9); then answer the bounds proved so far.",
-        show_default=False)] = None,
+    timeout: TimeoutOpt = None,
     progress: ProgressOpt = False,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
-    jobs: JobsOpt = 1,
+    **given: Any,
 ) -> None:
     """Double-dummy: the points the side to move takes with best play, and each card's value."""
-    params = {"deal": deal, "trump": trump, "leader": leader, "trick": trick,
-              "bidder": one_bidder(bidder, declarer), "partner": partner, "value_only": value_only,
-              "timeout": timeout, "progress": progress, "variant": variant,
-              "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=SOLVE, render=render_solve, jobs=jobs)
+    run_command(locals(), SOLVE, render_solve)
 
 
 # the analysis a batch runs: "declarer" is the older name of "bidder" (the puzzle files' too)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 import typer
 
 from pinosolve.cli.batch import Analysis, batch_of
-from pinosolve.cli.options import JsonOpt, RulesOpt, TrumpOpt, VariantOpt
+from pinosolve.cli.options import OUTPUT, OWN, VARIANT, DealTimeoutOpt, TrumpOpt, with_options
 from pinosolve.cli.output import answer_sink, console
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
@@ -330,6 +330,7 @@ def render_summary(summary: dict[str, Any], to_stderr: bool) -> None:
         out.print(f"{h['value']:>5} {'█' * max(1, round(30 * h['deals'] / top))} {h['deals']}")
 
 
+@with_options(OWN, VARIANT, OUTPUT)
 def study_cmd(
     deals: Annotated[int, typer.Option("--deals", help="Deals in the study.")] = 1000,
     seed: Annotated[Optional[int], typer.Option(
@@ -356,9 +357,7 @@ def study_cmd(
     where: Annotated[Optional[str], typer.Option(
         "--filter", help="Keep only deals whose hands match: SEAT:trumps>=N, SEAT:meld>=N, "
         "SEAT:count(SUIT)<=N, SEAT:has=CARD, joined by 'and'.", show_default=False)] = None,
-    timeout: Annotated[Optional[float], typer.Option(
-        "--timeout", help="Seconds per deal's search; a deal that runs out gets bounds.",
-        show_default=False)] = None,
+    timeout: DealTimeoutOpt = None,
     out: Annotated[Optional[Path], typer.Option(
         "--out", help="Write the records here (JSON lines); a file that already has some "
         "is resumed: its deals are not analysed again.", show_default=False)] = None,
@@ -381,9 +380,7 @@ def study_cmd(
         "--plot", help="Draw the histogram and the mean by trump length into this .png or "
         ".svg file (needs matplotlib: pip install 'pinosolve[plot]').",
         show_default=False)] = None,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
+    **given: Any,
 ) -> None:
     """Many seeded deals, each analysed double-dummy: records as JSON lines, and a summary."""
     from pinosolve.analysis.study import MAX_DEALS, chunks
@@ -421,7 +418,7 @@ def study_cmd(
     if seed is None:  # a study resumed keeps its seed; a new one draws one
         seed = _seed_of(out)
     seed = fresh_seed() if seed is None else check_seed(seed)
-    v = variant_of({"variant": variant, "rules": rules_path})
+    v = variant_of(given)
     spec = _spec(v, seed, trump, leader, all_trumps, all_leads, best_meld, list(bid or []), bidder,
                  partner, where, timeout)
     threads = want_jobs(usable_cpus() if jobs == 0 else jobs, "study") if jobs != 1 else 1
@@ -446,7 +443,7 @@ def study_cmd(
             bar.stop()
     summary = {"seed": seed, **tally.summary()}
     to_stderr = out is None
-    if json_out:
+    if given["json_out"]:
         text = json.dumps(summary, ensure_ascii=False)
         print(text, file=sys.stderr if to_stderr else sys.stdout)
     else:

@@ -6,11 +6,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import Card, Hand
-from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import (InputOpt, JsonOpt, MeldTrumpOpt, ProgressOpt, RulesOpt,
-                                   VariantOpt, want_str, want_trump)
-from pinosolve.cli.output import console
+from pinosolve.cards import Hand, symbols
+from pinosolve.cli.batch import Analysis, run_command
+from pinosolve.cli.options import (MeldTrumpOpt, OWN, ProgressOpt, RUN, want_str, want_trump,
+                                   with_options)
+from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.foundation import variant_of
 from pinosolve.errors import PinosolveError
 
@@ -46,10 +46,9 @@ def render_verify(result: dict[str, Any]) -> None:
     from rich.table import Table
 
     out = console()
-    symbols = lambda cards: " ".join(Card.parse(c).symbol for c in cards)
     if "steps" in result:
-        table = Table(title=f"{result['variant']}, trump {result['trump']}: melding sequence",
-                      title_justify="left")
+        table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}: "
+                            "melding sequence", title_justify="left")
         for col in ("step", "cards", "meld", "points", "claimed", "verdict"):
             table.add_column(col, overflow="fold")
         for s in result["steps"]:
@@ -65,7 +64,7 @@ def render_verify(result: dict[str, Any]) -> None:
                   + ("every meld stands" if result["valid"] else
                      f"{len(result['violations'])} violation(s)"))
         return
-    table = Table(title=f"{result['variant']}, trump {result['trump']}: "
+    table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}: "
                         f"{Hand(result['hand']).pretty()}", title_justify="left")
     for col in ("#", "claimed meld", "is", "points", "ruling"):
         table.add_column(col, overflow="fold")
@@ -87,6 +86,7 @@ def render_verify(result: dict[str, Any]) -> None:
     out.print("verdict: " + ("the declaration stands" if result["valid"] else "not as claimed"))
 
 
+@with_options(OWN, RUN)
 def verify(
     hand: Annotated[Optional[str], typer.Option(
         "--hand", help="The holding the melds come from.", show_default=False)] = None,
@@ -101,16 +101,8 @@ def verify(
         "--sequence", help="A two-handed melding sequence (TOML or JSON file) to check.",
         show_default=False)] = None,
     progress: ProgressOpt = False,
-    variant: VariantOpt = None,
-    rules_path: RulesOpt = None,
-    json_out: JsonOpt = False,
-    input_source: InputOpt = None,
+    **given: Any,
 ) -> None:
     """Check a declared meld against the rules: which melds stand, and what each is worth;
     exit code 1 if the declaration is not as claimed."""
-    params = {"hand": hand, "claim": claim, "trump": trump, "announced": announced,
-              "sequence": sequence, "progress": progress, "variant": variant,
-              "rules": rules_path}
-    run_analysis(params, json_out=json_out, input_source=input_source,
-                 compute=Analysis(compute_verify, progress=True, verdict="valid"),
-                 render=render_verify)
+    run_command(locals(), Analysis(compute_verify, progress=True, verdict="valid"), render_verify)
