@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve import load_variant  # noqa: E402
+from pinosolve.play.budget import Budget  # noqa: E402
 from pinosolve.seats import play_sides  # noqa: E402
 from pinosolve.play.rules import PlayRules  # noqa: E402
 from pinosolve.play.driver import solve  # noqa: E402
@@ -48,7 +49,7 @@ def run(vid, declarer, partner, tricks, seeds, timeout):
     for seed in range(seeds):
         pos = ending(vid, tricks, seed, declarer, partner)
         start = time.perf_counter()
-        res = solve(pos, rules, value_only=True, timeout=timeout)
+        res = solve(pos, rules, value_only=True, budget=Budget(timeout=timeout or None))
         times.append(time.perf_counter() - start)
         nodes.append(res.nodes)
         capped += not res.exact

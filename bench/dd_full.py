@@ -45,6 +45,7 @@ from typing import Optional
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve import load_variant  # noqa: E402
+from pinosolve.play.budget import Budget, Technique  # noqa: E402
 from pinosolve.seats import play_sides  # noqa: E402
 from pinosolve.play.core import describe  # noqa: E402
 from pinosolve.play.driver import SearchInterrupted, Test, solve  # noqa: E402
@@ -90,9 +91,9 @@ def measure(vid: str, seeds: list[int], timeout: float, backend: str, value_only
             pos = cut(pos, tricks, seed)
         start = time.perf_counter()
         try:
-            res = solve(pos, rules, value_only=value_only, timeout=timeout, backend=backend,
-                        core_options=options, on_test=show_test if tests else None,
-                        table_limit=table_limit)
+            budget = Budget(timeout or None, table_limit, show_test if tests else None)
+            res = solve(pos, rules, value_only=value_only, backend=backend, budget=budget,
+                        technique=Technique(core_options=options))
         except SearchInterrupted as stop:  # Ctrl-C: this deal's bounds so far, then stop
             lo, hi = stop.result.bounds
             print(f"  {vid} {what} seed {seed}: interrupted, bounds {lo}..{hi}, "

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.dd_full import FAMILIES, chosen_seeds, deal_position  # noqa: E402
 from pinosolve import load_variant  # noqa: E402
+from pinosolve.play.budget import Budget  # noqa: E402
 from pinosolve.play.core import backend as chosen_backend, describe  # noqa: E402
 from pinosolve.errors import PinosolveError  # noqa: E402
 from pinosolve.play.rules import PlayRules  # noqa: E402
@@ -73,7 +74,8 @@ def main() -> int:
     for seed in seeds:
         pos = deal_position(vid, seed, declarer, partner)
         done: list[Test] = []
-        res = solve(pos, rules, value_only=True, backend=backend, on_test=done.append)
+        res = solve(pos, rules, value_only=True, backend=backend,
+                    budget=Budget(on_test=done.append))
         assert res.value is not None  # no budget: the value is exact
         nodes, agree = oracle(pos, rules, backend, res.value)
         if not agree:

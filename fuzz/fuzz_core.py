@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pinosolve.play.budget import Technique
 from pinosolve.play import _core as core
 from pinosolve.play.rules import PlayRules
 from pinosolve.variants.schema import POINTS_LIMIT
@@ -63,7 +64,7 @@ def main() -> int:
             b = solve(pos, rules, backend="python")
         else:
             kind, pos = "exact keys", random_position(v, rnd, LONGER[family])
-            b = solve(pos, rules, backend="c", core_options=EXACT)
+            b = solve(pos, rules, backend="c", technique=Technique(core_options=EXACT))
         a = solve(pos, rules, backend="c")
         checked[kind] += 1
         if a.value != b.value or a.cards != b.cards:

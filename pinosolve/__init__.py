@@ -39,6 +39,7 @@ from pinosolve.cards import CARDS, Card, Hand, Rank, Suit  # noqa: E402
 from pinosolve.deal import Deal  # noqa: E402
 from pinosolve.errors import DeckError, NotationError, PinosolveError, RulesError  # noqa: E402
 from pinosolve.game import Game, IllegalPlay, PlayedTrick, SolveResult, solve_many  # noqa: E402
+from pinosolve.play.budget import Budget  # noqa: E402
 from pinosolve.variants.variant import Variant, load_file, load_variant, resolve, variant_ids  # noqa: E402
 
 if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
@@ -108,7 +109,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "CARDS", "Card", "Deal", "DeckError", "Game", "Hand", "IllegalPlay", "NotationError",
+    "CARDS", "Budget", "Card", "Deal", "DeckError", "Game", "Hand", "IllegalPlay", "NotationError",
     "PinosolveError", "PlayedTrick", "Rank", "RulesError", "SolveResult", "Suit", "Variant",
     "load_file", "load_variant", "resolve", "solve_many", "variant_ids",
     "__version__", *_LAZY,

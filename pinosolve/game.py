@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.deal import Deal
 from pinosolve.errors import NotationError, PinosolveError
+from pinosolve.play.budget import Budget, BudgetLike
 from pinosolve.play.rules import PlayRules
 from pinosolve.play.legality import legal_plays, trick_problem
 from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
@@ -410,33 +411,27 @@ class Game:
         return Position([list(h) for h in self._hands], self._leader, list(self._trick),
                         self.sides, int(self.trump))
 
-    def solve(self, timeout: Optional[float] = None, value_only: bool = False, *,
-              on_test: Optional[Callable[[Any], None]] = None,
-              table_limit: Optional[int] = None) -> SolveResult:
+    def solve(self, budget: BudgetLike = None, value_only: bool = False) -> SolveResult:
         """The double-dummy value for the side to move, each legal card's value and a line of
-        best play (see ``SolveResult``). ``timeout``: seconds (None: no limit); when it runs
-        out the answer holds the bounds proved so far (``exact`` False). ``on_test``: called
-        with each null-window test as it finishes. ``table_limit``: the most entries the
-        search's table may grow to (None: what this process's memory allows one search).
-        Ctrl-C raises
-        ``pinosolve.play.driver.SearchInterrupted``, whose ``result`` is the search's as far
-        as it got. The game itself is not changed."""
-        from pinosolve.play.driver import check_timeout, solve
+        best play (see ``SolveResult``). ``budget``: a ``pinosolve.Budget`` (its time, its
+        table, its progress reports), or seconds for its time alone (None: no limit); when
+        the time runs out the answer holds the bounds proved so far (``exact`` False).
+        Ctrl-C raises ``pinosolve.play.driver.SearchInterrupted``, whose ``result`` is the
+        search's as far as it got. The game itself is not changed.
 
+        >>> Game("four-hand", "N:A... T... K... Q...", trump="S").solve(2.5).value
+        4
+        """
+        from pinosolve.play.budget import as_budget
+        from pinosolve.play.driver import solve
+
+        budget = as_budget(budget)
         if self.over:
             from pinosolve.play.driver import SearchOutcome as Found
 
             return self.result_of(Found(0, (0, 0)))
-        timeout = check_timeout(timeout)
-        if on_test is not None and not callable(on_test):
-            raise PinosolveError(f"on_test must be a function of a test, got {on_test!r:.40}")
-        if table_limit is not None and (isinstance(table_limit, bool) or
-                                        not isinstance(table_limit, int) or
-                                        not 1 <= table_limit <= 1 << 28):
-            raise PinosolveError(f"table_limit must be a whole number of entries from 1 to "
-                                 f"2**28, got {table_limit!r:.40}")
-        res = solve(self.position(), self.rules, value_only=value_only, timeout=timeout,
-                    check_trick=False, on_test=on_test, table_limit=table_limit)
+        res = solve(self.position(), self.rules, value_only=value_only, budget=budget,
+                    check_trick=False)
         return self.result_of(res, value_only)
 
     def result_of(self, res: Any, value_only: bool = False) -> SolveResult:
@@ -516,7 +511,7 @@ def solve_many(games: Sequence[Game], threads: int = 2, timeout: Optional[float]
             if k is None:
                 return
             try:
-                results[k] = res = games[k].solve(timeout, value_only, table_limit=share)
+                results[k] = res = games[k].solve(Budget(timeout, share), value_only)
                 if on_result is not None:
                     with lock:
                         on_result(k, res)

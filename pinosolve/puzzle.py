@@ -194,8 +194,9 @@ def game_of(puzzle: dict[str, Any]) -> Game:
 
 def _double_dummy(puzzle: dict[str, Any]) -> dict[str, Any]:
     from pinosolve import progress  # (--progress)
+    from pinosolve.play.budget import Budget
 
-    return game_of(puzzle).solve(on_test=progress.search_test.get()).to_json()
+    return game_of(puzzle).solve(Budget(on_test=progress.search_test.get())).to_json()
 
 
 def _review(puzzle: dict[str, Any]) -> dict[str, Any]:

@@ -59,11 +59,22 @@ def test_a_broken_completion_request_is_one_line_exit_2(cword):
 @pytest.mark.parametrize("kwargs, word", [
     ({"table_limit": "x"}, "table_limit"), ({"table_limit": 0}, "table_limit"),
     ({"table_limit": 2**80}, "table_limit"), ({"on_test": 5}, "on_test"),
-    ({"timeout": math.nan}, "timeout"),
+    ({"timeout": math.nan}, "timeout"), ({"timeout": -1}, "timeout"),
 ])
 def test_solve_refuses_bad_settings(kwargs, word):
+    from pinosolve import Budget
+
     with pytest.raises(PinosolveError, match=word):
-        Game("four-hand", ENDING, trump="S").solve(**kwargs)
+        Game("four-hand", ENDING, trump="S").solve(Budget(**kwargs))
+    if "timeout" in kwargs:  # seconds alone, for a budget of time
+        with pytest.raises(PinosolveError, match=word):
+            Game("four-hand", ENDING, trump="S").solve(kwargs["timeout"])
+
+
+@pytest.mark.parametrize("budget", ["2", [1], b"1", {"timeout": 1}])
+def test_solve_takes_a_budget_or_seconds_and_nothing_else(budget):
+    with pytest.raises(PinosolveError, match="timeout"):
+        Game("four-hand", ENDING, trump="S").solve(budget)
 
 
 @pytest.mark.parametrize("kwargs, word", [

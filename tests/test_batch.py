@@ -260,7 +260,7 @@ def test_want_timeout_gives_a_limit_or_refuses(value):
     import math
 
     from pinosolve.errors import PinosolveError
-    from pinosolve.play.driver import MAX_TIMEOUT
+    from pinosolve.play.budget import MAX_TIMEOUT
 
     try:
         timeout = cli_options.want_timeout({"timeout": value})

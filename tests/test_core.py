@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from pinosolve.play.budget import Budget, Technique
 from pinosolve import load_variant
 from pinosolve.play.rules import PlayRules
 from tests.test_solver import solve
@@ -71,7 +72,7 @@ def test_core_without_table_or_equivalence():
     rules = PlayRules.of(v)
     for _ in range(100):
         pos = random_position(v, rnd, 4)
-        a = solve(pos, rules, backend="c", use_tt=False, use_equivalence=False)
+        a = solve(pos, rules, backend="c", technique=Technique(use_tt=False, use_equivalence=False))
         b = solve(pos, rules, backend="python")
         assert a.value == b.value and a.cards == b.cards
 
@@ -93,7 +94,7 @@ def test_partition_search_keeps_every_value(family):
         rules = PlayRules.of(v)
         pos = random_position(v, rnd, size)
         a = solve(pos, rules, backend="c")
-        b = solve(pos, rules, backend="c", core_options=exact)
+        b = solve(pos, rules, backend="c", technique=Technique(core_options=exact))
         assert a.value == b.value and a.cards == b.cards, (v.id, pos)
 
 
@@ -112,7 +113,7 @@ def test_small_siblings_prune_and_keep_every_value():
         ref = solve(pos, rules, backend="python")
         for on in (True, False):
             res = solve(pos, rules, backend="c",
-                        core_options=core.OPT_DEFAULT if on else without)
+                        technique=Technique(core_options=core.OPT_DEFAULT if on else without))
             assert res.value == ref.value and res.cards == ref.cards, (vid, pos, on)
             nodes[on] += res.nodes
     assert nodes[True] < nodes[False]
@@ -223,7 +224,7 @@ def test_every_technique_switch_keeps_the_values(label, options):
         v = load_variant(vid)
         rules = PlayRules.of(v)
         pos = random_position(v, rnd, 4)
-        a = solve(pos, rules, backend="c", core_options=options)
+        a = solve(pos, rules, backend="c", technique=Technique(core_options=options))
         b = solve(pos, rules, backend="python")
         assert a.value == b.value and a.cards == b.cards, (label, vid, pos)
 
@@ -231,7 +232,7 @@ def test_every_technique_switch_keeps_the_values(label, options):
 def test_core_timeout_gives_bounds():
     v = load_variant("double-deck")
     pos = random_position(v, random.Random(1), 20)
-    res = solve(pos, PlayRules.of(v), backend="c", timeout=0.02, value_only=True)
+    res = solve(pos, PlayRules.of(v), backend="c", value_only=True, budget=Budget(timeout=0.02))
     lo, hi = res.bounds
     assert 0 <= lo <= hi <= 50
 
@@ -412,9 +413,9 @@ def test_a_budget_keeps_the_table_below_the_capped_limit(grow_limits):
     v = load_variant("two-hand")
     pos = Position([[0, 1], [2, 3]], 0, [], (0, 1), 0)
     rules = PlayRules.of(v)
-    solve(pos, rules, value_only=True, backend="c", timeout=5.0, table_limit=1 << 26)
-    solve(pos, rules, value_only=True, backend="c", table_limit=1 << 26)
-    solve(pos, rules, value_only=True, backend="c", timeout=5.0, table_limit=1 << 23)
+    solve(pos, rules, value_only=True, backend="c", budget=Budget(timeout=5.0, table_limit=1 << 26))
+    solve(pos, rules, value_only=True, backend="c", budget=Budget(table_limit=1 << 26))
+    solve(pos, rules, value_only=True, backend="c", budget=Budget(timeout=5.0, table_limit=1 << 23))
     solve(pos, rules, value_only=True, backend="c")
     assert grow_limits == [CAPPED_LIMIT, 1 << 26, 1 << 23, default_limit()]
 

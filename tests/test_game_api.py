@@ -9,6 +9,7 @@ import random
 import pytest
 
 import pinosolve
+from pinosolve.play.budget import Budget
 from pinosolve import (Card, Game, IllegalPlay, PinosolveError, Suit, load_file, load_variant,
                        variant_ids)
 from tests import dd_oracle
@@ -244,12 +245,12 @@ def test_solve_many_keeps_the_order_and_the_values():
 def test_a_budget_gives_bounds_around_the_value():
     v = load_variant("four-hand")
     g = Game(v, v.random_deal(1), trump="S", leader="N")
-    r = g.solve(timeout=0.05, value_only=True)
+    r = g.solve(value_only=True, budget=Budget(timeout=0.05))
     exact = g.solve(value_only=True).value
     assert r.bounds[0] <= exact <= r.bounds[1]
     assert r.exact == (r.value is not None) and (not r.exact or r.value == exact)
     with pytest.raises(PinosolveError, match="timeout"):
-        g.solve(timeout=0)
+        g.solve(0)
 
 
 def test_a_card_is_its_name():

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pinosolve.play.budget import Budget, Technique
 from pinosolve import CARDS, Card, load_file, load_variant
 from pinosolve.cards import Suit, parse_hand
 from pinosolve.play.rules import PlayRules
@@ -163,7 +164,7 @@ def test_without_table_or_equivalence_the_values_are_the_same():
     for _ in range(100):
         pos = random_position(v, rnd, 3)
         a = solve(pos, PlayRules.of(v))
-        b = solve(pos, PlayRules.of(v), use_tt=False, use_equivalence=False)
+        b = solve(pos, PlayRules.of(v), technique=Technique(use_tt=False, use_equivalence=False))
         assert a.value == b.value and a.cards == b.cards
 
 
@@ -203,7 +204,8 @@ def test_every_test_is_reported_and_each_is_true(backend):
             pos = random_position(v, rnd, 3)
             value = max(_oracle_values(v, pos).values())
             seen = []
-            res = solve(pos, rules, backend=backend, value_only=i % 2 == 0, on_test=seen.append)
+            res = solve(pos, rules, backend=backend, value_only=i % 2 == 0,
+                        budget=Budget(on_test=seen.append))
             assert sum(t.nodes for t in seen) == res.nodes, (ref, pos)
             tested += bool(seen)  # a position decided without a test has nothing to report
             if not res.cards:  # one search of the position: each test bounds its value
@@ -241,7 +243,8 @@ def test_ctrl_c_keeps_the_bounds_proved(backend):
                     raise KeyboardInterrupt
 
             try:
-                res = solve(pos, rules, backend=backend, value_only=i % 2 == 0, on_test=report)
+                res = solve(pos, rules, backend=backend, value_only=i % 2 == 0,
+                            budget=Budget(on_test=report))
                 assert len(seen) < k, (ref, pos)  # it finished before the k-th test
                 continue
             except SearchInterrupted as stop:
@@ -289,7 +292,7 @@ def test_ctrl_c_between_tests_keeps_the_bounds_proved(backend, monkeypatch):
         seen = []
         try:
             res = solve(pos, PlayRules.of(v), backend=backend, value_only=True,
-                        on_test=seen.append)
+                        budget=Budget(on_test=seen.append))
             assert len(calls) < 2 and res.value == value
             continue
         except SearchInterrupted as stop:
@@ -338,7 +341,7 @@ def test_ctrl_c_between_a_cards_tests_keeps_every_card_proved(backend, monkeypat
         seen.clear()
         ran.clear()
         try:
-            res = solve(pos, rules, backend=backend, on_test=seen.append)
+            res = solve(pos, rules, backend=backend, budget=Budget(on_test=seen.append))
             pytest.fail(f"the interrupt was lost {pos}")
         except SearchInterrupted as stop:
             res = stop.result
@@ -386,7 +389,8 @@ def test_timeout_answers_bounds():
     deck = list(v.deck)
     rnd.shuffle(deck)
     hands = [[deck[i * 12 + k].index for k in range(12)] for i in range(4)]
-    res = solve(Position(hands, 0, [], (0, 1, 0, 1), 0), PlayRules.of(v), timeout=0.05)
+    res = solve(Position(hands, 0, [], (0, 1, 0, 1), 0), PlayRules.of(v),
+                budget=Budget(timeout=0.05))
     assert not res.exact
     lo, hi = res.bounds
     assert 0 <= lo <= hi <= 25
@@ -508,8 +512,8 @@ def test_tests_that_outrun_their_share_still_end_exact(backend, monkeypatch):
         pos = random_position(v, rnd, 4)
         expected = _oracle_values(v, pos)
         for value_only in (True, False):
-            res = solve(pos, PlayRules.of(v), backend=backend, timeout=600,
-                        value_only=value_only)
+            res = solve(pos, PlayRules.of(v), backend=backend, value_only=value_only,
+                        budget=Budget(timeout=600))
             assert res.exact and res.value == max(expected.values()), pos
             if not value_only:
                 assert {str(Card.from_index(c)): lo for c, (lo, _) in res.cards.items()} \
@@ -542,7 +546,7 @@ def test_a_deal_too_big_for_its_budget_bounds_the_value_then_the_cards(backend, 
         for k in range(1, 200):
             budget.reset(k)
             escaped = False
-            res = solve(pos, PlayRules.of(v), backend=backend, timeout=600)
+            res = solve(pos, PlayRules.of(v), backend=backend, budget=Budget(timeout=600))
             if _true_as_far_as_it_goes(res, expected, finished=budget.calls < k):
                 break
 
@@ -757,7 +761,8 @@ def test_python_deadline_striking_deep_inside_a_test_leaves_true_bounds(monkeypa
     rules = PlayRules.of(load_variant("four-hand"))
     _set_clock(monkeypatch, _Clock(step))
     for value_only in (True, False):
-        res = _solve(pos, rules, backend="python", timeout=4.0, value_only=value_only)
+        res = _solve(pos, rules, backend="python", value_only=value_only,
+                     budget=Budget(timeout=4.0))
         assert res.nodes > 1024  # it was stopped inside the search, not before it
         _assert_bounds_hold(res, 8)
         assert pos.hands == _audit_position().hands
@@ -771,7 +776,8 @@ def test_a_real_deadline_inside_the_search_leaves_true_bounds(backend, timeout):
     pos = _audit_position()
     rules = PlayRules.of(load_variant("four-hand"))
     for value_only in (True, False):
-        res = _solve(pos, rules, backend=backend, timeout=timeout, value_only=value_only)
+        res = _solve(pos, rules, backend=backend, value_only=value_only,
+                     budget=Budget(timeout=timeout))
         _assert_bounds_hold(res, 8)
 
 
@@ -785,7 +791,7 @@ def test_python_deadline_anywhere_keeps_the_oracle_value_in_bounds(seed, step):
     expected = _oracle_values(v, pos)
     with pytest.MonkeyPatch.context() as patch:
         _set_clock(patch, _Clock(step))
-        res = solve(pos, PlayRules.of(v), backend="python", timeout=1.0)
+        res = solve(pos, PlayRules.of(v), backend="python", budget=Budget(timeout=1.0))
     _true_as_far_as_it_goes(res, expected, finished=res.exact)
 
 
@@ -826,3 +832,50 @@ def test_a_line_told_trick_by_trick_takes_the_value():
             assert taken == res.value, (v.id, pos, res.line)
             checked += 1
     assert checked == 12 * len(FAMILIES)
+
+
+# --- one door to the search: the Engine, one Budget ---------------------------------------------
+
+
+@pytest.mark.parametrize("backend", _backends())
+def test_both_searches_are_engines_and_neither_is_built_on_the_other(backend):
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.driver import new_search
+    from pinosolve.play.engine import Engine
+    from pinosolve.play.reference import Search
+
+    assert not issubclass(CoreSearch, Search) and not issubclass(Search, CoreSearch)
+    v = load_variant("four-hand")
+    pos = Position([[0], [6], [12], [18]], 0, [], (0, 1, 0, 1), 0)
+    search = new_search(pos, PlayRules.of(v), backend)
+    assert isinstance(search, Engine)
+    assert isinstance(search, CoreSearch if backend == "c" else Search)
+
+
+@pytest.mark.parametrize("bad, match", [
+    ({"timeout": 0}, "timeout"), ({"timeout": float("nan")}, "timeout"),
+    ({"timeout": "2"}, "timeout"), ({"timeout": True}, "timeout"),
+    ({"table_limit": 0}, "table_limit"), ({"table_limit": 1 << 29}, "table_limit"),
+    ({"table_limit": 2.0}, "table_limit"), ({"on_test": "print"}, "on_test"),
+])
+def test_a_budget_refuses_what_is_no_budget(bad, match):
+    from pinosolve import PinosolveError
+
+    with pytest.raises(PinosolveError, match=match):
+        Budget(**bad)
+
+
+def test_a_budget_is_the_one_way_to_limit_a_search():
+    """Its time, its table and its progress reach the search: a table limit of one entry and
+    a budget of seconds give the value a search without them gives; each test is reported."""
+    from pinosolve import Game
+
+    v = load_variant("four-hand")
+    game = Game(v, v.random_deal(3), trump="H", leader="E")
+    for _ in range(7 * 4):  # five tricks left
+        game.play(game.legal_moves()[0])
+    seen: list = []
+    full = game.solve(value_only=True)
+    tight = game.solve(Budget(timeout=600, table_limit=1, on_test=seen.append), True)
+    # (the last test of MTD(f) meets the bounds at its fail-soft answer: the value)
+    assert tight.value == full.value and seen and seen[-1].result == full.value

@@ -94,7 +94,7 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
     from pinosolve.analysis.hidden import View
     from pinosolve.game import solve_many
     from pinosolve.inputs import as_whole
-    from pinosolve.play.driver import check_timeout
+    from pinosolve.play.budget import check_timeout
     from pinosolve.variants.shuffle import fresh_seed
 
     v = View(view)

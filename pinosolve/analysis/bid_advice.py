@@ -117,7 +117,7 @@ def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
     seconds per deal's search (bounds where it runs out), ``confidence`` in (0, 1].
     ``on_deal(solved, deals)`` is called as each deal is solved."""
     from pinosolve.inputs import as_variant, as_whole
-    from pinosolve.play.driver import check_timeout
+    from pinosolve.play.budget import check_timeout
     from pinosolve.seats import seat_name
     from pinosolve.variants.shuffle import fresh_seed
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 from collections.abc import Mapping
 
 from pinosolve.cards import Card, Hand, Suit
@@ -45,7 +45,11 @@ from pinosolve.errors import PinosolveError
 from pinosolve.game import Game, SolveResult
 from pinosolve.inputs import as_cards, as_hand, as_variant, check_keys
 from pinosolve.results import Result, optional
+from pinosolve.play.budget import Budget
 from pinosolve.seats import one_declarer, seat_name, sides_fixed
+
+if TYPE_CHECKING:
+    from pinosolve.play.driver import Session
 
 RecordLike = Union[Game, Mapping[str, Any]]
 
@@ -159,7 +163,7 @@ class _Valuer:
     def __init__(self, timeout: Optional[float]) -> None:
         self.timeout = timeout
         self.exact = True
-        self.session: Any = None
+        self.session: Optional[Session] = None
 
     def values(self, game: Game, value_only: bool = False) -> SolveResult:
         if game.over or not self.reuse:
@@ -171,8 +175,8 @@ class _Valuer:
                 self.session = Session(game.rules, int(game.trump), tuple(game.sides),
                                        budgeted=self.timeout is not None)
             res = game.result_of(self.session.solve(game.position(), value_only=value_only,
-                                                    timeout=self.timeout, check_trick=False,
-                                                    line=False),
+                                                    budget=Budget(self.timeout),
+                                                    check_trick=False, line=False),
                                  value_only)
         if not res.exact:
             self.exact = False
@@ -304,7 +308,7 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
 
     if isinstance(game_or_record, Record):
         game_or_record = game_or_record.review_input()
-    from pinosolve.play.driver import check_timeout
+    from pinosolve.play.budget import check_timeout
 
     timeout = check_timeout(timeout)
     started = time.perf_counter()

@@ -25,6 +25,7 @@ from typing import Any, Optional
 from collections.abc import Callable, Iterable, Iterator
 
 from pinosolve.errors import PinosolveError
+from pinosolve.play.budget import Budget
 
 SEED_DOMAIN = "pinosolve-study"
 MAX_DEALS = 10**9  # deals in one study at most
@@ -185,7 +186,7 @@ class Spec:
 
     def __post_init__(self) -> None:
         from pinosolve.inputs import as_amount, as_variant
-        from pinosolve.play.driver import check_timeout
+        from pinosolve.play.budget import check_timeout
         from pinosolve.scoring.bidding import check_contract
         from pinosolve.seats import bidding_team, seat_name
         from pinosolve.variants.shuffle import check_seed
@@ -275,7 +276,7 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
                               "trump": trump.name, "leader": leader}
     limit = worker_table_limit()
     res = Game(v, deal, trump=trump, leader=leader, **roles).solve(
-        spec.timeout, value_only=True, table_limit=limit)
+        Budget(spec.timeout, limit), value_only=True)
     record["value"] = res.value
     if res.value is None:
         record["bounds"] = list(res.bounds)
@@ -375,7 +376,7 @@ def _values(v: Any, deal: Any, trump: Any, leader: str, roles: dict[str, Any],
     trumps = list(Suit) if spec.all_trumps else [trump]
     leads = list(v.seats) if spec.all_leads else [leader]
     return {t.name: {s: Game(v, deal, trump=t, leader=s, **roles).solve(
-        spec.timeout, value_only=True, table_limit=limit).value for s in leads}
+        Budget(spec.timeout, limit), value_only=True).value for s in leads}
         for t in trumps}
 
 

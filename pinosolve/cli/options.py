@@ -285,7 +285,7 @@ def want_flag(params: dict[str, Any], key: str) -> bool:
 def want_timeout(params: dict[str, Any]) -> Optional[float]:
     """The --timeout option (the command line's or a JSON line's), checked by the search's
     own ``check_timeout``: None for no limit, or seconds more than 0 and at most 1e9."""
-    from pinosolve.play.driver import check_timeout
+    from pinosolve.play.budget import check_timeout
 
     return check_timeout(params.get("timeout"))
 

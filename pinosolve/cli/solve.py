@@ -20,6 +20,7 @@ from pinosolve.errors import PinosolveError
 def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
     from pinosolve.cli.pool import table_share
     from pinosolve.game import Game
+    from pinosolve.play.budget import Budget
     from pinosolve.play.driver import SearchInterrupted
 
     v = variant_of(params)
@@ -31,9 +32,9 @@ def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
                 partner=params.get("partner"))
     value_only = want_flag(params, "value_only")
     try:
-        res = game.solve(want_timeout(params), value_only,
-                         on_test=_show_test if want_flag(params, "progress") else None,
-                         table_limit=table_share())
+        budget = Budget(want_timeout(params), table_share(),
+                        _show_test if want_flag(params, "progress") else None)
+        res = game.solve(budget, value_only)
     except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (see run_analysis)
         res = game.result_of(stop.result, value_only)
     return res.to_json()

@@ -4,11 +4,11 @@
 missing), ``PINOSOLVE_CORE=python`` forces the reference (``pinosolve.play.reference``); unset,
 the compiled core is used when it was built and loads. ``describe()`` says which, in one line.
 
-``CoreSearch`` is the reference ``Search`` with its alpha-beta (``ab``) and its guesses run by
-the compiled core (``pinosolve.play._core``, whose interface ``_core.h`` documents); its legal
-moves (for valuing every card and for the line) still come from the reference, which is
-checked against both. The rules reach the core by name (the ``[trick]`` settings), the table's
-sizes as arguments of each search.
+``CoreSearch`` is the compiled ``Engine`` (``pinosolve.play.engine``): its alpha-beta (``ab``)
+and its guesses run in the compiled core (``pinosolve.play._core``, whose interface
+``_core.h`` documents); the legal moves it gives the driver (for valuing every card and for
+the line) come from ``moves.MoveOrder``, as the reference's do. The rules reach the core by
+name (the ``[trick]`` settings), the table's sizes as arguments of each search.
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from collections.abc import Sequence
 
 from pinosolve.errors import PinosolveError, RulesError
 from pinosolve.play.rules import PlayRules
-from pinosolve.play.position import PositionError
-from pinosolve.play.reference import DEFAULT_TT_ENTRIES, Search, SearchTimeout
+from pinosolve.play.engine import SearchTimeout
+from pinosolve.play.moves import MoveOrder
+from pinosolve.play.position import PositionError, points_left
+from pinosolve.play.reference import DEFAULT_TT_ENTRIES
 from pinosolve.play.tables import table_bits
 from pinosolve.variants.schema import POINTS_LIMIT
 
@@ -77,8 +79,9 @@ def trick_settings(rules: PlayRules) -> dict[str, object]:
             "partner_exempt": bool(t.partner_exempt), "free_play": bool(rules.free)}
 
 
-class CoreSearch(Search):
-    """The reference search with ``ab`` in the compiled core.
+class CoreSearch:
+    """The compiled ``Engine``: ``ab`` and ``guess`` in the core, ``moves`` from
+    ``MoveOrder``.
 
     ``tt_entries``: the table's first size; ``grow_to``: it doubles as the search outgrows
     it, keeping its entries, up to this many entries (None: it keeps its size). Both are this
@@ -91,8 +94,11 @@ class CoreSearch(Search):
                  tt_entries: int = DEFAULT_TT_ENTRIES, deadline: Optional[float] = None,
                  use_tt: bool = True, use_equivalence: bool = True,
                  core_options: Optional[int] = None, grow_to: Optional[int] = None) -> None:
-        super().__init__(rules, trump, side, tt_entries, deadline, use_tt, use_equivalence)
         from pinosolve.play import _core
+
+        self.rules, self.trump, self.side, self.n = rules, trump, tuple(side), len(side)
+        self.deadline, self.nodes = deadline, 0
+        self.order = MoveOrder(rules, trump, side, use_equivalence)
 
         # the core holds every value in play exactly up to POINTS_LIMIT (the loader refuses
         # rules that could put more in play); rules made otherwise are refused here
@@ -108,6 +114,15 @@ class CoreSearch(Search):
                                tt_bits=table_bits(tt_entries), use_tt=int(use_tt),
                                use_equivalence=int(use_equivalence), options=options,
                                grow_bits=table_bits(grow_to) if grow_to else 0)
+
+    def remaining(self, hands: list[list[int]], trick: list[int]) -> int:
+        """All points still to be won: table, hands and the last-trick bonus."""
+        return points_left(self.rules, hands, trick)
+
+    def moves(self, hands: list[list[int]], leader: int, trick: list[int],
+              tt_best: Optional[int] = None) -> list[tuple[int, list[int]]]:
+        """The legal cards, grouped and best first (``MoveOrder``'s)."""
+        return self.order.moves(hands, leader, trick, tt_best)
 
     def guess(self, hands: list[list[int]], leader: int, trick: list[int],
               first: bool = False) -> Optional[int]:

@@ -28,15 +28,17 @@ from typing import Optional
 from collections.abc import Callable
 
 from pinosolve.errors import PinosolveError
+from pinosolve.play.budget import DEFAULT, Budget, Technique
 from pinosolve.play.core import CoreSearch, backend as chosen_backend
+from pinosolve.play.engine import Engine, SearchTimeout
 from pinosolve.play.rules import PlayRules
 from pinosolve.play.position import Position, check_position, points_left
-from pinosolve.play.reference import Search, SearchTimeout
+from pinosolve.play.reference import Search
 from pinosolve.play.tables import grow_limit, table_entries
 from pinosolve.play.trick import trick_points, winning_seat
 
-__all__ = ["Driver", "SearchOutcome", "SearchInterrupted", "SearchTimeout", "Session", "Test",
-           "new_search", "principal_line", "solve"]
+__all__ = ["Budget", "Driver", "SearchOutcome", "SearchInterrupted", "SearchTimeout",
+           "Session", "Technique", "Test", "new_search", "principal_line", "solve"]
 
 TEST_SHARE = 0.25        # of the time left, the most a test may take before closing in
 
@@ -88,11 +90,11 @@ class SearchOutcome:
 
 
 class Driver:
-    """The null-window tests of one search (``search``: a reference ``Search`` or a
-    ``CoreSearch``), each reported to ``on_test`` as it finishes. ``interrupted``: Ctrl-C
-    arrived in a test, and no test runs after it (see ``test``)."""
+    """The null-window tests of one search (``search``: an ``Engine``, the reference
+    ``Search`` or the compiled ``CoreSearch``), each reported to ``on_test`` as it finishes.
+    ``interrupted``: Ctrl-C arrived in a test, and no test runs after it (see ``test``)."""
 
-    def __init__(self, search: Search, on_test: Optional[Callable[[Test], None]] = None
+    def __init__(self, search: Engine, on_test: Optional[Callable[[Test], None]] = None
                  ) -> None:
         self.search = search
         self.on_test = on_test
@@ -259,7 +261,7 @@ class BoundsTimeout(Exception):
         self.lo, self.hi = lo, hi
 
 
-def _after(search: Search, hands: list[list[int]], leader: int, trick: list[int],
+def _after(search: Engine, hands: list[list[int]], leader: int, trick: list[int],
            card: int) -> tuple[list[list[int]], int, list[int], int]:
     """The position after ``card`` is played, and the side-0 points it banks at once."""
     hands = [list(h) for h in hands]
@@ -275,46 +277,40 @@ def _after(search: Search, hands: list[list[int]], leader: int, trick: list[int]
 
 
 def new_search(pos: Position, rules: PlayRules, backend: str,
-               deadline: Optional[float] = None, tt_entries: Optional[int] = None,
-               use_tt: bool = True, use_equivalence: bool = True,
-               core_options: Optional[int] = None, table_limit: Optional[int] = None,
-               budgeted: Optional[bool] = None) -> Search:
+               deadline: Optional[float] = None, table_limit: Optional[int] = None,
+               technique: Technique = DEFAULT, budgeted: Optional[bool] = None) -> Engine:
     """The search ``solve`` runs on a position (``backend`` 'c' or 'python'): its sides
     re-labelled so that side 0 is the side to move, and a table sized by the tricks left that
-    grows with the search up to ``table_limit`` entries (see ``solve``; ``budgeted``: whether
-    that limit is capped for a search under a time budget, None: if it has a ``deadline``),
-    unless ``tt_entries`` fixes its size."""
+    grows with the search up to ``table_limit`` entries (see ``Budget``; ``budgeted``:
+    whether that limit is capped for a search under a time budget, None: if it has a
+    ``deadline``), unless ``technique.tt_entries`` fixes its size."""
     mover = pos.to_move
     side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
-    grow_to = None
+    t = technique
+    tt_entries, grow_to = t.tt_entries, None
     if tt_entries is None:
         tt_entries = table_entries(pos.hands)
         grow_to = grow_limit(deadline is not None if budgeted is None else budgeted,
                              table_limit)
     if backend == "c":
-        return CoreSearch(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence,
-                          core_options, grow_to)
-    return Search(rules, pos.trump, side, tt_entries, deadline, use_tt, use_equivalence)
+        return CoreSearch(rules, pos.trump, side, tt_entries, deadline, t.use_tt,
+                          t.use_equivalence, t.core_options, grow_to)
+    return Search(rules, pos.trump, side, tt_entries, deadline, t.use_tt, t.use_equivalence)
 
 
-MAX_TIMEOUT = 1e9  # seconds: the longest budget a search takes
-
-
-def reaches(pos: Position, rules: PlayRules, threshold: int, *,
-            timeout: Optional[float] = None, backend: Optional[str] = None,
-            check_trick: bool = True) -> Optional[bool]:
+def reaches(pos: Position, rules: PlayRules, threshold: int, *, budget: Budget = Budget(),
+            backend: Optional[str] = None, check_trick: bool = True) -> Optional[bool]:
     """Whether the side to move can make sure of at least ``threshold`` points from here:
     one null-window test at the threshold, where ``solve`` runs several to pin the value
     (what a contract's "can the side reach T?" needs). None: the budget ran out first."""
-    lo, hi = threshold_test(pos, rules, threshold, timeout=timeout, backend=backend,
+    lo, hi = threshold_test(pos, rules, threshold, budget=budget, backend=backend,
                             check_trick=check_trick).bounds
     return True if lo >= threshold else False if hi < threshold else None
 
 
 def threshold_test(pos: Position, rules: PlayRules, threshold: int, *,
-                   timeout: Optional[float] = None, backend: Optional[str] = None,
-                   check_trick: bool = True, on_test: Optional[Callable[[Test], None]] = None,
-                   table_limit: Optional[int] = None) -> SearchOutcome:
+                   budget: Budget = Budget(), backend: Optional[str] = None,
+                   check_trick: bool = True) -> SearchOutcome:
     """``reaches``' test with what it proved: ``bounds`` on the value of the side to move
     with ``threshold`` on one side of them (``(threshold, all)`` or ``(0, below)``), or
     every point in play when the budget ran out or Ctrl-C came first (``exact`` False,
@@ -326,10 +322,9 @@ def threshold_test(pos: Position, rules: PlayRules, threshold: int, *,
     rem = points_left(rules, hands, trick)
     result = SearchOutcome(None, (0, rem))  # a threshold outside 0..rem needs no search
     if 0 < threshold <= rem:
-        deadline = start + timeout if timeout else None
         search = new_search(pos, rules, chosen_backend() if backend is None else backend,
-                            deadline, table_limit=table_limit)
-        driver = Driver(search, on_test)
+                            budget.deadline(start), budget.table_limit)
+        driver = Driver(search, budget.on_test)
         try:
             v = driver.test(hands, pos.leader, trick, threshold, rem, limited=False)
             result.bounds = (v, rem) if v >= threshold else (0, v)
@@ -342,57 +337,30 @@ def threshold_test(pos: Position, rules: PlayRules, threshold: int, *,
     return result
 
 
-def check_timeout(timeout: object, what: str = "timeout") -> Optional[float]:
-    """A search's time budget: None (no limit) or seconds more than 0 and at most
-    ``MAX_TIMEOUT``, as a float; anything else is a one-line ``PinosolveError``: NaN and
-    infinity (with NaN no clock reading is ever past the deadline, so either would silently
-    mean no limit), 0, negatives, larger numbers, and what is not a number.
-
-    >>> check_timeout(2), check_timeout(None)
-    (2.0, None)
-    """
-    if timeout is None:
-        return None
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) \
-            or not 0 < timeout <= MAX_TIMEOUT:  # (false for NaN)
-        shown = repr(timeout) if len(repr(timeout)) <= 40 else repr(timeout)[:37] + "..."
-        raise PinosolveError(f"{what} must be a number of seconds more than 0 and at most "
-                             f"{MAX_TIMEOUT:,.0f} (leave it out for no limit), got {shown}")
-    return float(timeout)
-
-
 def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
-          timeout: Optional[float] = None, tt_entries: Optional[int] = None,
-          use_tt: bool = True, use_equivalence: bool = True,
-          backend: Optional[str] = None, core_options: Optional[int] = None,
-          on_test: Optional[Callable[[Test], None]] = None,
-          check_trick: bool = True, table_limit: Optional[int] = None) -> SearchOutcome:
+          budget: Budget = Budget(), backend: Optional[str] = None,
+          technique: Technique = DEFAULT, check_trick: bool = True) -> SearchOutcome:
     """Value of the position for the side to move, every legal card's value, and a line.
 
-    ``backend``: 'c' (compiled core), 'python' (reference) or None (see pinosolve.play.core).
-    ``tt_entries``: the transposition table's size; None sizes it by the tricks left
-    (``table_entries``) and lets the compiled core's table grow with the search, up to
-    ``table_limit`` entries (None: ``tables.default_limit()``, what this process's memory
-    allows one search; a batch worker passes its share), or ``CAPPED_LIMIT`` where that is
-    less under a ``timeout``. ``on_test`` is called
-    with each null-window test (a ``Test``) as it finishes: a search that runs for hours shows
-    its bounds closing in. Ctrl-C raises ``SearchInterrupted`` (a KeyboardInterrupt) with the
-    result as far as it was proved, marked interrupted (and not exact, unless the tests had
-    already met). ``check_trick``: refuse a trick that breaks the trick-play rules (a card its
-    seat could not have played); False searches it as it lies, which the differential tests
-    use to reach more states. A fresh search (and table) each call: ``Session`` keeps one
-    across the positions of a deal."""
+    ``budget``: the time, the table and the progress reports (``Budget``); when its time
+    runs out the outcome holds the bounds proved (``exact`` False). ``backend``: 'c'
+    (compiled core), 'python' (reference) or None (see pinosolve.play.core). ``technique``:
+    switches for measuring (``Technique``). Ctrl-C raises ``SearchInterrupted`` (a
+    KeyboardInterrupt) with the result as far as it was proved, marked interrupted (and not
+    exact, unless the tests had already met). ``check_trick``: refuse a trick that breaks
+    the trick-play rules (a card its seat could not have played); False searches it as it
+    lies, which the differential tests use to reach more states. A fresh search (and table)
+    each call: ``Session`` keeps one across the positions of a deal."""
     check_position(pos, rules, trick=check_trick)
     if backend is None:
         backend = chosen_backend()
     start = time.perf_counter()
-    deadline = start + timeout if timeout else None
-    return _run(lambda: new_search(pos, rules, backend, deadline, tt_entries, use_tt,
-                                   use_equivalence, core_options, table_limit),
-                pos, rules, value_only, on_test, start)
+    return _run(lambda: new_search(pos, rules, backend, budget.deadline(start),
+                                   budget.table_limit, technique),
+                pos, rules, value_only, budget.on_test, start)
 
 
-def _run(make: Callable[[], Search], pos: Position, rules: PlayRules, value_only: bool,
+def _run(make: Callable[[], Engine], pos: Position, rules: PlayRules, value_only: bool,
          on_test: Optional[Callable[[Test], None]], start: float,
          line: bool = True) -> SearchOutcome:
     """``solve``'s work on the search ``make`` gives (side 0: the side to move), its deadline
@@ -400,7 +368,7 @@ def _run(make: Callable[[], Search], pos: Position, rules: PlayRules, value_only
     hands = [sorted(h) for h in pos.hands]
     trick = list(pos.trick)
     result = SearchOutcome(None, (0, points_left(rules, hands, trick)))
-    search: Optional[Search] = None
+    search: Optional[Engine] = None
     nodes = 0
     interrupted = False
     try:
@@ -437,7 +405,7 @@ class _Flipped:
     ``Session`` whose table holds side-0 bounds answer for a mover on side 1 without a
     second table or a flipped one."""
 
-    def __init__(self, search: Search) -> None:
+    def __init__(self, search: Engine) -> None:
         self.inner = search
         self.rules, self.trump, self.n = search.rules, search.trump, search.n
         self.side = tuple(1 - s for s in search.side)
@@ -485,44 +453,38 @@ class Session:
     same search with every value complemented (``_Flipped``), so the answers are the ones a
     fresh ``solve`` gives, each position's value for its side to move. ``rules``, ``trump``
     and ``side`` (per seat, 0 or 1) are the deal's: a position with another trump or other
-    sides is refused (``PinosolveError``). ``table_limit``, ``tt_entries``, ``backend`` and
-    ``core_options`` as for ``solve``; the table starts sized by the first position and grows
-    (to ``CAPPED_LIMIT`` at most if ``budgeted``: None decides by the first call's
-    timeout)."""
+    sides is refused (``PinosolveError``). ``table_limit`` (the session's table, as a
+    ``Budget``'s), ``backend`` and ``technique`` as for ``solve``; the table starts sized by
+    the first position and grows (to ``CAPPED_LIMIT`` at most if ``budgeted``: None decides
+    by the first call's timeout)."""
 
     def __init__(self, rules: PlayRules, trump: int, side: tuple[int, ...], *,
                  backend: Optional[str] = None, table_limit: Optional[int] = None,
-                 tt_entries: Optional[int] = None, budgeted: Optional[bool] = None,
-                 use_tt: bool = True, use_equivalence: bool = True,
-                 core_options: Optional[int] = None) -> None:
+                 budgeted: Optional[bool] = None, technique: Technique = DEFAULT) -> None:
         self.rules, self.trump, self.side = rules, trump, tuple(side)
         self.backend = chosen_backend() if backend is None else backend
-        self.table_limit, self.tt_entries, self.budgeted = table_limit, tt_entries, budgeted
-        self.use_tt, self.use_equivalence, self.core_options = use_tt, use_equivalence, \
-            core_options
-        self.search: Optional[Search] = None
+        self.table_limit, self.budgeted, self.technique = table_limit, budgeted, technique
+        self.search: Optional[Engine] = None
         self.solves = 0
 
-    def _search_for(self, pos: Position, deadline: Optional[float]) -> Search:
+    def _search_for(self, pos: Position, deadline: Optional[float]) -> Engine:
         """The session's search as the mover of ``pos`` sees it (side 0: the mover's), its
         deadline set; made (its table sized by ``pos``) on the first call."""
         if self.search is None:
-            self.search = new_search(pos, self.rules, self.backend, deadline, self.tt_entries,
-                                     self.use_tt, self.use_equivalence, self.core_options,
-                                     self.table_limit, self.budgeted)
+            self.search = new_search(pos, self.rules, self.backend, deadline, self.table_limit,
+                                     self.technique, self.budgeted)
         self.search.deadline = deadline
         mover = pos.side[pos.to_move]
         if tuple(0 if s == mover else 1 for s in pos.side) == self.search.side:
             return self.search
-        return _Flipped(self.search)  # type: ignore[return-value]
+        return _Flipped(self.search)
 
-    def solve(self, pos: Position, *, value_only: bool = False,
-              timeout: Optional[float] = None,
-              on_test: Optional[Callable[[Test], None]] = None,
+    def solve(self, pos: Position, *, value_only: bool = False, budget: Budget = Budget(),
               check_trick: bool = True, line: bool = True) -> SearchOutcome:
-        """As ``solve(pos, rules, ...)``, on the session's search and table. ``line`` False:
-        no line of play (its tests cost a review, which only wants the values, a tenth of
-        its time)."""
+        """As ``solve(pos, rules, ...)``, on the session's search and table (the budget's
+        ``table_limit`` aside: the session's is fixed when it is made). ``line`` False: no
+        line of play (its tests cost a review, which only wants the values, a tenth of its
+        time)."""
         check_position(pos, self.rules, trick=check_trick)
         if pos.trump != self.trump:
             raise PinosolveError(f"a session's positions share one trump: {self.trump}, got "
@@ -532,10 +494,9 @@ class Session:
             raise PinosolveError(f"a session's positions share the sides {self.side}, got "
                                  f"{tuple(pos.side)}")
         start = time.perf_counter()
-        deadline = start + timeout if timeout else None
         self.solves += 1
-        return _run(lambda: self._search_for(pos, deadline), pos, self.rules, value_only,
-                    on_test, start, line)
+        return _run(lambda: self._search_for(pos, budget.deadline(start)), pos, self.rules,
+                    value_only, budget.on_test, start, line)
 
 
 def _value_every_card(driver: Driver, hands: list[list[int]], leader: int, trick: list[int],
@@ -634,7 +595,7 @@ def _value_first(driver: Driver, hands: list[list[int]], leader: int, trick: lis
     return None
 
 
-def _reach(search: Search, kid: tuple[list[list[int]], int, list[int], int]) -> tuple[int, int]:
+def _reach(search: Engine, kid: tuple[list[list[int]], int, list[int], int]) -> tuple[int, int]:
     """What a card not yet valued may be worth (``kid``: the position after it, as ``_after``
     gives it): at least the points it banks at once, at most those and every point left."""
     hands, _, trick, gain = kid

@@ -1,23 +1,18 @@
 """The reference double-dummy search, in plain Python: kept clear, so that the compiled core
-(``pinosolve.play.core``, issue 5) can be checked against it.
+(``pinosolve.play.core``) can be checked against it.
 
 A ``Search`` answers one kind of question, the fail-soft alpha-beta value of a position
 (``ab``): the points side 0 takes from here to the end, the cards already on the table in the
 current trick and the last-trick bonus included. The driver (``pinosolve.play.driver``) asks
 it only null-window questions, and asks ``guess`` for where to ask; ``moves`` gives it the
-legal cards, grouped and ordered. The compiled search (``CoreSearch``) keeps this interface,
-moves included.
+legal cards, grouped and ordered (``moves.MoveOrder``). It is one ``Engine``
+(``pinosolve.play.engine``); the compiled search (``CoreSearch``) is the other.
 
 * alpha-beta over legal plays;
 * a transposition table at trick boundaries, keyed on the hands still held and the player on
   lead, storing lower and upper bounds on the points still to win (history-free values), with
   a size bound (cleared when full) and the best lead of each entry for move ordering;
-* move ordering: the table's best lead first, high cards to lead, a counter on partner's
-  winning card, the cheapest winning card, else the lowest loser;
-* equivalent cards searched once: the copies of one card always; cards adjacent in rank in one
-  hand only when they have the same point value and no other player holds, and the table shows,
-  a card of a rank in [lower, higher] of that suit (both ends included: of two identical cards
-  the first played wins, so the bridge rule is wrong here).
+* the moves of ``moves.MoveOrder``: equivalent cards searched once, ordered best first.
 
 Seat indices follow the variant's clockwise seat order; side 0 is the side of the player to
 move at the root. A search with a ``deadline`` (a ``time.perf_counter`` reading) raises
@@ -30,8 +25,9 @@ import time
 from typing import Optional
 from collections.abc import Sequence
 
+from pinosolve.play.engine import SearchTimeout
+from pinosolve.play.moves import MoveOrder
 from pinosolve.play.rules import PlayRules
-from pinosolve.play.legality import NRANK, legal_plays
 from pinosolve.play.position import points_left
 from pinosolve.play.trick import trick_points, winning_seat
 
@@ -39,14 +35,10 @@ INF = 1 << 30
 DEFAULT_TT_ENTRIES = 2_000_000
 
 
-class SearchTimeout(Exception):
-    """Raised inside the search when the time budget is spent."""
-
-
 class Search:
-    """One search context: rules, trump, sides (``side[seat]``: 0 or 1, side 0 the one whose
-    points are counted) and a transposition table of at most ``tt_entries`` entries, shared
-    across questions. ``use_tt``/``use_equivalence`` switch those techniques off, for
+    """The reference ``Engine``: rules, trump, sides (``side[seat]``: 0 or 1, side 0 the one
+    whose points are counted) and a transposition table of at most ``tt_entries`` entries,
+    shared across questions. ``use_tt``/``use_equivalence`` switch those techniques off, for
     measuring them; ``nodes`` counts the positions searched so far."""
 
     def __init__(self, rules: PlayRules, trump: int, side: Sequence[int],
@@ -64,6 +56,7 @@ class Search:
         self.nodes = 0
         self.use_tt = use_tt
         self.use_equivalence = use_equivalence
+        self.order = MoveOrder(rules, trump, side, use_equivalence)
         self.guesses = False  # does guess give guesses (else the driver halves intervals)
 
     # --- helpers ---------------------------------------------------------------------------
@@ -75,61 +68,8 @@ class Search:
     def moves(self, hands: list[list[int]], leader: int, trick: list[int],
               tt_best: Optional[int] = None) -> list[tuple[int, list[int]]]:
         """Distinct legal cards grouped into equivalence classes, best first:
-        (representative, [every card of its class])."""
-        player = (leader + len(trick)) % self.n
-        partner_winning = False
-        if trick:
-            winning = winning_seat(self.rules, leader, trick, self.trump, self.n)
-            partner_winning = self.side[winning] == self.side[player]
-        legal, _ = legal_plays(self.rules, hands[player], trick, self.trump, partner_winning)
-        groups = self._equivalence(hands, player, trick, legal)
-        groups.sort(key=lambda g: self._order_key(g[0], hands, leader, trick, player, tt_best))
-        return groups
-
-    def _equivalence(self, hands: list[list[int]], player: int, trick: list[int],
-                     legal: list[int]) -> list[tuple[int, list[int]]]:
-        if not self.use_equivalence:
-            return [(c, [c]) for c in legal]
-        strength = self.strength
-        others: set[tuple[int, int]] = {(c // NRANK, strength[c % NRANK]) for c in trick}
-        for seat, hand in enumerate(hands):
-            if seat != player:
-                others.update((c // NRANK, strength[c % NRANK]) for c in hand)
-        groups: list[tuple[int, list[int]]] = []
-        by_suit: dict[int, list[int]] = {}
-        for c in legal:
-            by_suit.setdefault(c // NRANK, []).append(c)
-        for suit, cards in by_suit.items():
-            cards.sort(key=lambda c: strength[c % NRANK])  # strongest first
-            current = [cards[0]]
-            for c in cards[1:]:
-                prev = current[-1]
-                lo, hi = strength[prev % NRANK], strength[c % NRANK]
-                clear = all((suit, s) not in others for s in range(lo, hi + 1))
-                if clear and self.points[c] == self.points[prev]:
-                    current.append(c)
-                else:
-                    groups.append((current[-1], current))
-                    current = [c]
-            groups.append((current[-1], current))
-        return groups
-
-    def _order_key(self, card: int, hands: list[list[int]], leader: int, trick: list[int],
-                   player: int, tt_best: Optional[int]) -> tuple:
-        strength = self.strength[card % NRANK]
-        is_trump = card // NRANK == self.trump
-        pts = self.points[card]
-        if card == tt_best:
-            return (-1, 0, 0)
-        if not trick:  # leading: high trumps, then aces and other high cards
-            return (0, strength, 0 if is_trump else 1)
-        win_seat = winning_seat(self.rules, leader, trick, self.trump, self.n)
-        best = trick[self.rules.winner(trick, self.trump)]
-        if self.side[win_seat] == self.side[player]:
-            return (0, -pts, strength)  # partner winning: give counters
-        if self.rules.beats(card, best, self.trump):
-            return (0, 0 if not is_trump else 1, -strength, pts)  # cheapest winner first
-        return (1, pts, -strength)  # cannot win: lowest loser
+        (representative, [every card of its class]); ``MoveOrder``'s."""
+        return self.order.moves(hands, leader, trick, tt_best)
 
     def _tick(self) -> None:
         self.nodes += 1

@@ -126,7 +126,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     Ctrl-C in the search raises SearchInterrupted, unless ``answer_interrupted``: then the
     answer comes from the bounds proved so far, as after a timeout, marked ``interrupted``.
     ``table_limit``: the searches' table limit (``pinosolve.play.driver.solve``)."""
-    from pinosolve.play.driver import check_timeout
+    from pinosolve.play.budget import check_timeout
 
     timeout = check_timeout(timeout)
     from pinosolve.meld.solver import best_meld
@@ -322,6 +322,13 @@ class _TeamPlay:
         self.interrupted = self.undecided = False
         self.in_play = self.total(rules)
 
+    def _budget(self, left: Optional[float]) -> Any:
+        """A search's share of the budget: the time ``left``, the table, the progress."""
+        from pinosolve import progress
+        from pinosolve.play.budget import Budget
+
+        return Budget(left, self.table_limit, progress.search_test.get())
+
     def total(self, rules: Any) -> int:
         """Every point of the deal on ``rules``' scale, the last-trick bonus included."""
         from pinosolve.play.position import points_left
@@ -330,7 +337,6 @@ class _TeamPlay:
 
     def points(self, rules: Any = None) -> tuple[int, int]:
         """Bounds on the most points the side can make sure of, on ``rules``' point scale."""
-        from pinosolve import progress
         from pinosolve.play.driver import SearchInterrupted, solve
 
         rules = rules or self.rules
@@ -339,8 +345,7 @@ class _TeamPlay:
             self.undecided = True
             return 0, self.total(rules)
         try:
-            res = solve(self.pos, rules, value_only=True, timeout=left,
-                        on_test=progress.search_test.get(), table_limit=self.table_limit)
+            res = solve(self.pos, rules, value_only=True, budget=self._budget(left))
         except SearchInterrupted as stop:
             if not self.answer_interrupted:
                 raise
@@ -360,7 +365,6 @@ class _TeamPlay:
         side of them: one null-window test (the side's or, where the other side leads,
         theirs at the points the side must not let it reach); every point in play where time
         ran out first."""
-        from pinosolve import progress
         from pinosolve.play.driver import threshold_test
 
         rules = rules or self.rules
@@ -370,8 +374,7 @@ class _TeamPlay:
             self.undecided = True
             return 0, total
         res = threshold_test(self.pos, rules, need if self.team_leads else total - need + 1,
-                             timeout=left, on_test=progress.search_test.get(),
-                             table_limit=self.table_limit)
+                             budget=self._budget(left))
         self.nodes += res.nodes
         self.seconds += res.seconds
         if res.interrupted:
