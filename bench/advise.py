@@ -31,7 +31,7 @@ from bench.dd_full import FAMILIES, deal_position  # noqa: E402
 from pinosolve import Game, load_variant  # noqa: E402
 from pinosolve.analysis.advice import advise  # noqa: E402
 from pinosolve.analysis.bid_advice import advise_bid  # noqa: E402
-from pinosolve.analysis.hidden import View  # noqa: E402
+from pinosolve.analysis.view import View  # noqa: E402
 
 
 def _roles(v, family: str) -> dict:

@@ -22,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve import Game, load_variant  # noqa: E402
-from pinosolve.analysis.hidden import View, infer  # noqa: E402
+from pinosolve.analysis.hidden import infer  # noqa: E402
+from pinosolve.analysis.view import View  # noqa: E402
 
 FAMILIES = ["four-hand", "two-hand", "three-hand-kitty", "double-deck", "five-hand-call"]
 

@@ -45,7 +45,8 @@ from pinosolve.variants.variant import Variant, load_file, load_variant, resolve
 if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
     from pinosolve.analysis.advice import Advice, CardAdvice, advise  # noqa: F401
     from pinosolve.analysis.bid_advice import BidAdvice, TrumpAdvice, advise_bid  # noqa: F401
-    from pinosolve.analysis.hidden import Inference, SeatInference, View, infer  # noqa: F401
+    from pinosolve.analysis.hidden import Inference, SeatInference, infer  # noqa: F401
+    from pinosolve.analysis.view import View  # noqa: F401
     from pinosolve.analysis.review import PlayReview, Review, ReviewSummary, review  # noqa: F401
     from pinosolve.meld.dispute import ClaimRuling, Ruling, verify  # noqa: F401
     from pinosolve.meld.model import Declaration, MeldOption  # noqa: F401
@@ -80,7 +81,7 @@ _LAZY = {
     "ExchangeReport": "pinosolve.scoring.passing",
     "review": "pinosolve.analysis.review", "Review": "pinosolve.analysis.review",
     "PlayReview": "pinosolve.analysis.review", "ReviewSummary": "pinosolve.analysis.review",
-    "infer": "pinosolve.analysis.hidden", "View": "pinosolve.analysis.hidden",
+    "infer": "pinosolve.analysis.hidden", "View": "pinosolve.analysis.view",
     "Inference": "pinosolve.analysis.hidden", "SeatInference": "pinosolve.analysis.hidden",
     "advise": "pinosolve.analysis.advice", "Advice": "pinosolve.analysis.advice",
     "CardAdvice": "pinosolve.analysis.advice",

@@ -12,7 +12,7 @@ import pytest
 
 from pinosolve import Game, PinosolveError, load_variant
 from pinosolve.analysis.advice import advise
-from pinosolve.analysis.hidden import View
+from pinosolve.analysis.view import View
 from tests.test_game_api import _oracle_value, _roles
 from tests.test_hidden import _ending_view, _enumerate, _pbn
 

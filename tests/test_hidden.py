@@ -16,7 +16,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pinosolve import Card, Game, IllegalPlay, PinosolveError, load_variant
-from pinosolve.analysis.hidden import View, infer, obligations
+from pinosolve.analysis.constraints import obligations
+from pinosolve.analysis.hidden import infer
+from pinosolve.analysis.view import View
 from pinosolve.inputs import as_variant
 from tests.test_game_api import VARIANTS, _load, _roles
 from tests.test_schemas import GONE
@@ -392,3 +394,14 @@ def test_a_renege_seen_from_the_viewer_and_an_impossible_play_are_refused():
             "leader": "W", "play": "QS KH", "gone": GONE}
     with pytest.raises(PinosolveError, match="renege"):
         infer(mine)
+
+
+def test_a_view_is_read_once_and_never_changed():
+    """Its facts and its bounds are found as it is built; nothing sets them after."""
+    view = View({"variant": "two-hand", "trump": "S", "seat": "N", "hand": "AS TS",
+                 "play": "AS KH", "leader": "N", "gone": "..AATTKKQQJJ99.AATTKKQQJJ99"})
+    before = view.bounds()
+    for name, value in (("seat", "S"), ("play", []), ("table", None), ("new", 1)):
+        with pytest.raises(AttributeError, match="never changed"):
+            setattr(view, name, value)
+    assert view.seat == "N" and view.bounds() is before and view.deal_count() == 6

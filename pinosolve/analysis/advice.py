@@ -1,7 +1,7 @@
 """Play advice from one seat's view, by simulation over the hidden deals (issue 36).
 
 The method is Perfect Information Monte Carlo: deals consistent with the view are drawn
-(``pinosolve.analysis.hidden.View.sample``, each weighted as a shuffle deals it), each is
+(``pinosolve.analysis.view.View.sample``, each weighted as a shuffle deals it), each is
 solved double-dummy with every legal card valued, and each card's values are averaged. The
 same deals serve every card, so the comparisons between cards are paired. Its known
 weakness: each deal is solved as if every card were known from here on, so a play that only
@@ -91,7 +91,7 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
     bidding side's meld (the view's declarer's side, else the mover's): a whole number, or a
     table of seat -> points or cards as ``review`` takes it; for ``p_make``.
     ``on_deal(solved, deals, leading card)`` is called as each deal is solved."""
-    from pinosolve.analysis.hidden import View
+    from pinosolve.analysis.view import View
     from pinosolve.game import solve_many
     from pinosolve.inputs import as_whole
     from pinosolve.play.budget import check_timeout

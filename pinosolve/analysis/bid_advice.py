@@ -159,9 +159,9 @@ def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
 def deals_around(v: Any, seat: str, hand: Any, samples: int, seed: Optional[int]
                  ) -> tuple[Hand, list[tuple[dict[str, Hand], Hand]]]:
     """``seat``'s ``hand`` and ``samples`` deals of the other cards drawn uniformly from
-    ``seed`` (``pinosolve.analysis.hidden.View``, no play): each every seat's hand and the
+    ``seed`` (``pinosolve.analysis.view.View``, no play): each every seat's hand and the
     cards left undealt (kitty or widow)."""
-    from pinosolve.analysis.hidden import View
+    from pinosolve.analysis.view import View
     from pinosolve.inputs import as_hand
     from pinosolve.variants.shuffle import check_seed
 

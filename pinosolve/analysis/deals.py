@@ -1,6 +1,6 @@
 """The consistent deals of a view, counted, ranged and drawn (``DealTable``).
 
-A view (``pinosolve.analysis.hidden.View``) bounds how many copies of each card each holder
+A view (``pinosolve.analysis.view.View``) bounds how many copies of each card each holder
 (the other seats, and the unseen pile) held as play began. The deals it allows are the
 integer tables holder x card within those bounds whose rows hold each hand and whose columns
 hold each card's hidden copies. ``DealTable`` walks the cards one by one over the holders'
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Optional
 from pinosolve.cards import NUM_CARDS
 
 if TYPE_CHECKING:
-    from pinosolve.analysis.hidden import View
+    from pinosolve.analysis.view import View
 
 
 class DealTable:

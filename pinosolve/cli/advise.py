@@ -283,5 +283,6 @@ def _threads(threads: int) -> int:
 
 ADVISE = Analysis(compute_advise, aliases=BIDDER_ALIASES,
                   preload=("pinosolve.analysis.advice", "pinosolve.analysis.bid_advice",
-                           "pinosolve.analysis.hidden", "pinosolve.game",
+                           "pinosolve.analysis.hidden", "pinosolve.analysis.view",
+                           "pinosolve.analysis.constraints", "pinosolve.game",
                            "pinosolve.play.driver", "pinosolve.play.core"))

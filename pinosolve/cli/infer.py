@@ -29,7 +29,7 @@ def compute_infer(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def view_of(params: dict[str, Any]) -> dict[str, Any]:
-    """The view (``pinosolve.analysis.hidden``'s keys) that the options give: a game
+    """The view (``pinosolve.analysis.view``'s keys) that the options give: a game
     record's (``record``, from ``seat`` or the record's Seat tag), or the options'."""
     if params.get("record") is not None:
         return _record_view(params)
@@ -108,4 +108,5 @@ def infer_cmd(**given: Any) -> None:
 
 
 INFER = Analysis(compute_infer, aliases=BIDDER_ALIASES,
-                 preload=("pinosolve.analysis.hidden", "pinosolve.play.legality"))
+                 preload=("pinosolve.analysis.hidden", "pinosolve.analysis.view",
+                          "pinosolve.analysis.constraints", "pinosolve.play.legality"))

@@ -274,7 +274,7 @@ class Record:
         return out
 
     def view_input(self, seat: Optional[str] = None) -> dict[str, Any]:
-        """The view of ``seat`` (default the record's ``Seat``) as ``pinosolve.analysis.hidden``
+        """The view of ``seat`` (default the record's ``Seat``) as ``pinosolve.analysis.view``
         takes it: its hand as play began, the play, the meld shown, the passes it made or
         received, the kitty where the bidder showed it, the cards it laid away as gone."""
         v = self.variant
