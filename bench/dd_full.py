@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve import load_variant  # noqa: E402
 from pinosolve.play.budget import Budget, Technique  # noqa: E402
-from pinosolve.seats import play_sides  # noqa: E402
+from pinosolve.variants.sides import play_sides  # noqa: E402
 from pinosolve.play.core import describe  # noqa: E402
 from pinosolve.play.driver import SearchInterrupted, Test, solve  # noqa: E402
 from pinosolve.play.rules import PlayRules  # noqa: E402

@@ -78,7 +78,7 @@ def contracts(family: str, deals: int) -> None:
     from pinosolve.meld.solver import best_meld
     from pinosolve.scoring.bidding import value_problem
     from pinosolve.scoring.makeable import analyse
-    from pinosolve.seats import bidding_team
+    from pinosolve.variants.sides import bidding_team
     from pinosolve.variants.dealer import random_deal
 
     v = load_variant(family)

@@ -51,7 +51,8 @@ from pinosolve.play.rules import PlayRules
 from pinosolve.play.legality import legal_plays, trick_problem
 from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
 from pinosolve.results import Result, optional
-from pinosolve.seats import one_declarer, play_sides, seat_index, seat_name, side_names
+from pinosolve.seats import one_declarer
+from pinosolve.variants.sides import play_sides, seat_index, seat_name, side_names
 from pinosolve.inputs import as_deal, as_variant
 from pinosolve.variants.variant import Variant
 

@@ -159,7 +159,7 @@ def test_bad_requests_are_refused(kwargs, message):
 
 
 def test_the_called_partner_is_the_first_holder_clockwise():
-    from pinosolve.seats import called_partner
+    from pinosolve.variants.sides import called_partner
 
     v = load_variant("five-hand-call")
     hands = {s: Hand([]) for s in v.seats}

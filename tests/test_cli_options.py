@@ -517,7 +517,7 @@ def test_every_side_has_one_name_with_no_plus(vid):
     import itertools
 
     from pinosolve import load_variant
-    from pinosolve.seats import side_name
+    from pinosolve.variants.sides import side_name
 
     v = load_variant(vid)
     names = {}

@@ -17,7 +17,7 @@ from pinosolve.errors import PinosolveError
 from pinosolve.game import Game
 from pinosolve.records.read import read_record, read_records
 from pinosolve.records.tags import split_records
-from pinosolve.seats import sides_fixed
+from pinosolve.variants.sides import sides_fixed
 from pinosolve.variants.variant import load_variant, variant_ids
 
 ROOT = Path(__file__).resolve().parent.parent

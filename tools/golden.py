@@ -60,7 +60,7 @@ def _games(variant: str, n: int, seed: int, left: int) -> list[Any]:
     """``n`` games of ``variant`` from seeded deals, played at random to ``left`` tricks
     from the end."""
     from pinosolve.game import Game
-    from pinosolve.seats import sides_fixed
+    from pinosolve.variants.sides import sides_fixed
     from pinosolve.variants.variant import load_variant
 
     v = load_variant(variant)
@@ -87,7 +87,7 @@ SMALL = ("two-hand", "three-hand-kitty", "four-hand", "four-hand-classic", "doub
 
 def batch_lines() -> dict[str, list[dict[str, Any]]]:
     """Batch lines of each command, from fixed seeds."""
-    from pinosolve.seats import sides_fixed
+    from pinosolve.variants.sides import sides_fixed
     from pinosolve.variants.variant import load_variant
 
     rnd = random.Random(44)

@@ -29,7 +29,7 @@ from pinosolve.errors import PinosolveError
 from pinosolve.play.position import points_left
 from pinosolve.results import Result, optional
 from pinosolve.scoring.contract import laid_away_points
-from pinosolve.seats import side_name
+from pinosolve.variants.sides import side_name
 
 MAX_SAMPLES = 20000  # sampled deals at most (the exact mode's limit too, by default)
 CHUNK = 500  # deals drawn and solved at a time

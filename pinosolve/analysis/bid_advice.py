@@ -8,7 +8,7 @@ has, every card known:
 * the bidder takes the kitty and lays cards away where the rules say so
   (``pinosolve.scoring.passing.lay_away``: the most meld kept);
 * in call-partner play the bidder calls the highest trump he lacks a copy of, and its first
-  holder clockwise is his partner (``pinosolve.seats.called_partner``);
+  holder clockwise is his partner (``pinosolve.variants.sides.called_partner``);
 * partners exchange cards where the rules pass (``side_exchange``: the CP-SAT pass model,
   pass and return chosen together for the most side meld, the called card passed);
 * then each member of the bidding side melds (CP-SAT) and the side's double-dummy trick
@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.results import Result, optional
-from pinosolve.seats import side_name
+from pinosolve.variants.sides import side_name
 
 BID_CAVEAT = ("perfect-information Monte Carlo: after the auction every card is taken as known "
               "(the pass, the lay-away and the play), and the other players' calls are not "
@@ -118,7 +118,7 @@ def advise_bid(variant: Any, seat: Any, hand: Any, samples: int = 100,
     ``on_deal(solved, deals)`` is called as each deal is solved."""
     from pinosolve.inputs import as_variant, as_whole
     from pinosolve.play.budget import check_timeout
-    from pinosolve.seats import seat_name
+    from pinosolve.variants.sides import seat_name
     from pinosolve.variants.shuffle import fresh_seed
 
     v = as_variant(variant)
@@ -232,7 +232,7 @@ class _Round:
         from pinosolve.scoring.contract import holds_trump_marriage, laid_away_points
         from pinosolve.scoring.makeable import first_leader
         from pinosolve.scoring.passing import lay_away, side_exchange
-        from pinosolve.seats import bidding_team, called_partner, seat_name, sides_fixed
+        from pinosolve.variants.sides import bidding_team, called_partner, seat_name, sides_fixed
 
         r = v.rules
         hands = dict(holdings)

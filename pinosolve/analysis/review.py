@@ -46,7 +46,8 @@ from pinosolve.game import Game, SolveResult
 from pinosolve.inputs import as_cards, as_hand, as_variant, check_keys
 from pinosolve.results import Result, optional
 from pinosolve.play.budget import Budget
-from pinosolve.seats import one_declarer, seat_name, sides_fixed
+from pinosolve.seats import one_declarer
+from pinosolve.variants.sides import seat_name, sides_fixed
 
 if TYPE_CHECKING:
     from pinosolve.play.driver import Session
@@ -202,7 +203,7 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
     v = as_variant(record["variant"])
     who = one_declarer(v.seats, record.get("declarer"), record.get("bidder"), "record", v.id)
     # (in fixed sides the declarer is only the bidder; a partner there is refused by
-    # seats.play_sides, as Game reads it)
+    # variants.sides.play_sides, as Game reads it)
     game = Game(v, record["deal"], trump=record["trump"], leader=record.get("leader"),
                 declarer=None if sides_fixed(v) else who, partner=record.get("partner"))
     play = record.get("play", ())

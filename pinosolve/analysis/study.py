@@ -112,7 +112,7 @@ def parse_filter(v: Any, text: Optional[str]) -> tuple[Condition, ...]:
     """
     from pinosolve.cards import Card, Suit
     from pinosolve.inputs import as_variant
-    from pinosolve.seats import seat_name
+    from pinosolve.variants.sides import seat_name
 
     v = as_variant(v)
     if text is not None and not isinstance(text, str):
@@ -188,7 +188,7 @@ class Spec:
         from pinosolve.inputs import as_amount, as_variant
         from pinosolve.play.budget import check_timeout
         from pinosolve.scoring.bidding import check_contract
-        from pinosolve.seats import bidding_team, seat_name
+        from pinosolve.variants.sides import bidding_team, seat_name
         from pinosolve.variants.shuffle import check_seed
 
         def put(name: str, value: Any) -> None:
@@ -356,7 +356,7 @@ def worker_table_limit() -> Optional[int]:
 
 
 def _roles(v: Any, spec: Spec) -> dict[str, Any]:
-    from pinosolve.seats import sides_fixed
+    from pinosolve.variants.sides import sides_fixed
 
     if sides_fixed(v):
         return {}

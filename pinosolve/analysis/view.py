@@ -27,7 +27,8 @@ from pinosolve.cards import NUM_CARDS, Card, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import as_cards, as_hand, as_variant, check_keys
 from pinosolve.play.trick import trick_points, winning_seat
-from pinosolve.seats import find_seat, one_declarer, play_sides, sides_fixed
+from pinosolve.seats import find_seat, one_declarer
+from pinosolve.variants.sides import play_sides, sides_fixed
 
 VIEW_KEYS = ("variant", "trump", "seat", "hand", "leader", "play", "declarer", "bidder",
              "partner", "shown", "passed", "kitty", "gone")

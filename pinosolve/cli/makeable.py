@@ -16,7 +16,7 @@ from pinosolve.errors import PinosolveError
 
 
 def _seat(v: Any, value: Any, what: str) -> Optional[str]:
-    from pinosolve.seats import seat_name
+    from pinosolve.variants.sides import seat_name
 
     return None if value is None else seat_name(v, value, what)
 

@@ -347,8 +347,8 @@ class Record:
 
 def _units(v: Variant, g: Game) -> dict[str, int]:
     """The trick points each scoring unit took in ``g``: the fixed sides, else each seat
-    (``seats.teams`` with no bidder: the keys of a round's points)."""
-    from pinosolve.seats import teams
+    (``variants.sides.teams`` with no bidder: the keys of a round's points)."""
+    from pinosolve.variants.sides import teams
 
     return {t.name: sum(trick.points for trick in g.tricks if trick.won_by in t.seats)
             for t in teams(v)}
@@ -356,7 +356,7 @@ def _units(v: Variant, g: Game) -> dict[str, int]:
 
 def _roles(r: Record) -> dict[str, str]:
     """The seats that fix the sides, as ``Game`` takes them."""
-    from pinosolve.seats import sides_fixed
+    from pinosolve.variants.sides import sides_fixed
 
     out = {}
     if r.bidder is not None and not sides_fixed(r.variant):

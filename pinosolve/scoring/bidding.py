@@ -17,7 +17,7 @@ from typing import Any, Optional, Union
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import VariantLike, as_variant
 from pinosolve.results import Result, optional
-from pinosolve.seats import seat_after, seat_name
+from pinosolve.variants.sides import seat_after, seat_name
 from pinosolve.variants.datafile import VALUE_LIMIT
 from pinosolve.variants.schema import Bidding
 from pinosolve.variants.variant import Variant

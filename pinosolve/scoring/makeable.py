@@ -29,7 +29,7 @@ from pinosolve.inputs import (DealLike, HandLike, SuitLike, VariantLike, as_deal
                               as_trump, as_variant, as_whole)
 from pinosolve.meld.model import Declaration
 from pinosolve.results import Result, optional
-from pinosolve.seats import bidder_sides, bidding_team, seat_after, side_name
+from pinosolve.variants.sides import bidder_sides, bidding_team, seat_after, side_name
 from pinosolve.variants.variant import Variant
 
 
@@ -101,7 +101,7 @@ def makeable(variant: VariantLike, deal: DealLike, trump: SuitLike, bidder: str,
     ...          "AKJ.T9.Q9.ATKK9", "S", "N", 25)
     Makeable(trump=S, bidder=N, bid=25, meld=8, trick_points=8, made=False, margin=-9)
     """
-    from pinosolve.seats import seat_name
+    from pinosolve.variants.sides import seat_name
 
     v = as_variant(variant)
     cards = as_deal(v, deal, full=True)

@@ -26,7 +26,7 @@ from pinosolve.scoring.contract import (Taken, holds_trump_marriage, laid_away_p
 from pinosolve.errors import PinosolveError
 from pinosolve.inputs import VariantLike, as_variant, check_keys
 from pinosolve.results import Result, optional
-from pinosolve.seats import seat_name, teams
+from pinosolve.variants.sides import seat_name, teams
 from pinosolve.variants.variant import Variant, number_of_tricks
 
 ROUND_KEYS = {"variant", "rules", "bidder", "partner", "bid", "trump", "meld", "points", "won",
@@ -77,8 +77,8 @@ def score_units(v: Variant) -> tuple[str, ...]:
 
 
 def groups(v: Variant, rnd: Round) -> list[Group]:
-    """Who scores together this round (``pinosolve.seats.teams``), with the keys their points
-    and tricks are given under and the running scores their change goes to."""
+    """Who scores together this round (``pinosolve.variants.sides.teams``), with the keys
+    their points and tricks are given under and the running scores their change goes to."""
     fixed = v.rules.players.partnership == "fixed"
     return [Group(t.name, t.seats, (t.name,) if fixed else t.seats,
                   (t.name,) if fixed else t.seats, t.bidding)
