@@ -368,6 +368,26 @@ class Game:
         self._hands[seat].append(card)
         return Card.from_index(card)
 
+    def rewound(self) -> tuple[Game, list[Card]]:
+        """A copy of the game with every card played on it taken back (the position it was
+        set up at, its trick points from nothing), and those cards in the order played: what
+        a review replays. The game itself is not changed.
+
+        >>> g = Game("four-hand", "N:A... T... K... Q...", trump="S")
+        >>> g.play("AS"); g.play("TS")
+        >>> start, cards = g.rewound()
+        >>> cards, start.trick, len(g.trick)
+        ([Card(AS), Card(TS)], [], 2)
+        """
+        start = self.copy()
+        cards: list[Card] = []
+        while start._history:
+            cards.append(start.unplay())
+        cards.reverse()
+        start._tricks, start._history = [], []
+        start._points = {name: 0 for name in start.side_names}
+        return start, cards
+
     def to_record(self, **facts: Any) -> Any:
         """The game as a ``pinosolve.records.Record``: the hands as it was set up (a trick on
         the table given back to the seats that played it), the trump and the declarer as

@@ -236,13 +236,7 @@ def _amount(value: Any, what: str) -> int:
 
 
 def _from_game(game: Game) -> tuple[Game, list[Card], dict[str, Any]]:
-    start = game.copy()
-    cards: list[Card] = []
-    while start._history:
-        cards.append(start.unplay())
-    cards.reverse()
-    start._tricks, start._history = [], []
-    start._points = {name: 0 for name in start.side_names}
+    start, cards = game.rewound()
     return start, cards, {"bidder": game.declarer, "bid": None, "meld": None,
                           "laid_away": None}
 
