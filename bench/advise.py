@@ -1,4 +1,4 @@
-"""Advice by simulation (issue 36): how long play and bid advice take, over fixed seeds.
+"""Advice by simulation: how long play and bid advice take, over fixed seeds.
 
     python bench/advise.py lead  [--family F] [--seeds K ...] [--samples N] [--threads T]
     python bench/advise.py bid   [--family F] [--seeds K ...] [--samples N] [--threads T]

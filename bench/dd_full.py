@@ -1,4 +1,4 @@
-"""Full-deal double-dummy speed of the search core, over fixed seeded deals (issue 5 targets).
+"""Full-deal double-dummy speed of the search core, over fixed seeded deals (against its targets).
 
     python bench/dd_full.py [--deals N | --seeds K ...] [--timeout S] [--each] [--tests]
                             [--backend c|python] [--families ...]

@@ -1,4 +1,4 @@
-"""Hidden-card inference and sampling from one seat's view (issue 35).
+"""Hidden-card inference and sampling from one seat's view.
 
     python bench/infer.py [--families F ...] [--seeds N] [--tricks T ...] [--samples S]
 

@@ -2,7 +2,7 @@
 
     python bench/meld.py            # prints median and worst of each measurement
 
-Targets (issue 3): one holding, one trump, from the CLI cold in under 0.5 s; --input with
+Targets: one holding, one trump, from the CLI cold in under 0.5 s; --input with
 thousands of hands at 1000 hands/s or more.
 """
 

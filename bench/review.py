@@ -1,4 +1,4 @@
-"""A whole deal's review against valuing every card of its opening position (issue 34).
+"""A whole deal's review against valuing every card of its opening position.
 
     python bench/review.py [--families F ...] [--seeds N ...] [--fresh]
 

@@ -1,4 +1,4 @@
-"""How the meld commands scale on the audit's hostile sizes (issue 32): a house-rules file of n
+"""How the meld commands scale on the audit's hostile sizes: a house-rules file of n
 extra reuse classes, and a dispute of n claims. Each command runs in a fresh process (its
 start included), ``--rounds`` times; the line per size gives the median and the worst.
 

@@ -1,4 +1,4 @@
-"""Study throughput (issue 37): four-hand value-only deals per second on the local backend
+"""Study throughput: four-hand value-only deals per second on the local backend
 with 1 and 2 worker processes, and on a Dask LocalCluster of 2 workers, side by side on the
 same seeded deals, and the Dask overhead over the local backend.
 

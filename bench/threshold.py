@@ -1,5 +1,5 @@
 """A contract's question, "can the side reach T?", by one null-window test at T, against the
-exact value (issue 36): side by side on the same seeded full deals, in one run.
+exact value: side by side on the same seeded full deals, in one run.
 
     python bench/threshold.py [--family F] [--deals N] [--tricks K]
     python bench/threshold.py --makeable [--family F] [--deals N]

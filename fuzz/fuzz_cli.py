@@ -18,12 +18,12 @@ a shipped puzzle, game or meld-sequence file broken the same way, read by ``puzz
 Each must exit 0 (or 1, a verdict, for ``puzzle`` and ``game``), or 2 with one line naming the
 problem.
 
-One try in eight is a hostile input of a family the audit of issue 32 found (``HOSTILE``): a
+One try in eight is a hostile input of a family an audit found (``HOSTILE``): a
 path key (``--rules``, ``extends``, a batch line's ``rules``, ``compare``, ``sequence``) naming
 ``/dev/zero``, a FIFO, a directory or a file over 1 MiB; a batch line nested 100,000 deep; an
 ``--input`` file with bytes that are not UTF-8; ``NaN`` and ``Infinity`` for numbers; huge
 values in a rules file; a dispute of many claims; a rules file of many reuse classes; and
-the families of issue 43: a symlink loop as a path, dotted keys and nesting of thousands of
+the families found since: a symlink loop as a path, dotted keys and nesting of thousands of
 parts in a rules file or record, views no deal explains through ``infer`` and ``advise``,
 and numbers past every bound (a rules key, a contract's meld, a sequence step's trick). Every
 try has a time bound (``TRY_SECONDS``: a watchdog reports the input and ends the run if a try
@@ -300,7 +300,7 @@ def try_rules_file(path: Path) -> list[tuple[list[str], str]]:
     return failures
 
 
-# --- hostile inputs (issue 32) ----------------------------------------------------------------
+# --- hostile inputs ----------------------------------------------------------------
 
 TRY_SECONDS = 60.0   # the longest one try may take before the run reports it as a hang
 MEMORY = 6 << 30     # the address space the whole run may take (OR-Tools maps ~1 GiB)
@@ -316,7 +316,7 @@ def _special_paths(folder: Path) -> dict[str, str]:
     if not big.exists():
         big.write_text("# padding\n" * 110_000)
     loop = folder / "loop.toml"
-    if not loop.is_symlink():  # (issue 43: a loop of links was an internal error)
+    if not loop.is_symlink():  # (a loop of links was an internal error)
         os.symlink(folder / "loop2.toml", loop)
         os.symlink(loop, folder / "loop2.toml")
     return {"/dev/zero": "/dev/zero", "/dev/null": "/dev/null", "fifo": str(fifo),
@@ -492,7 +492,7 @@ def _many_classes_try(rnd: random.Random, folder: Path) -> tuple[str, str | None
 
 
 def _deep_keys(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
-    """Issue 43: a dotted key, a table header or nesting of 20 to 40,000 parts (tomllib is
+    """A dotted key, a table header or nesting of 20 to 40,000 parts (tomllib is
     quadratic in a key's parts: 80 KB took over 4 GB) in a rules file, read by --rules or
     extends, or a record read by review: one line, exit 2, or an answer where it is within
     the bounds."""
@@ -517,7 +517,7 @@ def _deep_keys(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
 
 
 def _impossible_view(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
-    """Issue 43: a view no deal explains (a card the viewer holds every copy of played by
+    """A view no deal explains (a card the viewer holds every copy of played by
     another seat, meld shown that the deck cannot hold, a hand shorter or longer than the
     deal gives) through infer or advise: an error record naming it, never an answer."""
     v_hand = ["AS", "AS", "9S", "KD", "AH", "QC", "JC", "9C", "TH", "KH", "QD", "JD"]
@@ -539,7 +539,7 @@ def _impossible_view(rnd: random.Random, folder: Path) -> tuple[str, str | None,
 
 
 def _absurd_values(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
-    """Issue 43: numbers past every bound the rules use: a rules key, a contract's meld, a
+    """Numbers past every bound the rules use: a rules key, a contract's meld, a
     meld-sequence step's trick. One line naming it (or an error record)."""
     what = rnd.choice(["rules", "meld", "trick"])
     huge = rnd.choice([-1, 0, 10**12 + 1, 10**20, -10**20])

@@ -1,4 +1,4 @@
-"""Play advice (issue 36) against an independent oracle: on small late-deal views, every
+"""Play advice against an independent oracle: on small late-deal views, every
 assignment of the hidden physical cards is listed (``tests/test_hidden._enumerate``), each
 consistent deal solved by plain minimax (``dd_oracle``), and each card's value averaged: the
 ``exact`` advice must equal it. Sampled advice agrees with the exact within its error bars,
@@ -188,7 +188,7 @@ def test_deals_solved_a_chunk_at_a_time_give_the_same_answer(monkeypatch):
 
 @pytest.mark.parametrize("vid", ["three-hand-kitty", "three-hand-auction"])
 def test_the_laid_away_cards_count_for_the_bidder_as_score_counts_them(vid):
-    """Issue 43: seeds 000 and 004 count the bidder's laid-away cards for him. On the last
+    """Seeds 000 and 004 count the bidder's laid-away cards for him. On the last
     card of a deal played at random (one consistent deal, one legal card), advice's p_make
     is what ``score`` says of the whole round with its laid-away cards, for bids around the
     bidder's total, from the bidder's view and a defender's."""

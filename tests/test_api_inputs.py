@@ -1,4 +1,4 @@
-"""Hostile and odd inputs to the public API and the CLI's new surfaces (issue 33's probe):
+"""Hostile and odd inputs to the public API and the CLI's new surfaces (a probe):
 each is one PinosolveError line (exit 2 at the command line), never a traceback, a hang, or
 a silently wrong answer."""
 
@@ -181,7 +181,7 @@ def _entry_points():
 
 @pytest.mark.parametrize("value", ODD, ids=repr)
 def test_every_entry_point_checks_its_arguments(value):
-    """Issue 43: a wrong type may raise TypeError, but an AttributeError (or any other
+    """A wrong type may raise TypeError, but an AttributeError (or any other
     error) from deep inside is a defect, and a study took a seed of None, NaN or -1 into
     its records. Every public entry point, every odd value: the package's own error (or
     TypeError), or an answer."""

@@ -479,7 +479,7 @@ def _before_pinosolve(code: int, err: str) -> bool:
     the traceback's one frame the console script's import)? Or as Python read and compiled
     the console script itself, or found the package for ``-m``: there no Python frame is
     running (the importer hides its own), so Python prints the bare word "KeyboardInterrupt"
-    and exits 1 (issue 43: seen once, at 0.08 s, on a loaded machine). Nothing of ours is
+    and exits 1 (seen once, at 0.08 s, on a loaded machine). Nothing of ours is
     there to handle it: from the package's first line on, SIGINT is held until the
     program's handler is in place."""
     said = [x for x in err.splitlines() if x]

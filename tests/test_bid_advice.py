@@ -1,4 +1,4 @@
-"""Bid advice (issue 36) against independent re-derivations: on the same drawn deals, the
+"""Bid advice against independent re-derivations: on the same drawn deals, the
 pass (the CP-SAT exchange, tested in test_passing) or the lay-away, then the brute-force meld
 oracle, the double-dummy trick points (tested against plain minimax elsewhere) and the seed
 texts' contract rules written out by hand; and against the makeable command's verdict."""

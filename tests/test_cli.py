@@ -134,7 +134,7 @@ def test_import_does_not_load_ortools():
 def test_deal_of_a_stock_game_turns_up_trump_and_keeps_the_stock_in_order(cli, vid, seed):
     """Seeds 002 and 004: twelve cards each, "the next card is turned up to determine trump
     ... and the remainder of the deck (the stock) is placed crosswise on this upturned card".
-    The deal command printed the stock sorted and turned no card (issue 32, item 6)."""
+    The deal command printed the stock sorted and turned no card."""
     import random
 
     from pinosolve import load_variant
@@ -207,7 +207,7 @@ def test_small_refusals_say_what_to_do(cli):
 
 
 def test_show_full_checks_a_hand_as_it_checks_a_deal(cli):
-    """Issue 43: ``show --full --hand`` ignored --full. Every hand size around the variant's
+    """``show --full --hand`` ignored --full. Every hand size around the variant's
     is refused (or taken) the same way by --hand, a batch line and the library."""
     import pytest
 

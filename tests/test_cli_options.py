@@ -1,4 +1,4 @@
-"""One vocabulary on the command line (issue 33): option names, the default variant, names
+"""One vocabulary on the command line: option names, the default variant, names
 of shipped files, exit codes, metavars, completion, fresh deal seeds, unwrapped deals."""
 
 from __future__ import annotations

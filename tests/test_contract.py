@@ -4,7 +4,7 @@ alike.
 makeable decides the rules' conditions on play that points alone do not settle (a side must
 take a trick to save its meld; a Trickster bidder must capture a counter) by searches on other
 point scales. Those claims are checked here against a plain minimax over the conditions
-themselves, on small endings; and the audit's cases (issue 32) end to end.
+themselves, on small endings; and the audit's cases end to end.
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def test_makeable_kitty_bidder_who_takes_no_trick_loses_his_meld():
 
 
 def test_undecided_makeable_gives_no_made_or_set_reason(monkeypatch):
-    """Issue 32: a makeable whose time ran out with the contract undecided printed the
+    """A makeable whose time ran out with the contract undecided printed the
     reason line of a made contract. Bounds 3..20 on the trick points, meld 8, bid 25: the
     contract is made at the top of the bounds and set at the bottom, so no reason says
     either; bid 30 is set even at the top, and says so."""
@@ -163,7 +163,7 @@ def test_undecided_makeable_gives_no_made_or_set_reason(monkeypatch):
     assert res["note"].startswith("time ran out")
 
 
-# house rules that combine the contract's conditions (the review of issue 32's fixes found
+# house rules that combine the contract's conditions (a review of fixes found
 # makeable wrong on the first three: a counter from one line and points from another)
 HOUSE = {
     "tc-min": ('extends = "trickster-classic"\n[points]\n'

@@ -24,7 +24,7 @@ _spec.loader.exec_module(check)
 
 # The next version each dependency may break us in (see README, "Dependencies").
 UPPER = {"ortools": "10", "python-constraint2": "3", "typer": "1", "rich": "16"}
-# The newest release found broken, with every other dependency at its latest (issue 32):
+# The newest release found broken, with every other dependency at its latest:
 # ortools 9.14: cp_model_helper has no CpModelProto (meld: internal error);
 # typer 0.15.3: allows click 8.2+, under which every --help fails in make_metavar().
 BROKEN = {"ortools": "9.14.6206", "typer": "0.15.3"}

@@ -117,7 +117,7 @@ values = [1]
     assert r["claims"][0]["name"] in "xyz"
 
 
-# --- the value of the cards laid, however they are split into claims (issue 32) -------------
+# --- the value of the cards laid, however they are split into claims -------------
 
 
 def test_two_pinochle_claims_are_a_double_pinochle():
@@ -509,7 +509,7 @@ def test_verify_json_shape(cli):
 
 
 def test_many_conflicting_claims_give_an_answer_linear_in_their_number():
-    """The review of issue 32's fixes: 4,000 copies of one marriage claimed from a hand of
+    """A review of fixes: 4,000 copies of one marriage claimed from a hand of
     one (a 36 KB batch line) gave a 953 MB answer and took 3.8 GB, each claim's reason
     naming every other claim. Each now names a few: the answer grows with the claims, not
     with their square, in a child process under a 3 GiB limit."""

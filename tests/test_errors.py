@@ -244,7 +244,7 @@ def test_fuzz_script_runs_and_finds_nothing():
 
 @pytest.mark.parametrize("family", sorted(fuzz_cli.HOSTILE))
 def test_every_hostile_family_is_survived(family, tmp_path):
-    """Each family of hostile input the audit of issue 32 found, once, as the fuzz script
+    """Each family of hostile input an audit found, once, as the fuzz script
     tries it (the long run draws many of each): a right answer or one line, in time."""
     import random
 

@@ -1,6 +1,6 @@
 """Every path a user names is read as a regular file of bounded size, or refused in one line.
 
-The audit (issue 32): ``--rules /dev/zero`` read without limit (24 GB), and a FIFO hung for
+An audit: ``--rules /dev/zero`` read without limit (24 GB), and a FIFO hung for
 ever. The family here: each way a path reaches pinosolve (``--rules``, ``extends``, a batch
 line's ``rules``, ``compare`` and ``sequence``, a puzzle file) against each kind of file
 that is not a small regular text file. Each run is a subprocess with a time limit and a
@@ -46,7 +46,7 @@ def hostile(tmp_path_factory):
     deep_toml.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
     deep_json = d / "deep.json"
     deep_json.write_text('{"x": ' + "[" * 100_000 + "]" * 100_000 + "}")
-    # one dotted key of 40,000 parts: quadratic in tomllib (80 KB took over 4 GB: issue 43)
+    # one dotted key of 40,000 parts: quadratic in tomllib (80 KB took over 4 GB)
     dotted = d / "dotted.toml"
     dotted.write_text("a" + ".a" * 40_000 + " = 1\n")
     header = d / "header.toml"
@@ -156,7 +156,7 @@ def test_score_input_lines_are_decoded_one_by_one(tmp_path):
 
 
 def test_a_byte_order_mark_that_starts_a_file_or_input_is_no_part_of_it(tmp_path):
-    """The review of issue 32's fixes: a rules file saved with a BOM was "not valid TOML", and
+    """A review of fixes: a rules file saved with a BOM was "not valid TOML", and
     a pretty-printed score round with one gave five junk error records."""
     house = tmp_path / "bom.toml"
     house.write_bytes(b'\xef\xbb\xbfextends = "four-hand"\nname = "bom"\n')
@@ -192,7 +192,7 @@ def _toml_text(value) -> str:
 
 
 def test_toml_keys_and_nesting_are_bounded_before_tomllib_parses():
-    """Issue 43, the family of key depths: documents with dotted keys (in headers, before
+    """The family of key depths: documents with dotted keys (in headers, before
     ``=`` and in inline tables, with quoted parts holding dots) and nested arrays and inline
     tables of every size around the bounds. ``toml_shape_problem`` refuses exactly those over
     a bound, and what it lets through ``tomllib`` parses to the document written."""
@@ -234,7 +234,7 @@ def test_toml_keys_and_nesting_are_bounded_before_tomllib_parses():
 
 
 def test_a_symlink_loop_to_write_to_is_one_line(tmp_path):
-    """Issue 43: a loop of symbolic links as a file to write (``--out``, ``--plot``) was exit
+    """A loop of symbolic links as a file to write (``--out``, ``--plot``) was exit
     70, an internal error; every command that writes one says so in one line, exit 2."""
     loop = tmp_path / "loop.png"
     os.symlink(tmp_path / "loop2.png", loop)

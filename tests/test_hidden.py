@@ -1,4 +1,4 @@
-"""Hidden cards (issue 35) against enumeration of every deal: on small and late-deal views,
+"""Hidden cards against enumeration of every deal: on small and late-deal views,
 every assignment of the hidden physical cards to the seats (and the unseen pile) is listed
 and replayed on a ``Game`` with the engine's legality; ``possible``, ``certain``, ``voids``,
 ``deals`` and ``weighted`` must be exactly what the consistent ones say. The sampler is
@@ -308,7 +308,7 @@ def _possible(v, view) -> bool:
                                                          "gone+", "twice"]),
        data=st.data())
 def test_a_view_is_refused_exactly_when_no_deal_explains_it(vid, seed, how, data):
-    """Issue 43, the family of impossible views (a card held and played, meld shown that the
+    """The family of impossible views (a card held and played, meld shown that the
     deck cannot hold, a hand shorter than the deal gives, cards out of the hands that the
     deal does not leave out): a possible view changed at random is refused, with one
     PinosolveError, exactly when the enumeration of every deal finds none that explains it."""
@@ -345,7 +345,7 @@ def test_a_view_is_refused_exactly_when_no_deal_explains_it(vid, seed, how, data
 
 
 def test_the_audits_impossible_views_name_the_problem(cli):
-    """Issue 43's three impossible views, each one line and exit 2 from the command line
+    """Three impossible views, each one line and exit 2 from the command line
     and a PinosolveError from View, infer and advise."""
     from pinosolve.analysis.advice import advise
 

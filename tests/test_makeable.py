@@ -216,7 +216,7 @@ def test_verdict_only_from_the_command(cli):
     ("four-hand", 4, "E", "D"), ("four-hand-classic", 3, "W", "H"),
     ("trickster-modern", 6, "N", "H"), ("three-hand-kitty", 1, "E", "H")])
 def test_a_bid_out_of_reach_still_gives_the_proved_total(cli, vid, seed, bidder, trump):
-    """Issue 43: a bid that not even every point in play makes gave ``total`` and ``margin``
+    """A bid that not even every point in play makes gave ``total`` and ``margin``
     null though the trick points were proved. Every bid out of reach gives the side's total
     (the same as at a bid within reach: it does not depend on the bid) and margin total -
     bid."""

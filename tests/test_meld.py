@@ -243,7 +243,7 @@ def test_a_meld_solve_leaves_ctrl_c_to_python():
                                                                          run.stderr)
 
 
-# --- many reuse classes (issue 32) ----------------------------------------------------------
+# --- many reuse classes ----------------------------------------------------------
 
 
 def _many_classes_file(tmp_path, n: int, round_house: int | None = None):
@@ -309,7 +309,7 @@ def test_composite_is_weighed_against_its_own_classes_only(tmp_path_factory, n, 
     _check_declaration(v, hand, decl)
 
 
-# --- naming the multiples the rules define (issue 32) --------------------------------------
+# --- naming the multiples the rules define --------------------------------------
 
 
 def _best_partition(values: list[int], n: int) -> tuple[int, int]:

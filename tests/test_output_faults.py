@@ -1,4 +1,4 @@
-"""Output faults (issue 43): stdout closed, stderr closed, stderr on a full disk, for every
+"""Output faults: stdout closed, stderr closed, stderr on a full disk, for every
 command. stdout carries the answer: closed, it is one line on stderr and exit 74. stderr
 carries only diagnostics (error lines, progress bars): closed or full, the answer on stdout
 is the same, its exit code too, and nothing meant for stderr lands in stdout."""

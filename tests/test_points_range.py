@@ -197,7 +197,7 @@ def test_any_window_means_what_it_says():
 
 @pytest.mark.parametrize("value", [2**31, 2**61, 10**30])
 def test_a_meld_worth_more_than_the_limit_is_refused_naming_the_key(cli, tmp_path, value):
-    """The review of issue 32's fixes: a run worth 2**61 loaded, then meld failed inside
+    """A review of fixes: a run worth 2**61 loaded, then meld failed inside
     CP-SAT (MODEL_INVALID) with no key named. Meld values are bounded at load."""
     path = tmp_path / "house.toml"
     path.write_text(f'extends = "four-hand"\n[meld.kinds.run]\nvalues = [{value}]\n')

@@ -1,6 +1,6 @@
 """Text from rules files reaches people's terminals escaped: it can never drive the terminal.
 
-The audit (issue 32): escape sequences in a rules file's text reached the terminal raw and
+An audit: escape sequences in a rules file's text reached the terminal raw and
 could fake a ruling. Rich emits no codes of its own to a stream that is not a terminal, so
 any control character in the human output here would have come from the data.
 """
@@ -75,7 +75,7 @@ def test_error_messages_show_control_characters_too(tmp_path_factory, key, card)
 
 
 def test_a_plot_name_is_echoed_printable(cli, tmp_path):
-    """Issue 43: ``--plot`` echoed raw escape sequences from a file name to the terminal.
+    """``--plot`` echoed raw escape sequences from a file name to the terminal.
     Every command that writes a plot says where in one printable line."""
     name = tmp_path / "evil\x1b[2J\x07.png"
     hand = "AS AS TS KS QS JS 9S AH KH QD JC 9C"

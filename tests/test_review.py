@@ -394,7 +394,7 @@ def test_a_forced_card_costs_nothing_even_when_time_runs_out():
 
 
 def test_a_contract_in_a_kitty_game_counts_the_laid_away_cards(vid="three-hand-kitty", seed=1):
-    """Issue 43: the review took no contract where the bidder lays cards away. With the
+    """The review took no contract where the bidder lays cards away. With the
     record's ``laid_away``, whether it was made as played is ``score``'s verdict on the same
     round, and whether it was makeable at the start is ``makeable``'s, at bids on both sides
     of the bidder's total."""

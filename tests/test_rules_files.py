@@ -139,7 +139,7 @@ def _number_keys():
 
 @pytest.mark.parametrize("table, key, listed, lo, hi", _number_keys())
 def test_every_number_of_a_rules_file_is_bounded(tmp_path, table, key, listed, lo, hi):
-    """Issue 43: absurd values were taken (``bidding.minimum = 10**20``, ``deal.packets =
+    """Absurd values were taken (``bidding.minimum = 10**20``, ``deal.packets =
     [0]``). Every whole-number key, a value past each of its bounds (the schema's, else
     VALUE_LIMIT, the bound bids already had) is one RulesError naming the key."""
     from pinosolve.errors import RulesError
@@ -154,7 +154,7 @@ def test_every_number_of_a_rules_file_is_bounded(tmp_path, table, key, listed, l
 
 
 def test_the_audits_absurd_values_are_one_line(cli, tmp_path):
-    """Issue 43's four: a meld of 10**20 to advise, a meld-sequence step on trick -3, and
+    """Four: a meld of 10**20 to advise, a meld-sequence step on trick -3, and
     rules with bidding.minimum = 10**20 or deal.packets = [0]."""
     hand = ["--variant", "four-hand", "--trump", "H", "--seat", "N", "--hand",
             "TS KS JS TH TH QH JD 9D 9D JC JC 9C", "--leader", "N", "--samples", "1"]

@@ -257,17 +257,17 @@ def test_one_key_one_type_across_commands(cli):
     """An independent check of the vocabulary (docs/json.md): over every example answer, each
     key holds one JSON type (lists: one type of item), wherever it appears. Keys whose
     values are tables keyed by seats, cards or suits are looked into, not counted. The one
-    exception, scoped and written in docs/json.md: a review's play entries, where issue 34
+    exception, scoped and written in docs/json.md: a review's play entries, where the review
     names the trick's number ``trick`` and the verdict on the card ``legal``."""
     seen: dict[str, set[str]] = {}
     for examples in EXAMPLES.values():
         for args in examples:
             answer = cli(*args, "--json").json()
             answer.pop("answer", None)  # (game: the answer table on file, as written there)
-            if args[0] == "review":  # its play entries' trick and legal: issue 34's names
+            if args[0] == "review":  # its play entries' trick and legal: the review's names
                 for play in answer["plays"]:
                     assert type(play.pop("trick")) is int and type(play.pop("legal")) is bool
-            if args[0] == "advise" and "cards" in answer:  # issue 36's {card: advice}
+            if args[0] == "advise" and "cards" in answer:  # advice's {card: advice}
                 advice = answer.pop("cards")
                 assert type(advice) is dict and all(type(a) is dict for a in advice.values())
                 _types({"card_advice": list(advice.values())}, [], seen)

@@ -708,7 +708,7 @@ def test_solve_refuses_a_trick_that_breaks_the_rules(backend):
     assert refused >= 15 and solved >= 20, (refused, solved)
 
 
-AUDIT_DEAL = [  # issue 32's deal: four-hand, spades trump, N to lead; value 8 for N-S
+AUDIT_DEAL = [  # the audit's deal: four-hand, spades trump, N to lead; value 8 for N-S
     "TS QS 9S 9S KH QH 9H AD TD QC JC 9C", "AS TS KS JS AH QH JH AD QD 9D TC JC",
     "QS AH TH KH JH TD KD KD JD JD AC QC", "AS KS JS TH 9H QD 9D AC TC KC KC 9C"]
 
@@ -752,7 +752,7 @@ def _assert_bounds_hold(res, value: int) -> None:
 
 @pytest.mark.parametrize("step", [0.02, 0.05, 0.1, 0.2])
 def test_python_deadline_striking_deep_inside_a_test_leaves_true_bounds(monkeypatch, step):
-    """Issue 32: the reference search moved a card from its hand into the trick and did not
+    """The reference search moved a card from its hand into the trick and did not
     put it back when the budget unwound through it, so the tests after a test that outran
     its share of the budget searched corrupted hands (value 0, "exact", bounds 0..-2**30
     where 8 is right). The clock here strikes after 4/step readings of it (the first test's

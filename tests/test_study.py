@@ -1,4 +1,4 @@
-"""Studies (issue 37, in progress): each record equals solve deal by deal, deals depend on
+"""Studies: each record equals solve deal by deal, deals depend on
 (seed, index) alone, and a Dask LocalCluster of two worker processes gives the records the
 local backend gives."""
 
@@ -21,7 +21,7 @@ def test_records_are_solve_deal_by_deal():
 
 
 def test_a_contract_in_a_kitty_game_is_judged_after_the_lay_away():
-    """Issue 43: a study took no bid where the bidder lays cards away. Each record's bidder
+    """A study took no bid where the bidder lays cards away. Each record's bidder
     takes the kitty the seed deals and lays away the cards ``lay_away`` chooses; ``made`` is
     ``makeable``'s exact verdict on that deal with those cards laid away."""
     from collections import Counter

@@ -124,7 +124,7 @@ def test_a_study_resumes_from_its_out_file(cli, tmp_path):
 
 @pytest.mark.parametrize("where", [None, "N:count(S)>=3"])
 def test_records_lost_after_the_mark_are_found_and_done_again(cli, tmp_path, where):
-    """Issue 43: the ``.done`` mark was trusted without a look at the records it counts: a
+    """The ``.done`` mark was trusted without a look at the records it counts: a
     file cut after it was marked resumed with exit 0 and deals lost. Every way to lose
     records (the tail cut at a line's end or within a line, one from the middle, all of
     them), with and without a filter: the rerun gives the whole study's records."""

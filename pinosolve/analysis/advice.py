@@ -1,4 +1,4 @@
-"""Play advice from one seat's view, by simulation over the hidden deals (issue 36).
+"""Play advice from one seat's view, by simulation over the hidden deals.
 
 The method is Perfect Information Monte Carlo: deals consistent with the view are drawn
 (``pinosolve.analysis.view.View.sample``, each weighted as a shuffle deals it), each is

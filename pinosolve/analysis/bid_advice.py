@@ -1,4 +1,4 @@
-"""Bid advice from one hand before the auction, by simulation over the hidden deals (issue 36).
+"""Bid advice from one hand before the auction, by simulation over the hidden deals.
 
 For each trump, deals of the other hands consistent with the seat's own are drawn (the same
 deals for every trump, so that trumps compare paired), and on each the round is played out

@@ -1,4 +1,4 @@
-"""Review a played hand: each card as played against its double-dummy best (issue 34).
+"""Review a played hand: each card as played against its double-dummy best.
 
 A *record* is a mapping: ``variant``, ``deal`` (the hands as play began, PBN style),
 ``trump``, ``leader`` (default the deal's first seat), ``declarer`` (alias ``bidder``) and

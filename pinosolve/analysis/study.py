@@ -1,4 +1,4 @@
-"""Studies of many deals (issue 37): seeded deals, each analysed alone, in chunks that any
+"""Studies of many deals: seeded deals, each analysed alone, in chunks that any
 worker can run.
 
 Deal ``k`` of a study with seed ``S`` is ``Variant.random_deal(deal_seed(S, k))``: it depends

@@ -1,5 +1,4 @@
-"""``pinosolve advise``: which card to play, or what to bid, seeing only one seat's cards
-(issue 36).
+"""``pinosolve advise``: which card to play, or what to bid, seeing only one seat's cards.
 
 Play advice reads the view (``infer``'s options, the viewer being the seat to move) and calls
 ``pinosolve.analysis.advice.advise``; ``--bidding`` reads a hand before the auction and calls

@@ -1,4 +1,4 @@
-"""``pinosolve infer``: from one seat's view, what each other seat may and must hold (issue 35).
+"""``pinosolve infer``: from one seat's view, what each other seat may and must hold.
 
 The command reads the view from its options (or a batch line's keys), calls
 ``pinosolve.analysis.hidden.infer`` and renders its answer; the inference is the library's.

@@ -1,4 +1,4 @@
-"""``pinosolve review``: a played hand, card by card, against its double-dummy best (issue 34).
+"""``pinosolve review``: a played hand, card by card, against its double-dummy best.
 
 The command reads a record (a TOML or JSON file, or a batch line's keys), calls
 ``pinosolve.analysis.review.review`` and renders its answer; the analysis is the library's.

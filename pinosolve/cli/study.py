@@ -1,5 +1,5 @@
 """``pinosolve study``: many seeded deals, each analysed alone, on this machine or a Dask
-cluster (issue 37).
+cluster.
 
 The deals and their records are the library's (``pinosolve.analysis.study``). This module
 reads the options, runs the chunks on a backend, writes the records in index order, resumes
