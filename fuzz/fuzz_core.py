@@ -26,10 +26,9 @@ from pinosolve.play.budget import Technique
 from pinosolve.play import _core as core
 from pinosolve.play.rules import PlayRules
 from pinosolve.variants.schema import POINTS_LIMIT
-from tests.test_solver import solve
+from tests.generators import solve_any as solve
 from fuzz.clock import fuzz_run
-from tests.test_solver import (FAMILIES, _variant, random_obligations,
-                                random_position)
+from tests.generators import FAMILIES, family_variant, random_obligations, random_position
 
 # cards a hand at most, for the core-against-core check (the reference check uses the suite's
 # sizes plus one)
@@ -53,7 +52,7 @@ def main() -> int:
     while time.monotonic() < end:
         family = rnd.choice(sorted(FAMILIES))
         refs, max_cards = FAMILIES[family]
-        v = _variant(rnd.choice(refs))
+        v = family_variant(rnd.choice(refs))
         rules = PlayRules.of(v)
         if rnd.random() < 0.15:
             rules = random_obligations(rules, rnd)

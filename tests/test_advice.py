@@ -13,7 +13,7 @@ import pytest
 from pinosolve import Game, PinosolveError, load_variant
 from pinosolve.analysis.advice import advise
 from pinosolve.analysis.view import View
-from tests.test_game_api import _oracle_value, _roles
+from tests.generators import oracle_value, roles_of
 from tests.test_hidden import _ending_view, _enumerate, _pbn
 
 
@@ -39,10 +39,10 @@ def test_exact_advice_is_the_weighted_mean_of_plain_minimax(vid, seed):
     total = 0
     for key, weight in tables.items():
         hands = {me: list(view["hand"]), **{s: list(h) for s, h in zip(others, key)}}
-        g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"], **_roles(v))
+        g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"], **roles_of(v))
         for card in view["play"]:
             g.play(card)
-        _, values = _oracle_value(v, g)
+        _, values = oracle_value(v, g)
         for card, value in values.items():
             sums[card] += weight * value
         total += weight
@@ -94,12 +94,12 @@ def test_bad_requests_are_refused():
 def test_one_test_at_a_threshold_says_whether_the_side_reaches_it(vid):
     """``reaches`` against plain minimax on endings: yes exactly up to the value."""
     from pinosolve.play.driver import reaches
-    from tests.test_game_api import _ending, _load
+    from tests.generators import ending, load_any
 
-    v = _load(vid)
+    v = load_any(vid)
     for seed in range(3):
-        g = _ending(v, seed, 3 if len(v.seats) <= 4 else 2)
-        value, _ = _oracle_value(v, g)
+        g = ending(v, seed, 3 if len(v.seats) <= 4 else 2)
+        value, _ = oracle_value(v, g)
         for threshold in (0, value - 1, value, value + 1, value + 7):
             assert reaches(g.position(), g.rules, threshold) == (value >= threshold), \
                 (seed, threshold, value)
@@ -130,7 +130,7 @@ def test_exact_chance_of_making_is_the_weighted_share_by_the_seed_rules(seed):
             tricks = sum(1 for t in g.tricks if g.side_of(t.won_by) == side)
             in_play = sum(worth[str(c)[:-1]] for s in v.seats for c in g.hand(s)) + \
                 sum(worth[str(c)[:-1]] for c in g.trick) + v.rules.points.last_trick
-            _, values = _oracle_value(v, g)
+            _, values = oracle_value(v, g)
             for card, value in values.items():
                 points = taken + (value if side == g.side_of(me) else in_play - value)
                 rows.append((card, weight, points, tricks))

@@ -14,8 +14,8 @@ import pytest
 from pinosolve.play.budget import Budget, Technique
 from pinosolve import load_variant
 from pinosolve.play.rules import PlayRules
-from tests.test_solver import solve
-from tests.test_solver import FAMILIES, _variant, random_obligations, random_position
+from tests.generators import solve_any as solve
+from tests.generators import FAMILIES, family_variant, random_obligations, random_position
 
 core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
 
@@ -26,7 +26,7 @@ POSITIONS = 600  # per family; thousands in all
 def test_core_equals_reference(family):
     refs, max_cards = FAMILIES[family]
     rnd = random.Random(f"core-{family}")
-    variants = [_variant(r) for r in refs]
+    variants = [family_variant(r) for r in refs]
     for i in range(POSITIONS):
         v = variants[i % len(variants)]
         rules = PlayRules.of(v)
@@ -88,7 +88,7 @@ def test_partition_search_keeps_every_value(family):
             "five-hand": 9}[family]
     exact = core.OPT_DEFAULT & ~core.OPT_PARTITION & ~core.OPT_SIBLING
     rnd = random.Random(f"partition-{family}")
-    variants = [_variant(r) for r in refs]
+    variants = [family_variant(r) for r in refs]
     for i in range(40):
         v = variants[i % len(variants)]
         rules = PlayRules.of(v)
@@ -241,9 +241,9 @@ _INTERRUPTED = """
 import random, signal, sys
 from pinosolve import load_variant
 from pinosolve.play.rules import PlayRules
-from tests.test_solver import solve
+from tests.generators import solve_any as solve
 from bench.dd_full import deal_position
-from tests.test_solver import random_position
+from tests.generators import random_position
 
 signal.signal(signal.SIGINT, signal.default_int_handler)  # even where the runner ignores it
 v = load_variant("double-deck")
@@ -312,8 +312,8 @@ def test_core_under_valgrind(tmp_path):
         "import random\n"
         "from pinosolve import load_variant\n"
         "from pinosolve.play.rules import PlayRules\n"
-        "from tests.test_solver import solve\n"
-        "from tests.test_solver import random_position\n"
+        "from tests.generators import solve_any as solve\n"
+        "from tests.generators import random_position\n"
         "rnd = random.Random(9)\n"
         "for vid in ('four-hand', 'double-deck', 'five-hand-call', 'two-hand-57'):\n"
         "    v = load_variant(vid)\n"
@@ -368,7 +368,7 @@ def test_estimate_is_minimax_over_its_plies_then_the_playout(family):
     refs, max_cards = FAMILIES[family]
     rnd = random.Random(f"estimate-{family}")
     for i in range(60):
-        v = _variant(refs[i % len(refs)])
+        v = family_variant(refs[i % len(refs)])
         rules = PlayRules.of(v)
         pos = random_position(v, rnd, min(max_cards, 3))
         side = tuple(0 if s == pos.side[pos.to_move] else 1 for s in pos.side)
@@ -508,7 +508,7 @@ def test_each_trick_rule_reaches_the_core_under_its_own_name():
     variant flipped in turn (most flips change which cards are legal somewhere)."""
     import dataclasses
 
-    from tests.test_solver import solve as _solve
+    from tests.generators import solve_any as _solve
 
     v = load_variant("four-hand")
     base = PlayRules.of(v)

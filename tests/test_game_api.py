@@ -10,29 +10,10 @@ import pytest
 
 import pinosolve
 from pinosolve.play.budget import Budget
-from pinosolve import (Card, Game, IllegalPlay, PinosolveError, Suit, load_file, load_variant,
+from pinosolve import (Card, Game, IllegalPlay, PinosolveError, load_variant,
                        variant_ids)
 from tests import dd_oracle
-
-VARIANTS = variant_ids() + ["tests/data/four-hand-partner-exempt.toml"]
-
-
-def _load(variant_id: str):
-    return load_file(variant_id) if variant_id.endswith(".toml") else load_variant(variant_id)
-
-
-def _roles(v) -> dict:
-    """Who plays together where the rules do not fix it: seat 2 bids, seat 4 is called."""
-    kind, seats = v.rules.players.partnership, v.seats
-    if kind == "fixed" or len(seats) == 2:
-        return {}
-    return {"declarer": seats[1], **({"partner": seats[3]} if kind == "called-card" else {})}
-
-
-def _new_game(v, seed: int) -> Game:
-    return Game(v, v.random_deal(seed), trump=Suit(seed % 4), leader=v.seats[seed % len(v.seats)],
-                **_roles(v))
-
+from tests.generators import VARIANTS, ending, load_any, new_game, oracle_value, roles_of
 
 def _winner(v, g: Game) -> str:
     """The seat whose card is winning the trick so far, by the oracle's trick winner."""
@@ -68,10 +49,10 @@ def _cli_legal(cli, v, g: Game) -> list[str]:
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_whole_deals_legal_moves_and_take_backs(cli, variant_id):
-    v = _load(variant_id)
+    v = load_any(variant_id)
     for seed in range(2):
         total = sum(v.card_points(c) for hand in v.random_deal(seed).hands for c in hand)
-        g = _new_game(v, seed)
+        g = new_game(v, seed)
         rng = random.Random(seed)
         before: list[tuple[str, list[str], str]] = []
         step = 0
@@ -86,11 +67,11 @@ def test_whole_deals_legal_moves_and_take_backs(cli, variant_id):
             for card in g.hand(g.to_move):
                 assert g.is_legal(card) == (str(card) in names)
             if step % 3 == 0:  # str(g) reads back as the same position, the trick beside it
-                again = Game(v, str(g), trump=g.trump, trick=g.trick, **_roles(v))
+                again = Game(v, str(g), trump=g.trump, trick=g.trick, **roles_of(v))
                 assert (again.to_move, again.leader, again.legal_moves(), str(again)) == \
                     (g.to_move, g.leader, moves, str(g))
                 if not g.trick:
-                    assert str(Game(v, str(g), trump=g.trump, **_roles(v))) == str(g)
+                    assert str(Game(v, str(g), trump=g.trump, **roles_of(v))) == str(g)
             before.append((str(g), [str(c) for c in g.trick], g.to_move))
             g.play(rng.choice(moves))
             step += 1
@@ -101,49 +82,21 @@ def test_whole_deals_legal_moves_and_take_backs(cli, variant_id):
             g.unplay()
             assert (str(g), [str(c) for c in g.trick], g.to_move) == (held, trick, to_move)
         assert set(g.points.values()) == {0} and g.tricks == []
-        assert str(g) == str(_new_game(v, seed))
+        assert str(g) == str(new_game(v, seed))
         with pytest.raises(PinosolveError, match="no card to take back"):
             g.unplay()
 
 
-def _ending(v, seed: int, tricks_left: int) -> Game:
-    """A position reached by random legal play with ``tricks_left`` tricks (or fewer) to go,
-    sometimes in the middle of a trick."""
-    g = _new_game(v, seed)
-    rng = random.Random(1000 + seed)
-    while max(len(g.hand(s)) for s in v.seats) > tricks_left:
-        g.play(rng.choice(g.legal_moves()))
-    for _ in range(rng.randrange(len(v.seats))):
-        g.play(rng.choice(g.legal_moves()))
-    return g
-
-
-def _oracle_value(v, g: Game) -> tuple[int, dict[str, int]]:
-    """Plain minimax: the side to move's points from here, and each legal card's."""
-    rules = v.rules
-    strength = dd_oracle.strength_of(rules)
-    mover = v.seats.index(g.to_move)
-    side = [0 if g.sides[i] == g.sides[mover] else 1 for i in range(len(v.seats))]
-    hands = [[str(c) for c in g.hand(s)] for s in v.seats]
-    args = (rules, dict(rules.points.cards), rules.points.last_trick)
-    lead = v.seats.index(g.leader)
-    trick = [str(c) for c in g.trick]
-    value = dd_oracle.minimax(*args, hands, lead, trick, g.trump.name, side, strength)
-    cards = {str(c): dd_oracle.play(*args, hands, lead, trick, g.trump.name, side, strength,
-                                    str(c)) for c in g.legal_moves()}
-    return value, cards
-
-
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_solve_agrees_with_the_command_and_with_plain_minimax(cli, variant_id):
-    v = _load(variant_id)
+    v = load_any(variant_id)
     tricks_left = 3 if len(v.seats) <= 4 else 2
     for seed in range(3):
-        g = _ending(v, seed, tricks_left)
+        g = ending(v, seed, tricks_left)
         before = str(g), repr(g)
         r = g.solve()
         assert (str(g), repr(g)) == before  # solving leaves the game alone
-        value, cards = _oracle_value(v, g)
+        value, cards = oracle_value(v, g)
         assert r.exact and r.value == value == r.bounds[0] == r.bounds[1]
         assert {str(c): x for c, x in r.values.items()} == cards
         assert r.side == g.side_of(g.to_move)
@@ -158,7 +111,7 @@ def test_solve_agrees_with_the_command_and_with_plain_minimax(cli, variant_id):
                 "--leader", g.leader, "--json"]
         if g.trick:
             args += ["--trick", " ".join(str(c) for c in g.trick)]
-        for key, seat in _roles(v).items():
+        for key, seat in roles_of(v).items():
             args += [f"--{key}", seat]
         run = cli(*args)
         assert run.code == 0, run.err
@@ -229,7 +182,7 @@ FOUR_HAND_SEED_0 = "N:AAQ.ATJ9.KJ.AJ9 TKKJ99.TJ.T.QJ9 QJ.KQ.K99.TTKKQ T.AKQ9.AAT
 
 def test_solve_many_keeps_the_order_and_the_values():
     v = load_variant("four-hand")
-    games = [_ending(v, seed, 4) for seed in range(6)]
+    games = [ending(v, seed, 4) for seed in range(6)]
     alone = [g.solve(value_only=True).value for g in games]
     assert [r.value for r in pinosolve.solve_many(games, threads=2, value_only=True)] == alone
     assert [r.value for r in pinosolve.solve_many(games, threads=1, value_only=True)] == alone
@@ -261,7 +214,7 @@ def test_a_card_is_its_name():
 
 def test_solve_many_raises_the_first_games_error():
     v = load_variant("four-hand")
-    games = [_ending(v, seed, 3) for seed in range(3)]
+    games = [ending(v, seed, 3) for seed in range(3)]
     with pytest.raises(PinosolveError, match="timeout"):
         pinosolve.solve_many(games, threads=2, timeout=-1)
 

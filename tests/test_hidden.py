@@ -20,7 +20,7 @@ from pinosolve.analysis.constraints import obligations
 from pinosolve.analysis.hidden import infer
 from pinosolve.analysis.view import View
 from pinosolve.inputs import as_variant
-from tests.test_game_api import VARIANTS, _load, _roles
+from tests.generators import VARIANTS, load_any, roles_of
 from tests.test_schemas import GONE
 
 SMALL = [vid for vid in VARIANTS if not vid.endswith(".toml")]
@@ -36,7 +36,7 @@ def _ending_view(v, seed: int, cards_left: int = 3, unknown: int = 0, shown: boo
     unknown = min(unknown, v.deck_size - v.rules.deal.hand_size * len(v.seats))
     rng = random.Random(seed)
     g = Game(v, v.random_deal(seed), trump="SHDC"[seed % 4], leader=v.seats[seed % len(v.seats)],
-             **_roles(v))
+             **roles_of(v))
     while max(len(g.hand(s)) for s in v.seats) > cards_left or g.trick:
         g.play(rng.choice(g.legal_moves()))
     start = {s: [str(c) for c in g.hand(s)] for s in v.seats}
@@ -53,7 +53,7 @@ def _ending_view(v, seed: int, cards_left: int = 3, unknown: int = 0, shown: boo
         play.append(str(card))
     me = v.seats[rng.randrange(len(v.seats))]
     view = {"variant": v, "trump": g.trump.name, "seat": me, "hand": start[me],
-            "leader": leader, "play": play, "gone": gone, **_roles(v)}
+            "leader": leader, "play": play, "gone": gone, **roles_of(v)}
     if shown:
         other = next(s for s in v.seats if s != me)
         view["shown"] = {other: start[other][:2]}
@@ -78,7 +78,7 @@ def _consistent(v, view, hands) -> bool:
     if view.get("passed"):
         me = view["seat"]
         g0 = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"],
-                  **_roles(v))
+                  **roles_of(v))
         mate = next(s for s in v.seats if s != me and g0.side_of(s) == g0.side_of(me))
         if Counter(view["passed"]["gave"]) - Counter(hands[mate]):
             return False
@@ -89,7 +89,7 @@ def _consistent(v, view, hands) -> bool:
             takers += Counter(hands[declarer])
         if Counter(view["kitty"]) - takers:
             return False
-    g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"], **_roles(v))
+    g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"], **roles_of(v))
     for card in view["play"]:
         try:
             g.play(card)
@@ -170,7 +170,7 @@ CASES += [("three-hand-kitty", 6, 2, "kitty"), ("three-hand-auction", 7, 2, "kit
 def test_inference_is_what_every_deal_says(vid, seed, unknown, shown):
     """Late-deal views of every family, house rules that change the obligations, meld shown,
     cards passed, a kitty seen: the inference is what the list of every deal says."""
-    v = _load(vid) if vid.endswith(".toml") else as_variant(vid)
+    v = load_any(vid) if vid.endswith(".toml") else as_variant(vid)
     left = (2 if len(v.seats) >= 4 else 3) + (seed >= 10)
     view, truth = _ending_view(v, seed, left, unknown, shown is True,
                                kitty=shown == "kitty", passed=shown == "passed")
@@ -185,7 +185,7 @@ def test_inference_is_what_every_deal_says(vid, seed, unknown, shown):
     assert r.weighted == sum(tables.values())
     played: Counter = Counter()
     # who played which card: replay on the true deal
-    g = Game(v, _pbn(v, truth), trump=view["trump"], leader=view["leader"], **_roles(v))
+    g = Game(v, _pbn(v, truth), trump=view["trump"], leader=view["leader"], **roles_of(v))
     for card in view["play"]:
         played[(g.to_move, card)] += 1
         g.play(card)
@@ -269,7 +269,7 @@ def test_legality_is_holding_none_of_the_obligations(vid, data):
     from pinosolve.play.rules import PlayRules
     from pinosolve.play.legality import legal_plays
 
-    v = _load(vid)
+    v = load_any(vid)
     rules = PlayRules.of(v, 2)
     kinds = sorted({c.index for c in v.deck})
     trump = data.draw(st.sampled_from([0, 1, 2, 3]))

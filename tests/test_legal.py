@@ -125,13 +125,13 @@ def test_a_trick_played_by_the_rules_passes_and_a_broken_one_is_caught():
     import random
 
     from pinosolve.play.legality import illegal_in_trick
-    from tests.test_solver import FAMILIES, _variant, random_legal_position
+    from tests.generators import FAMILIES, family_variant, random_legal_position
 
     rnd = random.Random("illegal-in-trick")
     caught = 0
     for family in sorted(FAMILIES):
         for ref in FAMILIES[family][0]:
-            v = _variant(ref)
+            v = family_variant(ref)
             rules = PlayRules.of(v)
             for _ in range(40):
                 pos = random_legal_position(v, rnd, 4)

@@ -18,7 +18,7 @@ from pinosolve.errors import RulesError
 from pinosolve.play.rules import PlayRules
 from pinosolve.variants.schema import POINTS_LIMIT
 from tests import meld_oracle
-from tests.test_solver import _backends, _oracle_values, random_position, solve
+from tests.generators import backends, oracle_values, random_position, solve_any as solve
 
 RANKS = ("A", "T", "K", "Q", "J", "9")
 BASES = ("four-hand", "two-hand", "three-hand-kitty", "double-deck")
@@ -38,7 +38,7 @@ def house_rules(directory: Path, base: str, cards: dict[str, int], last: int) ->
 DEAL = "N:.J.TJ9. QJ..KJ. K.KJ9.. .T.A.TK"
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_5000_points_a_card(cli, tmp_path, monkeypatch, backend):
     """Every card 5000 points (240,000 in play): the core answered 0 where N-S take 40,000,
     its table's 16-bit bounds having wrapped."""
@@ -57,12 +57,12 @@ def test_5000_points_a_card(cli, tmp_path, monkeypatch, backend):
     from pinosolve.play.position import Position
 
     pos = Position([sorted(c.index for c in h) for h in deal.hands], 0, [], (0, 1, 0, 1), 0)
-    truth = _oracle_values(v, pos)
+    truth = oracle_values(v, pos)
     assert max(truth.values()) == 40000
     assert run.json()["values"] == truth
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 @settings(max_examples=40, deadline=None)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_large_point_scales_are_exact(backend, data, seed):
@@ -87,7 +87,7 @@ def test_large_point_scales_are_exact(backend, data, seed):
     rnd = random.Random(seed)
     for _ in range(3):
         pos = random_position(v, rnd, 4 if base == "two-hand" else 3)
-        truth = _oracle_values(v, pos)
+        truth = oracle_values(v, pos)
         result = solve(pos, PlayRules.of(v), backend=backend)
         assert result.value == max(truth.values()), (base, cards, last, pos)
         got = {str(Card.from_index(c)): lo for c, (lo, hi) in result.cards.items() if lo == hi}

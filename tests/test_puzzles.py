@@ -61,12 +61,12 @@ def test_double_dummy_collection_covers_every_family():
 @pytest.mark.parametrize("path", DD, ids=lambda p: p.stem)
 def test_double_dummy_answer_by_plain_minimax(path):
     """Re-verify each double-dummy answer with the independent oracle, not the engine."""
-    from tests.test_solver import _oracle_values
+    from tests.generators import oracle_values
 
     p = puzzles.load(path)
     v = puzzles.variant_of(p)
     pos = puzzles.game_of(p).position()
-    values = _oracle_values(v, pos)
+    values = oracle_values(v, pos)
     assert values == p["answer"]["values"]
     assert max(values.values()) == p["answer"]["value"]
 
@@ -88,7 +88,7 @@ def test_review_answer_by_plain_minimax(path):
     played."""
     from pinosolve import Game
     from tests import dd_oracle
-    from tests.test_game_api import _oracle_value
+    from tests.generators import oracle_value
 
     p = puzzles.load(path)
     v = puzzles.variant_of(p)
@@ -113,7 +113,7 @@ def test_review_answer_by_plain_minimax(path):
         if not entry["legal"]:
             assert sorted(entry["legal_cards"]) == sorted(legal)
         elif left <= 16:  # (plain minimax: endings only)
-            best, values = _oracle_value(v, g)
+            best, values = oracle_value(v, g)
             assert entry["values"] == values and entry["cost"] == best - values[card]
         g.play_as_played(card)
     assert g.over and result["summary"]["points_taken"] == g.points

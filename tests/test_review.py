@@ -10,7 +10,7 @@ import pytest
 
 import pinosolve
 from pinosolve import Card, Game, IllegalPlay, PinosolveError, load_variant
-from tests.test_game_api import VARIANTS, _load, _new_game, _oracle_value, _roles
+from tests.generators import VARIANTS, load_any, new_game, oracle_value, roles_of
 
 DEAL = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
 
@@ -18,12 +18,12 @@ DEAL = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
 def _ending_record(v, seed: int, tricks_left: int) -> tuple[dict, list[str]]:
     """A record of an ending with ``tricks_left`` tricks, played out at random, sometimes
     with a renege: the record and the cards played."""
-    g = _new_game(v, seed)
+    g = new_game(v, seed)
     rng = random.Random(500 + seed)
     while max(len(g.hand(s)) for s in v.seats) > tricks_left or g.trick:
         g.play(rng.choice(g.legal_moves()))
     record = {"variant": v if v.id not in pinosolve.variant_ids() else v.id, "deal": str(g),
-              "trump": g.trump.name, **_roles(v)}
+              "trump": g.trump.name, **roles_of(v)}
     played = []
     while not g.over:
         held = list(g.hand(g.to_move))
@@ -36,18 +36,18 @@ def _ending_record(v, seed: int, tricks_left: int) -> tuple[dict, list[str]]:
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_values_and_costs_agree_with_plain_minimax(variant_id):
-    v = _load(variant_id)
+    v = load_any(variant_id)
     tricks_left = 3 if len(v.seats) <= 4 else 2
     for seed in range(2):
         record, played = _ending_record(v, seed, tricks_left)
         r = pinosolve.review(record)
         assert r.exact and len(r.plays) == len(played)
-        g = Game(v, record["deal"], trump=record["trump"], **_roles(v))
+        g = Game(v, record["deal"], trump=record["trump"], **roles_of(v))
         totals = {s: [0, 0] for s in v.seats}
         for entry, card in zip(r.plays, played):
             assert (entry.seat, str(entry.card)) == (g.to_move, card)
             assert entry.trick == len(g.tricks) + 1
-            value, cards = _oracle_value(v, g)
+            value, cards = oracle_value(v, g)
             assert {str(c): x for c, x in entry.values.items()} == cards
             legal = [str(c) for c in g.legal_moves()]
             assert entry.legal == (card in legal)
@@ -69,8 +69,8 @@ def test_values_and_costs_agree_with_plain_minimax(variant_id):
         assert {seat: (c.cost, c.costly_cards) for seat, c in s.cost_by_seat.items()} == \
             {seat: tuple(x) for seat, x in totals.items()}
         assert s.reneges == sum(not e.legal for e in r.plays)
-        start = Game(v, record["deal"], trump=record["trump"], **_roles(v))
-        value, _ = _oracle_value(v, start)
+        start = Game(v, record["deal"], trump=record["trump"], **roles_of(v))
+        value, _ = oracle_value(v, start)
         if start.side_of(start.to_move) != s.side:
             value = sum(g.points.values()) - value
         assert s.values_by_trick[0].value == value
@@ -166,11 +166,11 @@ def test_a_session_answers_as_fresh_searches_do(variant_id, backend):
     holds one side's bounds), value-only solves between them."""
     from pinosolve.play.driver import Session, solve
 
-    v = _load(variant_id)
+    v = load_any(variant_id)
     tricks = None if backend == "c" else 3
     # (three-hand-kitty's whole deal of seed 0 takes 13 seconds fresh: two quicker ones)
     for seed in (1, 3) if (variant_id, backend) == ("three-hand-kitty", "c") else (0, 1):
-        g = _new_game(v, seed)
+        g = new_game(v, seed)
         rng = random.Random(700 + seed)
         while tricks is not None and (max(len(g.hand(s)) for s in v.seats) > tricks or g.trick):
             g.play(rng.choice(g.legal_moves()))
@@ -191,7 +191,7 @@ def test_a_session_answers_as_fresh_searches_do(variant_id, backend):
 
 
 def test_review_with_and_without_the_kept_table_agree(monkeypatch):
-    v = _load("four-hand")
+    v = load_any("four-hand")
     record, _ = _ending_record(v, 3, 5)
     kept = pinosolve.review(record)
     monkeypatch.setattr(sys.modules["pinosolve.analysis.review"]._Valuer, "reuse", False)
@@ -313,7 +313,7 @@ def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
     plain minimax's. Exact where no timeout is given; otherwise every cost is proved or
     bounded."""
     v = load_variant(variant_id)
-    g = _new_game(v, seed)
+    g = new_game(v, seed)
     start = g.copy()
     rng = random.Random(900 + seed)
     played = []
@@ -323,7 +323,7 @@ def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
         g.play_as_played(card)
         played.append(str(card))
     record = {"variant": variant_id, "deal": str(start), "trump": start.trump.name,
-              "leader": start.leader, "play": played, **_roles(v)}
+              "leader": start.leader, "play": played, **roles_of(v)}
     r = pinosolve.review(record, timeout=timeout)
     assert r.exact or timeout is not None
     replay = start.copy()
@@ -344,7 +344,7 @@ def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
         else:
             assert timeout is not None and entry.cost_bounds[0] < entry.cost_bounds[1]
         if len(played) - k <= tricks_left and entry.legal:
-            assert {str(c): x for c, x in entry.values.items()} == _oracle_value(v, replay)[1]
+            assert {str(c): x for c, x in entry.values.items()} == oracle_value(v, replay)[1]
         replay.play_as_played(card)
     assert r.summary.points_taken == replay.points and r.summary.finished
     assert r.summary.reneges == sum(not e.legal for e in r.plays)

@@ -116,7 +116,7 @@ def test_jobs_answer_every_line_in_order(cli):
     import random
 
     from pinosolve import Card, Deal, Hand, load_variant
-    from tests.test_solver import random_legal_position
+    from tests.generators import random_legal_position
 
     v = load_variant("four-hand")
     rnd = random.Random("jobs")

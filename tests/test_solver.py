@@ -9,147 +9,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinosolve.play.budget import Budget, Technique
-from pinosolve import CARDS, Card, load_file, load_variant
+from pinosolve import CARDS, Card, load_variant
 from pinosolve.cards import Suit, parse_hand
 from pinosolve.play.rules import PlayRules
 from pinosolve.play.legality import legal_plays
 from pinosolve.play.driver import solve as _solve
 from pinosolve.play.position import Position
-from pinosolve.variants.variant import rules_dir
 from tests import dd_oracle
+from tests.generators import (FAMILIES, backends, family_variant, oracle_values,
+                              random_legal_position, random_position)
+from tests.generators import solve_any as solve
 
 
-def solve(*args, **kw):
-    """``solve`` on positions as ``random_position`` draws them, whose trick may break the
-    trick-play rules: the searches are compared on any state, which reaches more of them.
-    ``solve``'s own refusal of such a trick is tested on its own."""
-    kw.setdefault("check_trick", False)
-    return _solve(*args, **kw)
-
-
-FAMILIES = {
-    # family: (variants (or example files), how many cards each player may hold at most)
-    "two-hand": (["two-hand", "two-hand-57", "two-hand-1000", "examples/two-hand-57-trump-led",
-                  "examples/two-hand-1000-ten-high"], 6),
-    "three-hand": (["three-hand-kitty", "three-hand-auction"], 4),
-    "four-hand": (["four-hand", "four-hand-classic", "trickster-classic", "trickster-modern",
-                   "examples/trickster-head-trump-led", "examples/trickster-counters-a10kq"], 4),
-    "double-deck": (["double-deck"], 4),
-    "five-hand": (["five-hand-call"], 3),
-}
 POSITIONS_PER_FAMILY = 500
 
 
-def _variant(ref: str):
-    if ref.startswith("examples/"):
-        return load_file(rules_dir() / f"{ref}.toml")
-    return load_variant(ref)
-
-
-def _sides(v, rnd: random.Random) -> list[int]:
-    n = len(v.seats)
-    if v.rules.players.partnership == "fixed":
-        names = list(v.rules.players.sides)
-        return [next(i for i, s in enumerate(names) if seat in v.rules.players.sides[s])
-                for seat in v.seats]
-    if n == 2:
-        return [0, 1]
-    declarer = rnd.randrange(n)
-    team = {declarer}
-    if v.rules.players.partnership == "called-card":
-        team.add(rnd.randrange(n))
-    return [0 if i in team else 1 for i in range(n)]
-
-
-def random_position(v, rnd: random.Random, max_cards: int):
-    n = len(v.seats)
-    deck = list(v.deck)
-    rnd.shuffle(deck)
-    m = rnd.randint(0, max_cards - 1)  # cards each player holds once this trick is over
-    played = rnd.randint(0, n - 1)
-    if m == 0 and played == 0:
-        m = 1
-    leader = rnd.randrange(n)
-    hands = [[] for _ in range(n)]
-    for k in range(n):
-        seat = (leader + k) % n
-        size = m if k < played else m + 1
-        hands[seat] = [deck.pop().index for _ in range(size)]
-    trick = [deck.pop().index for _ in range(played)]
-    trump = rnd.randrange(4)
-    return Position(hands, leader, trick, tuple(_sides(v, rnd)), trump)
-
-
-def random_legal_position(v, rnd: random.Random, max_cards: int):
-    """``random_position``, but with the trick so far played by the rules: each card chosen
-    at random among those its seat could play (the CLI refuses a trick that breaks them)."""
-    pos = random_position(v, rnd, max_cards)
-    rules = PlayRules.of(v)
-    n = len(pos.hands)
-    hands = [list(h) for h in pos.hands]
-    for k, card in enumerate(pos.trick):
-        hands[(pos.leader + k) % n].append(card)
-    trick: list[int] = []
-    for k in range(len(pos.trick)):
-        seat = (pos.leader + k) % n
-        winning = (pos.leader + rules.winner(trick, pos.trump)) % n if trick else seat
-        legal, _ = legal_plays(rules, hands[seat], trick, pos.trump,
-                               bool(trick) and pos.side[winning] == pos.side[seat])
-        card = rnd.choice(legal)
-        hands[seat].remove(card)
-        trick.append(card)
-    return Position(hands, pos.leader, trick, pos.side, pos.trump)
-
-
-def random_obligations(rules: PlayRules, rnd: random.Random) -> PlayRules:
-    """The rules with random trick-play obligations: every knob, including combinations no
-    shipped variant sets."""
-    import dataclasses
-
-    trick = dataclasses.replace(
-        rules.trick, follow_suit=rnd.random() < 0.85,
-        head=rnd.choice(("always", "trump-led", "never")),
-        trump_if_void=rnd.random() < 0.7, overtrump=rnd.random() < 0.6,
-        trump_when_cannot_overtrump=rnd.random() < 0.5,
-        head_after_ruff=rnd.random() < 0.4, partner_exempt=rnd.random() < 0.4)
-    return dataclasses.replace(rules, trick=trick, free=rnd.random() < 0.1)
-
-
-def _oracle_values(v, pos):
-    s = lambda c: str(Card.from_index(c))
-    rules = v.rules
-    strength = dd_oracle.strength_of(rules)
-    points = dict(rules.points.cards)
-    hands = [[s(c) for c in h] for h in pos.hands]
-    trick = [s(c) for c in pos.trick]
-    trump = "SHDC"[pos.trump]
-    mover = pos.to_move
-    side = [0 if pos.side[i] == pos.side[mover] else 1 for i in range(len(hands))]
-    partner_winning = bool(trick) and side[
-        (pos.leader + dd_oracle.trick_winner(trick, trump, strength)) % len(hands)] == 0
-    legal = dd_oracle.legal(rules, hands[mover], trick, trump, strength, partner_winning)
-    return {card: dd_oracle.play(rules, points, rules.points.last_trick, hands, pos.leader,
-                                 trick, trump, side, strength, card) for card in legal}
-
-
-def _backends() -> list[str]:
-    try:
-        from pinosolve.play import _core  # noqa: F401
-    except ImportError:
-        return ["python"]
-    return ["python", "c"]
-
-
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_search_equals_plain_minimax(family, backend):
     refs, max_cards = FAMILIES[family]
     rnd = random.Random(f"dd-{family}")
-    variants = [_variant(r) for r in refs]
+    variants = [family_variant(r) for r in refs]
     for i in range(POSITIONS_PER_FAMILY):
         v = variants[i % len(variants)]
         pos = random_position(v, rnd, max_cards)
-        expected = _oracle_values(v, pos)
+        expected = oracle_values(v, pos)
         result = solve(pos, PlayRules.of(v), backend=backend)
         got = {str(Card.from_index(c)): lo for c, (lo, hi) in result.cards.items()}
         assert all(lo == hi for lo, hi in result.cards.values())
@@ -168,7 +52,7 @@ def test_without_table_or_equivalence_the_values_are_the_same():
         assert a.value == b.value and a.cards == b.cards
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_any_guess_leads_the_driver_to_the_exact_value(backend, monkeypatch):
     """The driver asks for a guess before every test and trusts none: guesses below, above and
     outside the interval still open (even outside 0..points left) give the oracle's values."""
@@ -179,16 +63,16 @@ def test_any_guess_leads_the_driver_to_the_exact_value(backend, monkeypatch):
     monkeypatch.setattr(Search, "guess", lambda self, h, l, t, first=False: rnd.randint(-5, 40))
     monkeypatch.setattr(CoreSearch, "guess", lambda self, h, l, t, first=False: rnd.randint(-5, 40))
     for ref in ("four-hand", "two-hand-1000", "three-hand-kitty"):
-        v = _variant(ref)
+        v = family_variant(ref)
         for _ in range(40):
             pos = random_position(v, rnd, 3)
-            expected = _oracle_values(v, pos)
+            expected = oracle_values(v, pos)
             result = solve(pos, PlayRules.of(v), backend=backend)
             got = {str(Card.from_index(c)): lo for c, (lo, hi) in result.cards.items()}
             assert got == expected and result.value == max(expected.values()), (ref, pos)
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_every_test_is_reported_and_each_is_true(backend):
     """on_test sees every null-window test, each as it finished: valuing the position alone, a
     test that says "at least beta" proves a lower bound and one that says no an upper bound,
@@ -198,11 +82,11 @@ def test_every_test_is_reported_and_each_is_true(backend):
     rnd = random.Random(f"on-test-{backend}")
     tested = 0
     for ref in ("four-hand", "two-hand-1000", "three-hand-kitty", "five-hand-call"):
-        v = _variant(ref)
+        v = family_variant(ref)
         rules = PlayRules.of(v)
         for i in range(30):
             pos = random_position(v, rnd, 3)
-            value = max(_oracle_values(v, pos).values())
+            value = max(oracle_values(v, pos).values())
             seen = []
             res = solve(pos, rules, backend=backend, value_only=i % 2 == 0,
                         budget=Budget(on_test=seen.append))
@@ -218,7 +102,7 @@ def test_every_test_is_reported_and_each_is_true(backend):
     assert tested > 100, tested  # of 120 positions
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_ctrl_c_keeps_the_bounds_proved(backend):
     """Ctrl-C (here: as the k-th test is reported) stops solve with SearchInterrupted, a
     KeyboardInterrupt, whose result holds what the tests before it proved: bounds on the value
@@ -228,11 +112,11 @@ def test_ctrl_c_keeps_the_bounds_proved(backend):
     rnd = random.Random(f"ctrl-c-{backend}")
     stopped = 0
     for ref in ("four-hand", "three-hand-kitty", "five-hand-call"):
-        v = _variant(ref)
+        v = family_variant(ref)
         rules = PlayRules.of(v)
         for i in range(24):
             pos = random_position(v, rnd, 3)
-            values = _oracle_values(v, pos)
+            values = oracle_values(v, pos)
             value = max(values.values())
             k = 1 + i % 3
             seen = []
@@ -265,7 +149,7 @@ def test_ctrl_c_keeps_the_bounds_proved(backend):
     assert stopped > 40, stopped
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_ctrl_c_between_tests_keeps_the_bounds_proved(backend, monkeypatch):
     """Ctrl-C outside a test (here: in the driver's second guess) still gives
     SearchInterrupted, with the bounds the tests before it proved."""
@@ -283,11 +167,11 @@ def test_ctrl_c_between_tests_keeps_the_bounds_proved(backend, monkeypatch):
 
     monkeypatch.setattr(CoreSearch if backend == "c" else Search, "guess", guess)
     rnd = random.Random(f"ctrl-c-guess-{backend}")
-    v = _variant("four-hand")
+    v = family_variant("four-hand")
     stopped = 0
     for _ in range(60):
         pos = random_position(v, rnd, 3)
-        value = max(_oracle_values(v, pos).values())
+        value = max(oracle_values(v, pos).values())
         calls.clear()
         seen = []
         try:
@@ -305,7 +189,7 @@ def test_ctrl_c_between_tests_keeps_the_bounds_proved(backend, monkeypatch):
     assert stopped >= 5, stopped
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_ctrl_c_between_a_cards_tests_keeps_every_card_proved(backend, monkeypatch):
     """Every-card mode: Ctrl-C in the Python between two cards' tests (here: as the k-th
     position is sized up, outside any test) keeps each card's bounds proved so far and the
@@ -329,12 +213,12 @@ def test_ctrl_c_between_a_cards_tests_keeps_every_card_proved(backend, monkeypat
 
     monkeypatch.setattr(cls, "remaining", remaining)
     rnd = random.Random(f"ctrl-c-cards-{backend}")
-    v = _variant("four-hand")
+    v = family_variant("four-hand")
     rules = PlayRules.of(v)
     stopped = kept = 0
     for i in range(48):
         pos = random_position(v, rnd, 3)
-        values = _oracle_values(v, pos)
+        values = oracle_values(v, pos)
         calls[:] = [0, 0]
         whole = solve(pos, rules, backend=backend)  # how many sizings a full valuation makes
         calls[:] = [0, 1 + (i * 7) % calls[0]]
@@ -467,7 +351,7 @@ def _true_as_far_as_it_goes(res, expected: dict[str, int], finished: bool) -> bo
     return finished
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_a_budget_spent_at_any_test_leaves_true_bounds(backend, monkeypatch):
     """Time runs out at the k-th null-window test, for every k: whatever is answered is true.
     The bounds hold the oracle's value (exact if the value was proved), and every legal card
@@ -481,7 +365,7 @@ def test_a_budget_spent_at_any_test_leaves_true_bounds(backend, monkeypatch):
     budget = _Budget(monkeypatch, CoreSearch if backend == "c" else Search)
     for _ in range(6):
         pos = random_position(v, rnd, 4)
-        expected = _oracle_values(v, pos)
+        expected = oracle_values(v, pos)
         for k in range(1, 200):
             budget.reset(k)
             res = solve(pos, PlayRules.of(v), backend=backend)
@@ -490,7 +374,7 @@ def test_a_budget_spent_at_any_test_leaves_true_bounds(backend, monkeypatch):
                 break
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_tests_that_outrun_their_share_still_end_exact(backend, monkeypatch):
     """With a budget, a test that outruns its share of it sends the search closing in from
     outside; whichever tests do so (here, at random), a budget that lasts still ends in the
@@ -510,7 +394,7 @@ def test_tests_that_outrun_their_share_still_end_exact(backend, monkeypatch):
     _outrun_share(monkeypatch, when)
     for _ in range(8):
         pos = random_position(v, rnd, 4)
-        expected = _oracle_values(v, pos)
+        expected = oracle_values(v, pos)
         for value_only in (True, False):
             res = solve(pos, PlayRules.of(v), backend=backend, value_only=value_only,
                         budget=Budget(timeout=600))
@@ -521,7 +405,7 @@ def test_tests_that_outrun_their_share_still_end_exact(backend, monkeypatch):
     assert outran > 10
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_a_deal_too_big_for_its_budget_bounds_the_value_then_the_cards(backend, monkeypatch):
     """The first card's first test outruns its share, so the budget goes to the position's
     value first; then time runs out at the k-th test, for every k. The bounds hold the
@@ -542,7 +426,7 @@ def test_a_deal_too_big_for_its_budget_bounds_the_value_then_the_cards(backend, 
     _outrun_share(monkeypatch, when)
     for _ in range(5):
         pos = random_position(v, rnd, 4)
-        expected = _oracle_values(v, pos)
+        expected = oracle_values(v, pos)
         for k in range(1, 200):
             budget.reset(k)
             escaped = False
@@ -606,7 +490,7 @@ def test_closing_in_always_tests_inside_the_open_interval(a, b, guess, events):
 def test_engine_and_oracle_agree_on_legal_sets():
     rnd = random.Random(5)
     for ref in [r for refs, _ in FAMILIES.values() for r in refs]:
-        v = _variant(ref)
+        v = family_variant(ref)
         rules = PlayRules.of(v)
         strength = dd_oracle.strength_of(v.rules)
         for _ in range(200):
@@ -631,7 +515,7 @@ def test_table_grows_with_the_tricks_left_and_stays_bounded():
     assert table_entries([]) == 1 << 16
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 @pytest.mark.parametrize("change, word", [
     (dict(hands=[[99], [1], [2], [3]]), "not a card index"),
     (dict(hands=[[-1], [1], [2], [3]]), "not a card index"),
@@ -655,7 +539,7 @@ def test_solve_refuses_a_position_no_deal_can_reach(backend, change, word):
     from pinosolve.play.position import PositionError
 
     good = dict(hands=[[0], [1], [2], [3]], leader=0, trick=[], side=(0, 1, 0, 1), trump=0)
-    rules = PlayRules.of(_variant("four-hand"))
+    rules = PlayRules.of(family_variant("four-hand"))
     assert solve(Position(**good), rules, backend=backend).value is not None
     pos = Position(**{**good, **change})
     with pytest.raises(PositionError, match=word) as caught:
@@ -679,7 +563,7 @@ def test_solve_refuses_a_trick_that_breaks_the_rules(backend):
     refused = solved = 0
     for family, (refs, _) in FAMILIES.items():
         for ref in refs[:2]:
-            v = _variant(ref)
+            v = family_variant(ref)
             rules = PlayRules.of(v)
             for _ in range(4):
                 pos = random_legal_position(v, rnd, 3)
@@ -768,7 +652,7 @@ def test_python_deadline_striking_deep_inside_a_test_leaves_true_bounds(monkeypa
         assert pos.hands == _audit_position().hands
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 @pytest.mark.parametrize("timeout", [0.01, 0.03, 0.1, 0.3])
 def test_a_real_deadline_inside_the_search_leaves_true_bounds(backend, timeout):
     """The audit deal (value 8: stated by the audit, and what both searches find unbudgeted)
@@ -788,7 +672,7 @@ def test_python_deadline_anywhere_keeps_the_oracle_value_in_bounds(seed, step):
     deadline striking after a random number of clock readings."""
     v = load_variant("four-hand")
     pos = random_position(v, random.Random(seed), 4)
-    expected = _oracle_values(v, pos)
+    expected = oracle_values(v, pos)
     with pytest.MonkeyPatch.context() as patch:
         _set_clock(patch, _Clock(step))
         res = solve(pos, PlayRules.of(v), backend="python", budget=Budget(timeout=1.0))
@@ -806,7 +690,7 @@ def test_a_line_told_trick_by_trick_takes_the_value():
     checked = 0
     for family, (refs, max_cards) in FAMILIES.items():
         for i in range(12):
-            v = _variant(refs[i % len(refs)])
+            v = family_variant(refs[i % len(refs)])
             rules = PlayRules.of(v)
             strength = dd_oracle.strength_of(v.rules)
             pos = random_legal_position(v, rnd, max_cards)
@@ -837,7 +721,7 @@ def test_a_line_told_trick_by_trick_takes_the_value():
 # --- one door to the search: the Engine, one Budget ---------------------------------------------
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_both_searches_are_engines_and_neither_is_built_on_the_other(backend):
     from pinosolve.play.core import CoreSearch
     from pinosolve.play.driver import new_search
