@@ -6,7 +6,9 @@ imports them from here, never from another test module."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import pinosolve
 from pinosolve import Card, Game, Suit, load_file, load_variant
 from pinosolve.play.driver import solve as _solve
 from pinosolve.play.legality import legal_plays
@@ -182,3 +184,67 @@ def oracle_value(v, g: Game) -> tuple[int, dict[str, int]]:
     cards = {str(c): dd_oracle.play(*args, hands, lead, trick, g.trump.name, side, strength,
                                     str(c)) for c in g.legal_moves()}
     return value, cards
+
+
+# --- fixtures: hands, deals and figures several test modules use -------------------------
+
+FULL_DEAL = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
+# the cards gone in a four-hand ending where S holds QS 9S KD (for advise --exact)
+GONE = ("AS TS KS QS JS JS 9S AH TH TH KH QH JH JH 9H 9H AD AD TD KD QD QD JD 9D "
+        "AC AC TC TC KC KC QC QC JC JC 9C 9C")
+PASS_HAND = "AH TH KH JH 9H AS AD AC KS QS QD 9C"
+
+
+def gone_of(hand: str, hidden: str) -> str:
+    """The four-hand cards gone in a view where the viewer holds ``hand`` and the other
+    seats ``hidden`` (four-hand deals every card: the rest were seen in tricks before)."""
+    from collections import Counter
+
+    deck = Counter(a + s for s in "SHDC" for a in "ATKQJ9" for _ in range(2))
+    return " ".join(sorted((deck - Counter(hand.split()) - Counter(hidden.split())).elements()))
+
+
+# a four-hand ending where S holds QS 9S KD AH and the others 12 cards between them
+GONE4 = gone_of("QS 9S KD AH", "AS TS JS KH QH JH 9H KD QD AH AC TC")
+
+# each variant's figures from its rule text: seed, players, deck, hand size, undealt cards,
+# points in play, points for the last trick
+EXPECTED = {
+    "two-hand": ("000", 2, 48, 12, 24, 25, 1),
+    "two-hand-57": ("002", 2, 48, 12, 24, 57, 1),
+    "two-hand-1000": ("004", 2, 48, 12, 24, 250, 10),
+    "three-hand-kitty": ("000", 3, 48, 15, 3, 25, 1),
+    "three-hand-auction": ("004", 3, 48, 15, 3, 250, 10),
+    "four-hand": ("000", 4, 48, 12, 0, 25, 1),
+    "four-hand-classic": ("001", 4, 48, 12, 0, 250, 10),
+    "trickster-classic": ("003", 4, 48, 12, 0, 250, 10),
+    "trickster-modern": ("003", 4, 48, 12, 0, 25, 1),
+    "double-deck": ("000", 4, 80, 20, 0, 50, 2),
+    "five-hand-call": ("000", 5, 80, 16, 0, 50, 2),
+}
+
+
+def bids_near(v, total: int, how_many: int = 3) -> list[int]:
+    """The legal bids nearest the side's total, on both sides of it."""
+    from pinosolve.scoring.bidding import value_problem
+
+    legal = [b for b in range(v.rules.bidding.minimum, v.rules.bidding.minimum + 2000)
+             if value_problem(v.rules.bidding, b) is None]
+    below = [b for b in legal if b <= total][-how_many:]
+    above = [b for b in legal if b > total][:how_many]
+    return below + above
+
+
+def toml_review(path: Path) -> tuple[dict, dict]:
+    import tomllib
+
+    from pinosolve.variants.variant import resolve
+
+    data = tomllib.loads(path.read_text())
+    v = resolve(data.get("variant"), data.get("rules"))
+    position = dict(data["position"], variant=v)
+    return position, pinosolve.review(position).to_json()
+
+
+# the record format's documentation, whose examples the records tests run
+RECORDS_DOC = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text()

@@ -14,12 +14,12 @@ from pinosolve import Game, PinosolveError, load_variant
 from pinosolve.analysis.advice import advise
 from pinosolve.analysis.view import View
 from tests.generators import oracle_value, roles_of
-from tests.test_hidden import _ending_view, _enumerate, _pbn
+from tests.view_oracle import ending_view, enumerate_deals, pbn
 
 
 def _to_move_view(v, seed: int, left: int, unknown: int):
     """A late-deal view whose viewer is the seat to move."""
-    view, truth = _ending_view(v, seed, left, unknown)
+    view, truth = ending_view(v, seed, left, unknown)
     seen = View(view)
     seen.bounds()
     mover = seen.seats[seen.to_move]
@@ -33,13 +33,13 @@ def test_exact_advice_is_the_weighted_mean_of_plain_minimax(vid, seed):
     v = load_variant(vid)
     left = 2 if len(v.seats) >= 4 else 3
     view, _ = _to_move_view(v, seed, left, unknown=1)
-    others, tables = _enumerate(v, view)
+    others, tables = enumerate_deals(v, view)
     me = view["seat"]
     sums: Counter = Counter()
     total = 0
     for key, weight in tables.items():
         hands = {me: list(view["hand"]), **{s: list(h) for s, h in zip(others, key)}}
-        g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"], **roles_of(v))
+        g = Game(v, pbn(v, hands), trump=view["trump"], leader=view["leader"], **roles_of(v))
         for card in view["play"]:
             g.play(card)
         _, values = oracle_value(v, g)
@@ -114,7 +114,7 @@ def test_exact_chance_of_making_is_the_weighted_share_by_the_seed_rules(seed):
     deals it. The bidder is the mover's side, then the other side."""
     v = load_variant("four-hand")
     view, _ = _to_move_view(v, seed, 3, unknown=1)
-    others, tables = _enumerate(v, view)
+    others, tables = enumerate_deals(v, view)
     me = view["seat"]
     worth = dict(v.rules.points.cards)
     asked = 0
@@ -122,7 +122,7 @@ def test_exact_chance_of_making_is_the_weighted_share_by_the_seed_rules(seed):
         rows = []  # (card, weight, the bidding side's points, its tricks so far)
         for key, weight in tables.items():
             hands = {me: list(view["hand"]), **{s: list(h) for s, h in zip(others, key)}}
-            g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"])
+            g = Game(v, pbn(v, hands), trump=view["trump"], leader=view["leader"])
             for card in view["play"]:
                 g.play(card)
             side = g.side_of(bidder)
@@ -210,7 +210,7 @@ def test_the_laid_away_cards_count_for_the_bidder_as_score_counts_them(vid):
         rng.shuffle(held)
         hands[bidder], laid = held[:size], held[size:]
         trump = "SHDC"[seed % 4]
-        g = Game(v, _pbn(v, hands), trump=trump, leader=bidder, declarer=bidder)
+        g = Game(v, pbn(v, hands), trump=trump, leader=bidder, declarer=bidder)
         while sum(len(g.hand(s)) for s in v.seats) > 1:
             g.play(rng.choice(g.legal_moves()))
         play = [str(c) for t in g.tricks for c in t.cards] + [str(c) for c in g.trick]

@@ -10,7 +10,7 @@ import pytest
 
 from pinosolve.analysis.advice import advise
 from pinosolve.analysis.bid_advice import advise_bid
-from tests.test_schemas import GONE
+from tests.generators import GONE
 
 ENDING = ["--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand", "QS 9S KD",
           "--leader", "N", "--play", "AS KH", "--gone", GONE]
@@ -201,7 +201,7 @@ def test_a_batch_line_with_a_huge_number_first_is_that_lines_error(cli):
 
 
 def test_makeable_verdict_only_in_a_batch_is_true_or_false(cli):
-    from tests.test_schemas import DEAL
+    from tests.generators import FULL_DEAL as DEAL
 
     line = {"deal": DEAL, "trump": "S", "bidder": "N", "bid": 30, "verdict_only": "false"}
     run = cli("makeable", "--variant", "four-hand", "--input", "-",

@@ -11,7 +11,7 @@ import pytest
 from pinosolve import Suit, __version__
 from pinosolve.cards import symbols
 from pinosolve.variants.variant import variant_ids
-from tests.test_rules_files import EXPECTED
+from tests.generators import EXPECTED
 
 
 def test_version(cli):

@@ -7,143 +7,21 @@ checked by chi-square against the same list, and the obligations' pairwise form 
 
 from __future__ import annotations
 
-import itertools
 import math
-import random
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pinosolve import Card, Game, IllegalPlay, PinosolveError, load_variant
+from pinosolve import Card, Game, PinosolveError, load_variant
 from pinosolve.analysis.constraints import obligations
 from pinosolve.analysis.hidden import infer
 from pinosolve.analysis.view import View
 from pinosolve.inputs import as_variant
-from tests.generators import VARIANTS, load_any, roles_of
-from tests.test_schemas import GONE
+from tests.generators import GONE, VARIANTS, load_any, roles_of
+from tests.view_oracle import enumerate_deals, ending_view, pbn
 
 SMALL = [vid for vid in VARIANTS if not vid.endswith(".toml")]
-
-
-def _ending_view(v, seed: int, cards_left: int = 3, unknown: int = 0, shown: bool = False,
-                 kitty: bool = False, passed: bool = False):
-    """A view of a late-deal position: the hands as 'play began' are the hands left after
-    some tricks; every card outside them is gone (known to the viewer) but ``unknown`` of
-    them, which join the hidden cards (an unseen pile: at most the cards the deal leaves
-    out of the hands, a kitty or a stock). Then a trick or two played at random (legal
-    cards). Returns the view and the true start hands."""
-    unknown = min(unknown, v.deck_size - v.rules.deal.hand_size * len(v.seats))
-    rng = random.Random(seed)
-    g = Game(v, v.random_deal(seed), trump="SHDC"[seed % 4], leader=v.seats[seed % len(v.seats)],
-             **roles_of(v))
-    while max(len(g.hand(s)) for s in v.seats) > cards_left or g.trick:
-        g.play(rng.choice(g.legal_moves()))
-    start = {s: [str(c) for c in g.hand(s)] for s in v.seats}
-    leader = g.to_move
-    in_hands = Counter(c for h in start.values() for c in h)
-    deck = Counter(str(c) for c in v.deck)
-    gone = list((deck - in_hands).elements())
-    rng.shuffle(gone)
-    gone = gone[unknown:]
-    play = []
-    for _ in range(rng.randrange(len(v.seats) * min(2, cards_left) + 1)):
-        card = rng.choice(g.legal_moves())
-        g.play(card)
-        play.append(str(card))
-    me = v.seats[rng.randrange(len(v.seats))]
-    view = {"variant": v, "trump": g.trump.name, "seat": me, "hand": start[me],
-            "leader": leader, "play": play, "gone": gone, **roles_of(v)}
-    if shown:
-        other = next(s for s in v.seats if s != me)
-        view["shown"] = {other: start[other][:2]}
-    if kitty and unknown:  # the viewer saw the cards left out: a kitty
-        hidden = list((deck - Counter(start[me]) - Counter(gone) - Counter(
-            c for s in v.seats if s != me for c in start[s])).elements())
-        view["kitty"] = hidden[:1]
-    if passed:
-        mates = [s for s in v.seats if s != me and g.side_of(s) == g.side_of(me)]
-        if len(mates) == 1:
-            view["passed"] = {"gave": start[mates[0]][:1]}
-    return view, start
-
-
-def _consistent(v, view, hands) -> bool:
-    """Whether the start ``hands`` (seat -> cards; 'pile': the cards left out) explain the
-    view: the play replayed with the engine's legality, the meld shown held, the cards
-    passed held by the partner, the kitty's cards left out (or taken by the declarer)."""
-    for seat, cards in (view.get("shown") or {}).items():
-        if Counter(cards) - Counter(hands[seat]):
-            return False
-    if view.get("passed"):
-        me = view["seat"]
-        g0 = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"],
-                  **roles_of(v))
-        mate = next(s for s in v.seats if s != me and g0.side_of(s) == g0.side_of(me))
-        if Counter(view["passed"]["gave"]) - Counter(hands[mate]):
-            return False
-    if view.get("kitty"):
-        takers = Counter(hands["pile"])
-        declarer = view.get("declarer")
-        if declarer and v.rules.deal.bidder_takes_kitty and declarer != view["seat"]:
-            takers += Counter(hands[declarer])
-        if Counter(view["kitty"]) - takers:
-            return False
-    g = Game(v, _pbn(v, hands), trump=view["trump"], leader=view["leader"], **roles_of(v))
-    for card in view["play"]:
-        try:
-            g.play(card)
-        except IllegalPlay:
-            return False
-    return True
-
-
-def _pbn(v, hands) -> str:
-    """The deal of ``hands`` (seat -> card names) in dotted PBN."""
-    def dotted(cards):
-        return ".".join("".join(c[:-1] for c in cards if c[-1] == s) for s in "SHDC")
-
-    return f"{v.seats[0]}:" + " ".join(dotted(hands[s]) for s in v.seats)
-
-
-def _enumerate(v, view):
-    """Every assignment of the hidden physical cards (copies told apart) to the other seats
-    and the pile: the consistent ones, counted per distinct table of copies."""
-    me = view["seat"]
-    deck = Counter(str(c) for c in v.deck)
-    hidden = deck - Counter(view["hand"]) - Counter(view["gone"])
-    physical = [(c, i) for c, n in sorted(hidden.items()) for i in range(n)]
-    others = [s for s in v.seats if s != me]
-    size = len(view["hand"])
-    pile = len(physical) - size * len(others)
-    tables: Counter = Counter()
-    for order in _assignments(len(physical), [size] * len(others) + [pile]):
-        hands = {me: list(view["hand"])}
-        for s, group in zip([*others, "pile"], order):
-            hands[s] = [physical[i][0] for i in group]
-        if _consistent(v, view, hands):
-            key = tuple(tuple(sorted(hands[s])) for s in [*others, "pile"])
-            tables[key] += 1
-    return others, tables
-
-
-def _assignments(n: int, sizes: list[int]):
-    """Every way to split items 0..n-1 into groups of ``sizes`` (ordered groups)."""
-    if not sizes:
-        yield []
-        return
-    items = list(range(n))
-
-    def go(left, sizes):
-        if not sizes:
-            yield []
-            return
-        for group in itertools.combinations(left, sizes[0]):
-            rest = [x for x in left if x not in group]
-            for tail in go(rest, sizes[1:]):
-                yield [group, *tail]
-
-    yield from go(items, sizes)
 
 
 HOUSE = ["trickster-head-trump-led", "two-hand-57-trump-led",
@@ -172,20 +50,20 @@ def test_inference_is_what_every_deal_says(vid, seed, unknown, shown):
     cards passed, a kitty seen: the inference is what the list of every deal says."""
     v = load_any(vid) if vid.endswith(".toml") else as_variant(vid)
     left = (2 if len(v.seats) >= 4 else 3) + (seed >= 10)
-    view, truth = _ending_view(v, seed, left, unknown, shown is True,
+    view, truth = ending_view(v, seed, left, unknown, shown is True,
                                kitty=shown == "kitty", passed=shown == "passed")
     if shown == "kitty":
         assert view.get("kitty")
     if shown == "passed":
         assert view.get("passed")
-    others, tables = _enumerate(v, view)
+    others, tables = enumerate_deals(v, view)
     assert tables, "the true deal explains its own view"
     r = infer(view)
     assert r.deals == len(tables)
     assert r.weighted == sum(tables.values())
     played: Counter = Counter()
     # who played which card: replay on the true deal
-    g = Game(v, _pbn(v, truth), trump=view["trump"], leader=view["leader"], **roles_of(v))
+    g = Game(v, pbn(v, truth), trump=view["trump"], leader=view["leader"], **roles_of(v))
     for card in view["play"]:
         played[(g.to_move, card)] += 1
         g.play(card)
@@ -211,8 +89,8 @@ def _chi_square_limit(df: int, z: float = 3.09) -> float:
                                        ("double-deck", 2)])
 def test_the_sampler_draws_each_deal_as_often_as_a_shuffle_makes_it(vid, seed):
     v = load_variant(vid)
-    view, _ = _ending_view(v, seed, 2 if len(v.seats) >= 4 else 3, unknown=2)
-    others, tables = _enumerate(v, view)
+    view, _ = ending_view(v, seed, 2 if len(v.seats) >= 4 else 3, unknown=2)
+    others, tables = enumerate_deals(v, view)
     total = sum(tables.values())
     assert len(tables) >= 3
     draws = 6000
@@ -244,7 +122,7 @@ def _start_of(game, view) -> dict[str, list[str]]:
 
 def test_samples_are_reproducible_from_a_seed_and_play_the_view():
     v = load_variant("four-hand")
-    view, _ = _ending_view(v, 3, 3, unknown=1)
+    view, _ = ending_view(v, 3, 3, unknown=1)
     a = [str(g) for g in View(view).sample(20, seed=11)]
     b = [str(g) for g in View(view).sample(20, seed=11)]
     c = [str(g) for g in View(view).sample(20, seed=12)]
@@ -287,7 +165,7 @@ def _possible(v, view) -> bool:
     """Whether any deal explains ``view``, by the rules alone: the viewer's hand and the cards
     gone within the deck, the hand no longer than the deal gives, the cards out of every
     hand no more than the deal leaves out (a kitty, a stock), and some assignment of the
-    hidden cards consistent (``_enumerate``)."""
+    hidden cards consistent (``enumerate_deals``)."""
     deck = Counter(str(c) for c in v.deck)
     if Counter(view["hand"]) + Counter(view["gone"]) - deck:
         return False
@@ -297,7 +175,7 @@ def _possible(v, view) -> bool:
     if not 0 < size <= dealt or not 0 <= pile <= v.deck_size - dealt * len(v.seats):
         return False
     try:
-        return bool(_enumerate(v, view)[1])
+        return bool(enumerate_deals(v, view)[1])
     except PinosolveError:  # (a replay past the end of the hands)
         return False
 
@@ -313,7 +191,7 @@ def test_a_view_is_refused_exactly_when_no_deal_explains_it(vid, seed, how, data
     deal does not leave out): a possible view changed at random is refused, with one
     PinosolveError, exactly when the enumeration of every deal finds none that explains it."""
     v = load_variant(vid)
-    view, _ = _ending_view(v, seed, 2 if len(v.seats) >= 4 else 3, unknown=seed % 3)
+    view, _ = ending_view(v, seed, 2 if len(v.seats) >= 4 else 3, unknown=seed % 3)
     view = {**view, "hand": list(view["hand"]), "play": list(view["play"]),
             "gone": list(view["gone"])}
     cards = sorted({str(c) for c in v.deck})

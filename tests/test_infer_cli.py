@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pinosolve
-from tests.test_schemas import GONE, GONE4
+from tests.generators import GONE, GONE4
 
 VIEW = ["--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
         "QS 9S KD AH", "--leader", "N", "--play", "AS KH 9S JS TS", "--gone", GONE4]

@@ -8,6 +8,7 @@ import pytest
 from pinosolve.cards import Hand, Suit
 from pinosolve.scoring.makeable import analyse as _analyse
 from pinosolve.variants.variant import load_variant
+from tests.generators import bids_near
 from tests import meld_oracle
 
 
@@ -156,17 +157,6 @@ def test_a_real_ctrl_c_answers_from_the_bounds_proved():
     assert 0 <= lo <= hi <= 50, data
 
 
-def _bids_near(v, total: int, how_many: int = 3) -> list[int]:
-    """The legal bids nearest the side's total, on both sides of it."""
-    from pinosolve.scoring.bidding import value_problem
-
-    legal = [b for b in range(v.rules.bidding.minimum, v.rules.bidding.minimum + 2000)
-             if value_problem(v.rules.bidding, b) is None]
-    below = [b for b in legal if b <= total][-how_many:]
-    above = [b for b in legal if b > total][:how_many]
-    return below + above
-
-
 def _at_the_minimum(cli, vid, seed, bidder, trump):
     """Deal ``seed`` of ``vid`` (the kitty laid away where the rules lay cards away), and its
     exact answer at the minimum bid: variant, deal, trump, laid-away cards, answer."""
@@ -192,7 +182,7 @@ def test_a_verdict_by_threshold_test_is_the_exact_verdict(cli, vid, seed, bidder
     exact_points = first["trick_points"]
     assert exact_points is not None
     total = first["meld"] + exact_points
-    for bid in _bids_near(v, total) + [v.rules.bidding.minimum]:
+    for bid in bids_near(v, total) + [v.rules.bidding.minimum]:
         exact = analyse(v, deal, suit, bidder, bid, laid_away=away)
         quick = analyse(v, deal, suit, bidder, bid, laid_away=away, exact=False)
         assert quick["made"] == exact["made"], (bid, exact["reasons"], quick["reasons"])

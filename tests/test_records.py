@@ -19,6 +19,7 @@ from pinosolve.records.read import read_record, read_records
 from pinosolve.records.tags import split_records
 from pinosolve.variants.sides import sides_fixed
 from pinosolve.variants.variant import load_variant, variant_ids
+from tests.generators import RECORDS_DOC as DOC, toml_review
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = variant_ids()
@@ -72,22 +73,11 @@ def test_a_game_set_up_mid_trick_records_the_trick_as_played_by_its_seats() -> N
     assert str(r.to_game()) == str(g)
 
 
-def _toml_review(path: Path) -> tuple[dict, dict]:
-    import tomllib
-
-    from pinosolve.variants.variant import resolve
-
-    data = tomllib.loads(path.read_text())
-    v = resolve(data.get("variant"), data.get("rules"))
-    position = dict(data["position"], variant=v)
-    return position, pinosolve.review(position).to_json()
-
-
 @pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "puzzles/review").glob("*.toml")))
 def test_the_review_of_an_exported_record_is_the_review_of_the_toml(name: str) -> None:
     from pinosolve.analysis.review import record_of
 
-    position, expected = _toml_review(ROOT / "puzzles/review" / name)
+    position, expected = toml_review(ROOT / "puzzles/review" / name)
     text = str(record_of(position))
     got = pinosolve.review(read_record(text)).to_json()
     for answer in (got, expected):
@@ -240,7 +230,6 @@ def test_any_damage_to_a_record_is_read_or_refused_in_one_line(seed: int, data) 
         assert "\n" not in str(exc)
 
 
-DOC = (ROOT / "docs" / "records.md").read_text()
 
 
 def test_every_record_in_the_format_document_is_read_and_exported_the_same() -> None:

@@ -15,7 +15,8 @@ import pinosolve
 from pinosolve.records.read import read_record
 from pinosolve.records.record import Record
 from pinosolve.variants.variant import variant_ids
-from tests.test_records import DOC, ROOT, _toml_review
+from tests.conftest import ROOT
+from tests.generators import RECORDS_DOC as DOC, toml_review
 
 VARIANTS = variant_ids()
 
@@ -29,7 +30,7 @@ def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[st
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from pinosolve.analysis.review import record_of
 
-    position, _ = _toml_review(ROOT / "puzzles/review/02-seed001-bid-340-on-meld-70.toml")
+    position, _ = toml_review(ROOT / "puzzles/review/02-seed001-bid-340-on-meld-70.toml")
     path = tmp_path_factory.mktemp("records") / "hand.pbn"
     path.write_text(str(record_of(position)))
     return path

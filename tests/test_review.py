@@ -400,7 +400,7 @@ def test_a_contract_in_a_kitty_game_counts_the_laid_away_cards(vid="three-hand-k
     of the bidder's total."""
     from pinosolve.scoring.makeable import makeable
     from pinosolve.variants.dealer import random_deal
-    from tests.test_makeable import _bids_near
+    from tests.generators import bids_near
 
     v = load_variant(vid)
     dealt = random_deal(v, seed)
@@ -422,7 +422,7 @@ def test_a_contract_in_a_kitty_game_counts_the_laid_away_cards(vid="three-hand-k
     meld = v.rules.bidding.minimum
     side_points = g.points[g.side_of(bidder)] + v.hand_points(pinosolve.Hand(laid))
     seen = set()
-    for bid in _bids_near(v, meld + side_points, 1):
+    for bid in bids_near(v, meld + side_points, 1):
         r = pinosolve.review({"variant": vid, "deal": deal, "trump": "H", "bidder": bidder,
                               "leader": bidder, "bid": bid, "meld": meld, "play": play,
                               "laid_away": " ".join(laid)}).summary

@@ -12,27 +12,13 @@ from pathlib import Path
 import pytest
 
 from pinosolve.variants.variant import load_file, load_variant, rules_dir, variant_ids
+from tests.generators import EXPECTED
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = {"000_16661a07257bd93c.txt", "001_ea7c0647df0f3db0.txt", "002_86ee7457b64117f0.txt",
          "003_6841792694ef8517.txt", "004_5ce4b8283299341d.txt"}
 
 # id: (seed, players, deck size, hand size, undealt cards, points in play, last trick)
-EXPECTED = {
-    "two-hand": ("000", 2, 48, 12, 24, 25, 1),
-    "two-hand-57": ("002", 2, 48, 12, 24, 57, 1),
-    "two-hand-1000": ("004", 2, 48, 12, 24, 250, 10),
-    "three-hand-kitty": ("000", 3, 48, 15, 3, 25, 1),
-    "three-hand-auction": ("004", 3, 48, 15, 3, 250, 10),
-    "four-hand": ("000", 4, 48, 12, 0, 25, 1),
-    "four-hand-classic": ("001", 4, 48, 12, 0, 250, 10),
-    "trickster-classic": ("003", 4, 48, 12, 0, 250, 10),
-    "trickster-modern": ("003", 4, 48, 12, 0, 25, 1),
-    "double-deck": ("000", 4, 80, 20, 0, 50, 2),
-    "five-hand-call": ("000", 5, 80, 16, 0, 50, 2),
-}
-
-
 def test_every_required_variant_is_there():
     assert set(EXPECTED) <= set(variant_ids())
 

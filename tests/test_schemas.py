@@ -12,25 +12,7 @@ from jsonschema import Draft202012Validator
 
 from pinosolve.schemas import BATCH, COMMANDS, command_schema, schema_files
 from tests.conftest import ROOT
-
-DEAL = "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ AKJ.T9.Q9.ATKK9"
-# the cards gone in a four-hand ending where S holds QS 9S KD (for advise --exact)
-GONE = ("AS TS KS QS JS JS 9S AH TH TH KH QH JH JH 9H 9H AD AD TD KD QD QD JD 9D "
-        "AC AC TC TC KC KC QC QC JC JC 9C 9C")
-PASS_HAND = "AH TH KH JH 9H AS AD AC KS QS QD 9C"
-
-
-def gone_of(hand: str, hidden: str) -> str:
-    """The four-hand cards gone in a view where the viewer holds ``hand`` and the other
-    seats ``hidden`` (four-hand deals every card: the rest were seen in tricks before)."""
-    from collections import Counter
-
-    deck = Counter(a + s for s in "SHDC" for a in "ATKQJ9" for _ in range(2))
-    return " ".join(sorted((deck - Counter(hand.split()) - Counter(hidden.split())).elements()))
-
-
-# a four-hand ending where S holds QS 9S KD AH and the others 12 cards between them
-GONE4 = gone_of("QS 9S KD AH", "AS TS JS KH QH JH 9H KD QD AH AC TC")
+from tests.generators import FULL_DEAL, GONE, GONE4, PASS_HAND
 
 # every form of each command's answer, with the options that ask for it
 EXAMPLES = {
@@ -81,7 +63,7 @@ EXAMPLES = {
     ],
     "makeable": [
         ["makeable", "--variant", "four-hand", "--trump", "S", "--bidder", "N", "--bid", "30",
-         "--deal", DEAL],
+         "--deal", FULL_DEAL],
     ],
     "show": [
         ["show", "AAT.K9..QJ", "--variant", "four-hand"],
@@ -140,7 +122,7 @@ BATCHES = {
     "pass": (["--variant", "four-hand", "--trump", "H"],
              [{"hand": PASS_HAND, "received": "QH KH JD QC"}, {"hand": "AS"}]),
     "makeable": (["--variant", "four-hand"],
-                 [{"deal": DEAL, "trump": "S", "bidder": "N", "bid": 30}, {"deal": "N:AS"}]),
+                 [{"deal": FULL_DEAL, "trump": "S", "bidder": "N", "bid": 30}, {"deal": "N:AS"}]),
     "show": (["--variant", "four-hand"],
              [{"hand": "AS TS"}, {"deal": "N:A... T... K... Q..."}, {"hand": "XS"}]),
     "deal": (["--variant", "two-hand"], [{"seed": 1}, {}, {"seed": -1}]),
