@@ -1,6 +1,6 @@
 """Write each shipped review puzzle's hand as a game record, ``puzzles/records/NAME.pbn``
 (``docs/records.md``): the puzzle's title as the Event, its source as the Annotator note.
-``tests/test_records.py`` checks that the files are what this writes.
+``tests/records/test_records.py`` checks that the files are what this writes.
 
     python tools/make_records.py
 """

@@ -267,7 +267,7 @@ def test_ctrl_c_stops_a_long_search_at_once():
     import signal
     import time
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     proc = subprocess.Popen([sys.executable, "-c", _INTERRUPTED], cwd=root, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -286,7 +286,7 @@ def test_fuzz_script_runs_and_finds_nothing():
     """fuzz/fuzz_core.py, the long differential run, in a few seconds (that it still runs)."""
     import re
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     run = subprocess.run([sys.executable, "fuzz/fuzz_core.py", "--seconds", "3", "--seed",
                           "suite"], cwd=root, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr

@@ -14,7 +14,7 @@ import pytest
 from pinosolve.variants.variant import load_file, load_variant, rules_dir, variant_ids
 from tests.generators import EXPECTED
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = {"000_16661a07257bd93c.txt", "001_ea7c0647df0f3db0.txt", "002_86ee7457b64117f0.txt",
          "003_6841792694ef8517.txt", "004_5ce4b8283299341d.txt"}
 

@@ -21,7 +21,7 @@ from pinosolve.variants.sides import sides_fixed
 from pinosolve.variants.variant import load_variant, variant_ids
 from tests.generators import RECORDS_DOC as DOC, toml_review
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = variant_ids()
 
 
