@@ -35,16 +35,24 @@ def test_setup_example_analysis_runs(cli):
 
 
 def test_readme_examples_run(tmp_path):
+    """Each example as a reader runs it, two at a time (they are independent: each draws or
+    writes its own file, into the test's folder rather than the checkout)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     examples = list(_examples())
     assert len(examples) >= 8
-    for line in examples:
+
+    def run(line: str) -> tuple[str, subprocess.CompletedProcess[str]]:
         shell_line = line.replace("pinosolve ", f"{shlex.quote(sys.executable)} -m pinosolve ")
-        # a graph is drawn into the test's folder, not the checkout
         shell_line = re.sub(r"--(plot|out) (\S+)",
                             lambda m: f"--{m.group(1)} {tmp_path / m.group(2)}", shell_line)
-        proc = subprocess.run(shell_line, shell=True, capture_output=True, text=True, cwd=ROOT)
-        assert proc.returncode == 0, (line, proc.stderr)
-        assert proc.stdout.strip(), line
+        return line, subprocess.run(shell_line, shell=True, capture_output=True, text=True,
+                                    cwd=ROOT)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for line, proc in pool.map(run, examples):
+            assert proc.returncode == 0, (line, proc.stderr)
+            assert proc.stdout.strip(), line
     assert (tmp_path / "review.png").read_bytes()[:4] == b"\x89PNG"
     assert (tmp_path / "bids.png").read_bytes()[:4] == b"\x89PNG"
     assert (tmp_path / "study.png").read_bytes()[:4] == b"\x89PNG"
