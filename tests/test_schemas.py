@@ -291,7 +291,7 @@ def test_public_api_answers_match_the_commands(cli):
     assert by_text.to_json() == cli(*EXAMPLES["legal"][0], "--json").json()
     assert [str(c) for c in by_text.legal] == ["AD"]
     decl = pinosolve.best_meld_all_trumps("four-hand", "AS KS QS JS TS")
-    assert decl.best_trump is Suit.S and decl.best.total == 15
+    assert decl.best_trump is Suit.S and decl.best.meld == 15
     assert "0, 0" not in repr(decl) and "counts" not in repr(decl)
     ruling = pinosolve.verify("four-hand", "KS QS", "KS QS", "S", announced=4)
     assert ruling.valid and ruling.claims[0].name == "royal marriage"

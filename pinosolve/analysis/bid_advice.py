@@ -257,7 +257,7 @@ class _Round:
                                called if r.passing.called_card_passed else None)
             assert ex.declarer is not None and ex.partner is not None
             hands[bidder], hands[mate] = ex.declarer, ex.partner
-        self.meld = sum(best_meld(v, hands[s], trump).total for s in team
+        self.meld = sum(best_meld(v, hands[s], trump).meld for s in team
                         if r.scoring.meld_by != "bidder" or s == bidder)
         self.name = side_name(v, team)
         self.marriage = holds_trump_marriage(hands[bidder] + laid, trump)

@@ -97,7 +97,7 @@ class Condition:
         else:
             from pinosolve.meld.solver import best_meld
 
-            n = best_meld(v, hand, trump).total
+            n = best_meld(v, hand, trump).meld
         return {">=": n >= self.value, "<=": n <= self.value, ">": n > self.value,
                 "<": n < self.value, "==": n == self.value, "=": n == self.value}[self.op]
 
@@ -285,7 +285,7 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
     if spec.best_meld:
         from pinosolve.meld.solver import best_meld
 
-        record["meld"] = {s: best_meld(v, h, trump).total for s, h in deal.items()}
+        record["meld"] = {s: best_meld(v, h, trump).meld for s, h in deal.items()}
     record["trump_length"] = sum(1 for c in deal[spec.bidder or leader] if c.suit == trump)
     if spec.bids:
         from pinosolve.scoring.makeable import makeable

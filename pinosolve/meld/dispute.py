@@ -66,7 +66,7 @@ class ClaimVerdict:
 
     @property
     def points(self) -> int:
-        return self.meld.value if self.meld else 0
+        return self.meld.meld if self.meld else 0
 
     def fail(self, reason: str, rule: str, unheld: bool = False) -> None:
         """The claim does not stand as one meld: ``reason``, decided by ``rule``;
@@ -78,7 +78,7 @@ class ClaimVerdict:
             self.rules.append(rule)
 
     def ruling(self) -> ClaimRuling:
-        return ClaimRuling(Hand(self.cards), self.meld.label if self.meld else None,
+        return ClaimRuling(Hand(self.cards), self.meld.name if self.meld else None,
                            self.points, self.ok,
                            "; ".join(self.reasons) if self.reasons else "stands",
                            tuple(self.rules))
@@ -172,14 +172,14 @@ def explain_non_meld(variant: Variant, trump: Optional[Suit],
         if found is not None:
             where = (f"when {SUIT_NAMES[other]} are trump" if other is not None
                      else "with no trump named")
-            return (f"would be a {found.label} {where}; with {_trump_word(trump)} it is no "
+            return (f"would be a {found.name} {where}; with {_trump_word(trump)} it is no "
                     f"meld", f"meld.kinds.{found.kind}")
     inside = [o for o in all_options(variant, trump)
               if o.fits(counts) and o.counts != counts]
     if inside:
-        best = max(inside, key=lambda o: (o.value, sum(o.counts)))
+        best = max(inside, key=lambda o: (o.meld, sum(o.counts)))
         extra = Hand.from_counts(a - b for a, b in zip(counts, best.counts))
-        return (f"not one meld: it holds a {best.label} ({symbols(best.cards())}) plus "
+        return (f"not one meld: it holds a {best.name} ({symbols(best.cards)}) plus "
                 f"{symbols(extra)}, which makes no meld with it", f"meld.kinds.{best.kind}")
     return (f"not a meld in {variant.id}'s meld table", "meld.kinds")
 
@@ -317,7 +317,7 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
             continue
         held = ", ".join(f"{hand.count(c)} {symbols([c])}" for c in cards)
         cls_text = " and ".join(f"class {c} ({class_names[c]})" for c in shared)
-        shown = [f"{i + 1} ({meld_of[i].label})" for i in who[:NAMED]]
+        shown = [f"{i + 1} ({meld_of[i].name})" for i in who[:NAMED]]
         if len(who) > NAMED:  # each claim's reason names a few: n claims, not n * n names
             shown.append(f"{len(who) - NAMED} more")
         names = " and ".join(shown)
@@ -342,7 +342,7 @@ def _dead_cards(variant: Variant, trump: Optional[Suit], laid: Hand, value: int,
     for index in sorted(suspects):
         counts = list(laid.counts)
         counts[index] -= 1
-        if best_meld(variant, Hand.from_counts(counts), trump).total >= value:
+        if best_meld(variant, Hand.from_counts(counts), trump).meld >= value:
             dead.append(str(CARDS[index]))
     return dead
 
@@ -380,15 +380,15 @@ def _combined(verdicts: list[ClaimVerdict], claims: Sequence[Laying],
     out = []
     for who, melds in groups.values():
         claimed = sum(verdicts[i].points for i in who)
-        worth = sum(m.value for m in melds)
+        worth = sum(m.meld for m in melds)
         if claimed == worth:
             continue
-        lay = " + ".join(f"{m.label} [meld.kinds.{m.kind}.values]" for m in melds) or "no meld"
+        lay = " + ".join(f"{m.name} [meld.kinds.{m.kind}.values]" for m in melds) or "no meld"
         who_text = (f"{_numbers(who)} {'makes' if len(who) == 1 else 'together make'}" if who
                     else "the cards laid also make")
         text = f"{who_text} {lay}, worth {worth}"
         out.append(CombinedClaims(tuple(i + 1 for i in who), claimed, worth,
-                                  tuple(RuledMeld(m.label, m.value, f"meld.kinds.{m.kind}.values")
+                                  tuple(RuledMeld(m.name, m.meld, f"meld.kinds.{m.kind}.values")
                                         for m in melds), text))
     return out
 
@@ -436,7 +436,7 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
     laid = laid_cards(hand, uses)
     worth = best_meld(variant, laid, trump)
     combined = _combined(verdicts, uses, worth.melds)
-    value = worth.total
+    value = worth.meld
     claimed = announced if announced is not None else sum(v.points for v in verdicts)
     best = best_meld(variant, hand, trump)
     # what fails the declaration: cards the hand cannot lay, cards laid that make no meld, and
@@ -452,5 +452,5 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
         why = (": " + "; ".join(r.text for r in combined)) if combined else ""
         problems.append(f"announced {announced}, but the cards laid are worth {value}{why}")
     return Ruling(variant.id, trump, hand, not problems, announced, claimed, value,
-                  laid, worth.melds, tuple(combined), best.total, best.melds,
+                  laid, worth.melds, tuple(combined), best.meld, best.melds,
                   tuple(v.ruling() for v in verdicts), tuple(problems), tuple(notes))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from pinosolve.meld import table as meldtable
-from pinosolve.cards import CARDS, NUM_CARDS, Hand, Suit
+from pinosolve.cards import NUM_CARDS, Hand, Suit
 from pinosolve.results import Result, TrumpName
 from pinosolve.variants.variant import Variant
 
@@ -35,37 +35,36 @@ SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "c
 
 @dataclass(frozen=True, repr=False)
 class MeldOption(Result):
-    """One meld: its kind, multiple, suit, exact cards, reuse classes and meld points.
-
-    Its JSON is ``{"name", "kind", "cards", "meld"}`` (``meld``: its points);
-    ``repr`` shows its name, points and cards, e.g. ``run 150: AS TS KS QS JS``.
+    """One meld: its kind, multiple, suit, the name of the kind at that multiple
+    (``kind_name``), reuse classes and meld points (``meld``); ``name`` its full name
+    ('marriage in hearts'), ``cards`` its cards. The same names as its JSON,
+    ``{"name", "kind", "cards", "meld"}``; ``repr`` shows its name, points and cards, e.g.
+    ``run 150: AS TS KS QS JS``.
     """
 
-    _json_keys = ("name:label", "kind", "cards:hand", "meld:value")
+    _json_keys = ("name", "kind", "cards", "meld")
 
     kind: str
     multiple: int
     suit: Optional[Suit]
-    name: str
+    kind_name: str
     counts: tuple[int, ...]
     classes: tuple[str, ...]
-    value: int
+    meld: int
 
     @property
-    def label(self) -> str:
-        """Human name: 'marriage in hearts', 'double pinochle'."""
-        return f"{self.name} in {SUIT_WORDS[self.suit]}" if self.suit is not None else self.name
+    def name(self) -> str:
+        """Its full name: 'marriage in hearts', 'double pinochle'."""
+        return f"{self.kind_name} in {SUIT_WORDS[self.suit]}" if self.suit is not None \
+            else self.kind_name
 
     @property
-    def hand(self) -> Hand:
+    def cards(self) -> Hand:
         """The meld's cards."""
         return Hand.from_counts(self.counts)
 
-    def cards(self) -> list[str]:
-        return [str(c) for c, n in zip(CARDS, self.counts) for _ in range(n)]
-
     def __repr__(self) -> str:
-        return f"{self.label} {self.value}: {' '.join(self.cards())}"
+        return f"{self.name} {self.meld}: {' '.join(self.cards.cards())}"
 
     def fits(self, counts: tuple[int, ...]) -> bool:
         return all(a <= b for a, b in zip(self.counts, counts))
@@ -85,13 +84,13 @@ class Declaration(Result):
     variant: str = ""
     hand: Hand = Hand()
 
-    _json_keys = ("variant", "trump", "hand", "meld:total", "melds")
+    _json_keys = ("variant", "trump", "hand", "meld", "melds")
     _repr_keys = ("trump", "meld", "melds")
 
     @property
-    def total(self) -> int:
-        """The meld points of the declaration (the JSON's ``meld``)."""
-        return sum(m.value for m in self.melds)
+    def meld(self) -> int:
+        """The meld points of the declaration: its melds' together."""
+        return sum(m.meld for m in self.melds)
 
     def melds_json(self) -> list[dict[str, object]]:
         """The melds alone, as JSON."""
@@ -143,16 +142,16 @@ def _multiples(variant: Variant, trump: Optional[Suit]
 def _values(variant: Variant, trump: Optional[Suit], key: tuple[str, Optional[Suit]]
             ) -> dict[int, int]:
     """What each multiple the table defines of one kind and suit (``key``) is worth."""
-    return {k: m.value for k, m in _multiples(variant, trump)[key].items()}
+    return {k: m.meld for k, m in _multiples(variant, trump)[key].items()}
 
 
 @functools.lru_cache(maxsize=256)
 def options(variant: Variant, trump: Optional[Suit]) -> tuple[MeldOption, ...]:
     """The options the maximiser uses: all_options less dominated multiples and composites."""
     kept = [o for o in _all_options(variant, trump) if o.multiple == 1
-            or o.value > _best_split(_values(variant, trump, (o.kind, o.suit)), o.multiple)]
+            or o.meld > _best_split(_values(variant, trump, (o.kind, o.suit)), o.multiple)]
     simple = tuple(o for o in kept if len(o.classes) == 1)
-    return tuple(o for o in kept if len(o.classes) == 1 or o.value > _parts_value(simple, o))
+    return tuple(o for o in kept if len(o.classes) == 1 or o.meld > _parts_value(simple, o))
 
 
 def _parts_value(simple: tuple[MeldOption, ...], composite: MeldOption) -> int:
@@ -203,7 +202,7 @@ def identify(variant: Variant, trump: Optional[Suit],
              counts: tuple[int, ...]) -> Optional[MeldOption]:
     """The meld these exact cards make, if any (the highest-scoring reading)."""
     matches = [o for o in _all_options(variant, trump) if o.counts == counts]
-    return max(matches, key=lambda o: o.value, default=None)
+    return max(matches, key=lambda o: o.meld, default=None)
 
 
 def read_claim(variant: Variant, trump: Optional[Suit],
@@ -227,4 +226,4 @@ def read_claim(variant: Variant, trump: Optional[Suit],
         kind = variant.rules.meld.kinds[o.kind]
         readings.append(MeldOption(o.kind, n, o.suit, meldtable.multiple_name(kind, n),
                                    counts, o.classes, value))
-    return max(readings, key=lambda o: o.value, default=None)
+    return max(readings, key=lambda o: o.meld, default=None)

@@ -207,7 +207,7 @@ class Checker:
                          from_table.cards(), claimed=_points(step, n),
                          note=str(step.get("note", "")))
         option = identify(self.variant, self.trump, (from_hand + from_table).counts)
-        res.meld = option.label if option else None
+        res.meld = option.name if option else None
         if option is None:
             reason, rule = explain_non_meld(self.variant, self.trump,
                                             (from_hand + from_table).counts)
@@ -227,9 +227,9 @@ class Checker:
         absorbed: list[int] = []
         if option is not None:
             absorbed = self._check_reuse(option, reused, from_hand, res)
-        value = option.value if option is not None else 0
+        value = option.meld if option is not None else 0
         if option is not None and self.rules.upgrade_scoring:
-            value -= sum(self.melds[m].option.value for m in absorbed)
+            value -= sum(self.melds[m].option.meld for m in absorbed)
         if option is not None and option.kind in self.rules.free_kinds:
             self._dix(n, step, res, str(from_hand))
         if res.violations:
@@ -239,15 +239,15 @@ class Checker:
         if res.claimed is not None and res.claimed != res.points and not res.violations:
             why = ""
             if absorbed and option is not None and self.rules.upgrade_scoring:
-                parts = ", ".join(self.melds[m].option.label for m in absorbed)
+                parts = ", ".join(self.melds[m].option.name for m in absorbed)
                 why = (f": it completes the {parts} already scored, so it adds "
-                       f"{option.value} - {option.value - res.points} (upgrade scoring)")
+                       f"{option.meld} - {option.meld - res.points} (upgrade scoring)")
             rule = "meld.sequence.upgrade_scoring" if absorbed else "meld.kinds"
             broken = self._broken_twin(option) if option is not None else None
             if broken is not None and option is not None and not absorbed:
                 rule = "meld.sequence.broken_by_play"
-                why = (f": the {broken.option.label} of step {broken.step} was broken by play, "
-                       f"so this {option.label} cannot pair with it and scores alone")
+                why = (f": the {broken.option.name} of step {broken.step} was broken by play, "
+                       f"so this {option.name} cannot pair with it and scores alone")
             res.violate(rule, f"claimed {res.claimed} but the meld is worth {res.points}{why}")
         if option is not None and not any(v.rule in ("table",) for v in res.violations):
             self._lay(option, from_hand, reused, absorbed, n)
@@ -265,38 +265,38 @@ class Checker:
             same_class = bool(set(old.option.classes) & set(option.classes))
             if not old.intact and same_class:
                 res.violate("meld.sequence.broken_by_play",
-                            f"{shown} belonged to the {old.option.label} of step {old.step}, "
+                            f"{shown} belonged to the {old.option.name} of step {old.step}, "
                             f"broken by play: a broken meld cannot be built on", card,
-                            old.option.label)
+                            old.option.name)
                 continue
             if same_kind and from_hand and not self.rules.add_to_marriage and \
                     len(cards) < sum(old.option.counts):
                 res.violate("meld.sequence.add_to_marriage",
-                            f"{symbols(from_hand)} added to the {old.option.label} "
-                            f"on the table (step {old.step}): another {option.label} needs a "
+                            f"{symbols(from_hand)} added to the {old.option.name} "
+                            f"on the table (step {old.step}): another {option.name} needs a "
                             f"new pair of cards, not a single card added to one on the table",
-                            card, old.option.label)
+                            card, old.option.name)
             if self.rules.reuse == "other-kind" and same_kind:
                 res.violate("meld.sequence.reuse",
-                            f"{shown} already serves the {old.option.label} of step {old.step}: "
+                            f"{shown} already serves the {old.option.name} of step {old.step}: "
                             f"a melded card may meld again only in a different kind of meld",
-                            card, old.option.label)
+                            card, old.option.name)
             elif self.rules.reuse == "upward":
                 new_rank, old_rank = self._class_rank(option), self._class_rank(old.option)
                 if new_rank < old_rank:
                     res.violate("meld.sequence.reuse",
-                                f"{shown} already serves the {old.option.label} of step "
+                                f"{shown} already serves the {old.option.name} of step "
                                 f"{old.step} in class {'/'.join(old.option.classes)}: melding "
                                 f"it into class {'/'.join(option.classes)} is melding down",
-                                card, old.option.label)
-                elif new_rank == old_rank and option.value <= old.option.value:
+                                card, old.option.name)
+                elif new_rank == old_rank and option.meld <= old.option.meld:
                     res.violate("meld.sequence.reuse",
-                                f"{shown} already serves the {old.option.label} of step "
+                                f"{shown} already serves the {old.option.name} of step "
                                 f"{old.step}: in the same class a card melds again only into a "
-                                f"higher-scoring meld", card, old.option.label)
+                                f"higher-scoring meld", card, old.option.name)
             all_in = all(i in reused for i in old.copies if self.copies[i].on_table) and \
                 all(self.copies[i].on_table for i in old.copies)
-            if same_class and all_in and option.value > old.option.value:
+            if same_class and all_in and option.meld > old.option.meld:
                 absorbed.append(m_index)
         return absorbed
 
@@ -333,8 +333,8 @@ class Checker:
             return
         cards = _cards(step["dix"], n, "dix")
         option = identify(self.variant, self.trump, cards.counts)
-        entry = {"cards": cards.cards(), "meld": option.label if option else None,
-                 "points": option.value if option else 0}
+        entry = {"cards": cards.cards(), "meld": option.name if option else None,
+                 "points": option.meld if option else 0}
         res.alongside.append(entry)
         if option is None or option.kind not in self.rules.free_kinds:
             res.violate("meld.sequence.free_kinds",
@@ -343,7 +343,7 @@ class Checker:
             entry["points"] = 0
             return
         self._dix(n, step, res, str(cards))
-        res.points += option.value
+        res.points += option.meld
         self._lay(option, cards, [], [], n)
 
     def _lay(self, option: MeldOption, from_hand: Hand, reused: list[int],

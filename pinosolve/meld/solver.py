@@ -46,8 +46,8 @@ def sat_parameters() -> Any:
 
 def _order(melds: list[MeldOption], classes: list[str]) -> tuple[MeldOption, ...]:
     rank = {c: i for i, c in enumerate(classes)}
-    return tuple(sorted(melds, key=lambda m: (min(rank[c] for c in m.classes), -m.value,
-                                              m.label)))
+    return tuple(sorted(melds, key=lambda m: (min(rank[c] for c in m.classes), -m.meld,
+                                              m.name)))
 
 
 def build_model(opts: Sequence[MeldOption], classes: Sequence[str],
@@ -73,7 +73,7 @@ def build_model(opts: Sequence[MeldOption], classes: Sequence[str],
             con.linear.domain.extend([0, capacity[card]])
             rows.append((len(proto.constraints) - 1, card))
     proto.objective.vars.extend(range(len(opts)))
-    proto.objective.coeffs.extend([-o.value for o in opts])  # CP-SAT minimises
+    proto.objective.coeffs.extend([-o.meld for o in opts])  # CP-SAT minimises
     return proto, rows
 
 
@@ -125,7 +125,7 @@ def max_value(opts: Sequence[MeldOption], classes: Sequence[str],
         return 0
     proto, _ = build_model(usable, classes, counts)
     response = solve_optimal(proto, sat_parameters())
-    return sum(o.value * n for o, n in zip(usable, response.solution))
+    return sum(o.meld * n for o, n in zip(usable, response.solution))
 
 
 class MeldMaximiser:
@@ -168,8 +168,8 @@ class MeldMaximiser:
         proto.clear_objective()
         fixed = proto.constraints.add()
         fixed.linear.vars.extend(range(len(self.options)))
-        fixed.linear.coeffs.extend([o.value for o in self.options])
-        fixed.linear.domain.extend([top.total, top.total])
+        fixed.linear.coeffs.extend([o.meld for o in self.options])
+        fixed.linear.domain.extend([top.meld, top.meld])
         for i, o in enumerate(self.options):  # melds the hand cannot make are out
             if not o.fits(hand.counts):
                 proto.variables[i].domain[1] = 0
@@ -185,7 +185,7 @@ class MeldMaximiser:
 
         solve_proto(proto, params, Collect())
         decls = {d.melds: d for d in (self._declaration(f, hand) for f in found)}
-        return sorted(decls.values(), key=lambda d: [m.label for m in d.melds])
+        return sorted(decls.values(), key=lambda d: [m.name for m in d.melds])
 
 
 @functools.lru_cache(maxsize=64)
@@ -230,13 +230,13 @@ def best_meld_all_trumps(variant: VariantLike, hand: HandLike) -> AllTrumps:
     """The maximum meld of ``hand`` for each trump suit and with no trump, and the best suit.
 
     >>> result = best_meld_all_trumps("four-hand", "AH TH KH QH JH KS QS")
-    >>> result.best_trump.name, result.best.total, result.by_trump["S"].total
+    >>> result.best_trump.name, result.best.meld, result.by_trump["S"].meld
     ('H', 17, 6)
     """
     v = as_variant(variant)
     held = as_hand(v, hand)
     per = {("none" if t is None else t.name): maximiser(v, t).best(held) for t in TRUMPS}
-    best = max((s for s in Suit), key=lambda s: per[s.name].total)
+    best = max((s for s in Suit), key=lambda s: per[s.name].meld)
     return AllTrumps(v.id, held, best, per)
 
 
@@ -258,7 +258,7 @@ class MeldComparison(Result):
 
     @property
     def meld(self) -> int:
-        return self.declaration.total
+        return self.declaration.meld
 
 
 @dataclass(frozen=True, repr=False)
@@ -281,7 +281,7 @@ def meld_report(variant: VariantLike, hand: HandLike, trump: SuitLike,
     declaration too; with ``compare`` (a variant or rules file), the same holding under it.
 
     >>> r = meld_report("four-hand", "AS TS KS QS JS KS", "S", compare="two-hand")
-    >>> r.declaration.total, r.compare.meld, r.compare.difference
+    >>> r.declaration.meld, r.compare.meld, r.compare.difference
     (15, 15, 0)
     """
     v = as_variant(variant)
@@ -293,11 +293,11 @@ def meld_report(variant: VariantLike, hand: HandLike, trump: SuitLike,
     if compare is not None:
         other = as_variant(compare)
         theirs = maximiser(other, named).best(other.check_hand(held))
-        mine_count = Counter((m.label, m.value) for m in decl.melds)
-        their_count = Counter((m.label, m.value) for m in theirs.melds)
+        mine_count = Counter((m.name, m.meld) for m in decl.melds)
+        their_count = Counter((m.name, m.meld) for m in theirs.melds)
         only_here = _only(decl.melds, mine_count - their_count)
         only_there = _only(theirs.melds, their_count - mine_count)
-        comparison = MeldComparison(theirs, decl.total - theirs.total, only_here, only_there)
+        comparison = MeldComparison(theirs, decl.meld - theirs.meld, only_here, only_there)
     return MeldReport(decl, decls, comparison)
 
 
@@ -305,7 +305,7 @@ def _only(melds: Sequence[MeldOption], left: Counter) -> tuple[MeldOption, ...]:
     """The melds of ``melds`` that ``left`` counts (name and points), each as often."""
     out = []
     for m in melds:
-        key = (m.label, m.value)
+        key = (m.name, m.meld)
         if left[key] > 0:
             left[key] -= 1
             out.append(m)

@@ -146,7 +146,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
             continue
         holding = hand + laid_away if (seat == bidder and laid_away is not None) else hand
         melds[seat] = best_meld(v, holding, trump)
-    side_meld = sum(melds[seat].total for seat in team if seat in melds)
+    side_meld = sum(melds[seat].meld for seat in team if seat in melds)
     leader = first_leader(v, bidder, dealer)
     side = bidder_sides(v, bidder, partner)
     pos = Position([[c.index for c in h] for h in deal.hands], v.seats.index(leader), [], side,
@@ -417,7 +417,7 @@ def _throw_in(v: Variant, meld: int, bid: int, made: Optional[bool],
     if s.throw_in == "unreachable" and bid <= meld + all_points:
         return ThrowIn(False, f"the bid {bid} is within reach of meld {meld} + {all_points} "
                               "trick points [scoring.throw_in = unreachable]")
-    defenders_meld = sum(m.total for seat, m in melds.items() if seat not in team)
+    defenders_meld = sum(m.meld for seat, m in melds.items() if seat not in team)
     if made is None:
         advice = "undecided (the play's value is not known exactly)"
     elif made:

@@ -222,12 +222,12 @@ def _return_model(v: Variant, trump: Suit, held: Hand, n: int
     opts = options(v, trump)
     tie, w = _weights(v, trump, len(held) - n)
     m.proto.objective.vars.extend(xs + r)
-    m.proto.objective.coeffs.extend([-w * o.value for o in opts] + tie)
+    m.proto.objective.coeffs.extend([-w * o.meld for o in opts] + tie)
     response = m.solve()
     if response.status != cmh.CpSolverStatus.OPTIMAL:  # pragma: no cover - a bug guard
         raise PinosolveError(f"pass model not solved to optimality ({response.status})")
     sol = list(response.solution)
-    best = sum(o.value * sol[x] for o, x in zip(opts, xs))
+    best = sum(o.meld * sol[x] for o, x in zip(opts, xs))
     return m, r, xs, opts, best, Hand.from_counts(sol[rv] for rv in r)
 
 
@@ -236,8 +236,8 @@ def _describe(v: Variant, trump: Suit, hand: Hand, received: Hand, returned: Han
     kept = hand + received - returned
     decl = best_meld(v, kept, trump)
     first, second = strength_ranks(v)
-    return PassBack(v.id, trump, hand, received, returned, kept, decl.total, decl.melds,
-                    best_meld(v, hand, trump).total, strength(v, kept, trump),
+    return PassBack(v.id, trump, hand, received, returned, kept, decl.meld, decl.melds,
+                    best_meld(v, hand, trump).meld, strength(v, kept, trump),
                     f"equal meld: most trumps kept, then most {first.letter}, then most "
                     f"{second.letter} (the two top ranks of trick.rank_order)")
 
@@ -247,7 +247,7 @@ def _all_returns(m: _Model, v: Variant, trump: Suit, hand: Hand, received: Hand,
                  ) -> tuple[list[dict[str, Any]], bool]:
     """Every return that keeps the maximum meld, best tie-break first."""
     m.proto.clear_objective()
-    m.row([(x, o.value) for x, o in zip(xs, opts)], best, best)
+    m.row([(x, o.meld) for x, o in zip(xs, opts)], best, best)
     found: dict[tuple[int, ...], None] = {}
     raw = [0]
 
@@ -292,7 +292,7 @@ def side_exchange(v: Variant, trump: Suit, hand: Hand, partner: Hand,
     opts = options(v, trump)
     tie, w = _weights(v, trump, len(hand))
     m.proto.objective.vars.extend(xs + ys + p + r)
-    m.proto.objective.coeffs.extend([-w * o.value for o in opts] * 2
+    m.proto.objective.coeffs.extend([-w * o.meld for o in opts] * 2
                                     + [-t for t in tie] + tie)
     response = m.solve()
     if response.status != cmh.CpSolverStatus.OPTIMAL:  # pragma: no cover - a bug guard
@@ -302,8 +302,8 @@ def side_exchange(v: Variant, trump: Suit, hand: Hand, partner: Hand,
     returned = Hand.from_counts(sol[i] for i in r)
     dec = hand + passed - returned
     par = partner - passed + returned
-    return Exchange(passed, returned, dec, par, sum(o.value * sol[x] for o, x in zip(opts, xs)),
-                    sum(o.value * sol[y] for o, y in zip(opts, ys)))
+    return Exchange(passed, returned, dec, par, sum(o.meld * sol[x] for o, x in zip(opts, xs)),
+                    sum(o.meld * sol[y] for o, y in zip(opts, ys)))
 
 
 @dataclass(frozen=True, repr=False)
@@ -344,7 +344,7 @@ class ExchangeReport(Result):
 def _outcome(v: Variant, trump: Suit, passed: Hand, returned: Hand, declarer: Hand,
              partner: Hand, note: Optional[str] = None) -> ExchangeOutcome:
     dm, pm = best_meld(v, declarer, trump), best_meld(v, partner, trump)
-    return ExchangeOutcome(passed, returned, dm, pm, dm.total + pm.total, note)
+    return ExchangeOutcome(passed, returned, dm, pm, dm.meld + pm.meld, note)
 
 
 def exchange(v: Variant, trump: Suit, hand: Hand, partner: Hand,
@@ -362,7 +362,7 @@ def exchange(v: Variant, trump: Suit, hand: Hand, partner: Hand,
     assert best.partner is not None  # (side_exchange knows the partner's hand)
     outcome = _outcome(v, trump, best.passed, best.returned, best.declarer, best.partner)
     assert outcome.side_meld == best.meld + best.partner_meld
-    without = best_meld(v, hand, trump).total + best_meld(v, partner, trump).total
+    without = best_meld(v, hand, trump).meld + best_meld(v, partner, trump).meld
     actual = None
     if received is not None:
         ret = pass_back(v, trump, hand, received).returned

@@ -217,7 +217,7 @@ def _read_meld(v: Variant, meld: Any, rnd: Round) -> None:
         from pinosolve.meld.solver import best_meld
 
         for seat, hand in rnd.meld_cards.items():
-            rnd.meld[seat] = best_meld(v, hand, rnd.trump).total
+            rnd.meld[seat] = best_meld(v, hand, rnd.trump).meld
 
 
 def _read_points(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> None:

@@ -70,12 +70,12 @@ def _random_holding(v, rnd: random.Random) -> list[str]:
 
 def _check_declaration(v, hand: list[str], decl) -> None:
     held = Counter(hand)
-    assert sum(m.value for m in decl.melds) == decl.total
+    assert sum(m.meld for m in decl.melds) == decl.meld
     for cls in v.rules.meld.classes:
         used: Counter = Counter()
         for m in decl.melds:
             if cls in m.classes:
-                used.update(m.cards())
+                used.update(m.cards.cards())
         assert all(held[c] >= n for c, n in used.items()), (cls, used, held)
 
 
@@ -95,7 +95,7 @@ def test_cp_sat_equals_brute_force(table, seed, trump):
     v = _variant(table)
     hand = _random_holding(v, random.Random(seed))
     decl = best_meld(v, Hand(hand), Suit[trump] if trump else None)
-    assert decl.total == meld_oracle.best(v.rules, hand, trump)
+    assert decl.meld == meld_oracle.best(v.rules, hand, trump)
     _check_declaration(v, hand, decl)
 
 
@@ -156,21 +156,21 @@ EXAMPLES = [
 def test_worked_example(ref, hand, trump, total, source):
     v = _variant(ref)
     decl = best_meld(v, Hand.parse(hand), Suit[trump])
-    assert decl.total == total, [(m.label, m.value) for m in decl.melds]
+    assert decl.meld == total, [(m.name, m.meld) for m in decl.melds]
     assert meld_oracle.best(v.rules, Hand.parse(hand).cards(), trump) == total
 
 
 def test_run_king_queen_is_not_also_a_royal_marriage():
     decl = best_meld(load_variant("trickster-classic"), Hand.parse("AH TH KH QH JH"), Suit.H)
-    assert [m.label for m in decl.melds] == ["run"]
+    assert [m.name for m in decl.melds] == ["run"]
 
 
 def test_queen_of_spades_serves_three_classes():
     v = load_variant("four-hand-classic")
     decl = best_meld(v, Hand.parse("KS QS QH QD QC JD"), Suit.H)
-    assert sorted(m.label for m in decl.melds) == ["common marriage in spades", "pinochle",
+    assert sorted(m.name for m in decl.melds) == ["common marriage in spades", "pinochle",
                                                   "queens around"]
-    assert decl.total == 20 + 40 + 60
+    assert decl.meld == 20 + 40 + 60
 
 
 def test_all_lists_every_optimal_declaration(tmp_path):
@@ -191,8 +191,8 @@ values = [5]
 """)
     v = load_file(path)
     decls = maximiser(v, Suit.H).all_best(Hand.parse("AS KS QS"))
-    assert [[m.label for m in d.melds] for d in decls] == [["ace-king"], ["ace-queen"]]
-    assert all(d.total == 5 for d in decls)
+    assert [[m.name for m in d.melds] for d in decls] == [["ace-king"], ["ace-queen"]]
+    assert all(d.meld == 5 for d in decls)
     # two copies of A♠: both melds at once, a single optimum
     assert len(maximiser(v, Suit.H).all_best(Hand.parse("AS AS KS QS"))) == 1
     # identical copies never make distinct declarations
@@ -201,15 +201,15 @@ values = [5]
 
 def test_empty_and_partial_holdings():
     v = load_variant("four-hand")
-    assert best_meld(v, Hand(), Suit.S).total == 0
-    assert best_meld(v, Hand.parse("9S"), Suit.S).total == 1
+    assert best_meld(v, Hand(), Suit.S).meld == 0
+    assert best_meld(v, Hand.parse("9S"), Suit.S).meld == 1
 
 
 def test_model_is_reused_across_hands():
     v = load_variant("four-hand")
     m = maximiser(v, Suit.H)
     assert maximiser(v, Suit.H) is m
-    totals = [m.best(Hand.parse(h)).total for h in ("AH TH KH QH JH", "KS QS", "AH TH KH QH JH")]
+    totals = [m.best(Hand.parse(h)).meld for h in ("AH TH KH QH JH", "KS QS", "AH TH KH QH JH")]
     assert totals == [15, 2, 15]
 
 
@@ -305,7 +305,7 @@ def test_composite_is_weighed_against_its_own_classes_only(tmp_path_factory, n, 
     v = load_file(path)
     hand = "KS QS KH QH KD QD KC QC".split()
     decl = best_meld(v, Hand(hand), Suit[trump])
-    assert decl.total == meld_oracle.best(v.rules, hand, trump) == max(value, 24) + 6 * n
+    assert decl.meld == meld_oracle.best(v.rules, hand, trump) == max(value, 24) + 6 * n
     _check_declaration(v, hand, decl)
 
 
@@ -335,9 +335,9 @@ def test_double_deck_names_the_quadruple_run_and_royal_marriage():
     not four royal marriages."""
     v = load_variant("double-deck")
     decl = best_meld(v, Hand.parse(" ".join(["AH", "TH", "KH", "QH", "JH"] * 4)), Suit.H)
-    assert [(m.label, m.value) for m in decl.melds] == [("quadruple run", 500)]
+    assert [(m.name, m.meld) for m in decl.melds] == [("quadruple run", 500)]
     decl = best_meld(v, Hand.parse("KH KH KH KH QH QH QH QH"), Suit.H)
-    assert [(m.label, m.value) for m in decl.melds] == [("quadruple royal marriage", 16)]
+    assert [(m.name, m.meld) for m in decl.melds] == [("quadruple royal marriage", 16)]
 
 
 @pytest.mark.parametrize("table", _distinct_meld_tables(ALL_TABLES))
@@ -355,4 +355,4 @@ def test_listing_names_the_largest_multiple_at_no_loss(table, seed, trump):
     for (kind, _), melds in groups.items():
         n = sum(m.multiple for m in melds)
         values = list(v.rules.meld.kinds[kind].values)
-        assert (sum(m.value for m in melds), len(melds)) == _best_partition(values, n), melds
+        assert (sum(m.meld for m in melds), len(melds)) == _best_partition(values, n), melds
