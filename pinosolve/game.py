@@ -228,7 +228,7 @@ class Game:
     @property
     def points(self) -> dict[str, int]:
         """The points each side has taken in the tricks finished since set-up, by side name
-        (a fixed side's name, else its seats joined by '+')."""
+        (``variants.sides.side_name``: a fixed side's name, else its seats joined)."""
         return dict(self._points)
 
     @property

@@ -170,13 +170,15 @@ SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 def _rendered(text: str) -> str:
     """``text`` with the renderings the CHANGELOG lists made one: a card or a trump for
     people as its letters (``10♣`` and ``TC``), a side's name with no ``+`` between its
-    seats (``N+S`` and ``NS``), makeable's ``side`` (a key added), and a table's padding
-    as one space (a wider card widens its column)."""
+    seats (``N+S`` and ``NS``), makeable's ``side`` (a key added), the ten in pass's
+    strength line (``T 1`` and ``10 1``), and a table's padding as one space (a wider card
+    widens its column)."""
     text = re.sub(r"\b(10|[AKQJ9])([♠♥♦♣])",
                   lambda m: ("T" if m[1] == "10" else m[1]) + SUITS[m[2]], text)
     text = re.sub(r"trump ([♠♥♦♣])", lambda m: "trump " + SUITS[m[1]], text)
     text = re.sub(r"(?<=[A-Z0-9])\+(?=[A-Z0-9])", "", text)
     text = re.sub(r'"side": "\w+", (?="seats")', "", text)
+    text = re.sub(r"(trumps \d+(?:, [AKQJ9] \d+)*), 10 (?=\d)", r"\1, T ", text)  # pass
     return re.sub(r"[ ─━┈]+", " ", text)
 
 

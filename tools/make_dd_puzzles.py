@@ -68,7 +68,7 @@ def interesting(result) -> bool:
 
 
 def write(path: Path, v, params, result, number: int) -> None:
-    side = "+".join(result["side"])
+    side = result["side"]
     best_val = result["value"]
     cards = result["values"]
     best = sorted(c for c, val in cards.items() if val == best_val)

@@ -82,7 +82,7 @@ def checked_bounds(view: View) -> Checked:
     e = view.events[bad - 1]
     lo, hi, _, _ = bounds_of(view, bad)
     raise PinosolveError(f"play: no deal explains {view.seats[e.seat]}'s "
-                         f"{Card.from_index(e.card)} on trick {e.trick}: "
+                         f"{Card.from_index(e.card).symbol} on trick {e.trick}: "
                          f"{_conflict(view, lo, hi, e)}")
 
 

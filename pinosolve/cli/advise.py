@@ -252,6 +252,7 @@ def advise_cmd(
     choice over sampled deals."""
     # (a view's deals in threads; a batch line's in one: the lines run in processes, --jobs)
     options = {**locals(), "threads": _threads(threads)}
+    del options["plot"]  # (drawn here, from one answer: not a key of the analysis)
     where = None
     if plot is not None:
         from pinosolve.analysis.plot import plot_path, require_matplotlib

@@ -82,7 +82,8 @@ HandOpt = Annotated[Optional[str], typer.Option(
 
 
 BidderOpt = Annotated[Optional[str], typer.Option(
-    "--bidder", help="The seat that won the auction.", show_default=False)]
+    "--bidder", help="The seat that won the auction (in three- and five-handed play, who "
+    "plays alone or with the called partner).", show_default=False)]
 
 
 
@@ -141,14 +142,15 @@ DealTimeoutOpt = Annotated[Optional[float], typer.Option(
 
 
 DealerOpt = Annotated[Optional[str], typer.Option(
-    "--dealer", help="The dealer's seat (default: the last seat): the bidding starts, and "
-    "the eldest hand leads first, on his left.", show_default=False)]
+    "--dealer", help="The dealer's seat (default: the last seat): the bidding starts on his "
+    "left (bid, advise --bidding), and his left-hand player leads first (makeable).",
+    show_default=False)]
 
 
 # the view's options (infer's, and advise's for play)
 SeatOpt = Annotated[Optional[str], typer.Option(
-    "--seat", help="The viewer's seat (advise: the seat to move, or with --bidding the "
-    "seat to bid).", show_default=False)]
+    "--seat", help="The viewer's seat: the seat whose own cards are known (advise: the "
+    "seat to move, or the seat to bid).", show_default=False)]
 LeaderOpt = Annotated[Optional[str], typer.Option(
     "--leader", help="Who led the first trick played (required with --play; default: the "
     "first seat).", show_default=False)]

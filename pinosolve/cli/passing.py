@@ -44,6 +44,11 @@ def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
     return exchange(v, trump, hand, partner, called, received).to_json()
 
 
+def _strength(strength: dict[str, int]) -> str:
+    """The strength kept, a count per criterion (trumps, then ranks: ``T`` shown as 10)."""
+    return ", ".join(f"{'10' if k == 'T' else k} {n}" for k, n in strength.items())
+
+
 def render_pass(result: dict[str, Any]) -> None:
     out = console()
     if "best" not in result:
@@ -53,8 +58,7 @@ def render_pass(result: dict[str, Any]) -> None:
         out.print(f"keep: {'  '.join(suit_cells(Hand(result['keep'])))}")
         out.print(f"meld {result['meld']} (hand alone: {result['meld_before']}): "
                   + ", ".join(f"{m['name']} {m['meld']}" for m in result["melds"]))
-        out.print("strength kept: " + ", ".join(f"{k} {n}" for k, n in
-                                                 result["strength"].items()))
+        out.print(f"strength kept: {_strength(result['strength'])}")
         out.print(f"tie-break: {result['tie_break']}")
         if "alternatives" in result:
             more = "" if result["complete"] else " (list cut short)"
@@ -62,7 +66,7 @@ def render_pass(result: dict[str, Any]) -> None:
                       f"{result['meld']}{more}:")
             for alt in result["alternatives"]:
                 out.print(f"  {symbols(alt['return'])}   "
-                          + ", ".join(f"{k} {n}" for k, n in alt["strength"].items()))
+                          + _strength(alt["strength"]))
         return
     for label in ("best", "actual"):
         if label not in result:

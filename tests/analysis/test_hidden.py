@@ -229,7 +229,7 @@ def test_the_audits_impossible_views_name_the_problem(cli):
 
     base = {"variant": "four-hand", "trump": "S", "seat": "S", "leader": "N"}
     cases = [({"hand": "AS AS 9S KD AH QC JC 9C TH KH QD JD", "play": "KS AS"},
-              "no deal explains E's AS on trick 1"),
+              "no deal explains E's A♠ on trick 1"),
              ({"hand": "AS AS 9S 9S KD AH QC JC 9C TH KH QD", "shown": {"W": "9S 9S"}},
               "W showed 2 x 9♠ in meld"),
              ({"hand": "AS AS 9S KD AH QC JC 9C TH KH QD"}, "hand: 11 cards")]
@@ -266,7 +266,7 @@ def test_a_renege_seen_from_the_viewer_and_an_impossible_play_are_refused():
     # N leads AS; E plays KH though (the viewer S sees) ... E showed KS in meld
     view = {"variant": "four-hand", "trump": "S", "seat": "S", "hand": "QS 9S KD",
             "leader": "N", "play": "AS KH", "shown": {"E": "KS"}, "gone": GONE}
-    with pytest.raises(PinosolveError, match="KH on trick 1"):
+    with pytest.raises(PinosolveError, match="K♥ on trick 1"):
         infer(view)
     mine = {"variant": "four-hand", "trump": "S", "seat": "N", "hand": "AS KH 9D",
             "leader": "W", "play": "QS KH", "gone": GONE}

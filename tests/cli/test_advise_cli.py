@@ -229,3 +229,14 @@ def test_bid_levels_and_the_highest_bid_on_huge_meld_values(cli, tmp_path):
               "--samples", "1", "--seed", "3", "--json")
     got = run.json()
     assert len(got["per_trump"][0]["levels"]) == 200 and got["highest_bid"] > 10**9
+
+
+@pytest.mark.parametrize("command", ["advise", "infer", "solve", "meld", "review", "pass"])
+def test_a_batch_line_takes_no_key_of_the_command_line_alone(cli, command):
+    """--plot, --input, --jobs and --json say how the command runs, not what it analyses: a
+    batch line that gives one is refused by name, and the batch goes on."""
+    for key in ("plot", "input_source", "jobs", "json_out", "hand_arg", "rules_path"):
+        run = cli(command, "--variant", "four-hand", "--input", "-",
+                  stdin=json.dumps({key: "x"}) + "\n")
+        error = run.lines()[0]["error"]
+        assert key in error and "unknown" in error, (command, key, error)
