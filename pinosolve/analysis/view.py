@@ -46,8 +46,17 @@ class _Event:
 
 
 class View:
-    """One seat's view of a deal in play (see the module): checked, and turned into bounds.
-    ``sample(n, seed)`` draws consistent deals as ``Game``s at the position reached."""
+    """One seat's view of a deal in play (see the module), from a table of its keys
+    (``VIEW_KEYS``): checked as it is built (``PinosolveError`` in one line for a view no
+    deal explains), never changed after. ``bounds()`` what it tells of each seat's cards,
+    ``deal_count()`` the consistent deals, ``sample(n, seed)`` and ``every_deal(limit)``
+    those deals as ``Game``s at the position reached.
+
+    >>> v = View({"variant": "two-hand", "trump": "S", "seat": "N", "hand": "AS TS",
+    ...           "play": "AS KH", "leader": "N", "gone": "..AATTKKQQJJ99.AATTKKQQJJ99"})
+    >>> v.deal_count(), v.seats[v.to_move]
+    (6, 'N')
+    """
 
     def __init__(self, view: Mapping[str, Any]) -> None:
         if not isinstance(view, Mapping):

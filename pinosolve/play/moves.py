@@ -24,7 +24,16 @@ from pinosolve.play.trick import winning_seat
 
 class MoveOrder:
     """The move generator of one deal's rules, trump and sides (``side[seat]``: 0 or 1);
-    ``use_equivalence`` False gives every legal card a group of its own (for measuring)."""
+    ``use_equivalence`` False gives every legal card a group of its own (for measuring).
+
+    >>> from pinosolve import load_variant
+    >>> from pinosolve.cards import Card
+    >>> order = MoveOrder(PlayRules.of(load_variant("four-hand")), 0, (0, 1, 0, 1))
+    >>> hand = sorted(Card.parse(c).index for c in ("AS", "KS", "QS", "9H"))
+    >>> [[str(Card.from_index(c)) for c in group]  # A, K: no ten out, both a point
+    ...  for _, group in order.moves([hand, [], [], []], 0, [])]
+    [['AS', 'KS'], ['QS'], ['9H']]
+    """
 
     def __init__(self, rules: PlayRules, trump: int, side: Sequence[int],
                  use_equivalence: bool = True) -> None:
