@@ -24,7 +24,7 @@ from pinosolve.cards import Hand, Suit, hand_from_data
 from pinosolve.scoring.contract import (Taken, holds_trump_marriage, laid_away_points,
                                         laid_away_reason, outcome)
 from pinosolve.errors import PinosolveError
-from pinosolve.inputs import VariantLike, as_variant, check_keys
+from pinosolve.inputs import VariantLike, as_trump, as_variant, check_keys
 from pinosolve.results import Result, optional
 from pinosolve.variants.sides import seat_name, teams
 from pinosolve.variants.variant import Variant, number_of_tricks
@@ -97,6 +97,10 @@ def _whole(value: Any, what: str, low: int = 0) -> int:
 
 
 def _cards(v: Variant, value: Any, what: str) -> Hand:
+    """Cards as a ``Hand``, or their text (a string or a list of card names), checked
+    against the variant's deck."""
+    if isinstance(value, Hand):
+        return v.check_hand(value, what)
     return v.check_hand(hand_from_data(value, what), what)
 
 
@@ -121,54 +125,91 @@ def _flag(data: dict[str, Any], key: str) -> bool:
 
 
 def read_round(v: Variant, data: dict[str, Any]) -> Round:
-    """Check a round's facts (a JSON/TOML table) and return them; every problem is one line."""
+    """A round's facts from a table of its keys (a JSON or TOML table, a batch line): cards
+    and the trump read into their types, then checked as a ``Round`` made in Python is
+    (``check_round``); every problem is one line."""
     if not isinstance(data, dict):
         raise PinosolveError("a round must be a table of keys")
     check_keys(data, ROUND_KEYS, "round")
+    meld = data.get("meld") or {}
+    if not isinstance(meld, dict):
+        raise PinosolveError("meld must be a table of seat -> points or cards")
+    cards: dict[str, Hand] = {}
+    for key, x in meld.items():
+        if isinstance(x, (str, list, Hand)):
+            seat = seat_name(v, key, "meld")
+            cards[seat] = _cards(v, x, f"meld {seat}")
+    won = data.get("won")
+    if isinstance(won, dict):
+        won = {k: _cards(v, c, f"won {k}") for k, c in won.items()}
+    laid = data.get("laid_away")
+    return check_round(v, Round(
+        bidder=data.get("bidder"), partner=data.get("partner"), bid=data.get("bid"),
+        trump=None if data.get("trump") is None else v.parse_trump(data["trump"]),
+        meld={k: x for k, x in meld.items() if not isinstance(x, (str, list, Hand))},
+        meld_cards=cards, points=data.get("points"), won=won, tricks=data.get("tricks"),
+        last_trick=data.get("last_trick"),
+        laid_away=None if laid is None else _cards(v, laid, "laid_away"),
+        throw_in=_flag(data, "throw_in"), shoot=_flag(data, "shoot")))
+
+
+def check_round(v: Variant, given: Round) -> Round:
+    """The facts of ``given`` checked against the variant's rules, and what follows from
+    them: the seats and sides named as the variant names them, meld given as cards counted
+    by the meld engine, trick points from the cards won, the last trick's bonus added where
+    the points leave it out. ``given`` is not changed; every problem is one line.
+
+    >>> from pinosolve import load_variant
+    >>> r = check_round(load_variant("four-hand"), Round(bidder="n", bid=25, trump=Suit.S,
+    ...                 meld={"N": 12}, points={"ns": 15, "ew": 10}))
+    >>> r.bidder, r.points
+    ('N', {'NS': 15, 'EW': 10})
+    """
     r = v.rules
     rnd = Round()
-    rnd.throw_in, rnd.shoot = _flag(data, "throw_in"), _flag(data, "shoot")
-    if data.get("trump") is not None:
-        rnd.trump = v.parse_trump(data["trump"])
+    rnd.throw_in = _bool(given.throw_in, "throw_in")
+    rnd.shoot = _bool(given.shoot, "shoot")
+    if given.trump is not None:
+        rnd.trump = as_trump(v, given.trump)
     if r.bidding.enabled:
-        if data.get("bidder") is None:
+        if given.bidder is None:
             raise PinosolveError(f"name the bidder (bidder = SEAT): {v.id} has an auction")
-        rnd.bidder = seat_name(v, data["bidder"], "bidder")
-        if data.get("bid") is None:
+        rnd.bidder = seat_name(v, given.bidder, "bidder")
+        if given.bid is None:
             raise PinosolveError("give the winning bid (bid = N)")
-        rnd.bid = _whole(data["bid"], "bid")
+        rnd.bid = _whole(given.bid, "bid")
         problem = value_problem(r.bidding, rnd.bid)
         if problem:
             raise PinosolveError(f"bid {rnd.bid} cannot be the contract: {problem}")
     else:
         for key in ("bidder", "bid", "throw_in", "shoot"):
-            if data.get(key) not in (None, False):
+            if getattr(given, key) not in (None, False):
                 raise PinosolveError(f"{key}: {v.id} has no auction [bidding.enabled = false]")
     if r.players.partnership == "called-card" and rnd.bidder is not None:
-        if data.get("partner") is None:
+        if given.partner is None:
             raise PinosolveError(f"{v.id}: name the called partner (partner = SEAT; the "
                                  "bidder's own seat if he holds the called card)")
-        rnd.partner = seat_name(v, data["partner"], "partner")
-    elif data.get("partner") is not None:
+        rnd.partner = seat_name(v, given.partner, "partner")
+    elif given.partner is not None:
         raise PinosolveError(f"partner: {v.id} has no called partner")
-    _read_meld(v, data.get("meld") or {}, rnd)
+    _check_meld(v, given.meld, given.meld_cards, rnd)
     keys = point_keys(v)
-    if data.get("laid_away") is not None:
+    if given.laid_away is not None:
         if not (r.deal.bidder_discards and rnd.bidder):
             raise PinosolveError(f"laid_away: in {v.id} the bidder lays no cards away "
                                  "[deal.bidder_discards = 0]")
-        rnd.laid_away = _cards(v, data["laid_away"], "laid_away")
+        rnd.laid_away = _cards(v, given.laid_away, "laid_away")
         if len(rnd.laid_away) != r.deal.bidder_discards:
             raise PinosolveError(f"laid_away: {len(rnd.laid_away)} cards, but the bidder lays "
                                  f"away {r.deal.bidder_discards} [deal.bidder_discards]")
-    if data.get("last_trick") is not None:
-        if not isinstance(data["last_trick"], str):
+    if given.last_trick is not None:
+        if not isinstance(given.last_trick, str):
             raise PinosolveError(f"last_trick must name a side ({'/'.join(keys)}), got "
-                                 f"{data['last_trick']!r}")
-        rnd.last_trick = _keyed(v, {data["last_trick"]: 0}, "last_trick", keys).popitem()[0]
-    if data.get("tricks") is not None:
+                                 f"{given.last_trick!r}")
+        rnd.last_trick = _keyed(v, {given.last_trick: 0}, "last_trick", keys).popitem()[0]
+    if given.tricks is not None:
         tricks = {k: _whole(n, f"tricks {k}") for k, n in
-                  _keyed(v, data["tricks"], "tricks", keys).items()}
+                  _keyed(v, given.tricks, "tricks", keys).items()}
         total = number_of_tricks(v)
         if set(tricks) == set(keys) and sum(tricks.values()) != total:
             raise PinosolveError(f"tricks: {sum(tricks.values())} in all, but a round of "
@@ -177,12 +218,12 @@ def read_round(v: Variant, data: dict[str, Any]) -> Round:
             raise PinosolveError(f"tricks: {sum(tricks.values())} in all, more than the "
                                  f"{total} of a round")
         rnd.tricks = tricks
-    if data.get("points") is not None and data.get("won") is not None:
+    if given.points is not None and given.won is not None:
         raise PinosolveError("give either points or won (the cards), not both")
-    if data.get("won") is not None:
-        _read_won(v, data["won"], rnd, keys)
-    elif data.get("points") is not None:
-        _read_points(v, data["points"], rnd, keys)
+    if given.won is not None:
+        _read_won(v, given.won, rnd, keys)
+    elif given.points is not None:
+        _read_points(v, given.points, rnd, keys)
     elif not rnd.throw_in:
         raise PinosolveError("give the trick points (points = {side: n}) or the cards won "
                              "(won = {side: cards})")
@@ -193,23 +234,35 @@ def read_round(v: Variant, data: dict[str, Any]) -> Round:
     return rnd
 
 
-def _read_meld(v: Variant, meld: Any, rnd: Round) -> None:
-    if not isinstance(meld, dict):
-        raise PinosolveError("meld must be a table of seat -> points or cards")
+def _bool(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise PinosolveError(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def _check_meld(v: Variant, points: Any, cards: Any, rnd: Round) -> None:
+    """Each seat's meld: points as given, or the cards shown, counted by the meld engine."""
+    for what, table in (("meld", points), ("meld_cards", cards)):
+        if not isinstance(table, Mapping):
+            raise PinosolveError(f"{what} must be a table of seat -> "
+                                 f"{'points' if what == 'meld' else 'cards'}, got {table!r:.40}")
     together = Hand()
-    for key, value in meld.items():
+    for key, value in cards.items():
         seat = seat_name(v, key, "meld")
-        if isinstance(value, (str, list)):
-            hand = _cards(v, value, f"meld {seat}")
-            limit = v.rules.deal.hand_size + (v.rules.deal.bidder_discards
-                                              if seat == rnd.bidder else 0)
-            if len(hand) > limit:
-                raise PinosolveError(f"meld {seat}: {len(hand)} cards, but a holding of {v.id} "
-                                     f"has at most {limit}")
-            together = together + hand
-            rnd.meld_cards[seat] = hand
-        else:
-            rnd.meld[seat] = _whole(value, f"meld {seat}")
+        if not isinstance(value, (str, list, Hand)):
+            raise PinosolveError(f"meld_cards {seat}: cards (a Hand or their text), got "
+                                 f"{value!r:.40}")
+        hand = _cards(v, value, f"meld {seat}")
+        limit = v.rules.deal.hand_size + (v.rules.deal.bidder_discards
+                                          if seat == rnd.bidder else 0)
+        if len(hand) > limit:
+            raise PinosolveError(f"meld {seat}: {len(hand)} cards, but a holding of {v.id} "
+                                 f"has at most {limit}")
+        together = together + hand
+        rnd.meld_cards[seat] = hand
+    for key, value in points.items():
+        seat = seat_name(v, key, "meld")
+        rnd.meld[seat] = _whole(value, f"meld {seat}")
     v.check_hand(together, "meld holdings together")
     if rnd.meld_cards:
         if rnd.trump is None:
@@ -549,31 +602,6 @@ def _side(g: GroupScore) -> SideScore:
                      g.raw, g.points, g.tricks, g.total, g.change)
 
 
-def _as_data(rnd: Round) -> dict[str, Any]:
-    """A ``Round``'s facts as the keys ``read_round`` reads (typed values as their text), so
-    that a round built by hand is checked as one read from a file is."""
-    def plain(value: Any) -> Any:
-        if isinstance(value, Hand):
-            return value.cards()
-        if isinstance(value, Suit):
-            return value.name
-        if isinstance(value, dict):
-            return {k: plain(x) for k, x in value.items()}
-        return value
-
-    if isinstance(rnd.meld_cards, dict):
-        for seat, cards in rnd.meld_cards.items():
-            if not isinstance(cards, Hand):
-                raise PinosolveError(f"meld_cards: {seat!r:.20}: a Hand, got {cards!r:.40}")
-    meld = {**plain(rnd.meld), **plain(rnd.meld_cards)} if isinstance(rnd.meld, dict) and \
-        isinstance(rnd.meld_cards, dict) else rnd.meld
-    data = {"bidder": rnd.bidder, "partner": rnd.partner, "bid": rnd.bid,
-            "trump": plain(rnd.trump), "meld": meld, "points": plain(rnd.points),
-            "won": plain(rnd.won), "tricks": plain(rnd.tricks), "last_trick": rnd.last_trick,
-            "laid_away": plain(rnd.laid_away), "throw_in": rnd.throw_in, "shoot": rnd.shoot}
-    return {k: x for k, x in data.items() if x is not None and x != {}}
-
-
 def score(variant: VariantLike, round: Union[Round, Mapping[str, Any]]) -> RoundScore:
     """Read and score one round: ``round`` holds the keys of ``pinosolve score`` (bidder, bid,
     trump, meld, points or won, tricks, last_trick, laid_away, throw_in, shoot, partner),
@@ -585,8 +613,8 @@ def score(variant: VariantLike, round: Union[Round, Mapping[str, Any]]) -> Round
     RoundScore(bidder=N, bid=25, trump=S, made=True, score={NS: 27, EW: 14})
     """
     v = as_variant(variant)
-    if isinstance(round, Round):  # made by hand, maybe: read and checked as its keys are
-        round = _as_data(round)
+    if isinstance(round, Round):  # made in Python: its typed facts checked as they are
+        return score_round(v, check_round(v, round))
     if not isinstance(round, Mapping):
         raise PinosolveError(f"a round is a table of keys (bidder, bid, …), got {round!r:.60}")
     data = dict(round)
@@ -612,6 +640,7 @@ def side_meld(v: Variant, meld: Any, trump: Suit, bidder: str, seats: tuple[str,
                                  f"side's meld (a whole number), got {meld!r:.60}")
         return as_amount(meld, "meld")
     rnd = Round(trump=trump)
-    _read_meld(v, dict(meld), rnd)
+    cards = {k: x for k, x in meld.items() if isinstance(x, (str, list, Hand))}
+    _check_meld(v, {k: x for k, x in meld.items() if k not in cards}, cards, rnd)
     counts = [s for s in seats if v.rules.scoring.meld_by == "all" or s == bidder]
     return sum(rnd.meld.get(s, 0) for s in counts)

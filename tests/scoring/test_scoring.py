@@ -314,3 +314,54 @@ def test_a_name_given_twice_in_a_repeated_option_is_refused(cli, args):
     """--meld N=10 --meld N=20 said 20 and dropped the 10 without a word."""
     run = cli(*args, "--variant", "four-hand")
     assert run.code == 2 and "given twice" in run.err, run.err
+
+
+# --- a Round made in Python is checked as its typed facts, not reread as text -------------------
+
+
+TYPED = [
+    ("four-hand", {"bidder": "n", "bid": 25, "trump": "S", "meld": {"N": "KS QS", "E": 4},
+                   "points": {"ns": 15, "ew": 10}}),
+    ("three-hand-kitty", {"bidder": "E", "bid": 20, "trump": "H", "meld": {"E": "KH QH 9H"},
+                          "laid_away": "AS TS KS", "points": {"N": 10, "E": 9, "W": 3}}),
+    ("two-hand-1000", {"trump": "C", "meld": {"N": 40, "S": 20},
+                       "points": {"N": 120, "S": 120}, "last_trick": "S"}),
+    ("five-hand-call", {"bidder": "1", "partner": "3", "bid": 60, "trump": "S",
+                        "meld": {"1": 30}, "points": {"1": 20, "2": 10, "3": 10, "4": 5,
+                                                      "5": 5}}),
+]
+
+
+@pytest.mark.parametrize("vid, table", TYPED)
+def test_a_round_made_in_python_scores_as_its_table_does(vid, table):
+    """``score(Round(...))``, cards as ``Hand``s and the trump a ``Suit``, equals ``score`` of
+    the same facts as a table: one check, ``check_round``, for both."""
+    from pinosolve import Hand, Suit
+    from pinosolve.scoring.round import Round
+
+    table = {k: x for k, x in table.items() if x is not None}
+    meld = table.get("meld", {})
+    typed = Round(
+        bidder=table.get("bidder"), partner=table.get("partner"), bid=table.get("bid"),
+        trump=Suit[table["trump"]], meld={k: x for k, x in meld.items() if isinstance(x, int)},
+        meld_cards={k: Hand.parse(x) for k, x in meld.items() if isinstance(x, str)},
+        points=table.get("points"), last_trick=table.get("last_trick"),
+        laid_away=Hand.parse(table["laid_away"]) if "laid_away" in table else None,
+        throw_in=table.get("throw_in", False))
+    assert _score(vid, typed).to_json() == _score(vid, table).to_json()
+
+
+@pytest.mark.parametrize("change, word", [
+    ({"meld_cards": {"N": 5}}, "meld_cards"), ({"meld": {"N": "12"}}, "meld N"),
+    ({"trump": 5}, "trump"), ({"bidder": "Q"}, "not a seat"), ({"bid": 25.0}, "bid"),
+    ({"throw_in": "yes"}, "throw_in"), ({"laid_away": 5}, "laid_away"),
+    ({"points": {"NS": 15}}, "missing EW"),
+])
+def test_a_round_made_in_python_is_checked_field_by_field(change, word):
+    from pinosolve import Suit
+    from pinosolve.scoring.round import Round
+
+    base = {"bidder": "N", "bid": 25, "trump": Suit.S, "meld": {"N": 12},
+            "points": {"NS": 15, "EW": 10}}
+    with pytest.raises(PinosolveError, match=word):
+        _score("four-hand", Round(**(base | change)))
