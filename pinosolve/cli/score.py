@@ -45,7 +45,7 @@ def _record_score(params: dict[str, Any]) -> dict[str, Any]:
     path = want_str(params, "record", "record")
     assert path is not None
     record = record_file(path, named_variant(params))
-    return score(record.variant, record.round_input()).to_json()
+    return score(record.variant, record.round()).to_json()
 
 
 def render_score(result: dict[str, Any]) -> None:

@@ -318,9 +318,9 @@ def record_file(path: str, variant: Any = None) -> Record:
     return one_record(text, name, variant)
 
 
-def rounds_of(text: str, name: str, variant: Any = None) -> tuple[Variant, list[dict[str, Any]]]:
-    """The variant and the rounds (``round_input``) of a file of game records, one round a
-    record; the records must all name the same rules."""
+def rounds_of(text: str, name: str, variant: Any = None) -> tuple[Variant, list[Any]]:
+    """The variant and the rounds (``Record.round``: typed facts) of a file of game records,
+    one round a record; the records must all name the same rules."""
     try:
         records = records_of_text(text, variant)
     except PinosolveError as exc:
@@ -331,6 +331,6 @@ def rounds_of(text: str, name: str, variant: Any = None) -> tuple[Variant, list[
     for n, r in enumerate(records[1:], 2):
         if r.variant is not v and rules_hash(r.variant) != rules_hash(v):
             raise PinosolveError(f"{name}: record {n} is of {r.variant.id}, record 1 of {v.id}")
-    return v, [r.round_input() for r in records]
+    return v, [r.round() for r in records]
 
 

@@ -309,23 +309,19 @@ class Record:
             view["gone"] = self.laid_away.cards()
         return view
 
-    def round_input(self) -> dict[str, Any]:
-        """The round's facts as ``pinosolve.scoring.round`` reads them: the contract, the
-        meld, and the trick points (the Result, else counted from a finished play)."""
-        out: dict[str, Any] = {}
-        for key in ("bidder", "partner", "bid"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        if self.trump is not None:
-            out["trump"] = self.trump.letter
-        if self.meld:
-            out["meld"] = self._meld_data()
-        if self.laid_away is not None:
-            out["laid_away"] = self.laid_away.cards()
+    def round(self) -> Any:
+        """The round's facts as typed values (a ``pinosolve.scoring.round.Round``, for
+        ``score`` and ``check_round`` to check): the contract, the meld (points, or the
+        cards shown), the cards laid away, and the trick points (the Result, else counted
+        from a finished play)."""
+        from pinosolve.scoring.round import Round
+
         points = self.result if self.result is not None else self.points_taken()
-        if points is not None:
-            out["points"] = dict(points)
-        return out
+        return Round(bidder=self.bidder, partner=self.partner, bid=self.bid, trump=self.trump,
+                     meld={s: m for s, m in self.meld.items() if isinstance(m, int)},
+                     meld_cards={s: m for s, m in self.meld.items() if isinstance(m, Hand)},
+                     points=None if points is None else dict(points),
+                     laid_away=self.laid_away)
 
     def _counted(self) -> Optional[dict[str, int]]:
         try:

@@ -19,7 +19,8 @@ from pinosolve.errors import PinosolveError
 from pinosolve.files import read_table
 from pinosolve.inputs import check_keys
 from pinosolve.results import Result, optional
-from pinosolve.scoring.round import Round, RoundScore, groups, read_round, score_round, score_units
+from pinosolve.scoring.round import (Round, RoundScore, check_round, groups, read_round,
+                                     score_round, score_units)
 from pinosolve.variants.variant import Variant, resolve, rules_path
 
 GAME_KEYS = {"variant", "rules", "rounds", "start", "title", "note", "answer"}
@@ -165,7 +166,7 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> GameRecord:
         if isinstance(data, dict):
             data = {k: val for k, val in data.items() if k not in ("variant", "rules")}
         try:
-            rnd = read_round(v, data)
+            rnd = check_round(v, data) if isinstance(data, Round) else read_round(v, data)
             result = score_round(v, rnd)
         except PinosolveError as exc:
             raise PinosolveError(f"round {n}: {exc}") from None

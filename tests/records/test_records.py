@@ -279,3 +279,18 @@ def test_numbers_in_other_scripts_are_one_line_errors(digits: str) -> None:
                  f'[Variant "four-hand"]\n[Result "NS {digits}"]'):
         with pytest.raises(PinosolveError):
             read_record(text)
+
+
+def test_a_records_round_is_its_facts_typed():
+    """``Record.round()`` hands score the round as typed values (seats, a Suit, Hands), which
+    ``check_round`` checks as they are: the score of a record is the score of its facts."""
+    from pinosolve import Suit
+    from pinosolve.scoring.round import Round
+
+    for path in sorted((ROOT / "puzzles" / "records").glob("*.pbn")):
+        record = read_record(path)
+        rnd = record.round()
+        assert isinstance(rnd, Round) and isinstance(rnd.trump, Suit), path
+        assert all(isinstance(h, pinosolve.Hand) for h in rnd.meld_cards.values()), path
+        if rnd.points is not None and record.bidder is not None:  # a contract played out
+            assert pinosolve.score(record.variant, rnd).bidder == record.bidder, path
