@@ -117,13 +117,6 @@ def _keyed(v: Variant, data: Any, what: str, keys: tuple[str, ...]) -> dict[str,
     return out
 
 
-def _flag(data: dict[str, Any], key: str) -> bool:
-    value = data.get(key, False)
-    if not isinstance(value, bool):
-        raise PinosolveError(f"{key} must be true or false, got {value!r}")
-    return value
-
-
 def read_round(v: Variant, data: dict[str, Any]) -> Round:
     """A round's facts from a table of its keys (a JSON or TOML table, a batch line): cards
     and the trump read into their types, then checked as a ``Round`` made in Python is
@@ -134,11 +127,7 @@ def read_round(v: Variant, data: dict[str, Any]) -> Round:
     meld = data.get("meld") or {}
     if not isinstance(meld, dict):
         raise PinosolveError("meld must be a table of seat -> points or cards")
-    cards: dict[str, Hand] = {}
-    for key, x in meld.items():
-        if isinstance(x, (str, list, Hand)):
-            seat = seat_name(v, key, "meld")
-            cards[seat] = _cards(v, x, f"meld {seat}")
+    points, cards = _split_meld(v, meld)
     won = data.get("won")
     if isinstance(won, dict):
         won = {k: _cards(v, c, f"won {k}") for k, c in won.items()}
@@ -146,11 +135,10 @@ def read_round(v: Variant, data: dict[str, Any]) -> Round:
     return check_round(v, Round(
         bidder=data.get("bidder"), partner=data.get("partner"), bid=data.get("bid"),
         trump=None if data.get("trump") is None else v.parse_trump(data["trump"]),
-        meld={k: x for k, x in meld.items() if not isinstance(x, (str, list, Hand))},
-        meld_cards=cards, points=data.get("points"), won=won, tricks=data.get("tricks"),
-        last_trick=data.get("last_trick"),
+        meld=points, meld_cards=cards, points=data.get("points"), won=won,
+        tricks=data.get("tricks"), last_trick=data.get("last_trick"),
         laid_away=None if laid is None else _cards(v, laid, "laid_away"),
-        throw_in=_flag(data, "throw_in"), shoot=_flag(data, "shoot")))
+        throw_in=data.get("throw_in", False), shoot=data.get("shoot", False)))
 
 
 def check_round(v: Variant, given: Round) -> Round:
@@ -238,6 +226,20 @@ def _bool(value: Any, key: str) -> bool:
     if not isinstance(value, bool):
         raise PinosolveError(f"{key} must be true or false, got {value!r}")
     return value
+
+
+def _split_meld(v: Variant, meld: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Hand]]:
+    """A meld table's entries as a ``Round`` holds them: points as given, and the cards
+    shown (text or a ``Hand``) read into ``Hand``s, by seat."""
+    points: dict[str, Any] = {}
+    cards: dict[str, Hand] = {}
+    for key, x in meld.items():
+        if isinstance(x, (str, list, Hand)):
+            seat = seat_name(v, key, "meld")
+            cards[seat] = _cards(v, x, f"meld {seat}")
+        else:
+            points[key] = x
+    return points, cards
 
 
 def _check_meld(v: Variant, points: Any, cards: Any, rnd: Round) -> None:
@@ -640,7 +642,6 @@ def side_meld(v: Variant, meld: Any, trump: Suit, bidder: str, seats: tuple[str,
                                  f"side's meld (a whole number), got {meld!r:.60}")
         return as_amount(meld, "meld")
     rnd = Round(trump=trump)
-    cards = {k: x for k, x in meld.items() if isinstance(x, (str, list, Hand))}
-    _check_meld(v, {k: x for k, x in meld.items() if k not in cards}, cards, rnd)
+    _check_meld(v, *_split_meld(v, meld), rnd)
     counts = [s for s in seats if v.rules.scoring.meld_by == "all" or s == bidder]
     return sum(rnd.meld.get(s, 0) for s in counts)
