@@ -16,7 +16,7 @@ from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, DealTimeoutOpt, DealerOpt,
                                    meld_option, want_flag, want_str, want_timeout, with_options)
-from pinosolve.cli.output import batch_line, console
+from pinosolve.cli.output import batch_line, console, suit_text
 from pinosolve.cli.infer import view_of
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
@@ -131,11 +131,11 @@ def render_advise(result: dict[str, Any]) -> None:
         return render_bid_advice(result)
     from rich.table import Table
 
-    from pinosolve.cards import Card, Suit
+    from pinosolve.cards import Card
 
     out = console()
     how = "every consistent deal" if result["exact"] else f"{result['samples']} sampled deals"
-    table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}: "
+    table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}: "
                   f"{result['seat']} to play, over {how}", title_justify="left")
     contract = any("p_make" in a or "p_make_bounds" in a for a in result["by_card"].values())
     for col in ("rank", "card", "mean", "± stderr", "best in",
@@ -190,7 +190,7 @@ def render_bid_advice(result: dict[str, Any]) -> None:
                         len(steps))]
     if steps:
         shown = steps[:: max(1, len(steps) // 8)]
-        out.print(f"{Suit[best['trump']].symbol} make chance by bid: " + ", ".join(
+        out.print(f"{suit_text(best['trump'])} make chance by bid: " + ", ".join(
             f"{lv['bid']} {lv['p_make']:.0%}" for lv in shown))
     if result["highest_bid"] is None and result["bounded"]:
         out.print("advice: undecided: the time limit left the chances unproved (no level is "
@@ -200,7 +200,7 @@ def render_bid_advice(result: dict[str, Any]) -> None:
         out.print(f"advice: pass (no bid is made in {result['confidence']:.0%} of the deals)")
     else:
         out.print(f"advice: bid up to {result['highest_bid']} with "
-                  f"{Suit[result['best_trump']].symbol} as trump (made in at least "
+                  f"{suit_text(result['best_trump'])} as trump (made in at least "
                   f"{result['confidence']:.0%} of the deals)")
     if result["bounded"]:
         out.print(f"{result['bounded']} deals ran out of time: their chances are bounds")

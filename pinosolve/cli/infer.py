@@ -13,7 +13,7 @@ from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, RUN, VIEW, named_values, one_bidder,
                                    with_options)
-from pinosolve.cli.output import batch_line, console
+from pinosolve.cli.output import batch_line, console, suit_text
 from pinosolve.cli.foundation import named_variant, variant_of
 from pinosolve.errors import PinosolveError
 
@@ -79,19 +79,16 @@ def render_infer(result: dict[str, Any]) -> None:
     from pinosolve.cards import Suit
 
     out = console()
-    table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}: "
+    table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}: "
                   f"{result['seat']}'s view, {result['to_move']} to play",
                   title_justify="left")
     for col in ("seat", "holds", "certain", "possible", "voids"):
         table.add_column(col)
-    def cards(names: list[str]) -> str:
-        return symbols(names)
-
     rows = dict(result["by_seat"])
     if result.get("unseen"):
         rows["unseen"] = result["unseen"]
     for seat, s in rows.items():
-        table.add_row(seat, str(s["cards_held"]), cards(s["certain"]), cards(s["possible"]),
+        table.add_row(seat, str(s["cards_held"]), symbols(s["certain"]), symbols(s["possible"]),
                       " ".join(Suit[x].symbol for x in s["voids"]) or "—")
     out.print(table)
     for s in rows.values():

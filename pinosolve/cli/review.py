@@ -13,7 +13,7 @@ import typer
 
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import OWN, RUN, want_str, want_timeout, with_options
-from pinosolve.cli.output import console
+from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.foundation import named_variant, variant_of
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
@@ -103,14 +103,13 @@ def _cost(seat_cost: dict[str, Any]) -> str:
 def render_review(result: dict[str, Any]) -> None:
     from rich.table import Table
 
-    from pinosolve.cards import Suit
 
     out = console()
     summary = result["summary"]
     seats = list(summary["cost_by_seat"])  # every seat, in the deal's order
     side = summary["side"]
     after = {t["tricks"]: t for t in summary["values_by_trick"]}
-    table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}, "
+    table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}, "
                   f"{result['leader']} leads", title_justify="left")
     table.add_column("trick", justify="right")
     table.add_column("led by")

@@ -12,7 +12,7 @@ from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, ProgressOpt, TimeoutOpt,
                                    TrumpOpt, want_flag, want_str, want_timeout, want_trump,
                                    with_options)
-from pinosolve.cli.output import batch_line, console
+from pinosolve.cli.output import batch_line, console, suit_text
 from pinosolve.cli.foundation import suit_cells, variant_of
 from pinosolve.errors import PinosolveError
 
@@ -53,7 +53,7 @@ def render_solve(result: dict[str, Any]) -> None:
     from rich.table import Table
 
     out = console()
-    table = Table(title=f"{result['variant']}, trump {Suit[result['trump']].symbol}",
+    table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}",
                   title_justify="left")
     table.add_column("seat")
     for s in Suit:
