@@ -23,8 +23,7 @@ from pinosolve.play.rules import PlayRules
 from pinosolve.play.engine import SearchTimeout
 from pinosolve.play.moves import MoveOrder
 from pinosolve.play.position import PositionError, points_left
-from pinosolve.play.reference import DEFAULT_TT_ENTRIES
-from pinosolve.play.tables import table_bits
+from pinosolve.play.tables import DEFAULT_TT_ENTRIES, table_bits
 from pinosolve.variants.schema import POINTS_LIMIT
 
 ENV = "PINOSOLVE_CORE"

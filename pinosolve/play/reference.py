@@ -29,10 +29,10 @@ from pinosolve.play.engine import SearchTimeout
 from pinosolve.play.moves import MoveOrder
 from pinosolve.play.rules import PlayRules
 from pinosolve.play.position import points_left
+from pinosolve.play.tables import DEFAULT_TT_ENTRIES
 from pinosolve.play.trick import trick_points, winning_seat
 
 INF = 1 << 30
-DEFAULT_TT_ENTRIES = 2_000_000
 
 
 class Search:

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Optional
 from collections.abc import Sequence
 
+DEFAULT_TT_ENTRIES = 2_000_000  # a search's table when no size is asked (either engine)
 ENTRY_BYTES = 16          # one table entry in the compiled core
 LARGEST = 1 << 26         # the most entries a table may reach (1 GiB in the core)
 SMALLEST_LIMIT = 1 << 22  # ... and the least a limit may come down to
