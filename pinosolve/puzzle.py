@@ -168,20 +168,20 @@ def variant_of(puzzle: dict[str, Any]) -> Variant:
     raise PinosolveError(f"{puzzle['_path']}: name a 'variant' or a 'rules' file")
 
 
-def _meld_dispute(puzzle: dict[str, Any]) -> dict[str, Any]:
+def _meld_dispute(puzzle: dict[str, Any]) -> Any:
     from pinosolve.meld.dispute import verify
 
     pos = puzzle["position"]
     return verify(variant_of(puzzle), pos["hand"], pos["claims"], pos["trump"],
-                  pos.get("announced")).to_json()
+                  pos.get("announced"))
 
 
-def _meld_sequence(puzzle: dict[str, Any]) -> dict[str, Any]:
+def _meld_sequence(puzzle: dict[str, Any]) -> Any:
     from pinosolve.meld.sequence import verify_sequence
 
     v = variant_of(puzzle)
     pos = puzzle["position"]
-    return verify_sequence(v, v.parse_trump(pos["trump"]), pos["steps"]).to_json()
+    return verify_sequence(v, v.parse_trump(pos["trump"]), pos["steps"])
 
 
 def game_of(puzzle: dict[str, Any]) -> Game:
@@ -192,36 +192,50 @@ def game_of(puzzle: dict[str, Any]) -> Game:
                 partner=pos.get("partner"))
 
 
-def _double_dummy(puzzle: dict[str, Any]) -> dict[str, Any]:
+def _double_dummy(puzzle: dict[str, Any]) -> Any:
     from pinosolve import progress  # (--progress)
     from pinosolve.play.budget import Budget
 
-    return game_of(puzzle).solve(Budget(on_test=progress.search_test.get())).to_json()
+    return game_of(puzzle).solve(Budget(on_test=progress.search_test.get()))
 
 
-def _review(puzzle: dict[str, Any]) -> dict[str, Any]:
-    """A played hand's review (``pinosolve.analysis.review``), and ``marked``: its reneges and
-    costly cards, in play order (``seat``, ``card``, ``trick``, ``legal``, ``cost``, and a
-    renege's ``rule`` and ``legal_cards``), the entries an answer names."""
+def _review(puzzle: dict[str, Any]) -> Any:
     from pinosolve.analysis.review import review
 
-    answer = review({**puzzle["position"], "variant": variant_of(puzzle)}).to_json()
-    keys = ("seat", "card", "trick", "legal", "cost", "rule", "legal_cards")
-    answer["marked"] = [{k: p[k] for k in keys if k in p} for p in answer["plays"]
-                        if not p["legal"] or p["cost"]]
-    return answer
+    return review({**puzzle["position"], "variant": variant_of(puzzle)})
 
 
-SOLVERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+ANALYSES: dict[str, Callable[[dict[str, Any]], Any]] = {
     "meld-dispute": _meld_dispute,
     "meld-sequence": _meld_sequence,
     "double-dummy": _double_dummy,
     "review": _review,
 }
+SOLVERS = ANALYSES  # (the puzzle types)
+
+
+def analyse(puzzle: dict[str, Any]) -> Any:
+    """The engine's typed answer to a puzzle (a ``results.Result``: a ruling, a
+    ``SolveResult`` or a ``Review``)."""
+    return ANALYSES[puzzle["type"]](puzzle)
+
+
+def answer_of(puzzle: dict[str, Any], result: Any) -> dict[str, Any]:
+    """``result`` (``analyse``'s) as the JSON the puzzle's answer is checked against: a
+    review's with ``marked``, its reneges and costly cards in play order (``seat``,
+    ``card``, ``trick``, ``legal``, ``cost``, and a renege's ``rule`` and ``legal_cards``),
+    the entries an answer names."""
+    answer: dict[str, Any] = result.to_json()
+    if puzzle["type"] == "review":
+        keys = ("seat", "card", "trick", "legal", "cost", "rule", "legal_cards")
+        answer["marked"] = [{k: p[k] for k in keys if k in p} for p in answer["plays"]
+                            if not p["legal"] or p["cost"]]
+    return answer
 
 
 def solve(puzzle: dict[str, Any]) -> dict[str, Any]:
-    return SOLVERS[puzzle["type"]](puzzle)
+    """The engine's answer to a puzzle as JSON (``answer_of(analyse(puzzle))``)."""
+    return answer_of(puzzle, analyse(puzzle))
 
 
 def check(puzzle: dict[str, Any], result: dict[str, Any]) -> list[str]:

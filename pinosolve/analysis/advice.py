@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from pinosolve.cards import Card, Suit
@@ -30,6 +30,9 @@ from pinosolve.play.position import points_left
 from pinosolve.results import Result, optional
 from pinosolve.scoring.contract import laid_away_points
 from pinosolve.variants.sides import side_name
+
+if TYPE_CHECKING:
+    from pinosolve.analysis.view import View
 
 MAX_SAMPLES = 20000  # sampled deals at most (the exact mode's limit too, by default)
 CHUNK = 500  # deals drawn and solved at a time
@@ -79,7 +82,7 @@ class Advice(Result):
 DealReport = Callable[[int, int, Optional[Card]], None]  # (deals solved, deals, leading card)
 
 
-def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = None,
+def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[int] = None,
            exact: bool = False, limit: int = 20000, timeout: Optional[float] = None,
            threads: int = 1, bid: Optional[int] = None, meld: Any = None,
            on_deal: Optional[DealReport] = None) -> Advice:
@@ -97,7 +100,7 @@ def advise(view: Mapping[str, Any], samples: int = 200, seed: Optional[int] = No
     from pinosolve.play.budget import check_timeout
     from pinosolve.variants.shuffle import fresh_seed
 
-    v = View(view)
+    v = view if isinstance(view, View) else View(view)
     v.bounds()
     if len(v.play) == v.hand_size * len(v.seats):
         raise PinosolveError("the deal is over: no card is left to play")

@@ -51,8 +51,10 @@ from pinosolve.variants.sides import seat_name, sides_fixed
 
 if TYPE_CHECKING:
     from pinosolve.play.driver import Session
+    from pinosolve.records.record import Record
 
-RecordLike = Union[Game, Mapping[str, Any]]
+# a hand to review: a game record, a Game with its cards played, or a record's table
+RecordLike = Union[Game, "Record", Mapping[str, Any]]
 
 _RECORD_KEYS = ("variant", "deal", "trump", "leader", "declarer", "bidder", "partner", "bid",
                 "meld", "play", "laid_away")

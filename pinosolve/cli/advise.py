@@ -8,18 +8,27 @@ parses, reports progress and renders.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 
 import typer
 
 from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, DealTimeoutOpt, DealerOpt,
-                                   meld_option, want_flag, want_str, want_timeout, with_options)
+                                   meld_option, with_options)
 from pinosolve.cli.output import batch_line, console, suit_text
 from pinosolve.cli.infer import view_of
+from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, flag, given,
+                                  seconds, text, want_flag, whole)
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
+
+if TYPE_CHECKING:
+    from pinosolve.analysis.advice import Advice
+    from pinosolve.analysis.bid_advice import BidAdvice
+    from pinosolve.analysis.view import View
+    from pinosolve.variants.variant import Variant
 
 PLAY_SAMPLES, BID_SAMPLES = 200, 100
 BID_KEYS = ("auction", "dealer", "confidence")  # options of bid advice only
@@ -27,64 +36,86 @@ PLAY_KEYS = ("leader", "play", "bidder", "partner", "shown", "passed", "gave", "
              "kitty", "gone", "exact", "bid", "meld", "record")  # options of play advice only
 
 
-def compute_advise(params: dict[str, Any]) -> dict[str, Any]:
-    bidding = want_flag(params, "bidding")
-    given = [k for k in (PLAY_KEYS if bidding else BID_KEYS)
-             if params.get(k) not in (None, False)]
-    if given:
-        names = ", ".join(k.replace("_", "-") for k in given)
-        if bidding:
-            raise PinosolveError(f"{names}: not an option of --bidding (a hand before the "
-                                 "auction), but of play advice")
-        raise PinosolveError(f"{names}: an option of --bidding (bid advice), not of play "
-                             "advice")
-    # (a batch line solves its deals in one thread: the lines run in processes)
-    threads = 1 if batch_line.get() else params.get("threads") or 1
-    if want_flag(params, "exact"):
-        given = [k for k in ("samples", "seed") if params.get(k) is not None]
+@dataclass(frozen=True)
+class AdviseParams(Params):
+    """``advise``'s parameters: play advice's view, or (``bidding``) a hand before the
+    auction; the simulation's size, seed and budget."""
+
+    bidding: bool = flag()
+    variant: Optional[Variant] = combined(lambda raw: chosen_variant_of(raw)
+                                          if want_flag(raw, "bidding") else None)
+    view: Optional[View] = combined(lambda raw: None if want_flag(raw, "bidding")
+                                    else view_of(raw))
+    seat: Optional[str] = text()
+    hand: Optional[str] = text()
+    trump: Optional[str] = text()
+    samples: Optional[int] = whole()
+    seed: Optional[int] = whole()
+    exact: bool = flag()
+    bid: Optional[int] = whole()
+    meld: Any = given(meld_option)
+    auction: Optional[str] = text()
+    dealer: Optional[str] = text()
+    confidence: Any = given()
+    timeout: Optional[float] = seconds()
+    progress: bool = flag()
+    threads: int = whole(default=1)
+
+    @classmethod
+    def check_given(cls, raw: Raw) -> None:
+        bidding = want_flag(raw, "bidding")
+        given = [k for k in (PLAY_KEYS if bidding else BID_KEYS)
+                 if raw.get(k) not in (None, False)]
         if given:
-            raise PinosolveError(f"{', '.join(given)}: not used with exact (every consistent "
-                                 "deal, not a sample)")
-    with _Progress(params) as on_deal:
-        if bidding:
+            names = ", ".join(k.replace("_", "-") for k in given)
+            if bidding:
+                raise PinosolveError(f"{names}: not an option of --bidding (a hand before the "
+                                     "auction), but of play advice")
+            raise PinosolveError(f"{names}: an option of --bidding (bid advice), not of play "
+                                 "advice")
+        if want_flag(raw, "exact"):
+            given = [k for k in ("samples", "seed") if raw.get(k) is not None]
+            if given:
+                raise PinosolveError(f"{', '.join(given)}: not used with exact (every "
+                                     "consistent deal, not a sample)")
+
+    def check(self) -> None:
+        if self.bidding and (self.seat is None or self.hand is None):
+            raise PinosolveError("--bidding: give the seat and its hand (--seat, --hand)")
+
+
+def compute_advise(params: AdviseParams) -> Union[Advice, BidAdvice]:
+    # (a batch line solves its deals in one thread: the lines run in processes)
+    threads = 1 if batch_line.get() else params.threads
+    with _Progress(params.progress) as on_deal:
+        if params.view is None:
             return _bid_advice(params, threads, on_deal)
         from pinosolve.analysis.advice import advise
 
-        view = view_of(params)
-        options = {k: params[k] for k in ("seed", "bid", "meld") if params.get(k) is not None}
-        if "meld" in options:
-            options["meld"] = meld_option(options["meld"])
-        samples = params.get("samples")
-        return advise(view, samples=PLAY_SAMPLES if samples is None else samples,
-                      exact=want_flag(params, "exact"), timeout=want_timeout(params),
-                      threads=threads, on_deal=on_deal, **options).to_json()
+        return advise(params.view, samples=PLAY_SAMPLES if params.samples is None
+                      else params.samples, exact=params.exact, timeout=params.timeout,
+                      threads=threads, on_deal=on_deal, seed=params.seed, bid=params.bid,
+                      meld=params.meld)
 
 
-def _bid_advice(params: dict[str, Any], threads: int, on_deal: Any) -> dict[str, Any]:
+def _bid_advice(params: AdviseParams, threads: int, on_deal: Any) -> BidAdvice:
     from pinosolve.analysis.bid_advice import advise_bid
-    from pinosolve.cli.foundation import variant_of
 
-    v = variant_of(params)
-    seat, hand = want_str(params, "seat", "seat"), want_str(params, "hand", "hand")
-    if seat is None or hand is None:
-        raise PinosolveError("--bidding: give the seat and its hand (--seat, --hand)")
-    trump = want_str(params, "trump", "trump")
-    samples = params.get("samples")
-    confidence = params.get("confidence")
-    return advise_bid(v, seat, hand, samples=BID_SAMPLES if samples is None else samples,
-                      seed=params.get("seed"), trumps=None if trump is None else [trump],
-                      confidence=0.5 if confidence is None else confidence,
-                      auction=want_str(params, "auction", "auction"),
-                      dealer=want_str(params, "dealer", "dealer"),
-                      timeout=want_timeout(params), threads=threads, on_deal=on_deal).to_json()
+    return advise_bid(params.variant, params.seat, params.hand,
+                      samples=BID_SAMPLES if params.samples is None else params.samples,
+                      seed=params.seed,
+                      trumps=None if params.trump is None else [params.trump],
+                      confidence=0.5 if params.confidence is None else params.confidence,
+                      auction=params.auction, dealer=params.dealer, timeout=params.timeout,
+                      threads=threads, on_deal=on_deal)
 
 
 class _Progress:
     """--progress: a bar on stderr of the deals solved (and, for play, the leading card so
     far); in a batch, a line per tenth of the deals. Nothing without --progress."""
 
-    def __init__(self, params: dict[str, Any]) -> None:
-        self.wanted = want_flag(params, "progress")
+    def __init__(self, wanted: bool) -> None:
+        self.wanted = wanted
         self.bar: Any = None
 
     def __enter__(self) -> Any:
@@ -126,85 +157,89 @@ class _Progress:
             self.bar.stop()
 
 
-def render_advise(result: dict[str, Any]) -> None:
-    if "per_trump" in result:
+def render_advise(result: Union[Advice, BidAdvice]) -> None:
+    from pinosolve.analysis.bid_advice import BidAdvice
+
+    if isinstance(result, BidAdvice):
         return render_bid_advice(result)
     from rich.table import Table
 
-    from pinosolve.cards import Card
-
     out = console()
-    how = "every consistent deal" if result["exact"] else f"{result['samples']} sampled deals"
-    table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}: "
-                  f"{result['seat']} to play, over {how}", title_justify="left")
-    contract = any("p_make" in a or "p_make_bounds" in a for a in result["by_card"].values())
+    how = "every consistent deal" if result.exact else f"{result.samples} sampled deals"
+    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}: "
+                  f"{result.seat} to play, over {how}", title_justify="left")
+    contract = any(a.p_make is not None or a.p_make_bounds is not None
+                   for a in result.by_card.values())
     for col in ("rank", "card", "mean", "± stderr", "best in",
                 *(("p(make)",) if contract else ()), ""):
         table.add_column(col, justify="left" if col == "card" else "right")
-    for card, a in result["by_card"].items():
-        mean = f"{a['mean']:.2f}" if a["mean"] is not None else \
-            "{:.2f}..{:.2f}".format(*a["mean_bounds"])
+    for card, a in result.by_card.items():
+        mean = f"{a.mean:.2f}" if a.mean is not None else \
+            "{:.2f}..{:.2f}".format(*_pair(a.mean_bounds))
         make = () if not contract else (
-            (f"{a['p_make']:.0%}" if a.get("p_make") is not None else
-             "{:.0%}..{:.0%}".format(*a["p_make_bounds"])),)
-        table.add_row(str(a["rank"]), Card.parse(card).symbol, mean, f"{a['stderr']:.2f}",
-                      f"{a['best_share']:.0%}", *make,
-                      "≈ best" if a["close"] and a["rank"] > 1 else "")
+            (f"{a.p_make:.0%}" if a.p_make is not None else
+             "{:.0%}..{:.0%}".format(*_pair(a.p_make_bounds))),)
+        table.add_row(str(a.rank), card.symbol, mean, f"{a.stderr:.2f}",
+                      f"{a.best_share:.0%}", *make,
+                      "≈ best" if a.close and a.rank > 1 else "")
     out.print(table)
     out.print("mean: points the mover's side takes from here; ≈ best: not beaten "
               "significantly by the best card (paired over the same deals)")
-    if result["bounded"]:
-        out.print(f"{result['bounded']} deals ran out of time: their values are bounds, and "
+    if result.bounded:
+        out.print(f"{result.bounded} deals ran out of time: their values are bounds, and "
                   "the means intervals")
-    out.print(f"method: {result['caveat']}")
+    out.print(f"method: {result.caveat}")
 
 
-def render_bid_advice(result: dict[str, Any]) -> None:
+def _pair(bounds: Optional[tuple[float, float]]) -> tuple[float, float]:
+    """Bounds a result gives where its exact figure is None."""
+    assert bounds is not None
+    return bounds
+
+
+def render_bid_advice(result: BidAdvice) -> None:
     from rich.table import Table
 
-    from pinosolve.cards import Suit
-
     out = console()
-    held = symbols(result["hand"])
-    out.print(f"{result['variant']}: seat {result['seat']} holding {held}, over "
-              f"{result['samples']} deals")
+    out.print(f"{result.variant}: seat {result.seat} holding {symbols(result.hand)}, over "
+              f"{result.samples} deals")
     table = Table(title="the bidding side's total, by trump", title_justify="left")
     for col in ("trump", "mean", "± stderr", "meld", "trick points", "highest bid",
                 "p(make) there"):
         table.add_column(col, justify="left" if col == "trump" else "right")
-    for t in result["per_trump"]:
-        mean = f"{t['mean']:.1f}" if t["mean"] is not None else \
-            "{:.1f}..{:.1f}".format(*t["mean_bounds"])
-        level = next((lv for lv in t["levels"] if lv["bid"] == t["highest"]), None)
-        chance = "" if level is None else (f"{level['p_make']:.0%}" if level.get("p_make")
-                                           is not None else
-                                           "{:.0%}..{:.0%}".format(*level["p_make_bounds"]))
-        table.add_row(Suit[t["trump"]].symbol, mean, f"{t['stderr']:.1f}", f"{t['mean_meld']:.1f}",
-                      "" if t["mean_trick_points"] is None else f"{t['mean_trick_points']:.1f}",
-                      "pass" if t["highest"] is None else str(t["highest"]), chance)
+    for t in result.per_trump:
+        mean = f"{t.mean:.1f}" if t.mean is not None else \
+            "{:.1f}..{:.1f}".format(*_pair(t.mean_bounds))
+        level = next((lv for lv in t.levels if lv.bid == t.highest), None)
+        chance = "" if level is None else (f"{level.p_make:.0%}" if level.p_make is not None
+                                           else "{:.0%}..{:.0%}".format(
+                                               *_pair(level.p_make_bounds)))
+        table.add_row(t.trump.symbol, mean, f"{t.stderr:.1f}", f"{t.mean_meld:.1f}",
+                      "" if t.mean_trick_points is None else f"{t.mean_trick_points:.1f}",
+                      "pass" if t.highest is None else str(t.highest), chance)
     out.print(table)
-    best = result["per_trump"][0]
-    steps = [lv for lv in best["levels"] if lv.get("p_make") is not None]
+    best = result.per_trump[0]
+    steps = [lv for lv in best.levels if lv.p_make is not None]
     # (the levels up to where the chance falls below a tenth, about eight of them)
-    steps = steps[:next((i + 1 for i, lv in enumerate(steps) if lv["p_make"] < 0.1),
+    steps = steps[:next((i + 1 for i, lv in enumerate(steps) if (lv.p_make or 0) < 0.1),
                         len(steps))]
     if steps:
         shown = steps[:: max(1, len(steps) // 8)]
-        out.print(f"{suit_text(best['trump'])} make chance by bid: " + ", ".join(
-            f"{lv['bid']} {lv['p_make']:.0%}" for lv in shown))
-    if result["highest_bid"] is None and result["bounded"]:
+        out.print(f"{suit_text(best.trump)} make chance by bid: " + ", ".join(
+            f"{lv.bid} {lv.p_make:.0%}" for lv in shown))
+    if result.highest_bid is None and result.bounded:
         out.print("advice: undecided: the time limit left the chances unproved (no level is "
-                  f"sure to be made in {result['confidence']:.0%} of the deals); allow more "
+                  f"sure to be made in {result.confidence:.0%} of the deals); allow more "
                   "time")
-    elif result["highest_bid"] is None:
-        out.print(f"advice: pass (no bid is made in {result['confidence']:.0%} of the deals)")
+    elif result.highest_bid is None:
+        out.print(f"advice: pass (no bid is made in {result.confidence:.0%} of the deals)")
     else:
-        out.print(f"advice: bid up to {result['highest_bid']} with "
-                  f"{suit_text(result['best_trump'])} as trump (made in at least "
-                  f"{result['confidence']:.0%} of the deals)")
-    if result["bounded"]:
-        out.print(f"{result['bounded']} deals ran out of time: their chances are bounds")
-    out.print(f"method: {result['caveat']}")
+        out.print(f"advice: bid up to {result.highest_bid} with "
+                  f"{suit_text(result.best_trump)} as trump (made in at least "
+                  f"{result.confidence:.0%} of the deals)")
+    if result.bounded:
+        out.print(f"{result.bounded} deals ran out of time: their chances are bounds")
+    out.print(f"method: {result.caveat}")
 
 
 @with_options(VIEW, OWN, RUN)
@@ -281,7 +316,7 @@ def _threads(threads: int) -> int:
     return usable_cpus() if threads == 0 else threads
 
 
-ADVISE = Analysis(compute_advise, aliases=BIDDER_ALIASES,
+ADVISE = Analysis(AdviseParams, compute_advise, aliases=BIDDER_ALIASES,
                   preload=("pinosolve.analysis.advice", "pinosolve.analysis.bid_advice",
                            "pinosolve.analysis.hidden", "pinosolve.analysis.view",
                            "pinosolve.analysis.constraints", "pinosolve.game",

@@ -1,14 +1,17 @@
 """The batch plumbing every analysis command runs through: input lines, error records, answers.
 
-An analysis command is a pure function ``compute(params) -> dict`` (the JSON answer) plus a
-renderer for people. :func:`run_analysis` wires them to ``--json`` and ``--input``: with
-``--input`` each JSON line's keys are the command's option names (an option's older name is
-accepted where the option keeps it as an alias), command-line options act as defaults, every
-answer carries its input ``line``, and a bad line yields ``{"line": N, "error": …}`` while the
-batch goes on; the command then exits 1. An ``--input`` that holds one JSON object spread over
-several lines is one analysis, as if its keys were given as options. An answer marked
-``"interrupted"`` (Ctrl-C during a long analysis, which answers what it had proved) is printed
-and then ends the command, a batch included, as Ctrl-C does (exit code 130).
+An analysis command is an :class:`Analysis`: its parameter record (``cli.params``), read
+once from the options or a batch line, a pure ``compute(params) -> result`` (a typed
+``results.Result``), and a renderer that takes that result for people; the result's
+``to_json()`` is the answer for ``--json`` and for a batch line. :func:`run_analysis` wires
+them to ``--json`` and ``--input``: with ``--input`` each JSON line's keys are the command's
+option names (an option's older name is accepted where the option keeps it as an alias),
+command-line options act as defaults, every answer carries its input ``line``, and a bad
+line yields ``{"line": N, "error": …}`` while the batch goes on; the command then exits 1.
+An ``--input`` that holds one JSON object spread over several lines is one analysis, as if
+its keys were given as options. An answer marked ``"interrupted"`` (Ctrl-C during a long
+analysis, which answers what it had proved) is printed and then ends the command, a batch
+included, as Ctrl-C does (exit code 130).
 """
 
 from __future__ import annotations
@@ -17,28 +20,29 @@ import itertools
 import json
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import Any, Generic, Optional, TypeVar, Union
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import typer
 
 from pinosolve.errors import PinosolveError
 from pinosolve.files import load_json
-from pinosolve.cli.options import one_bidder, same_value, shown_value, want_flag
+from pinosolve.cli.options import one_bidder, same_value, shown_value
+from pinosolve.cli.params import Params
 from pinosolve.cli.output import answer_sink, batch_line, emit_json, show_solution, show_test
 
 
-Compute = Callable[[dict[str, Any]], dict[str, Any]]
-
-
-
-Render = Callable[[dict[str, Any]], None]
-
+Compute = Callable[[dict[str, Any]], dict[str, Any]]  # a batch line's values -> its answer
+Render = Callable[[Any], None]  # a command's typed result -> the text for people
+P = TypeVar("P", bound=Params)
 
 
 @dataclass(frozen=True)
-class Analysis:
-    """A command's ``compute`` as the batch plumbing runs it: ``aliases`` maps an option's
+class Analysis(Generic[P]):
+    """A command's analysis as the batch plumbing runs it: ``params``, the command's
+    parameter record (``cli.params``), read from a batch line's values or the options, and
+    ``compute``, which takes that record and returns the typed result (``results.Result``);
+    called, the analysis answers a batch line in JSON. ``aliases`` maps an option's
     older name (a batch line's key, '-' or '_') to its name now, and ``progress`` says the
     command has --progress: while it analyses with ``progress`` true, the searches report
     on stderr (``pinosolve.progress``). ``verdict``: the answer's key that is false when
@@ -48,20 +52,26 @@ class Analysis:
     lock callback is lost there, and printed as "Exception ignored"); a module that is not
     there (the compiled core, unbuilt) is passed over. Picklable where ``compute`` is."""
 
-    compute: Compute
+    params: type[P]
+    compute: Callable[[P], Any]
     aliases: Mapping[str, str] = field(default_factory=dict)
     progress: bool = False
     verdict: Optional[str] = None
     preload: tuple[str, ...] = ()
 
-    def __call__(self, params: dict[str, Any]) -> dict[str, Any]:
-        if not self.progress or not want_flag(params, "progress"):
+    def result(self, raw: Mapping[str, Any]) -> Any:
+        """The typed result for ``raw`` option values (read into ``params`` first)."""
+        params = self.params.read(raw)
+        if not self.progress or not getattr(params, "progress", False):
             return self.compute(params)
         from pinosolve import progress
 
         with progress.reporting(show_test, show_solution):
             return self.compute(params)
 
+    def __call__(self, raw: dict[str, Any]) -> dict[str, Any]:
+        answer: dict[str, Any] = self.result(raw).to_json()
+        return answer
 
 
 def says_no(compute: Compute, answer: dict[str, Any]) -> bool:
@@ -342,7 +352,7 @@ def internal_error(lineno: int, exc: BaseException) -> dict[str, Any]:
 
 
 
-def run_command(scope: Mapping[str, Any], compute: Compute, render: Render) -> dict[str, Any]:
+def run_command(scope: Mapping[str, Any], analysis: Analysis[Any], render: Render) -> Any:
     """``run_analysis`` of a command's options (``scope``: the command's ``locals()`` as its
     body starts, its own parameters and ``given``, the groups' from ``with_options``; a
     name that ends in ``_``, as ``all_``, is the option's without it): the run's
@@ -354,33 +364,33 @@ def run_command(scope: Mapping[str, Any], compute: Compute, render: Render) -> d
     if "declarer" in params:
         params["bidder"] = one_bidder(params.get("bidder"), params.pop("declarer"))
     return run_analysis(params, json_out=how.get("json_out", False),
-                        input_source=how.get("input_source"), compute=compute, render=render,
+                        input_source=how.get("input_source"), analysis=analysis, render=render,
                         jobs=how.get("jobs", 1))
 
 
 def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Optional[str],
-                 compute: Compute, render: Render, jobs: int = 1) -> dict[str, Any]:
+                 analysis: Analysis[Any], render: Render, jobs: int = 1) -> Any:
     """The one code path of every analysis command: batch, JSON or a table for people.
     ``jobs``: the command's --jobs (batch processes), where it has one. A batch with error
-    records, or a "no" verdict (``says_no``), exits 1 (``typer.Exit``); else the answer
-    (empty for a batch)."""
+    records, or a "no" verdict (``says_no``), exits 1 (``typer.Exit``); else the typed
+    result (None for a batch)."""
     from pinosolve.cli.pool import want_jobs  # (the pool imports this module)
 
     jobs = want_jobs(jobs, input_source)
     if input_source is not None:
         whole, lines = read_input(input_source)
         if whole is None:
-            if batch_of(lines, params, compute, jobs):
+            if batch_of(lines, params, analysis, jobs):
                 raise typer.Exit(1)
-            return {}
-        params = option_params(whole, params, compute)
-    result = compute(params)
+            return None
+        params = option_params(whole, params, analysis)
+    result = analysis.result(params)
     if json_out:
-        emit_json(result)
+        emit_json(result.to_json())
     else:
         render(result)
-    if result.get("interrupted"):  # Ctrl-C: the answer so far is out; exit as interrupted
+    if getattr(result, "interrupted", False):  # Ctrl-C: the answer so far is out; exit so
         raise KeyboardInterrupt
-    if says_no(compute, result):
+    if analysis.verdict is not None and getattr(result, analysis.verdict) is False:
         raise typer.Exit(1)
     return result

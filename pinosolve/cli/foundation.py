@@ -2,30 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 
 import typer
 
-from pinosolve.cli.batch import run_command
+from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cards import CARDS, Hand, Rank, Suit, symbols
 from pinosolve.cli.options import (HandOpt, JsonOpt, OWN, RUN, RulesOpt, VariantOpt,
-                                   complete_variant, shorthand, want_flag, want_str, with_options)
+                                   complete_variant, shorthand, with_options)
+from pinosolve.cli.params import Params, chosen_variant, flag, text, whole
 from pinosolve.cli.output import console, emit_json, suit_text
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import (Variant, example_names, load_file, load_variant,
                                         resolve, rules_dir, variant_ids)
 
-
-def variant_of(params: dict[str, Any]) -> Variant:
-    return resolve(want_str(params, "variant", "variant"), want_str(params, "rules", "rules"))
-
-
-def named_variant(params: dict[str, Any]) -> Optional[Variant]:
-    """The variant the options name (``--variant`` or ``--rules``), or None where they name
-    none: for an input that names its own (a game record), which they then stand in for."""
-    if params.get("variant") is None and params.get("rules") is None:
-        return None
-    return variant_of(params)
+if TYPE_CHECKING:
+    from pinosolve.variants.dealer import DealRecord
+    from pinosolve.variants.holdings import DealSummary, HandSummary
 
 
 def suit_cells(hand: Hand) -> list[str]:
@@ -170,48 +164,58 @@ def _plain(value: Any) -> str:
 # --- show -------------------------------------------------------------------------------
 
 
-def compute_show(params: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ShowParams(Params):
+    """``show``'s parameters: a hand or a deal to read and check."""
+
+    variant: Variant = chosen_variant()
+    hand: Optional[str] = text()
+    deal: Optional[str] = text()
+    full: bool = flag()
+
+    def check(self) -> None:
+        if self.deal is not None and self.hand is not None:
+            raise PinosolveError("give a hand or --deal, not both")
+        if self.deal is None and self.hand is None:
+            raise PinosolveError("give a hand (e.g. 'AS TS KS') or --deal 'N:…'")
+
+
+def compute_show(params: ShowParams) -> Union[HandSummary, DealSummary]:
     """Read and check a hand or a deal against the variant's deck; count the counters held."""
     from pinosolve.variants.holdings import show_deal, show_hand
 
-    v = variant_of(params)
-    deal_text = want_str(params, "deal", "deal")
-    hand_text = want_str(params, "hand", "hand")
-    if deal_text is not None and hand_text is not None:
-        raise PinosolveError("give a hand or --deal, not both")
-    if deal_text is not None:
-        return show_deal(v, deal_text, full=want_flag(params, "full")).to_json()
-    if hand_text is None:
-        raise PinosolveError("give a hand (e.g. 'AS TS KS') or --deal 'N:…'")
-    return show_hand(v, hand_text, full=want_flag(params, "full")).to_json()
+    if params.deal is not None:
+        return show_deal(params.variant, params.deal, full=params.full)
+    assert params.hand is not None
+    return show_hand(params.variant, params.hand, full=params.full)
 
 
-def render_show(result: dict[str, Any]) -> None:
+def render_show(result: Union[HandSummary, DealSummary]) -> None:
     from rich.table import Table
 
-    table = Table(title=f"{result['variant']}", title_justify="left")
-    table.add_column("seat" if "hands" in result else "")
+    from pinosolve.variants.holdings import DealSummary
+
+    dealt = isinstance(result, DealSummary)
+    table = Table(title=f"{result.variant}", title_justify="left")
+    table.add_column("seat" if dealt else "")
     for s in Suit:
         table.add_column(s.symbol, overflow="fold")
     table.add_column("cards", justify="right")
     table.add_column("counters", justify="right")
-    if "hands" in result:
-        for seat, cards in result["hands"].items():
-            table.add_row(seat, *suit_cells(Hand(cards)), str(len(cards)),
-                          str(result["hand_points"][seat]))
-    else:
-        table.add_row("hand", *suit_cells(Hand(result["hand"])), str(result["count"]),
-                      str(result["points"]))
-    if "hands" in result and result["undealt"]:
-        undealt = Hand(result["undealt"])
-        table.add_row("undealt", *suit_cells(undealt), str(len(undealt)),
-                      str(result["undealt_points"]))
     out = console()
-    out.print(table)
-    if "deal" in result:
-        out.print(result["deal"])
+    if isinstance(result, DealSummary):
+        for seat, hand in result.hands.items():
+            table.add_row(seat, *suit_cells(hand), str(len(hand)),
+                          str(result.hand_points[seat]))
+        if result.undealt:
+            table.add_row("undealt", *suit_cells(result.undealt), str(len(result.undealt)),
+                          str(result.undealt_points))
+        out.print(table)
+        out.print(result.deal)
     else:
-        out.print(symbols(result["hand"]))
+        table.add_row("hand", *suit_cells(result.hand), str(result.count), str(result.points))
+        out.print(table)
+        out.print(symbols(result.hand))
 
 
 @with_options(OWN, RUN)
@@ -230,52 +234,60 @@ def show(
     """Read a hand or a deal, check it against the variant's deck, and count its counters."""
     options = locals()
     options["hand"] = shorthand(options.pop("hand_arg"), hand, "hand")
-    run_command(options, compute_show, render_show)
+    run_command(options, SHOW, render_show)
+
+
+SHOW = Analysis(ShowParams, compute_show)
 
 
 # --- deal -------------------------------------------------------------------------------
 
 
-def compute_deal(params: dict[str, Any]) -> dict[str, Any]:
-    """A random full deal of the variant from a seed (reproducible)."""
+@dataclass(frozen=True)
+class DealParams(Params):
+    """``deal``'s parameters: the seed (None: a fresh one), and whether to write a record."""
+
+    variant: Variant = chosen_variant()
+    seed: Optional[int] = whole()
+    record: bool = flag()
+
+
+def compute_deal(params: DealParams) -> DealRecord:
+    """A random full deal of the variant from a seed (reproducible): a fresh seed where
+    none is given (each batch line its own), which the answer names (``"seed"``), so that
+    the deal can be dealt again."""
     from pinosolve.variants.dealer import deal_record
 
-    v = variant_of(params)
-    answer = deal_record(v, params.get("seed", 0))
-    if params.get("record"):
+    seed = params.seed
+    if seed is None:
+        from pinosolve.variants.shuffle import fresh_seed
+
+        seed = fresh_seed()
+    answer = deal_record(params.variant, seed)
+    if params.record:
         from dataclasses import replace
 
         from pinosolve.records.record import dealt_record
 
-        answer = replace(answer, record=str(dealt_record(v, answer.seed)))
-    return answer.to_json()
+        answer = replace(answer, record=str(dealt_record(params.variant, answer.seed)))
+    return answer
 
 
-def render_deal(result: dict[str, Any]) -> None:
+def render_deal(result: DealRecord) -> None:
     out = console()
-    if "record" in result:
-        typer.echo(result["record"], nl=False)
+    if result.record is not None:
+        typer.echo(result.record, nl=False)
         return
-    out.print(result["deal"])
-    kitty = result["kitty"]
-    if "turned" in result:
+    out.print(result.deal)
+    kitty = result.kitty
+    if result.turned is not None:
         stock = kitty[:-1]
         out.print(f"stock, top first: {symbols(stock, '(empty)')}")
-        out.print(f"turned up under the stock: {symbols([result['turned']])} "
-                  f"(trump {suit_text(result['trump'])})")
+        out.print(f"turned up under the stock: {symbols([result.turned])} "
+                  f"(trump {suit_text(result.trump)})")
     elif kitty:
-        out.print(f"{result['kitty_kind']}: {symbols(kitty)}")
-    out.print(f"seed {result['seed']}")
-
-
-def compute_seeded_deal(params: dict[str, Any]) -> dict[str, Any]:
-    """``compute_deal`` with a fresh seed where none is given (each batch line its own),
-    which the answer names (``"seed"``), so that the deal can be dealt again."""
-    if params.get("seed") is None:
-        from pinosolve.variants.shuffle import fresh_seed
-
-        params = {**params, "seed": fresh_seed()}
-    return compute_deal(params)
+        out.print(f"{result.kitty_kind}: {symbols(kitty)}")
+    out.print(f"seed {result.seed}")
 
 
 @with_options(OWN, RUN)
@@ -289,7 +301,10 @@ def deal_cmd(
     **given: Any,
 ) -> None:
     """Deal a random full deal of the variant (a fresh seed, printed, unless --seed)."""
-    run_command(locals(), compute_seeded_deal, render_deal)
+    run_command(locals(), DEAL, render_deal)
+
+
+DEAL = Analysis(DealParams, compute_deal)
 
 
 _ = CARDS  # re-exported names used by later command modules

@@ -2,45 +2,54 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli.batch import run_command
-from pinosolve.cards import Card, symbols
-from pinosolve.cli.options import OWN, RUN, TrumpOpt, want_flag, want_str, want_trump, with_options
+from pinosolve.cards import Suit, symbols
+from pinosolve.cli.batch import Analysis, run_command
+from pinosolve.cli.options import OWN, RUN, TrumpOpt, with_options
 from pinosolve.cli.output import console, suit_text
-from pinosolve.cli.foundation import variant_of
-from pinosolve.errors import PinosolveError
+from pinosolve.cli.params import Params, chosen_variant, flag, suit, text, whole
+
+if TYPE_CHECKING:
+    from pinosolve.play.legality import LegalPlays
+    from pinosolve.variants.variant import Variant
 
 
-def compute_legal(params: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class LegalParams(Params):
+    """``legal``'s parameters: the mover's hand, the trick so far and the trump."""
+
+    variant: Variant = chosen_variant()
+    hand: str = text(missing="give the hand of the player to move with --hand")
+    trick: str = text(default="")
+    trump: Suit = suit()
+    stage: int = whole(default=2)
+    partner_winning: bool = flag()
+
+
+def compute_legal(params: LegalParams) -> LegalPlays:
     from pinosolve.play.legality import legal
 
-    v = variant_of(params)
-    hand_text = want_str(params, "hand", "hand")
-    if hand_text is None:
-        raise PinosolveError("give the hand of the player to move with --hand")
-    trick = want_str(params, "trick", "trick") or ""
-    trump = want_trump(v, params)
-    stage = params.get("stage")
-    return legal(v, hand_text, trick, trump, 2 if stage is None else stage,
-                 want_flag(params, "partner_winning")).to_json()
+    return legal(params.variant, params.hand, params.trick, params.trump, params.stage,
+                 params.partner_winning)
 
 
-def render_legal(result: dict[str, Any]) -> None:
+def render_legal(result: LegalPlays) -> None:
     from rich.table import Table
 
     out = console()
-    trick = symbols(result["trick"], "(you lead)")
-    out.print(f"{result['variant']}, trump {suit_text(result['trump'])}, trick: {trick}")
+    trick = symbols(result.trick, "(you lead)")
+    out.print(f"{result.variant}, trump {suit_text(result.trump)}, trick: {trick}")
     table = Table(show_header=True)
     table.add_column("card")
     table.add_column("may be played?", overflow="fold")
-    for c in result["legal"]:
-        table.add_row(Card.parse(c).symbol, "yes")
-    for c, reason in result["illegal"].items():
-        table.add_row(Card.parse(c).symbol, f"no: {reason}")
+    for c in result.legal:
+        table.add_row(c.symbol, "yes")
+    for c, reason in result.illegal.items():
+        table.add_row(c.symbol, f"no: {reason}")
     out.print(table)
 
 
@@ -61,4 +70,7 @@ def legal(
     **given: Any,
 ) -> None:
     """The cards that may be played, and the rule that forbids each of the others."""
-    run_command(locals(), compute_legal, render_legal)
+    run_command(locals(), LEGAL, render_legal)
+
+
+LEGAL = Analysis(LegalParams, compute_legal)

@@ -2,78 +2,103 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from pinosolve.cards import Suit
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, DealerOpt, ProgressOpt,
-                                   TimeoutOpt, TrumpOpt, want_flag, want_str, want_timeout,
-                                   want_trump, with_options)
+                                   TimeoutOpt, TrumpOpt, with_options)
 from pinosolve.cli.output import console, suit_text
-from pinosolve.cli.foundation import variant_of
+from pinosolve.cli.params import (Params, Raw, chosen_variant, flag, given, reader, seconds,
+                                  suit, text)
 from pinosolve.errors import PinosolveError
 
-
-def _seat(v: Any, value: Any, what: str) -> Optional[str]:
-    from pinosolve.variants.sides import seat_name
-
-    return None if value is None else seat_name(v, value, what)
+if TYPE_CHECKING:
+    from pinosolve.scoring.makeable import Makeable
+    from pinosolve.variants.variant import Variant
 
 
-def compute_makeable(params: dict[str, Any]) -> dict[str, Any]:
+def seat_of(what: str) -> Any:
+    """A parameter record's field: a seat of the variant read before it (None where the
+    option is not given), by its name as the variant spells it."""
+    def read(raw: Raw, name: str, got: dict[str, Any]) -> Optional[str]:
+        from pinosolve.variants.sides import seat_name
+
+        value = raw.get(name)
+        return None if value is None else seat_name(got["variant"], value, what)
+
+    return reader(read)
+
+
+@dataclass(frozen=True)
+class MakeableParams(Params):
+    """``makeable``'s parameters: every hand, the contract, and the search's budget."""
+
+    variant: Variant = chosen_variant()
+    deal: str = text(missing="give every hand with --deal 'N:<hand> <hand> …'")
+    trump: Suit = suit()
+    bidder: Optional[str] = seat_of("bidder")
+    bid: Any = given()
+    laid_away: Optional[str] = text()
+    partner: Optional[str] = seat_of("partner")
+    dealer: Optional[str] = seat_of("dealer")
+    timeout: Optional[float] = seconds()
+    verdict_only: bool = flag()
+    progress: bool = flag()
+
+    def check(self) -> None:
+        if self.bidder is None:
+            raise PinosolveError("name the bidder with --bidder SEAT")
+        if self.bid is None or isinstance(self.bid, bool) or not isinstance(self.bid, int):
+            raise PinosolveError(f"give the contract with --bid N (a whole number), got "
+                                 f"{self.bid!r}")
+
+
+def compute_makeable(params: MakeableParams) -> Makeable:
     from pinosolve.cli.pool import table_share
     from pinosolve.scoring.makeable import analyse
 
-    v = variant_of(params)
-    deal_text = want_str(params, "deal", "deal")
-    if deal_text is None:
-        raise PinosolveError("give every hand with --deal 'N:<hand> <hand> …'")
-    deal = v.parse_deal(deal_text, full=True)
-    trump = want_trump(v, params)
-    bidder = _seat(v, params.get("bidder"), "bidder")
-    if bidder is None:
-        raise PinosolveError("name the bidder with --bidder SEAT")
-    bid = params.get("bid")
-    if bid is None or isinstance(bid, bool) or not isinstance(bid, int):
-        raise PinosolveError(f"give the contract with --bid N (a whole number), got {bid!r}")
-    laid_text = want_str(params, "laid_away", "laid-away")
-    laid = v.parse_hand(laid_text, "laid-away") if laid_text is not None else None
-    timeout = want_timeout(params)
-    return analyse(v, deal, trump, bidder, bid, _seat(v, params.get("partner"), "partner"),
-                   laid, _seat(v, params.get("dealer"), "dealer"), timeout,
-                   answer_interrupted=True, table_limit=table_share(),
-                   exact=not want_flag(params, "verdict_only")).to_json()
+    v = params.variant
+    deal = v.parse_deal(params.deal, full=True)
+    laid = v.parse_hand(params.laid_away, "laid-away") if params.laid_away is not None \
+        else None
+    assert params.bidder is not None
+    return analyse(v, deal, params.trump, params.bidder, params.bid, params.partner, laid,
+                   params.dealer, params.timeout, answer_interrupted=True,
+                   table_limit=table_share(), exact=not params.verdict_only)
 
 
-def render_makeable(result: dict[str, Any]) -> None:
+def render_makeable(result: Makeable) -> None:
     out = console()
-    side = result["side"]
-    out.print(f"{result['variant']}, trump {suit_text(result['trump'])}: {result['bidder']} bid "
-              f"{result['bid']}; {result['leader']} leads")
-    for seat, m in result["meld_by_seat"].items():
-        mark = " (bidding side)" if seat in result["seats"] else ""
-        out.print(f"  {seat} meld {m['meld']}{mark}: "
-                  + (", ".join(f"{x['name']} {x['meld']}" for x in m["melds"]) or "none"))
-    lo, hi = result["trick_points_bounds"]
+    side = result.side
+    out.print(f"{result.variant}, trump {suit_text(result.trump)}: {result.bidder} bid "
+              f"{result.bid}; {result.leader} leads")
+    for seat, m in result.meld_by_seat.items():
+        mark = " (bidding side)" if seat in result.seats else ""
+        out.print(f"  {seat} meld {m.meld}{mark}: "
+                  + (", ".join(f"{x.name} {x.meld}" for x in m.melds) or "none"))
+    lo, hi = result.trick_points_bounds
     pts = str(lo) if lo == hi else f"{lo}–{hi}"
-    out.print(f"{side}: meld {result['meld']}, double-dummy trick points {pts}")
-    if result["made"] is None:
-        out.print("undecided: interrupted" if result.get("interrupted") else
+    out.print(f"{side}: meld {result.meld}, double-dummy trick points {pts}")
+    if result.made is None:
+        out.print("undecided: interrupted" if result.interrupted else
                   "undecided within the time allowed", style="bold")
-    elif result["margin"] is None:
-        out.print("made" if result["made"] else "set", style="bold")
-    elif result["made"]:
-        out.print(f"made with {result['margin']} to spare", style="bold")
+    elif result.margin is None:
+        out.print("made" if result.made else "set", style="bold")
+    elif result.made:
+        out.print(f"made with {result.margin} to spare", style="bold")
     else:
-        out.print(f"set by {-result['margin']}", style="bold")
-    if result.get("note"):
-        out.print(result["note"])
-    for reason in result["reasons"]:
+        out.print(f"set by {-result.margin}", style="bold")
+    if result.note:
+        out.print(result.note)
+    for reason in result.reasons:
         out.print(f"  - {reason}")
-    t = result["throw_in"]
-    out.print("throw-in: " + (t["advice"] if t["allowed"] else f"not allowed ({t['why']})"))
-    out.print(f"{result['nodes']} nodes, {result['seconds']} s")
+    t = result.throw_in
+    out.print("throw-in: " + (t.advice or "" if t.allowed else f"not allowed ({t.why})"))
+    out.print(f"{result.nodes} nodes, {result.seconds} s")
 
 
 @with_options(OWN, SIDES, RUN)
@@ -99,7 +124,7 @@ def makeable_cmd(
 
 
 # the analysis a batch runs ("declarer": another name of "bidder")
-MAKEABLE = Analysis(compute_makeable, aliases=BIDDER_ALIASES, progress=True,
+MAKEABLE = Analysis(MakeableParams, compute_makeable, aliases=BIDDER_ALIASES, progress=True,
                     preload=("pinosolve.progress", "pinosolve.scoring.makeable",
                              "pinosolve.meld.solver", "pinosolve.play.driver",
                              "pinosolve.play.core", "pinosolve.play._core"))

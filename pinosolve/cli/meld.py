@@ -2,81 +2,111 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
+from collections.abc import Sequence
 
 import typer
 
-from pinosolve.cards import Hand, Suit, symbols
+from pinosolve.cards import Suit, symbols
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cli.options import (MeldTrumpOpt, OWN, ProgressOpt, RUN, shorthand, want_flag,
-                                   want_str, with_options)
+from pinosolve.cli.options import MeldTrumpOpt, OWN, ProgressOpt, RUN, shorthand, with_options
 from pinosolve.cli.output import console
-from pinosolve.cli.foundation import variant_of
+from pinosolve.cli.params import Params, Raw, chosen_variant, flag, given, reader, text
 from pinosolve.errors import PinosolveError
 
+if TYPE_CHECKING:
+    from pinosolve.meld.model import MeldOption
+    from pinosolve.meld.solver import AllTrumps, MeldReport
+    from pinosolve.variants.variant import Variant
 
-def compute_meld(params: dict[str, Any]) -> dict[str, Any]:
+
+@dataclass(frozen=True)
+class MeldParams(Params):
+    """``meld``'s parameters: a holding and a trump (or every trump), every optimum or
+    another rule set to compare with."""
+
+    variant: Variant = chosen_variant()
+    hand: str = text(missing="give the holding, e.g. 'AS TS KS QS JS' (an empty holding is "
+                             "'-')")
+    all_trumps: bool = flag()
+    trump: Optional[Suit] = reader(lambda raw, name, got: _trump(raw, got))
+    all: bool = flag()
+    compare: Any = given()
+    progress: bool = flag()
+
+    def check(self) -> None:
+        compare = self.compare
+        if compare is not None and (not isinstance(compare, str) or not compare.strip()):
+            raise PinosolveError(f"compare needs a variant ID or a rules file, got {compare!r}")
+
+
+def _trump(raw: Raw, got: dict[str, Any]) -> Optional[Suit]:
+    """The trump (None: no trump), or None where ``--all-trumps`` asks for every one (which
+    no other option of one trump's answer goes with)."""
+    if got["all_trumps"]:
+        for key in ("trump", "all", "compare"):
+            if raw.get(key) not in (None, False):
+                raise PinosolveError(f"--all-trumps answers for every trump: drop --{key}")
+        return None
+    if raw.get("trump") is None:
+        raise PinosolveError("name the trump with --trump S|H|D|C (or none), or use "
+                             "--all-trumps")
+    trump: Optional[Suit] = got["variant"].parse_trump(raw["trump"], allow_none=True)
+    return trump
+
+
+def compute_meld(params: MeldParams) -> Union[AllTrumps, MeldReport]:
     from pinosolve.meld.solver import best_meld_all_trumps, meld_report
 
-    v = variant_of(params)
-    hand_text = want_str(params, "hand", "hand")
-    if hand_text is None:
-        raise PinosolveError("give the holding, e.g. 'AS TS KS QS JS' (an empty holding is '-')")
-    if want_flag(params, "all_trumps"):
-        for key in ("trump", "all", "compare"):
-            if params.get(key) not in (None, False):
-                raise PinosolveError(f"--all-trumps answers for every trump: drop --{key}")
-        return best_meld_all_trumps(v, hand_text).to_json()
-    if params.get("trump") is None:
-        raise PinosolveError("name the trump with --trump S|H|D|C (or none), or use --all-trumps")
-    trump = v.parse_trump(params["trump"], allow_none=True)
-    compare = params.get("compare")
-    if compare is not None and (not isinstance(compare, str) or not compare.strip()):
-        raise PinosolveError(f"compare needs a variant ID or a rules file, got {compare!r}")
-    return meld_report(v, hand_text, trump, want_flag(params, "all"), compare).to_json()
+    if params.all_trumps:
+        return best_meld_all_trumps(params.variant, params.hand)
+    return meld_report(params.variant, params.hand, params.trump, params.all, params.compare)
 
 
-def _meld_rows(melds: list[dict[str, Any]]) -> list[tuple[str, str, str]]:
-    return [(m["name"], symbols(m["cards"]), str(m["meld"]))
-            for m in melds]
+def _meld_rows(melds: Sequence[MeldOption]) -> list[tuple[str, str, str]]:
+    return [(m.name, symbols(m.cards), str(m.meld)) for m in melds]
 
 
-def render_meld(result: dict[str, Any]) -> None:
+def render_meld(result: Union[AllTrumps, MeldReport]) -> None:
     from rich.table import Table
 
+    from pinosolve.meld.solver import AllTrumps
+
     out = console()
-    hand = Hand(result["hand"])
-    out.print(f"{result['variant']}: {hand.pretty()}")
-    if "by_trump" in result:
+    if isinstance(result, AllTrumps):
+        out.print(f"{result.variant}: {result.hand.pretty()}")
         table = Table(title="best meld for each trump", title_justify="left")
         table.add_column("trump")
         table.add_column("total", justify="right")
         table.add_column("melds", overflow="fold")
-        for t, info in result["by_trump"].items():
+        for t, info in result.by_trump.items():
             label = Suit[t].symbol if t != "none" else "no trump"
-            names = ", ".join(f"{m['name']} {m['meld']}" for m in info["melds"]) or "—"
-            mark = " *" if t == result["best_trump"] else ""
-            table.add_row(label + mark, str(info["meld"]), names)
+            names = ", ".join(f"{m.name} {m.meld}" for m in info.melds) or "—"
+            mark = " *" if t == result.best_trump.name else ""
+            table.add_row(label + mark, str(info.meld), names)
         out.print(table)
         out.print("(no trump: the meld that needs no trump at all; * the best trump)")
         return
-    trump = Suit[result["trump"]].symbol if result["trump"] != "none" else "no trump"
-    _print_declaration(out, f"trump {trump}", result["melds"], result["meld"])
-    for i, decl in enumerate(result.get("declarations", [])[1:], 2):
-        _print_declaration(out, f"equally good declaration {i}", decl["melds"], decl["meld"])
-    if "declarations" in result:
-        out.print(f"{len(result['declarations'])} distinct optimal declaration(s)")
-    if "compare" in result:
-        c = result["compare"]
-        _print_declaration(out, f"under {c['variant']}", c["melds"], c["meld"])
-        out.print(f"difference: {result['meld']} - {c['meld']} = {c['difference']}")
-        for key, where in (("only_here", result["variant"]), ("only_there", c["variant"])):
-            if c[key]:
+    decl = result.declaration
+    out.print(f"{decl.variant}: {decl.hand.pretty()}")
+    trump = decl.trump.symbol if decl.trump is not None else "no trump"
+    _print_declaration(out, f"trump {trump}", decl.melds, decl.meld)
+    for i, other in enumerate((result.declarations or ())[1:], 2):
+        _print_declaration(out, f"equally good declaration {i}", other.melds, other.meld)
+    if result.declarations is not None:
+        out.print(f"{len(result.declarations)} distinct optimal declaration(s)")
+    if result.compare is not None:
+        c = result.compare
+        _print_declaration(out, f"under {c.variant}", c.declaration.melds, c.meld)
+        out.print(f"difference: {decl.meld} - {c.meld} = {c.difference}")
+        for only, where in ((c.only_here, decl.variant), (c.only_there, c.variant)):
+            if only:
                 out.print(f"  only under {where}: " +
-                          ", ".join(f"{m['name']} {m['meld']}" for m in c[key]))
+                          ", ".join(f"{m.name} {m.meld}" for m in only))
 
 
-def _print_declaration(out: Any, title: str, melds: list[dict[str, Any]], total: int) -> None:
+def _print_declaration(out: Any, title: str, melds: Sequence[MeldOption], total: int) -> None:
     from rich.table import Table
 
     table = Table(title=title, title_justify="left")
@@ -110,4 +140,7 @@ def meld(
     """The maximum meld of a holding: every meld, the cards it uses, its points, the total."""
     options = locals()
     options["hand"] = shorthand(options.pop("hand_arg"), hand, "hand")
-    run_command(options, Analysis(compute_meld, progress=True), render_meld)
+    run_command(options, MELD, render_meld)
+
+
+MELD = Analysis(MeldParams, compute_meld, progress=True)

@@ -1,6 +1,7 @@
 """The options every command shares, declared once (``VariantOpt``, ``JsonOpt``, ...), their
-shell completions, and the checks of an option's value as a command reads it (``want_*``,
-``one_bidder``, ``shorthand``)."""
+shell completions, the groups ``with_options`` adds to a command, and the readings of an
+option's value that come before a command's parameter record (``one_bidder``, ``shorthand``,
+``named_values``, ``meld_option``; the record's own readers are ``cli.params``'s)."""
 
 from __future__ import annotations
 
@@ -273,45 +274,6 @@ def shorthand(positional: Optional[str], option: Optional[str], name: str) -> Op
         raise PinosolveError(f"give the {name} once: as --{name} or as the argument, not both")
     return option if option is not None else positional
 
-
-
-def want_flag(params: dict[str, Any], key: str) -> bool:
-    """A true/false option (a JSON line may give anything)."""
-    value = params.get(key, False)
-    if not isinstance(value, bool):
-        raise PinosolveError(f"{key.replace('_', '-')} must be true or false, got {value!r}")
-    return value
-
-
-
-def want_timeout(params: dict[str, Any]) -> Optional[float]:
-    """The --timeout option (the command line's or a JSON line's), checked by the search's
-    own ``check_timeout``: None for no limit, or seconds more than 0 and at most 1e9."""
-    from pinosolve.play.budget import check_timeout
-
-    return check_timeout(params.get("timeout"))
-
-
-
-def want_trump(variant: Any, params: dict[str, Any], allow_none: bool = False) -> Any:
-    """The --trump option: required, a suit (or 'none' where no trump is a question)."""
-    if params.get("trump") is None:
-        raise PinosolveError("name the trump with --trump S|H|D|C"
-                             + (" (or none)" if allow_none else ""))
-    return variant.parse_trump(params["trump"], allow_none)
-
-
-
-def want_str(params: dict[str, Any], key: str, what: str) -> Optional[str]:
-    """A text parameter from the command line or a JSON line (where it may be mistyped)."""
-    value = params.get(key)
-    if value is None:
-        return None
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return " ".join(value)
-    if not isinstance(value, str):
-        raise PinosolveError(f"{what} must be text, got {json.dumps(value)}")
-    return value
 
 
 NUMBERS = ("points", "tricks")

@@ -6,18 +6,21 @@ from __future__ import annotations
 import json
 import sys
 from contextvars import ContextVar
-from typing import Any, Optional
+from typing import Any, Optional, Union
 from collections.abc import Callable
 
+from pinosolve.cards import Suit
 
-def suit_text(suit: Optional[str]) -> str:
-    """A trump suit for people: its symbol (``♠``), or ``none`` (cards: ``cards.symbols``).
 
-    >>> suit_text("H"), suit_text(None)
-    ('♥', 'none')
+def suit_text(suit: Union[Suit, str, None]) -> str:
+    """A trump suit for people, a ``Suit`` or its letter: its symbol (``♠``), or ``none``
+    (no trump: None) (cards: ``cards.symbols``).
+
+    >>> suit_text("H"), suit_text(Suit.S), suit_text(None)
+    ('♥', '♠', 'none')
     """
-    from pinosolve.cards import Suit
-
+    if isinstance(suit, Suit):
+        return suit.symbol
     return "none" if suit in (None, "none") else Suit[str(suit)].symbol
 
 

@@ -2,46 +2,68 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 
 import typer
 
-from pinosolve.cards import Hand, symbols
+from pinosolve.cards import Hand, Suit, symbols
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cli.options import (OWN, ProgressOpt, RUN, TrumpOpt, want_flag, want_str, want_trump,
-                                   with_options)
+from pinosolve.cli.options import OWN, ProgressOpt, RUN, TrumpOpt, with_options
 from pinosolve.cli.output import console, suit_text
-from pinosolve.cli.foundation import suit_cells, variant_of
+from pinosolve.cli.foundation import suit_cells
+from pinosolve.cli.params import Params, Raw, cards, chosen_variant_of, combined, flag, suit
 from pinosolve.errors import PinosolveError
 
+if TYPE_CHECKING:
+    from pinosolve.scoring.passing import ExchangeReport, PassBack
+    from pinosolve.variants.variant import Variant
 
-def compute_pass(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.scoring.passing import cards_passed, exchange, pass_back
 
-    v = variant_of(params)
-    cards_passed(v)  # (before asking for the hands: the variant may pass none)
-    trump = want_trump(v, params)
-    hand_text = want_str(params, "hand", "hand")
-    if hand_text is None:
-        raise PinosolveError("give the declarer's hand with --hand (before the pass)")
-    hand = v.parse_hand(hand_text, "hand")
-    received_text = want_str(params, "received", "received")
-    received = v.parse_hand(received_text, "received") if received_text is not None else None
-    partner_text = want_str(params, "partner_hand", "partner-hand")
-    called_text = want_str(params, "called", "called")
-    if partner_text is None:
-        if received is None:
-            raise PinosolveError("give the cards the partner passed with --received (or the "
-                                 "partner's hand with --partner-hand for the side's best "
-                                 "exchange)")
-        if called_text is not None:
-            raise PinosolveError("--called goes with --partner-hand")
-        return pass_back(v, trump, hand, received, want_flag(params, "all")).to_json()
-    partner = v.parse_hand(partner_text, "partner-hand")
-    if want_flag(params, "all"):
-        raise PinosolveError("--all lists pass-backs; it does not go with --partner-hand")
-    called = v.parse_hand(called_text, "called") if called_text is not None else None
-    return exchange(v, trump, hand, partner, called, received).to_json()
+def _passing_variant(raw: Raw) -> Variant:
+    """The variant, which must pass cards (before the hands are asked for)."""
+    from pinosolve.scoring.passing import cards_passed
+
+    v = chosen_variant_of(raw)
+    cards_passed(v)
+    return v
+
+
+@dataclass(frozen=True)
+class PassParams(Params):
+    """``pass``'s parameters: the declarer's hand and trump, and the pass received or the
+    partner's hand."""
+
+    variant: Variant = combined(_passing_variant)
+    trump: Suit = suit()
+    hand: Hand = cards(missing="give the declarer's hand with --hand (before the pass)")
+    received: Optional[Hand] = cards()
+    partner_hand: Optional[Hand] = cards()
+    called: Optional[Hand] = cards()
+    all: bool = flag()
+    progress: bool = flag()
+
+    def check(self) -> None:
+        if self.partner_hand is None:
+            if self.received is None:
+                raise PinosolveError("give the cards the partner passed with --received (or "
+                                     "the partner's hand with --partner-hand for the side's "
+                                     "best exchange)")
+            if self.called is not None:
+                raise PinosolveError("--called goes with --partner-hand")
+        elif self.all:
+            raise PinosolveError("--all lists pass-backs; it does not go with --partner-hand")
+
+
+def compute_pass(params: PassParams) -> Union[PassBack, ExchangeReport]:
+    from pinosolve.scoring.passing import exchange, pass_back
+
+    v = params.variant
+    if params.partner_hand is None:
+        assert params.received is not None
+        return pass_back(v, params.trump, params.hand, params.received, params.all)
+    return exchange(v, params.trump, params.hand, params.partner_hand, params.called,
+                    params.received)
 
 
 def _strength(strength: dict[str, int]) -> str:
@@ -49,36 +71,36 @@ def _strength(strength: dict[str, int]) -> str:
     return ", ".join(f"{'10' if k == 'T' else k} {n}" for k, n in strength.items())
 
 
-def render_pass(result: dict[str, Any]) -> None:
+def render_pass(result: Union[PassBack, ExchangeReport]) -> None:
+    from pinosolve.scoring.passing import PassBack
+
     out = console()
-    if "best" not in result:
-        out.print(f"{result['variant']}, trump {suit_text(result['trump'])}: hand + "
-                  f"received {symbols(result['received'])}")
-        out.print(f"pass back: {symbols(result['return'])}", style="bold")
-        out.print(f"keep: {'  '.join(suit_cells(Hand(result['keep'])))}")
-        out.print(f"meld {result['meld']} (hand alone: {result['meld_before']}): "
-                  + ", ".join(f"{m['name']} {m['meld']}" for m in result["melds"]))
-        out.print(f"strength kept: {_strength(result['strength'])}")
-        out.print(f"tie-break: {result['tie_break']}")
-        if "alternatives" in result:
-            more = "" if result["complete"] else " (list cut short)"
-            out.print(f"{len(result['alternatives'])} returns keep meld "
-                      f"{result['meld']}{more}:")
-            for alt in result["alternatives"]:
-                out.print(f"  {symbols(alt['return'])}   "
-                          + _strength(alt["strength"]))
+    if isinstance(result, PassBack):
+        out.print(f"{result.variant}, trump {suit_text(result.trump)}: hand + "
+                  f"received {symbols(result.received)}")
+        out.print(f"pass back: {symbols(result.returned)}", style="bold")
+        out.print(f"keep: {'  '.join(suit_cells(result.keep))}")
+        out.print(f"meld {result.meld} (hand alone: {result.meld_before}): "
+                  + ", ".join(f"{m.name} {m.meld}" for m in result.melds))
+        out.print(f"strength kept: {_strength(result.strength)}")
+        out.print(f"tie-break: {result.tie_break}")
+        if result.alternatives is not None:
+            more = "" if result.complete else " (list cut short)"
+            out.print(f"{len(result.alternatives)} returns keep meld "
+                      f"{result.meld}{more}:")
+            for alt in result.alternatives:
+                out.print(f"  {symbols(alt.returned)}   " + _strength(alt.strength))
         return
-    for label in ("best", "actual"):
-        if label not in result:
+    for label, ex in (("best", result.best), ("actual", result.actual)):
+        if ex is None:
             continue
-        ex = result[label]
-        out.print(f"{label}: partner passes {symbols(ex['pass'])}, declarer returns "
-                  f"{symbols(ex['return'])}: side meld {ex['side_meld']} "
-                  f"(declarer {ex['declarer']['meld']} + partner {ex['partner']['meld']})",
+        out.print(f"{label}: partner passes {symbols(ex.passed)}, declarer returns "
+                  f"{symbols(ex.returned)}: side meld {ex.side_meld} "
+                  f"(declarer {ex.declarer.meld} + partner {ex.partner.meld})",
                   style="bold" if label == "best" else None)
-    out.print(f"without any exchange: {result['meld_without_pass']}")
-    if "gain" in result:
-        out.print(f"the best exchange gains {result['gain']} over the pass received")
+    out.print(f"without any exchange: {result.meld_without_pass}")
+    if result.gain is not None:
+        out.print(f"the best exchange gains {result.gain} over the pass received")
 
 
 @with_options(OWN, RUN)
@@ -101,4 +123,7 @@ def pass_cmd(
     **given: Any,
 ) -> None:
     """The declarer's pass-back for the most meld (ties: keep trumps, aces, tens)."""
-    run_command(locals(), Analysis(compute_pass, progress=True), render_pass)
+    run_command(locals(), PASS, render_pass)
+
+
+PASS = Analysis(PassParams, compute_pass, progress=True)

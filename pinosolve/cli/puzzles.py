@@ -96,9 +96,10 @@ def puzzle(
         p = puzzles.load(path)
         if progress:
             with reports.reporting(show_test, show_solution):
-                result = puzzles.solve(p)
+                typed = puzzles.analyse(p)
         else:
-            result = puzzles.solve(p)
+            typed = puzzles.analyse(p)
+        result = puzzles.answer_of(p, typed)
         wrong = puzzles.check(p, result)
         disagreements += bool(wrong)
         if json_out:
@@ -109,15 +110,15 @@ def puzzle(
         out.print(f"{p['title']}  ({path})", style="bold")
         out.print(" ".join(p["question"].split()))
         if p["type"].startswith("meld"):
-            render_verify(result)
+            render_verify(typed)
         elif p["type"] == "review":
             from pinosolve.cli.review import render_review
 
-            render_review(result)
+            render_review(typed)
         else:
             from pinosolve.cli.solve import render_solve
 
-            render_solve(result)
+            render_solve(typed)
         out.print("answer: " + " ".join(p["answer"].get("why", "").split()))
         out.print("verified: the engine agrees with the answer on file" if not wrong else
                   "DISAGREES: " + "; ".join(wrong))

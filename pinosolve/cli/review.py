@@ -6,17 +6,22 @@ The command reads a record (a TOML or JSON file, or a batch line's keys), calls
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import OWN, RUN, want_str, want_timeout, with_options
+from pinosolve.cli.options import OWN, RUN, with_options
 from pinosolve.cli.output import console, suit_text
-from pinosolve.cli.foundation import named_variant, variant_of
+from pinosolve.cli.params import Params, Raw, chosen_variant_of, combined, file_named, seconds
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
+
+if TYPE_CHECKING:
+    from pinosolve.analysis.review import (PlayReview, RecordLike, Review, SeatCost,
+                                           TrickValue)
 
 # a record's keys that a batch line (or --input object) gives as they are; its variant comes
 # from the line's (or the command line's) variant or rules
@@ -24,7 +29,7 @@ RECORD_KEYS = ("deal", "trump", "leader", "declarer", "bidder", "partner", "bid"
                "play")
 
 
-def _record(params: dict[str, Any]) -> Any:
+def _record(params: Raw) -> RecordLike:
     """The record to review: the file's (RECORD: a game record, a ``Record``, or a TOML or
     JSON table), or the keys of a batch line; its variant the file's own (``Variant``,
     ``variant`` or ``rules``, relative to the file), else the options'."""
@@ -32,7 +37,8 @@ def _record(params: dict[str, Any]) -> Any:
         return params["source"]
     from pinosolve.variants.variant import resolve, rules_path
 
-    path = want_str(params, "record", "record")
+    path = file_named(params, "record")
+    variant_of = chosen_variant_of
     given = {k: params[k] for k in RECORD_KEYS if params.get(k) is not None}
     if path is None:
         if not given:
@@ -48,7 +54,7 @@ def _record(params: dict[str, Any]) -> Any:
 
     text, name = read_source(path, "record")
     if looks_like_record(text):  # a game record (tag pairs): its Variant tag, or --variant/--rules
-        return one_record(text, name, named_variant(params))
+        return one_record(text, name, chosen_variant_of(params, named=True))
     data = parse_document(text, name)
     if not isinstance(data, dict):
         raise PinosolveError(f"{name}: expected a table with deal, trump and play")
@@ -75,89 +81,102 @@ def _record(params: dict[str, Any]) -> Any:
     return data
 
 
-def compute_review(params: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ReviewParams(Params):
+    """``review``'s parameters: the played hand (a game record, a record's table, read from
+    its file or a batch line's keys) and each search's budget."""
+
+    record: RecordLike = combined(_record)
+    timeout: Optional[float] = seconds()
+
+
+@dataclass(frozen=True)
+class ReviewLineParams(ReviewParams):
+    """A record given by --input (a batch line, or its one object): its record file, if it
+    names one, is a file, never '-' (standard input is the batch itself)."""
+
+    @classmethod
+    def check_given(cls, raw: Raw) -> None:
+        if raw.get("record") == "-":
+            raise PinosolveError("record: '-' (stdin) is where --input reads; name a file")
+
+
+def compute_review(params: ReviewParams) -> Review:
     from pinosolve.analysis.review import review
 
-    return review(_record(params), timeout=want_timeout(params)).to_json()
+    return review(params.record, timeout=params.timeout)
 
 
-def _symbol(card: str) -> str:
-    from pinosolve.cards import Card
-
-    return Card.parse(card).symbol
-
-
-def _value(standing: dict[str, Any], taken: bool = False) -> str:
+def _value(standing: TrickValue, taken: bool = False) -> str:
     """A standing's double-dummy value (``taken``: plus the points already taken), or its
     proved bounds 'L..H'."""
-    lo, hi = (b + (standing["trick_points"] if taken else 0) for b in standing["bounds"])
+    lo, hi = (b + (standing.trick_points if taken else 0) for b in standing.bounds)
     return str(lo) if lo == hi else f"{lo}..{hi}"
 
 
-def _cost(seat_cost: dict[str, Any]) -> str:
-    if seat_cost["cost"] is not None:
-        return str(seat_cost["cost"])
-    return "{}..{}".format(*seat_cost["cost_bounds"])
+def _cost(seat_cost: SeatCost) -> str:
+    if seat_cost.cost is not None:
+        return str(seat_cost.cost)
+    return "{}..{}".format(*(seat_cost.cost_bounds or ()))
 
 
-def render_review(result: dict[str, Any]) -> None:
+def render_review(result: Review) -> None:
     from rich.table import Table
 
-
     out = console()
-    summary = result["summary"]
-    seats = list(summary["cost_by_seat"])  # every seat, in the deal's order
-    side = summary["side"]
-    after = {t["tricks"]: t for t in summary["values_by_trick"]}
-    table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}, "
-                  f"{result['leader']} leads", title_justify="left")
+    summary = result.summary
+    seats = list(summary.cost_by_seat)  # every seat, in the deal's order
+    side = summary.side
+    after = {t.tricks: t for t in summary.values_by_trick}
+    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}, "
+                  f"{result.leader} leads", title_justify="left")
     table.add_column("trick", justify="right")
     table.add_column("led by")
     for seat in seats:
         table.add_column(seat)
     table.add_column(f"{side} total after", justify="right")
-    tricks: dict[int, list[dict[str, Any]]] = {}
-    for entry in result["plays"]:
-        tricks.setdefault(entry["trick"], []).append(entry)
+    tricks: dict[int, list[PlayReview]] = {}
+    for entry in result.plays:
+        tricks.setdefault(entry.trick, []).append(entry)
     for number, plays in tricks.items():
         cells: dict[str, list[str]] = {s: [] for s in seats}
         for entry in plays:
-            cell = _symbol(entry["card"])
-            if not entry["legal"]:
-                cell += f" renege [{entry['rule']}]"
-            elif entry["cost"]:
-                cell += f" -{entry['cost']}"
-            elif entry.get("cost_bounds"):
-                cell += " -{}..{}".format(*entry["cost_bounds"])
-            cells[entry["seat"]].append(cell)
+            cell = entry.card.symbol
+            if not entry.legal:
+                cell += f" renege [{entry.rule}]"
+            elif entry.cost:
+                cell += f" -{entry.cost}"
+            elif entry.cost_bounds:
+                cell += " -{}..{}".format(*entry.cost_bounds)
+            cells[entry.seat].append(cell)
         standing = after.get(number)
         value = "" if standing is None else _value(standing, taken=True)
-        table.add_row(str(number), plays[0]["seat"],
+        table.add_row(str(number), plays[0].seat,
                       *["\n".join(cells[s]) or "—" for s in seats], value)
-    out.print(table if result["plays"] else "no card played")
+    out.print(table if result.plays else "no card played")
     out.print(f"-N: the points the card gave away against its side's best card (-L..H: proved "
               f"bounds, the search ran out of time); {side} total: the points {side} has taken "
               "and will take with best play from here")
-    taken = ", ".join(f"{name} {pts}" for name, pts in summary["points_taken"].items())
-    out.print(f"points taken: {taken}" + ("" if summary["finished"] else " (play unfinished)"),
+    taken = ", ".join(f"{name} {pts}" for name, pts in summary.points_taken.items())
+    out.print(f"points taken: {taken}" + ("" if summary.finished else " (play unfinished)"),
               style="bold")
-    values = ", ".join(f"{t['tricks']}: {_value(t)}" for t in summary["values_by_trick"])
+    values = ", ".join(f"{t.tricks}: {_value(t)}" for t in summary.values_by_trick)
     out.print(f"{side}'s double-dummy value (points still to take) at the start and after each "
               f"trick: {values}")
-    costs = ", ".join(f"{seat} {_cost(c)} ({c['costly_cards']} card"
-                      f"{'' if c['costly_cards'] == 1 else 's'})"
-                      for seat, c in summary["cost_by_seat"].items())
+    costs = ", ".join(f"{seat} {_cost(c)} ({c.costly_cards} card"
+                      f"{'' if c.costly_cards == 1 else 's'})"
+                      for seat, c in summary.cost_by_seat.items())
     out.print(f"cost by seat: {costs}")
-    if summary["reneges"]:
-        out.print(f"reneges: {summary['reneges']}")
-    if summary.get("bid") is not None:
+    if summary.reneges:
+        out.print(f"reneges: {summary.reneges}")
+    if summary.bid is not None:
         verdicts = {True: "yes", False: "no", None: "not decided"}
-        out.print(f"contract: {summary['bidder']} bid {summary['bid']} with meld "
-                  f"{summary['meld']}; makeable: {verdicts[summary.get('makeable')]}; made: "
-                  f"{verdicts[summary.get('made')]}")
-    if result.get("note"):
-        out.print(result["note"])
-    out.print(f"{result['seconds']} s")
+        out.print(f"contract: {summary.bidder} bid {summary.bid} with meld "
+                  f"{summary.meld}; makeable: {verdicts[summary.makeable]}; made: "
+                  f"{verdicts[summary.made]}")
+    if result.note:
+        out.print(result.note)
+    out.print(f"{result.seconds} s")
 
 
 @with_options(OWN, RUN)
@@ -206,7 +225,7 @@ def review_cmd(
         source = record_of(_record(params))
         params["source"] = source
     result = run_analysis(params, json_out=json_out, input_source=input_source,
-                          compute=REVIEW if input_source is None else REVIEW_LINES,
+                          analysis=REVIEW if input_source is None else REVIEW_LINES,
                           render=render_review, jobs=given["jobs"])
     if out is not None:
         from pinosolve.analysis.review import annotate as annotated
@@ -224,17 +243,7 @@ def review_cmd(
 
 
 # the analysis a batch runs: each line a record's keys (or "record": a file)
-REVIEW = Analysis(compute_review,
+REVIEW = Analysis(ReviewParams, compute_review,
                   preload=("pinosolve.analysis.review", "pinosolve.game", "pinosolve.play.driver",
                            "pinosolve.play.core", "pinosolve.play._core"))
-
-
-def compute_review_line(params: dict[str, Any]) -> dict[str, Any]:
-    """A record given by --input (a batch line, or its one object): its record file, if it
-    names one, is a file, never '-' (standard input is the batch itself)."""
-    if params.get("record") == "-":
-        raise PinosolveError("record: '-' (stdin) is where --input reads; name a file")
-    return compute_review(params)
-
-
-REVIEW_LINES = Analysis(compute_review_line, preload=REVIEW.preload)
+REVIEW_LINES = Analysis(ReviewLineParams, compute_review, preload=REVIEW.preload)

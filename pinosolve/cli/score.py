@@ -2,79 +2,105 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, JsonOpt, OWN, PartnerOpt,
                                    RUN, RulesOpt, TrumpOpt, VariantOpt, complete_game, named_values,
-                                   shorthand, want_str, with_options)
+                                   shorthand, with_options)
 from pinosolve.cli.output import console, emit_json, suit_text
-from pinosolve.cli.foundation import named_variant, variant_of
+from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, file_named, reader,
+                                  want_str)
 from pinosolve.errors import PinosolveError
+
+if TYPE_CHECKING:
+    from pinosolve.records.record import Record
+    from pinosolve.scoring.game import GameRecord
+    from pinosolve.scoring.round import Round, RoundScore
+    from pinosolve.variants.variant import Variant
 
 _PAIRS = ("meld", "points", "won", "tricks")
 
 
-def compute_score(params: dict[str, Any]) -> dict[str, Any]:
-    from pinosolve.scoring.round import ROUND_KEYS, score
-
-    if params.get("record") is not None:
-        return _record_score(params)
-    v = variant_of(params)
-    data: dict[str, Any] = {}
-    for key in ROUND_KEYS - {"variant", "rules", "note"}:
-        value = params.get(key)
-        if value is None or value is False:
-            continue
-        data[key] = named_values(value, key) if key in _PAIRS else value
-    return score(v, data).to_json()
-
-
-def _record_score(params: dict[str, Any]) -> dict[str, Any]:
-    """The round of a game record file (``record``): its contract, meld and trick points."""
+def _record(raw: Raw) -> Optional[Record]:
+    """The game record file that --record names (None: none), given instead of the round's
+    options."""
+    if raw.get("record") is None:
+        return None
     from pinosolve.records.read import record_file
-    from pinosolve.scoring.round import ROUND_KEYS, score
+    from pinosolve.scoring.round import ROUND_KEYS
 
     given = sorted(k for k in ROUND_KEYS - {"variant", "rules", "note"}
-                   if params.get(k) not in (None, False))
+                   if raw.get(k) not in (None, False))
     if given:
         raise PinosolveError(f"give the round once: --record, or its options "
                              f"({', '.join(given)}), not both")
-    path = want_str(params, "record", "record")
+    path = file_named(raw, "record")
     assert path is not None
-    record = record_file(path, named_variant(params))
-    return score(record.variant, record.round()).to_json()
+    return record_file(path, chosen_variant_of(raw, named=True))
 
 
-def render_score(result: dict[str, Any]) -> None:
+def _round(raw: Raw, got: dict[str, Any]) -> Round:
+    """The round's facts, read and checked: the record's, or the options'."""
+    from pinosolve.scoring.round import ROUND_KEYS, check_round, read_round
+
+    v = got["variant"]
+    if got["record"] is not None:
+        return check_round(v, got["record"].round())
+    data: dict[str, Any] = {}
+    for key in ROUND_KEYS - {"variant", "rules", "note"}:
+        value = raw.get(key)
+        if value is None or value is False:
+            continue
+        data[key] = named_values(value, key) if key in _PAIRS else value
+    return read_round(v, data)
+
+
+@dataclass(frozen=True)
+class ScoreParams(Params):
+    """``score``'s parameters: one round's facts (the options', or a game record's)."""
+
+    record: Optional[Record] = combined(_record)
+    variant: Variant = reader(lambda raw, name, got: got["record"].variant if got["record"]
+                              is not None else chosen_variant_of(raw))
+    round: Round = reader(lambda raw, name, got: _round(raw, got))
+
+
+def compute_score(params: ScoreParams) -> RoundScore:
+    from pinosolve.scoring.round import score_round
+
+    return score_round(params.variant, params.round)
+
+
+def render_score(result: RoundScore) -> None:
     from rich.table import Table
 
     out = console()
-    title = f"{result['variant']}"
-    if result["bidder"] is not None:
-        title += f": {result['bidder']} bid {result['bid']}"
-        if result.get("trump"):
-            title += f", trump {suit_text(result['trump'])}"
+    title = f"{result.variant}"
+    if result.bidder is not None:
+        title += f": {result.bidder} bid {result.bid}"
+        if result.trump is not None:
+            title += f", trump {suit_text(result.trump)}"
     table = Table(title=title, title_justify="left")
     for col in ("side", "meld", "counted", "trick points", "scored", "change"):
         table.add_column(col, justify="left" if col in ("side", "counted") else "right")
-    for sd in result["sides"]:
-        tp = "—" if sd["trick_points"] is None else str(sd["trick_points"])
-        table.add_row(sd["side"] + (" (bid)" if sd["bidding"] else ""), str(sd["meld"]),
-                      "yes" if sd["meld_counted"] else "no", tp, str(sd["points_scored"]),
-                      f"{sd['change']:+d}")
+    for sd in result.sides:
+        tp = "—" if sd.trick_points is None else str(sd.trick_points)
+        table.add_row(sd.side + (" (bid)" if sd.bidding else ""), str(sd.meld),
+                      "yes" if sd.meld_counted else "no", tp, str(sd.points_scored),
+                      f"{sd.change:+d}")
     out.print(table)
-    if result["made"] is not None:
-        verdict = "made" if result["made"] else ("thrown in" if result.get("thrown_in")
-                                                  else "set")
+    if result.made is not None:
+        verdict = "made" if result.made else ("thrown in" if result.thrown_in else "set")
         out.print(f"contract {verdict}", style="bold")
-    out.print("score: " + ", ".join(f"{u} {c:+d}" for u, c in result["score"].items()))
-    for reason in result["reasons"]:
+    out.print("score: " + ", ".join(f"{u} {c:+d}" for u, c in result.score.items()))
+    for reason in result.reasons:
         out.print(f"  - {reason}")
-    if result.get("game_over"):
-        out.print(f"game over: {', '.join(result['game_over']['winners'])} win", style="bold")
+    if result.game_over:
+        out.print(f"game over: {', '.join(result.game_over.winners)} win", style="bold")
 
 
 PairOpt = list[str]
@@ -121,63 +147,71 @@ def score_cmd(
 
 
 # the analysis a batch runs ("declarer": another name of "bidder")
-SCORE = Analysis(compute_score, aliases=BIDDER_ALIASES)
+SCORE = Analysis(ScoreParams, compute_score, aliases=BIDDER_ALIASES)
 
 
 # --- game ---------------------------------------------------------------------------------
 
 
-def compute_game(params: dict[str, Any]) -> dict[str, Any]:
+def _game_file(raw: Raw) -> str:
+    """The game record's file: a shipped one's by name, a path, or '-'."""
     from pinosolve.puzzle import find_game
-    from pinosolve.scoring.game import game_from_file
 
-    path = want_str(params, "file", "file")
+    path = want_str(raw, "file", "file")
     if path is None:
         raise PinosolveError("give the game record: pinosolve game NAME|FILE (or --input "
                              "FILE|-); 'pinosolve game --list' names the shipped ones")
-    if path != "-":
-        path = str(find_game(path))
-    fallback = None
-    if params.get("variant") or params.get("rules"):
-        fallback = variant_of(params)
+    return path if path == "-" else str(find_game(path))
+
+
+@dataclass(frozen=True)
+class GameParams(Params):
+    """``game``'s parameters: the game record's file, and the variant that stands in where
+    the file names none."""
+
+    file: str = combined(_game_file)
+    variant: Optional[Variant] = combined(lambda raw: chosen_variant_of(raw)
+                                          if raw.get("variant") or raw.get("rules") else None)
+
+
+def compute_game(params: GameParams) -> GameRecord:
     from pinosolve.records.read import read_source, rounds_of
     from pinosolve.records.tags import looks_like_record
+    from pinosolve.scoring.game import game_from_file, play_game
 
-    text, name = read_source(path, "game record")
+    text, name = read_source(params.file, "game record")
     if looks_like_record(text):  # a file of game records: each a round, in order
-        v, rounds = rounds_of(text, name, fallback)
-        from pinosolve.scoring.game import play_game
-
-        return play_game(v, rounds, None).to_json()
-    return game_from_file(path, fallback, text).to_json()
+        v, rounds = rounds_of(text, name, params.variant)
+        return play_game(v, rounds, None)
+    return game_from_file(params.file, params.variant, text)
 
 
-def render_game(result: dict[str, Any]) -> None:
+def render_game(result: GameRecord) -> None:
     from rich.table import Table
 
     out = console()
-    units = list(result["totals"])
-    table = Table(title=f"{result['variant']}, game {result['game'] or 'none'}",
+    units = list(result.totals)
+    table = Table(title=f"{result.variant}, game {result.game or 'none'}",
                   title_justify="left")
     table.add_column("round", justify="right")
     table.add_column("bid")
     for u in units:
         table.add_column(u, justify="right")
-    for row in result["rounds"]:
-        bid = "—" if row["bidder"] is None else (
-            f"{row['bidder']} {row['bid']} " + ("made" if row["made"] else "set"))
-        table.add_row(str(row["round"]), bid,
-                      *[f"{row['score'][u]:+d} = {row['totals'][u]}" for u in units])
+    for row in result.rounds:
+        bid = "—" if row.bidder is None else (
+            f"{row.bidder} {row.bid} " + ("made" if row.made else "set"))
+        table.add_row(str(row.round), bid,
+                      *[f"{row.score[u]:+d} = {row.totals[u]}" for u in units])
     out.print(table)
-    if result["winner"]:
-        w = result["winner"]
-        out.print(f"winner: {'/'.join(w['winners'])} after round {w['round']} — {w['why']}",
+    if result.winner:
+        w = result.winner
+        out.print(f"winner: {'/'.join(w.winners)} after round {w.round} — {w.why}",
                   style="bold")
     else:
-        out.print(result["status"], style="bold")
-    if "agrees" in result:
-        out.print("the answer on file " + ("agrees" if result["agrees"] else
-                                            f"DISAGREES: {result['answer']}"))
+        out.print(result.status, style="bold")
+    if result.agrees is not None:
+        out.print("the answer on file " + ("agrees" if result.agrees else
+                                            f"DISAGREES: {result.answer}"))
 
 
 def list_games(json_out: bool) -> None:
@@ -221,9 +255,8 @@ def game_cmd(
             raise PinosolveError("--list lists every shipped game record: drop the record")
         list_games(json_out)
         return
-    params = {"file": shorthand(file, input_source, "input"), "variant": variant,
-              "rules": rules_path}
-    result = compute_game(params)
-    emit_json(result) if json_out else render_game(result)
-    if result.get("agrees") is False:
+    result = compute_game(GameParams.read({"file": shorthand(file, input_source, "input"),
+                                           "variant": variant, "rules": rules_path}))
+    emit_json(result.to_json()) if json_out else render_game(result)
+    if result.agrees is False:
         raise typer.Exit(1)

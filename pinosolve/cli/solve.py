@@ -3,41 +3,54 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cards import Card, Hand, Suit, symbols
+from pinosolve.cards import Suit, symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, ProgressOpt, TimeoutOpt,
-                                   TrumpOpt, want_flag, want_str, want_timeout, want_trump,
-                                   with_options)
+                                   TrumpOpt, with_options)
 from pinosolve.cli.output import batch_line, console, suit_text
-from pinosolve.cli.foundation import suit_cells, variant_of
-from pinosolve.errors import PinosolveError
+from pinosolve.cli.foundation import suit_cells
+from pinosolve.cli.params import Params, chosen_variant, flag, seconds, suit, text
+from pinosolve.variants.variant import Variant
+
+if TYPE_CHECKING:
+    from pinosolve.game import SolveResult
 
 
-def compute_solve(params: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SolveParams(Params):
+    """``solve``'s parameters: a position and the search's budget."""
+
+    variant: Variant = chosen_variant()
+    deal: str = text(missing="give the cards still held with --deal 'N:<hand> <hand> …'")
+    trump: Suit = suit()
+    leader: Optional[str] = text()
+    trick: str = text(default="")
+    bidder: Optional[str] = text()
+    partner: Optional[str] = text()
+    value_only: bool = flag()
+    timeout: Optional[float] = seconds()
+    progress: bool = flag()
+
+
+def compute_solve(params: SolveParams) -> SolveResult:
     from pinosolve.cli.pool import table_share
     from pinosolve.game import Game
     from pinosolve.play.budget import Budget
     from pinosolve.play.driver import SearchInterrupted
 
-    v = variant_of(params)
-    deal_text = want_str(params, "deal", "deal")
-    if deal_text is None:
-        raise PinosolveError("give the cards still held with --deal 'N:<hand> <hand> …'")
-    game = Game(v, deal_text, trump=want_trump(v, params), leader=params["leader"],
-                trick=want_str(params, "trick", "trick") or "", declarer=params.get("bidder"),
-                partner=params.get("partner"))
-    value_only = want_flag(params, "value_only")
+    game = Game(params.variant, params.deal, trump=params.trump, leader=params.leader,
+                trick=params.trick, declarer=params.bidder, partner=params.partner)
     try:
-        budget = Budget(want_timeout(params), table_share(),
-                        _show_test if want_flag(params, "progress") else None)
-        res = game.solve(budget, value_only)
+        budget = Budget(params.timeout, table_share(),
+                        _show_test if params.progress else None)
+        return game.solve(budget, params.value_only)
     except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (see run_analysis)
-        res = game.result_of(stop.result, value_only)
-    return res.to_json()
+        return game.result_of(stop.result, params.value_only)
 
 
 def _show_test(test: Any) -> None:
@@ -49,53 +62,52 @@ def _show_test(test: Any) -> None:
           f"{test.seconds:.2f} s)", file=sys.stderr, flush=True)
 
 
-def render_solve(result: dict[str, Any]) -> None:
+def render_solve(result: SolveResult) -> None:
     from rich.table import Table
 
     out = console()
-    table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}",
+    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}",
                   title_justify="left")
     table.add_column("seat")
     for s in Suit:
         table.add_column(s.symbol)
-    for seat, cards in result["hands"].items():
-        mark = " (to move)" if seat == result["to_move"] else ""
-        table.add_row(seat + mark, *suit_cells(Hand(cards)))
+    for seat, hand in result.hands.items():
+        mark = " (to move)" if seat == result.to_move else ""
+        table.add_row(seat + mark, *suit_cells(hand))
     out.print(table)
-    if result["trick"]:
-        out.print(f"trick so far (led by {result['leader']}): "
-                  + symbols(result["trick"]))
-    side = result["side"]
-    if result["exact"] or result["value"] is not None:
-        out.print(f"{result['to_move']} to move; side {side} takes {result['value']} from here "
+    if result.trick:
+        out.print(f"trick so far (led by {result.leader}): " + symbols(result.trick))
+    side = result.side
+    if result.exact or result.value is not None:
+        out.print(f"{result.to_move} to move; side {side} takes {result.value} from here "
                   "with best play", style="bold")
     else:
-        lo, hi = result["bounds"]
-        why = "interrupted" if result.get("interrupted") else "time ran out"
-        out.print(f"{result['to_move']} to move; side {side} takes between {lo} and {hi} "
+        lo, hi = result.bounds
+        why = "interrupted" if result.interrupted else "time ran out"
+        out.print(f"{result.to_move} to move; side {side} takes between {lo} and {hi} "
                   f"({why})", style="bold")
-    if result.get("values") or result.get("value_bounds"):
+    if result.values or result.value_bounds:
         cards = Table(title="each legal card", title_justify="left")
         cards.add_column("card")
         cards.add_column(f"{side} takes", justify="right")
-        best = result["value"]
-        for card, val in sorted(result.get("values", {}).items(), key=lambda kv: -kv[1]):
-            cards.add_row(Card.parse(card).symbol + ("  best" if val == best else ""), str(val))
-        for card, (lo, hi) in sorted(result.get("value_bounds", {}).items(),
+        best = result.value
+        for card, val in sorted(result.values.items(), key=lambda kv: -kv[1]):
+            cards.add_row(card.symbol + ("  best" if val == best else ""), str(val))
+        for card, (lo, hi) in sorted(result.value_bounds.items(),
                                      key=lambda kv: (-kv[1][1], -kv[1][0])):
-            cards.add_row(Card.parse(card).symbol, f"{lo}..{hi}")
+            cards.add_row(card.symbol, f"{lo}..{hi}")
         out.print(cards)
-    if result.get("trick_by_trick"):
+    if result.trick_by_trick:
         out.print("optimal line:")
-        order = list(result["hands"])  # the seats, clockwise
-        for i, t in enumerate(result["trick_by_trick"], 1):
-            at = order.index(t["leader"])
-            cards = ", ".join(f"{order[(at + k) % len(order)]} {Card.parse(c).symbol}"
-                              for k, c in enumerate(t["cards"]))
-            out.print(f"  trick {i}: {cards}  -> {t['won_by']} wins {t['points']}")
-    if result.get("note"):
-        out.print(result["note"])
-    out.print(f"{result['nodes']} nodes, {result['seconds']} s")
+        order = list(result.hands)  # the seats, clockwise
+        for i, t in enumerate(result.trick_by_trick, 1):
+            at = order.index(t.leader)
+            played = ", ".join(f"{order[(at + k) % len(order)]} {c.symbol}"
+                               for k, c in enumerate(t.cards))
+            out.print(f"  trick {i}: {played}  -> {t.won_by} wins {t.points}")
+    if result.note:
+        out.print(result.note)
+    out.print(f"{result.nodes} nodes, {result.seconds} s")
 
 
 @with_options(OWN, SIDES, RUN)
@@ -121,6 +133,6 @@ def solve_cmd(
 
 
 # the analysis a batch runs: "declarer" is the older name of "bidder" (the puzzle files' too)
-SOLVE = Analysis(compute_solve, aliases=BIDDER_ALIASES,
+SOLVE = Analysis(SolveParams, compute_solve, aliases=BIDDER_ALIASES,
                  preload=("pinosolve.game", "pinosolve.play.driver", "pinosolve.play.core",
                           "pinosolve.play._core"))

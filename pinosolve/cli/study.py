@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Optional
 from collections.abc import Callable
@@ -22,6 +23,8 @@ from collections.abc import Callable
 import typer
 
 from pinosolve.cli.batch import Analysis, batch_of
+from pinosolve.cli.params import Params, given, whole
+from pinosolve.results import Result
 from pinosolve.cli.options import OUTPUT, OWN, VARIANT, DealTimeoutOpt, TrumpOpt, with_options
 from pinosolve.cli.output import answer_sink, console
 from pinosolve.cli.printable import echo_written
@@ -31,16 +34,33 @@ RETRIES = 3  # times the Dask scheduler runs a chunk again after an error
 WORKER_WAIT = 120.0  # seconds a cluster has to show its first worker
 
 
-def compute_chunk(params: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ChunkParams(Params):
+    """A chunk of a study: its ``Spec`` and the deals ``start..stop-1`` (lines this module
+    makes, never a user's)."""
+
+    spec: Any = given()
+    start: int = whole()
+    stop: int = whole()
+
+
+@dataclass(frozen=True, repr=False)
+class Chunk(Result):
+    """A chunk's records, in index order (those the filter passes)."""
+
+    records: tuple[dict[str, Any], ...]
+
+
+def compute_chunk(params: ChunkParams) -> Chunk:
     """A batch line of the local backend: one chunk's records."""
     from pinosolve.analysis.study import study_chunk
 
-    return {"records": study_chunk(params["spec"], int(params["start"]),
-                                   int(params["stop"]))}
+    return Chunk(tuple(study_chunk(params.spec, params.start, params.stop)))
 
 
-CHUNK = Analysis(compute_chunk, preload=("pinosolve.analysis.study", "pinosolve.game",
-                                         "pinosolve.play.driver", "pinosolve.play.core"))
+CHUNK = Analysis(ChunkParams, compute_chunk,
+                 preload=("pinosolve.analysis.study", "pinosolve.game", "pinosolve.play.driver",
+                          "pinosolve.play.core"))
 
 
 def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
@@ -385,7 +405,7 @@ def study_cmd(
     """Many seeded deals, each analysed double-dummy: records as JSON lines, and a summary."""
     from pinosolve.analysis.study import MAX_DEALS, chunks
     from pinosolve.cli.pool import usable_cpus, want_jobs
-    from pinosolve.cli.foundation import variant_of
+    from pinosolve.cli.params import chosen_variant_of
     from pinosolve.variants.shuffle import check_seed, fresh_seed
 
     if not 1 <= deals <= MAX_DEALS:
@@ -418,7 +438,7 @@ def study_cmd(
     if seed is None:  # a study resumed keeps its seed; a new one draws one
         seed = _seed_of(out)
     seed = fresh_seed() if seed is None else check_seed(seed)
-    v = variant_of(given)
+    v = chosen_variant_of(given)
     spec = _spec(v, seed, trump, leader, all_trumps, all_leads, best_meld, list(bid or []), bidder,
                  partner, where, timeout)
     threads = want_jobs(usable_cpus() if jobs == 0 else jobs, "study") if jobs != 1 else 1

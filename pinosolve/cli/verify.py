@@ -2,88 +2,125 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 
 import typer
 
-from pinosolve.cards import Hand, symbols
+from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cli.options import (MeldTrumpOpt, OWN, ProgressOpt, RUN, want_str, want_trump,
-                                   with_options)
+from pinosolve.cli.options import MeldTrumpOpt, OWN, ProgressOpt, RUN, with_options
 from pinosolve.cli.output import console, suit_text
-from pinosolve.cli.foundation import variant_of
+from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, flag, given, reader,
+                                  want_str, whole)
 from pinosolve.errors import PinosolveError
 
+if TYPE_CHECKING:
+    from pinosolve.meld.dispute import Ruling
+    from pinosolve.meld.sequence import SequenceRuling
+    from pinosolve.variants.variant import Variant
 
-def compute_verify(params: dict[str, Any]) -> dict[str, Any]:
-    if params.get("sequence") is not None:
-        for key in ("claim", "hand", "announced"):
-            if params.get(key) not in (None, []):
-                raise PinosolveError(f"--sequence checks a whole melding sequence from its "
-                                     f"file: drop --{key}")
+
+def _hand(raw: Raw, got: dict[str, Any]) -> Optional[str]:
+    hand = want_str(raw, "hand", "hand")
+    if hand is None and got["sequence"] is None:
+        raise PinosolveError("give the holding with --hand (the melds are checked against it)")
+    return hand
+
+
+def _trump(raw: Raw, got: dict[str, Any]) -> Any:
+    """A claim's trump (a suit, None: no trump); a sequence's as given (its file may name
+    it)."""
+    if got["sequence"] is not None:
+        return raw.get("trump")
+    if raw.get("trump") is None:
+        raise PinosolveError("name the trump with --trump S|H|D|C (or none)")
+    return got["variant"].parse_trump(raw["trump"], allow_none=True)
+
+
+def _claims(raw: Raw, got: dict[str, Any]) -> Any:
+    claims = raw.get("claim") or []
+    if got["sequence"] is None and (not isinstance(claims, (str, list)) or not claims):
+        raise PinosolveError("give each claimed meld with --claim \"KH QH\" (one per meld)")
+    return claims
+
+
+@dataclass(frozen=True)
+class VerifyParams(Params):
+    """``verify``'s parameters: a holding, its claimed melds and trump, the total announced;
+    or a two-handed melding sequence's file."""
+
+    sequence: Any = given()
+    variant: Optional[Variant] = combined(lambda raw: chosen_variant_of(
+        raw, named=raw.get("sequence") is not None))
+    hand: Optional[str] = reader(lambda raw, name, got: _hand(raw, got))
+    trump: Any = reader(lambda raw, name, got: _trump(raw, got))
+    claim: Any = reader(lambda raw, name, got: _claims(raw, got))
+    announced: Optional[int] = whole()
+    progress: bool = flag()
+
+    @classmethod
+    def check_given(cls, raw: Raw) -> None:
+        if raw.get("sequence") is not None:
+            for key in ("claim", "hand", "announced"):
+                if raw.get(key) not in (None, []):
+                    raise PinosolveError(f"--sequence checks a whole melding sequence from "
+                                         f"its file: drop --{key}")
+
+
+def compute_verify(params: VerifyParams) -> Union[Ruling, SequenceRuling]:
+    if params.sequence is not None:
         from pinosolve.meld.sequence import verify_sequence_file
 
-        named = params.get("variant") or params.get("rules")
-        return verify_sequence_file(params["sequence"], variant_of(params) if named else None,
-                                    params.get("trump")).to_json()
+        return verify_sequence_file(params.sequence, params.variant, params.trump)
     from pinosolve.meld.dispute import verify
 
-    v = variant_of(params)
-    hand_text = want_str(params, "hand", "hand")
-    if hand_text is None:
-        raise PinosolveError("give the holding with --hand (the melds are checked against it)")
-    trump = want_trump(v, params, allow_none=True)
-    claims = params.get("claim") or []
-    if not isinstance(claims, (str, list)) or not claims:
-        raise PinosolveError("give each claimed meld with --claim \"KH QH\" (one per meld)")
-    announced = params.get("announced")
-    if announced is not None and (isinstance(announced, bool) or not isinstance(announced, int)):
-        raise PinosolveError(f"announced must be a whole number, got {announced!r}")
-    return verify(v, hand_text, claims, trump, announced).to_json()
+    assert params.variant is not None and params.hand is not None
+    return verify(params.variant, params.hand, params.claim, params.trump, params.announced)
 
 
-def render_verify(result: dict[str, Any]) -> None:
+def render_verify(result: Union[Ruling, SequenceRuling]) -> None:
     from rich.table import Table
 
+    from pinosolve.meld.sequence import SequenceRuling
+
     out = console()
-    if "steps" in result:
-        table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}: "
+    if isinstance(result, SequenceRuling):
+        table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}: "
                             "melding sequence", title_justify="left")
         for col in ("step", "cards", "meld", "points", "claimed", "verdict"):
             table.add_column(col, overflow="fold")
-        for s in result["steps"]:
-            cards = symbols(s["cards"]) if s["action"] == "meld" else "played " + symbols(
-                s["cards"])
-            verdict = "ok" if s["stands"] else "; ".join(f"{v['reason']} [{v['rule']}]"
-                                                         for v in s["violations"])
-            table.add_row(str(s["step"]), cards, s["name"] or "—",
-                          str(s["meld"]) if s["action"] == "meld" else "",
-                          "" if s["claimed"] is None else str(s["claimed"]), verdict)
+        for s in result.steps:
+            cards = symbols(s.cards) if s.action == "meld" else "played " + symbols(s.cards)
+            verdict = "ok" if s.stands else "; ".join(f"{v.reason} [{v.rule}]"
+                                                      for v in s.violations)
+            table.add_row(str(s.step), cards, s.name or "—",
+                          str(s.meld) if s.action == "meld" else "",
+                          "" if s.claimed is None else str(s.claimed), verdict)
         out.print(table)
-        out.print(f"total {result['meld']} (claimed {result['claimed']}): "
-                  + ("every meld stands" if result["valid"] else
-                     f"{len(result['violations'])} violation(s)"))
+        out.print(f"total {result.meld} (claimed {result.claimed}): "
+                  + ("every meld stands" if result.valid else
+                     f"{len(result.violations)} violation(s)"))
         return
-    table = Table(title=f"{result['variant']}, trump {suit_text(result['trump'])}: "
-                        f"{Hand(result['hand']).pretty()}", title_justify="left")
+    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}: "
+                        f"{result.hand.pretty()}", title_justify="left")
     for col in ("#", "claimed meld", "is", "points", "ruling"):
         table.add_column(col, overflow="fold")
-    for i, m in enumerate(result["claims"], 1):
-        ruling = "stands" if m["stands"] else f"{m['reason']} [{', '.join(m['rules'])}]"
-        table.add_row(str(i), symbols(m["cards"]), m["name"] or "no meld", str(m["meld"]),
-                      ruling)
+    for i, m in enumerate(result.claims, 1):
+        ruling = "stands" if m.stands else f"{m.reason} [{', '.join(m.rules)}]"
+        table.add_row(str(i), symbols(m.cards), m.name or "no meld", str(m.meld), ruling)
     out.print(table)
-    laid = ", ".join(f"{m['name']} {m['meld']}" for m in result["melds"]) or "no meld"
+    laid = ", ".join(f"{m.name} {m.meld}" for m in result.melds) or "no meld"
     out.print(f"the cards laid make: {laid}")
-    for group in result["combined"]:
-        out.print(f"  {group['text']} ({group['claimed']} as separate claims)")
-    said = (f"announced {result['announced']}" if result.get("announced") is not None else
-            f"the claims one by one add up to {result['claimed']}")
-    out.print(f"{said}; the cards laid are worth {result['meld']}; the holding's "
-              f"maximum is {result['max_meld']}")
-    for problem in result["problems"]:
+    for group in result.combined:
+        out.print(f"  {group.text} ({group.claimed} as separate claims)")
+    said = (f"announced {result.announced}" if result.announced is not None else
+            f"the claims one by one add up to {result.claimed}")
+    out.print(f"{said}; the cards laid are worth {result.meld}; the holding's "
+              f"maximum is {result.max_meld}")
+    for problem in result.problems:
         out.print(f"  - {problem}")
-    out.print("verdict: " + ("the declaration stands" if result["valid"] else "not as claimed"))
+    out.print("verdict: " + ("the declaration stands" if result.valid else "not as claimed"))
 
 
 @with_options(OWN, RUN)
@@ -105,4 +142,7 @@ def verify(
 ) -> None:
     """Check a declared meld against the rules: which melds stand, and what each is worth;
     exit code 1 if the declaration is not as claimed."""
-    run_command(locals(), Analysis(compute_verify, progress=True, verdict="valid"), render_verify)
+    run_command(locals(), VERIFY, render_verify)
+
+
+VERIFY = Analysis(VerifyParams, compute_verify, progress=True, verdict="valid")

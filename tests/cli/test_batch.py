@@ -3,6 +3,7 @@ end it: each such line costs its own error record, and the rest of the batch is 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pinosolve.cli import batch as cli_batch, options as cli_options, pool as cli_pool
+from pinosolve.cli import batch as cli_batch, params as cli_params, pool as cli_pool
 from tests.conftest import ROOT
 
 ENDING = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
@@ -252,9 +253,14 @@ def test_batch_timeouts_that_would_be_no_limit_get_error_records(cli):
             (value, answer)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Budgeted(cli_params.Params):
+    timeout: object = cli_params.seconds()
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.floats(), st.integers(), st.booleans(), st.text(max_size=3), st.none()))
-def test_want_timeout_gives_a_limit_or_refuses(value):
+def test_a_timeout_option_gives_a_limit_or_refuses(value):
     """Whatever a line gives as its timeout: None (no limit), a number of seconds the clock
     can reach, or PinosolveError."""
     import math
@@ -263,7 +269,7 @@ def test_want_timeout_gives_a_limit_or_refuses(value):
     from pinosolve.play.budget import MAX_TIMEOUT
 
     try:
-        timeout = cli_options.want_timeout({"timeout": value})
+        timeout = _Budgeted.read({"timeout": value}).timeout
     except PinosolveError as exc:
         assert str(exc).startswith("timeout must be")
         return
@@ -329,8 +335,8 @@ def test_workers_start_as_lines_need_them(monkeypatch, capsys):
 def _table_limit(params):
     """A batch compute (module level, for the workers): the limit the table of the worker's
     search grows to, as the solve command (even lines) or makeable (odd lines) makes it."""
-    from pinosolve.cli.makeable import compute_makeable
-    from pinosolve.cli.solve import compute_solve
+    from pinosolve.cli.makeable import MAKEABLE
+    from pinosolve.cli.solve import SOLVE
     from pinosolve.play import driver
 
     seen = []
@@ -343,10 +349,10 @@ def _table_limit(params):
     driver.grow_limit = spy
     try:
         if int(params["deal"]) % 2 == 0:
-            compute_solve({"variant": "four-hand", "deal": "N:A... K... Q... J...",
+            SOLVE({"variant": "four-hand", "deal": "N:A... K... Q... J...",
                            "trump": "S", "leader": "N", "value_only": True})
         else:
-            compute_makeable({"variant": "four-hand", "trump": "S", "bidder": "N",
+            MAKEABLE({"variant": "four-hand", "trump": "S", "bidder": "N",
                               "bid": 30, "deal": _MAKEABLE_DEAL})
     finally:
         driver.grow_limit = real
@@ -575,11 +581,13 @@ def test_a_ctrl_c_python_wrapped_is_an_interrupt_not_an_internal_error(cli, monk
     except RuntimeError as exc:
         assert caused_by_ctrl_c(exc)
     assert not caused_by_ctrl_c(RuntimeError("no"))
-    monkeypatch.setattr(meld_cli, "compute_meld", _ctrl_c_as_a_class_is_made)
-    run = cli("meld", "AS", "--variant", "four-hand")
+    broken = dataclasses.replace(meld_cli.MELD, compute=_ctrl_c_as_a_class_is_made)
+    monkeypatch.setattr(meld_cli, "MELD", broken)
+    run = cli("meld", "AS", "--variant", "four-hand", "--trump", "S")
     assert run.code == 130 and run.err == "pinosolve: interrupted\n", (run.code, run.err)
-    monkeypatch.setattr(meld_cli, "compute_meld", _ctrl_c_as_a_class_is_made)
-    run = cli("meld", "--variant", "four-hand", "--input", "-", stdin='{"hand": "AS"}\n' * 3)
+    monkeypatch.setattr(meld_cli, "MELD", broken)  # (each run undoes the monkeypatches)
+    run = cli("meld", "--variant", "four-hand", "--trump", "S", "--input", "-",
+              stdin='{"hand": "AS"}\n' * 3)
     assert run.code == 130 and "internal error" not in run.out + run.err, (run.out, run.err)
 
 

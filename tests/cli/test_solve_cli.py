@@ -79,14 +79,17 @@ def test_timeout_reports_bounds(cli):
 
 
 def test_cards_known_only_within_bounds_are_shown_as_ranges(capsys):
+    from pinosolve import Card, Hand, Suit
     from pinosolve.cli.solve import render_solve
+    from pinosolve.game import SolveResult
 
-    render_solve({"variant": "four-hand", "trump": "S", "to_move": "N", "side": "NS",
-                  "seats": ["N", "S"], "value": 10, "exact": False, "bounds": [10, 10],
-                  "values": {"AS": 10}, "value_bounds": {"KS": [3, 9], "AH": [0, 10]},
-                  "best_line": [], "trick_by_trick": [],
-                  "hands": {"N": ["AS", "KS", "AH"]}, "leader": "N", "trick": [],
-                  "note": "time ran out while valuing each card", "nodes": 1, "seconds": 0.1})
+    render_solve(SolveResult(
+        variant="four-hand", trump=Suit.S, to_move="N", side="NS", seats=("N", "S"), value=10,
+        bounds=(10, 10), exact=False, values={Card.parse("AS"): 10},
+        value_bounds={Card.parse("KS"): (3, 9), Card.parse("AH"): (0, 10)}, best_line=(),
+        trick_by_trick=(), nodes=1, seconds=0.1, interrupted=False, deal="N:AK.A.. - - -",
+        hands={"N": Hand.parse("AS KS AH")}, leader="N", trick=(),
+        note="time ran out while valuing each card"))
     rows = []  # the card table's rows: (card, what it takes)
     for line in capsys.readouterr().out.splitlines():
         cells = [cell.strip() for cell in line.strip("│ ").split("│")]
