@@ -75,11 +75,10 @@ def test_house_rule_examples_load(path):
     assert len(v.lineage) >= 2  # they extend a variant
 
 
-def test_seed_files_exist_where_shared_is_present():
-    seeds = ROOT.parent / "shared" / "seeds"
-    if not seeds.is_dir():
-        pytest.skip("shared/seeds is not beside this checkout")
-    assert SEEDS <= {p.name for p in seeds.iterdir()}
+def test_every_seed_a_rules_file_names_is_shipped():
+    shipped = {p.name for p in (rules_dir() / "seeds").glob("*.txt")}
+    named = {load_file(p).rules.seed for p in rules_dir().glob("*.toml")}
+    assert SEEDS == shipped and named - {""} <= shipped, (shipped, named)
 
 
 def test_specific_rule_values():
