@@ -29,7 +29,8 @@ from pinosolve.errors import PinosolveError
 from pinosolve.files import load_json
 from pinosolve.cli.options import one_bidder, same_value, shown_value
 from pinosolve.cli.params import Params
-from pinosolve.cli.output import answer_sink, batch_line, emit_json, show_solution, show_test
+from pinosolve.cli.output import (answer_sink, batch_line, emit_json, input_is_stdin,
+                                  show_solution, show_test)
 
 
 Compute = Callable[[dict[str, Any]], dict[str, Any]]  # a batch line's values -> its answer
@@ -384,7 +385,11 @@ def run_analysis(params: dict[str, Any], *, json_out: bool, input_source: Option
                 raise typer.Exit(1)
             return None
         params = option_params(whole, params, analysis)
-    result = analysis.result(params)
+    token = input_is_stdin.set(input_source == "-")
+    try:
+        result = analysis.result(params)
+    finally:
+        input_is_stdin.reset(token)
     if json_out:
         emit_json(result.to_json())
     else:

@@ -13,10 +13,11 @@ from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, DealerOpt, P
                                    TimeoutOpt, TrumpOpt, with_options)
 from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.params import (Params, Raw, chosen_variant, flag, given, reader, seconds,
-                                  suit, text)
+                                  suit, text, want_str)
 from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
+    from pinosolve.deal import Deal
     from pinosolve.scoring.makeable import Makeable
     from pinosolve.variants.variant import Variant
 
@@ -33,12 +34,20 @@ def seat_of(what: str) -> Any:
     return reader(read)
 
 
+def _full_deal(raw: Raw, got: dict[str, Any]) -> Deal:
+    text = want_str(raw, "deal", "deal")
+    if text is None:
+        raise PinosolveError("give every hand with --deal 'N:<hand> <hand> …'")
+    deal: Deal = got["variant"].parse_deal(text, full=True)
+    return deal
+
+
 @dataclass(frozen=True)
 class MakeableParams(Params):
     """``makeable``'s parameters: every hand, the contract, and the search's budget."""
 
     variant: Variant = chosen_variant()
-    deal: str = text(missing="give every hand with --deal 'N:<hand> <hand> …'")
+    deal: Deal = reader(lambda raw, name, got: _full_deal(raw, got))
     trump: Suit = suit()
     bidder: Optional[str] = seat_of("bidder")
     bid: Any = given()
@@ -62,11 +71,10 @@ def compute_makeable(params: MakeableParams) -> Makeable:
     from pinosolve.scoring.makeable import analyse
 
     v = params.variant
-    deal = v.parse_deal(params.deal, full=True)
     laid = v.parse_hand(params.laid_away, "laid-away") if params.laid_away is not None \
         else None
     assert params.bidder is not None
-    return analyse(v, deal, params.trump, params.bidder, params.bid, params.partner, laid,
+    return analyse(v, params.deal, params.trump, params.bidder, params.bid, params.partner, laid,
                    params.dealer, params.timeout, answer_interrupted=True,
                    table_limit=table_share(), exact=not params.verdict_only)
 

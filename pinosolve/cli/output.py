@@ -55,6 +55,8 @@ answer_sink: ContextVar[Optional[Callable[[int, dict[str, Any]], None]]] = Conte
 # the input line a batch is analysing (0: none), for messages that go out while it runs
 # (solve --progress), where lines analysed at once would otherwise be told apart by nothing
 batch_line: ContextVar[int] = ContextVar("batch_line", default=0)
+# whether the analysis's options were read from standard input (``--input -``)
+input_is_stdin: ContextVar[bool] = ContextVar("input_is_stdin", default=False)
 
 
 

@@ -64,12 +64,6 @@ class Params:
         """The rules between the options (one excludes another, one needs another): a
         ``PinosolveError`` where they are broken. Nothing to check by default."""
 
-    def given(self, *names: str) -> list[str]:
-        """Those of ``names`` whose options were given (not None, not false, not empty), as
-        option names ('-' for '_')."""
-        return [n.replace("_", "-") for n in names
-                if getattr(self, n) not in (None, False, (), "")]
-
 
 def reader(read: Reader, default: Any = None) -> Any:
     """A field read by ``read(raw, its name, the fields read before it)``: for an option that
@@ -129,7 +123,7 @@ def chosen_variant(named: bool = False) -> Any:
 def chosen_variant_of(raw: Raw, named: bool = False) -> Any:
     """The ``Variant`` that ``--variant`` or ``--rules`` names; ``named``: None where they
     name none, for an input that names its own (a game record), which they stand in for."""
-    if named and raw.get("variant") is None and raw.get("rules") is None:
+    if named and not raw.get("variant") and not raw.get("rules"):
         return None
     from pinosolve.variants.variant import resolve
 
@@ -184,22 +178,25 @@ def given(read: Optional[Callable[[Any], Any]] = None, default: Any = None) -> A
 
 def file_named(raw: Raw, key: str) -> Optional[str]:
     """The file an option names (None: none), '-' for standard input, except in a batch
-    line, whose standard input is the batch itself."""
-    from pinosolve.cli.output import batch_line
+    line or an object read by ``--input -``, whose standard input is the input itself."""
+    from pinosolve.cli.output import batch_line, input_is_stdin
 
     path = raw.get(key)
     if path is None:
         return None
     if not isinstance(path, str):
         raise PinosolveError(f"{key}: a file's path, got {path!r:.40}")
-    if path == "-" and batch_line.get():
+    if path == "-" and (batch_line.get() or input_is_stdin.get()):
         raise PinosolveError(f"{key}: '-' (stdin) is where --input reads; name a file")
     return path
 
 
 def want_flag(params: Raw, key: str) -> bool:
-    """A true/false option (a JSON line may give anything)."""
-    value = params.get(key, False)
+    """A true/false option (a JSON line may give anything; null, as for every option, is
+    not given: false)."""
+    value = params.get(key)
+    if value is None:
+        return False
     if not isinstance(value, bool):
         raise PinosolveError(f"{key.replace('_', '-')} must be true or false, got {value!r}")
     return value

@@ -11,8 +11,8 @@ from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import MeldTrumpOpt, OWN, ProgressOpt, RUN, with_options
 from pinosolve.cli.output import console, suit_text
-from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, flag, given, reader,
-                                  want_str, whole)
+from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, file_named, flag,
+                                  reader, want_str, whole)
 from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
@@ -50,9 +50,9 @@ class VerifyParams(Params):
     """``verify``'s parameters: a holding, its claimed melds and trump, the total announced;
     or a two-handed melding sequence's file."""
 
-    sequence: Any = given()
+    sequence: Optional[str] = reader(lambda raw, name, got: file_named(raw, name))
     variant: Optional[Variant] = combined(lambda raw: chosen_variant_of(
-        raw, named=raw.get("sequence") is not None))
+        raw, named=raw.get("sequence") is not None))  # (a sequence's file may name its own)
     hand: Optional[str] = reader(lambda raw, name, got: _hand(raw, got))
     trump: Any = reader(lambda raw, name, got: _trump(raw, got))
     claim: Any = reader(lambda raw, name, got: _claims(raw, got))
@@ -62,10 +62,12 @@ class VerifyParams(Params):
     @classmethod
     def check_given(cls, raw: Raw) -> None:
         if raw.get("sequence") is not None:
-            for key in ("claim", "hand", "announced"):
-                if raw.get(key) not in (None, []):
-                    raise PinosolveError(f"--sequence checks a whole melding sequence from "
-                                         f"its file: drop --{key}")
+            # (an empty --claim list is typer's "not given"; any announced total is one)
+            given = [k for k in ("claim", "hand") if raw.get(k) not in (None, [])]
+            given += ["announced"] if raw.get("announced") is not None else []
+            if given:
+                raise PinosolveError(f"--sequence checks a whole melding sequence from its "
+                                     f"file: drop --{given[0]}")
 
 
 def compute_verify(params: VerifyParams) -> Union[Ruling, SequenceRuling]:

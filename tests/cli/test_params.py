@@ -42,7 +42,7 @@ VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
 
 
 @pytest.mark.parametrize("name", sorted(ANALYSES))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_parameter_record_is_read_or_refused_in_one_line(name, data):
     analysis = ANALYSES[name]
@@ -60,13 +60,24 @@ def test_a_parameter_record_is_read_or_refused_in_one_line(name, data):
         params.variant = None  # type: ignore[misc]  # (a record, never changed)
 
 
-@pytest.mark.parametrize("command", ["infer", "score", "review"])
-def test_a_batch_line_never_names_stdin_as_its_record(cli, command):
-    """Standard input is the batch itself: a line whose record is '-' gets its error record,
-    and the lines after it are read as lines (once read as that record's text)."""
-    lines = '{"record": "-"}\n{"record": "no-such-file.pgn"}\n'
+@pytest.mark.parametrize("command, key", [("infer", "record"), ("score", "record"),
+                                          ("review", "record"), ("verify", "sequence")])
+def test_a_batch_line_never_names_stdin_as_its_file(cli, command, key):
+    """Standard input is the batch itself: a line whose file is '-' gets its error record,
+    and the lines after it are read as lines (once read as that file's text)."""
+    lines = f'{{"{key}": "-"}}\n{{"{key}": "no-such-file.pgn"}}\n'
     run = cli(command, "--variant", "four-hand", "--input", "-", stdin=lines)
     answers = [json.loads(line) for line in run.out.splitlines()]
     assert run.code == 1 and [a["line"] for a in answers] == [1, 2], run
     assert "'-' (stdin) is where --input reads" in answers[0]["error"]
     assert "not found" in answers[1]["error"], answers
+    # one object over several lines, read from stdin: its file is not stdin either
+    run = cli(command, "--variant", "four-hand", "--input", "-", stdin=f'{{\n"{key}": "-"\n}}')
+    assert run.code == 2 and "'-' (stdin) is where --input reads" in run.err, run
+
+
+def test_null_is_an_option_not_given(cli):
+    """A batch line's null means the option is not given, for a flag as for the rest."""
+    run = cli("deal", "--variant", "two-hand", "--input", "-",
+              stdin='{"seed": 3, "record": null}\n')
+    assert run.code == 0 and json.loads(run.out)["seed"] == 3, run
