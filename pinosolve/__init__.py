@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
     from pinosolve.analysis.bid_advice import BidAdvice, TrumpAdvice, advise_bid  # noqa: F401
     from pinosolve.analysis.hidden import Inference, SeatInference, infer  # noqa: F401
     from pinosolve.analysis.view import View  # noqa: F401
+    from pinosolve.analysis.witness import Witness, witness  # noqa: F401
     from pinosolve.analysis.review import PlayReview, Review, ReviewSummary, review  # noqa: F401
     from pinosolve.meld.dispute import ClaimRuling, Ruling, verify  # noqa: F401
     from pinosolve.meld.model import Declaration, MeldOption  # noqa: F401
@@ -83,6 +84,7 @@ _LAZY = {
     "PlayReview": "pinosolve.analysis.review", "ReviewSummary": "pinosolve.analysis.review",
     "infer": "pinosolve.analysis.hidden", "View": "pinosolve.analysis.view",
     "Inference": "pinosolve.analysis.hidden", "SeatInference": "pinosolve.analysis.hidden",
+    "witness": "pinosolve.analysis.witness", "Witness": "pinosolve.analysis.witness",
     "advise": "pinosolve.analysis.advice", "Advice": "pinosolve.analysis.advice",
     "CardAdvice": "pinosolve.analysis.advice",
     "advise_bid": "pinosolve.analysis.bid_advice", "BidAdvice": "pinosolve.analysis.bid_advice",

@@ -38,7 +38,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
              "pinosolve.variants.holdings:DealSummary"),
     "deal": ("pinosolve.variants.dealer:DealRecord",),
     "review": ("pinosolve.analysis.review:Review",),
-    "infer": ("pinosolve.analysis.hidden:Inference",),
+    "infer": ("pinosolve.analysis.hidden:Inference", "pinosolve.analysis.witness:Witness"),
     "advise": ("pinosolve.analysis.advice:Advice", "pinosolve.analysis.bid_advice:BidAdvice"),
 }
 

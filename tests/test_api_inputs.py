@@ -124,8 +124,9 @@ def _entry_points():
     """(name, call taking one odd value) for the public API's entry points: each argument in
     turn given a value of the wrong type or out of range."""
     import pinosolve
-    from pinosolve.analysis.study import (Condition, Spec, chunks, deal_seed, gives_record,
-                                          parse_filter, study, study_chunk, study_deal)
+    from pinosolve.analysis.conditions import Condition, parse_conditions
+    from pinosolve.analysis.study import (Spec, chunks, deal_seed, gives_record, study,
+                                          study_chunk, study_deal)
 
     v = pinosolve.load_variant("four-hand")
     view = pinosolve.View(VIEW4)
@@ -169,8 +170,8 @@ def _entry_points():
         ("hand_points", lambda x: pinosolve.load_variant("double-deck").hand_points(
             pinosolve.Hand("9S"))),
         ("Hand.from_counts", lambda x: pinosolve.Hand.from_counts([x] * 24)),
-        ("parse_filter variant", lambda x: parse_filter(x, "N:trumps>=1")),
-        ("parse_filter text", lambda x: parse_filter(v, x)),
+        ("parse_conditions variant", lambda x: parse_conditions(x, "N:trumps>=1")),
+        ("parse_conditions text", lambda x: parse_conditions(v, x)),
         ("Condition", lambda x: Condition("N", "trumps", ">=", x)),
         ("chunks", lambda x: list(chunks(10, x))),
         ("study_deal", lambda x: study_deal(spec, x)),
@@ -196,7 +197,7 @@ def test_every_entry_point_checks_its_arguments(value):
         else:  # (none of these values is one of these arguments')
             if name in ("Spec seed", "Spec variant", "study deals", "study spec", "View",
                         "View hand", "View seat", "View.game_of", "View.every_deal",
-                        "hand_points", "Hand.from_counts", "parse_filter variant",
+                        "hand_points", "Hand.from_counts", "parse_conditions variant",
                         "chunks", "study_deal", "deal_seed", "gives_record"):
                 wrong.append(f"{name}({value!r}) was taken")
     assert not wrong, wrong

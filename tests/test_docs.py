@@ -121,3 +121,20 @@ def test_the_answers_outside_the_vocabulary_are_described(cli):
         assert sorted(set(answer) - said) == [], command
     assert "`rules --json` is the variant's rule set itself" in section
     assert "are **seats**" in JSON_MD and "**declarations**" in JSON_MD
+
+
+DOC_COMMANDS = [(doc.name, line) for doc in sorted((ROOT / "docs").glob("*.md"))
+                for block in re.findall(r"^```sh\n(.*?)^```", doc.read_text(), re.S | re.M)
+                for line in block.replace("\\\n", " ").splitlines()
+                if line.startswith("pinosolve ") and "--scheduler" not in line]
+
+
+@pytest.mark.parametrize("doc, line", DOC_COMMANDS, ids=[f"{d}-{i}" for i, (d, _) in
+                                                         enumerate(DOC_COMMANDS)])
+def test_every_docs_example_runs(cli, doc, line):
+    """Each command of the docs' sh blocks (a cluster's, which needs a scheduler, aside)
+    answers with exit code 0."""
+    import shlex
+
+    run = cli(*shlex.split(line)[1:])
+    assert run.code == 0, (doc, line, run)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 from collections.abc import Callable, Iterable, Iterator
 
+from pinosolve.analysis.conditions import Condition, parse_conditions  # (--filter's language)
 from pinosolve.errors import PinosolveError
 from pinosolve.play.budget import Budget
 
@@ -44,115 +45,6 @@ def deal_seed(seed: int, index: int) -> int:
     _index(index)
     digest = hashlib.sha256(f"{SEED_DOMAIN}/{seed}/{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-# --- the filter language -------------------------------------------------------------------
-
-_TERM = re.compile(r"^\s*(?P<seat>[^\s:]+)\s*:\s*(?P<what>trumps|meld|has|count)"
-                   r"(?:\((?P<arg>[^)]*)\))?\s*(?P<op>>=|<=|==|=|>|<)?\s*(?P<value>\S*)\s*$")
-
-
-_OPS = (">=", "<=", ">", "<", "==", "=")
-
-
-@dataclass(frozen=True)
-class Condition:
-    """One condition on a seat's hand: ``trumps OP n`` (cards of the trump), ``meld OP n``
-    (its best meld in the trump), ``count(SUIT) OP n`` (cards of a suit), ``has CARD``."""
-
-    seat: str
-    what: str
-    op: str
-    value: Any
-    arg: Optional[str] = None
-
-    def __post_init__(self) -> None:
-        from pinosolve.cards import Card, Suit
-
-        if self.what not in ("trumps", "meld", "has", "count") or self.op not in _OPS:
-            raise PinosolveError(f"filter: no condition {self.what!r:.20} {self.op!r:.10}: "
-                                 "give trumps, meld, count(SUIT) or has, and one of "
-                                 f"{' '.join(_OPS)}")
-        try:
-            if self.what == "has":
-                Card.parse(self.value)
-            elif isinstance(self.value, bool) or not isinstance(self.value, int):
-                raise PinosolveError(f"filter: {self.what} takes a whole number, got "
-                                     f"{self.value!r:.20}")
-            if self.what == "count":
-                Suit.parse(self.arg or "")
-        except (TypeError, AttributeError):
-            raise PinosolveError(f"filter: not a condition: {self!r:.60}") from None
-
-    def holds(self, v: Any, hand: Any, trump: Any) -> bool:
-        from pinosolve.cards import Card, Suit
-
-        if self.what == "has":
-            return Card.parse(self.value) in hand
-        if self.what == "trumps":
-            n = sum(1 for c in hand if c.suit == trump)
-        elif self.what == "count":
-            suit = Suit.parse(self.arg or "")
-            n = sum(1 for c in hand if c.suit == suit)
-        else:
-            from pinosolve.meld.solver import best_meld
-
-            n = best_meld(v, hand, trump).meld
-        return {">=": n >= self.value, "<=": n <= self.value, ">": n > self.value,
-                "<": n < self.value, "==": n == self.value, "=": n == self.value}[self.op]
-
-
-def parse_filter(v: Any, text: Optional[str]) -> tuple[Condition, ...]:
-    """``SEAT:TERM`` conditions joined by ``and`` (or commas), all to hold. A term is
-    ``trumps>=6``, ``meld>=30``, ``count(H)<=1`` or ``has=AS``; the trump is the study's.
-
-    >>> from pinosolve import load_variant
-    >>> [c.what for c in parse_filter(load_variant("four-hand"), "N:trumps>=6 and N:has=AS")]
-    ['trumps', 'has']
-    """
-    from pinosolve.cards import Card, Suit
-    from pinosolve.inputs import as_variant
-    from pinosolve.variants.sides import seat_name
-
-    v = as_variant(v)
-    if text is not None and not isinstance(text, str):
-        raise PinosolveError(f"filter: give the filter's text, got {text!r:.40}")
-    if text is None or not text.strip():
-        return ()
-    if len(text) > 10_000:
-        raise PinosolveError(f"filter: {len(text)} characters; a filter is a few conditions")
-    out = []
-    for part in re.split(r"\s+and\s+|,", text.strip()):
-        m = _TERM.match(part)
-        if m is None or m["op"] is None or not m["value"]:
-            raise PinosolveError(f"filter: {part.strip()!r} is not SEAT:trumps>=N, "
-                                 "SEAT:meld>=N, SEAT:count(SUIT)<=N or SEAT:has=CARD")
-        seat = seat_name(v, m["seat"], "filter seat")
-        if m["what"] == "has":
-            if m["op"] not in ("=", "=="):
-                raise PinosolveError(f"filter: {part.strip()!r}: has takes =CARD")
-            try:
-                card = Card.parse(m["value"])
-            except Exception:
-                raise PinosolveError(f"filter: {part.strip()!r}: not a card") from None
-            if card not in v.deck:
-                raise PinosolveError(f"filter: {part.strip()!r}: {v.id}'s deck has no {card}")
-            value: Any = str(card)
-        else:
-            if m["what"] == "count":
-                try:
-                    Suit.parse(m["arg"] or "")
-                except Exception:
-                    raise PinosolveError(f"filter: {part.strip()!r}: count(SUIT) takes a "
-                                         "suit") from None
-            elif m["arg"] is not None:
-                raise PinosolveError(f"filter: {part.strip()!r}: {m['what']} takes no "
-                                     "argument")
-            if not re.fullmatch(r"\d{1,9}", m["value"]):
-                raise PinosolveError(f"filter: {part.strip()!r}: compare with a whole number")
-            value = int(m["value"])
-        out.append(Condition(seat, m["what"], m["op"], value, m["arg"]))
-    return tuple(out)
 
 
 # --- the study -----------------------------------------------------------------------------
@@ -218,9 +110,9 @@ class Spec:
         if self.partner is not None:  # (refused where the variant calls no partner)
             bidding_team(v, self.bidder or v.seats[0], self.partner)
         if self.filter is None or isinstance(self.filter, str):
-            put("filter", parse_filter(v, self.filter))
+            put("filter", parse_conditions(v, self.filter))
         elif not all(isinstance(c, Condition) for c in self.filter):
-            raise PinosolveError("filter: the filter's text, or conditions of parse_filter")
+            raise PinosolveError("filter: the filter's text, or conditions of parse_conditions")
         else:
             put("filter", tuple(self.filter))
         put("timeout", check_timeout(self.timeout))

@@ -11,7 +11,7 @@ from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cards import CARDS, Hand, Rank, Suit, symbols
 from pinosolve.cli.options import (HandOpt, JsonOpt, OWN, RUN, RulesOpt, VariantOpt,
                                    complete_variant, shorthand, with_options)
-from pinosolve.cli.params import Params, chosen_variant, flag, text, whole
+from pinosolve.cli.params import Params, chosen_variant, flag, suit, text, whole
 from pinosolve.cli.output import console, emit_json, suit_text
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import (Variant, example_names, load_file, load_variant,
@@ -245,11 +245,18 @@ SHOW = Analysis(ShowParams, compute_show)
 
 @dataclass(frozen=True)
 class DealParams(Params):
-    """``deal``'s parameters: the seed (None: a fresh one), and whether to write a record."""
+    """``deal``'s parameters: the seed (None: a fresh one), whether to write a record, and
+    the conditions the deal must meet (``where``, with the ``trump`` they read)."""
 
     variant: Variant = chosen_variant()
     seed: Optional[int] = whole()
     record: bool = flag()
+    where: Optional[str] = text()
+    trump: Optional[Suit] = suit(needed=False)
+
+    def check(self) -> None:
+        if self.trump is not None and self.where is None:
+            raise PinosolveError("--trump is the trump --where reads: give --where")
 
 
 def compute_deal(params: DealParams) -> DealRecord:
@@ -263,7 +270,16 @@ def compute_deal(params: DealParams) -> DealRecord:
         from pinosolve.variants.shuffle import fresh_seed
 
         seed = fresh_seed()
-    answer = deal_record(params.variant, seed)
+    if params.where is not None:
+        from dataclasses import replace
+
+        from pinosolve.analysis.conditions import first_deal_where, parse_conditions
+
+        conditions = parse_conditions(params.variant, params.where, "where")
+        found, dealt = first_deal_where(params.variant, conditions, seed, params.trump)
+        answer = replace(deal_record(params.variant, found), where=params.where, dealt=dealt)
+    else:
+        answer = deal_record(params.variant, seed)
     if params.record:
         from dataclasses import replace
 
@@ -288,6 +304,9 @@ def render_deal(result: DealRecord) -> None:
     elif kitty:
         out.print(f"{result.kitty_kind}: {symbols(kitty)}")
     out.print(f"seed {result.seed}")
+    if result.where is not None:
+        out.print(f"meets {result.where} (deal {result.dealt} dealt from the seed asked; "
+                  f"--seed {result.seed} deals it again)")
 
 
 @with_options(OWN, RUN)
@@ -298,9 +317,18 @@ def deal_cmd(
     record: Annotated[bool, typer.Option(
         "--record", help="Write the deal as a game record (docs/records.md); with --json, "
         "its text is the answer's record.")] = False,
+    where: Annotated[Optional[str], typer.Option(
+        "--where", help="Deal until the deal meets these conditions, as study --filter writes "
+        "them: 'N:run(S) and E:void(H)', N:trumps>=6, N:meld>=30, N:count(H)<=1, N:has=AS, "
+        "N:KIND(SUIT) for a meld kind; the seed printed deals it again.",
+        show_default=False)] = None,
+    trump: Annotated[Optional[str], typer.Option(
+        "--trump", help="With --where: the trump that trumps and meld read (where the rules "
+        "turn no card up).", show_default=False)] = None,
     **given: Any,
 ) -> None:
-    """Deal a random full deal of the variant (a fresh seed, printed, unless --seed)."""
+    """Deal a random full deal of the variant (a fresh seed, printed, unless --seed);
+    --where deals until one meets the conditions."""
     run_command(locals(), DEAL, render_deal)
 
 

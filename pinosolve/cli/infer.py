@@ -7,19 +7,23 @@ The command reads the view from its options (or a batch line's keys), calls
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
+
+import typer
 
 from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cli.options import (BIDDER_ALIASES, RUN, VIEW, named_values, one_bidder,
+from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, named_values, one_bidder,
                                    with_options)
 from pinosolve.cli.output import console, suit_text
-from pinosolve.cli.params import Params, Raw, chosen_variant_of, combined, file_named
+from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, file_named, text,
+                                  whole)
 from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
     from pinosolve.analysis.hidden import Inference
     from pinosolve.analysis.view import View
+    from pinosolve.analysis.witness import Witness
 
 # the view's keys as options and batch keys, besides variant/rules and bidder/declarer
 VIEW_OPTIONS = ("trump", "seat", "hand", "leader", "play", "partner", "shown", "passed",
@@ -74,19 +78,52 @@ def _record_view(params: Raw) -> View:
 
 @dataclass(frozen=True)
 class InferParams(Params):
-    """``infer``'s parameters: one seat's view."""
+    """``infer``'s parameters: one seat's view; ``witness``, the cards asked about
+    (``SEAT:CARD``) for one deal that gives them, drawn with ``seed``."""
 
     view: View = combined(view_of)
+    witness: Optional[str] = text()
+    seed: Optional[int] = whole()
+
+    def check(self) -> None:
+        if self.seed is not None and self.witness is None:
+            raise PinosolveError("--seed draws a witness's deal: give --witness SEAT:CARD")
 
 
-def compute_infer(params: InferParams) -> Inference:
+def compute_infer(params: InferParams) -> Union[Inference, Witness]:
+    if params.witness is not None:
+        from pinosolve.analysis.witness import witness
+
+        return witness(params.view, params.witness, params.seed)
     from pinosolve.analysis.hidden import infer
 
     return infer(params.view)
 
 
-def render_infer(result: Inference) -> None:
+def render_witness(result: Witness) -> None:
+    out = console()
+    asked = " and ".join(f"{h.seat} holding {h.card.symbol}" for h in result.holds)
+    if not result.exists:
+        out.print(f"{result.variant}, {result.seat}'s view: no consistent deal gives {asked} "
+                  f"(none of {result.deals}); see 'infer' for why", style="bold")
+        return
+    out.print(f"{result.variant}, {result.seat}'s view: {asked} in {result.deals_holding} of "
+              f"the {result.deals} consistent deals; one of them (seed {result.seed}):",
+              style="bold")
+    out.print(f"  held now: {result.deal}")
+    if result.trick:
+        out.print(f"  on the table, led by {result.leader}: {symbols(result.trick)}")
+    if result.start != result.deal:
+        out.print(f"  as play began: {result.start}")
+
+
+def render_infer(result: Union[Inference, Witness]) -> None:
     from rich.table import Table
+
+    from pinosolve.analysis.witness import Witness
+
+    if isinstance(result, Witness):
+        return render_witness(result)
 
     out = console()
     table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}: "
@@ -108,9 +145,19 @@ def render_infer(result: Inference) -> None:
               f"{result.weighted})")
 
 
-@with_options(VIEW, RUN)
-def infer_cmd(**given: Any) -> None:
-    """From one seat's view: what each other seat may and must hold, and why."""
+@with_options(VIEW, OWN, RUN)
+def infer_cmd(
+    witness: Annotated[Optional[str], typer.Option(
+        "--witness", help="One deal consistent with the view in which each SEAT:CARD is "
+        "held now (e.g. E:AS; several joined by 'and'), and how many give it; or the proof "
+        "that none does.", show_default=False)] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", help="With --witness: the seed its deal is drawn with (0 to 2**64 - 1; "
+        "default: a fresh one, printed).", show_default=False)] = None,
+    **given: Any,
+) -> None:
+    """From one seat's view: what each other seat may and must hold, and why; or (--witness)
+    one deal behind a "may", or the proof of a "cannot"."""
     run_command(locals(), INFER, render_infer)
 
 

@@ -67,10 +67,10 @@ def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
           all_trumps: bool, all_leads: bool, best_meld: bool, bids: list[int],
           bidder: Optional[str], partner: Optional[str], where: Optional[str],
           timeout: Optional[float]) -> Any:
-    from pinosolve.analysis.study import Spec, parse_filter
+    from pinosolve.analysis.study import Spec, parse_conditions
 
     return Spec(variant, seed, trump, leader, all_trumps, all_leads, best_meld, tuple(bids),
-                bidder, partner, parse_filter(variant, where), timeout)
+                bidder, partner, parse_conditions(variant, where), timeout)
 
 
 def done_path(out: Path) -> Path:

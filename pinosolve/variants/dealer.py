@@ -51,7 +51,9 @@ class DealRecord(Result):
     """The ``deal`` command's answer: the seed, the deal, and the undealt cards: the kitty
     (sorted: it is one packet) or the stock in draw order, top first, the turned card last;
     ``turned`` and ``trump`` where the rules turn a card up to fix trump; ``record``, asked
-    for, the deal as a game record's text (``pinosolve.records``)."""
+    for, the deal as a game record's text (``pinosolve.records``); ``where``, the conditions
+    it meets where asked, and ``dealt``, the deals dealt from the seed asked to find it (its
+    own ``seed`` deals it again)."""
 
     variant: str
     seed: int
@@ -61,6 +63,8 @@ class DealRecord(Result):
     turned: Optional[Card] = optional()
     trump: Optional[Suit] = optional()
     record: Optional[str] = optional()  # the deal as a game record (deal --record)
+    where: Optional[str] = optional()   # the conditions it was dealt to meet (deal --where)
+    dealt: Optional[int] = optional()   # and the deals dealt, from the seed asked, to find it
 
 
 def deal_record(v: Variant, seed: int) -> DealRecord:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pinosolve import Game, PinosolveError, load_variant
-from pinosolve.analysis.study import Spec, chunks, deal_seed, parse_filter, study, study_chunk
+from pinosolve.analysis.conditions import parse_conditions
+from pinosolve.analysis.study import Spec, chunks, deal_seed, study, study_chunk
 
 
 def test_records_are_solve_deal_by_deal():
@@ -61,7 +62,7 @@ def test_a_deal_depends_on_seed_and_index_alone():
 
 def test_the_filter_language():
     v = load_variant("four-hand")
-    spec = Spec(v, seed=2, trump="S", filter=parse_filter(v, "N:trumps>=4 and N:has=AS"))
+    spec = Spec(v, seed=2, trump="S", filter=parse_conditions(v, "N:trumps>=4 and N:has=AS"))
     kept = study_chunk(spec, 0, 30)
     assert kept
     for r in kept:
@@ -69,7 +70,7 @@ def test_the_filter_language():
         assert sum(1 for c in hand if c.suit.name == "S") >= 4 and "AS" in hand.cards()
     for bad in ("N:trumps", "Q:trumps>=2", "N:has>AS", "N:meld>=x", "N:count(X)<=1"):
         with pytest.raises(PinosolveError, match="filter"):
-            parse_filter(v, bad)
+            parse_conditions(v, bad)
 
 
 def test_a_dask_local_cluster_gives_the_local_records():

@@ -121,3 +121,30 @@ def test_the_view_keys_of_the_issue_work_in_a_batch(cli):
     both = cli("infer", "--variant", "four-hand", "--input", "-",
                stdin=json.dumps({**line, "gave": "QS"}) + "\n")
     assert both.code == 1 and "once" in both.lines()[0]["error"]
+
+
+WITNESS_VIEW = ["--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
+                "AS 9S KD AH QC JC 9C TH KH QD JD 9H", "--leader", "N", "--play",
+                "KS QH AS JS KD QD 9D TD"]
+
+
+def test_a_witness_from_the_command_line_and_in_a_batch(cli):
+    """A "may" shown by one deal (reproducible from its seed), a "cannot" (E showed out of
+    spades) proved by none, in a table, in JSON and in a batch line."""
+    run = cli("infer", *WITNESS_VIEW, "--witness", "W:TS", "--seed", "4", "--json")
+    answer = json.loads(run.out)
+    assert run.code == 0 and answer["exists"] and answer["seed"] == 4, run
+    assert answer["holds"] == [{"seat": "W", "card": "TS"}]
+    assert 0 < answer["deals_holding"] < answer["deals"]
+    again = json.loads(cli("infer", *WITNESS_VIEW, "--witness", "W:TS", "--seed", "4",
+                           "--json").out)
+    assert again == answer
+    run = cli("infer", *WITNESS_VIEW, "--witness", "E:TS")
+    assert run.code == 0 and "no consistent deal gives E holding 10♠" in run.out, run
+    lines = '{"witness": "E:TS"}\n{"witness": "W:TS and W:TS", "seed": 1}\n{"witness": "X"}\n'
+    run = cli("infer", *WITNESS_VIEW, "--input", "-", stdin=lines)
+    out = [json.loads(line) for line in run.out.splitlines()]
+    assert run.code == 1 and not out[0]["exists"] and out[1]["seed"] == 1, run
+    assert "not SEAT:CARD" in out[2]["error"]
+    run = cli("infer", *WITNESS_VIEW, "--seed", "4")
+    assert run.code == 2 and "give --witness" in run.err, run
