@@ -66,13 +66,37 @@ UNKNOWN = "?"  # a hand not known, in a view's Deal
 def rules_hash(variant: Variant) -> str:
     """Eight hex digits naming the resolved rules: the same for any two files whose rules
     play the same, whatever their names and descriptions (SHA-256 of the rules as sorted
-    JSON, without ``id``, ``name``, ``description`` and ``seed``)."""
-    from pinosolve.variants.datafile import to_data
-
-    data = {k: v for k, v in to_data(variant.rules).items()
+    JSON, without ``id``, ``name``, ``description`` and ``seed``, and without the keys at
+    their defaults: a key the schema gains, whose default plays as the rules did before it,
+    leaves every hash, and so every record, as it was)."""
+    data = {k: v for k, v in _beyond_defaults(variant.rules).items()
             if k not in ("id", "name", "description", "seed")}
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def _beyond_defaults(obj: Any) -> Any:
+    """``obj`` (the rules, or a part of them) as plain data, each dataclass field at its
+    default left out."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(obj):
+        out = {}
+        for f in dataclasses.fields(obj):
+            if not f.init:
+                continue
+            value = getattr(obj, f.name)
+            if f.default is not dataclasses.MISSING and value == f.default:
+                continue
+            if f.default_factory is not dataclasses.MISSING and value == f.default_factory():
+                continue
+            out[f.name] = _beyond_defaults(value)
+        return out
+    if isinstance(obj, (tuple, list)):
+        return [_beyond_defaults(v) for v in obj]
+    if isinstance(obj, dict):
+        return {k: _beyond_defaults(v) for k, v in obj.items()}
+    return obj
 
 
 @dataclass(frozen=True)

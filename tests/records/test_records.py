@@ -294,3 +294,19 @@ def test_a_records_round_is_its_facts_typed():
         assert all(isinstance(h, pinosolve.Hand) for h in rnd.meld_cards.values()), path
         if rnd.points is not None and record.bidder is not None:  # a contract played out
             assert pinosolve.score(record.variant, rnd).bidder == record.bidder, path
+
+
+def test_the_rules_hash_is_the_rules_played_not_the_keys_written(tmp_path):
+    """Keys written at their defaults (as a key the schema gains later is, in every file
+    written before it) leave the hash as it is; one value changed changes it."""
+    from pinosolve.records.record import rules_hash
+    from pinosolve.variants.variant import load_file, load_variant
+
+    base = load_variant("trickster-classic")
+    same = tmp_path / "same.toml"
+    same.write_text('extends = "trickster-classic"\nid = "same"\nname = "other words"\n'
+                    '[scoring]\nsettlement = "side"\n[trick]\nstock_obligations = "none"\n')
+    other = tmp_path / "other.toml"
+    other.write_text('extends = "trickster-classic"\nid = "other"\n[bidding]\nminimum = 200\n')
+    assert rules_hash(load_file(same)) == rules_hash(base)
+    assert rules_hash(load_file(other)) != rules_hash(base)
