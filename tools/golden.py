@@ -3,6 +3,7 @@ each command answer, kept in ``tests/golden/`` so that a change that should not 
 answer can show it did not.
 
     python tools/golden.py record     # write tests/golden/ from this tree
+    python tools/golden.py record NAME ...  # write only these cases (an intended change)
     python tools/golden.py check      # run it again; print each difference, exit 1 if any
 
 Answers are normalised where they cannot repeat: seconds, and nothing else (node counts and
@@ -183,13 +184,20 @@ def _rendered(text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if argv[1:] not in (["record"], ["check"]):
+    if argv[1:2] not in (["record"], ["check"]) or argv[1] == "check" and argv[2:]:
         print(__doc__)
         return 2
     record = argv[1] == "record"
+    only = set(argv[2:])
+    unknown = only - set(cases())
+    if unknown:
+        print(f"no such case: {', '.join(sorted(unknown))}")
+        return 2
     GOLDEN.mkdir(exist_ok=True)
     differ = 0
     for name, (args, stdin) in cases().items():
+        if only and name not in only:
+            continue
         path = GOLDEN / f"{name}.txt"
         if not record and (GOLDEN / f"{name}.jsonl").exists():  # the lines as recorded
             stdin = (GOLDEN / f"{name}.jsonl").read_text()

@@ -191,8 +191,9 @@ def render_game(result: GameRecord) -> None:
 
     out = console()
     units = list(result.totals)
-    table = Table(title=f"{result.variant}, game {result.game or 'none'}",
-                  title_justify="left")
+    length = f"{result.rounds_to_play} rounds" if result.rounds_to_play else \
+        f"game {result.game or 'none'}"
+    table = Table(title=f"{result.variant}, {length}", title_justify="left")
     table.add_column("round", justify="right")
     table.add_column("bid")
     for u in units:

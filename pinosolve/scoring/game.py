@@ -125,9 +125,11 @@ class GameWinner(Result):
 
 @dataclass(frozen=True, repr=False)
 class GameRecord(Result):
-    """A whole game scored (``pinosolve game``): the target (``game``; 0: none), each round,
-    the final running totals and the winner (None: no winner yet, ``status`` says why); for
-    a record with an answer on file, that answer and whether it ``agrees``."""
+    """A whole game scored (``pinosolve game``): the target (``game``; 0: none), or the
+    number of rounds the game is (``rounds_to_play``, where the rules make it one of a number
+    of rounds), each round, the final running totals and the winner (None: no winner yet,
+    ``status`` says why); for a record with an answer on file, that answer and whether it
+    ``agrees``."""
 
     variant: str
     game: int
@@ -137,6 +139,7 @@ class GameRecord(Result):
     status: Optional[str] = optional()
     answer: Optional[dict[str, Any]] = optional()
     agrees: Optional[bool] = optional()
+    rounds_to_play: Optional[int] = optional()
 
     _repr_keys = ("game", "totals", "winner")
 
@@ -180,6 +183,12 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> GameRecord:
                       "why": "the shooter failed to take every trick "
                              "[scoring.shoot_the_moon]"}
             continue
+        if s.rounds:
+            if n == s.rounds:  # the last round: the highest score wins (ties: all of them)
+                best = max(totals.values())
+                winner = {"round": n, "winners": [u for u in units if totals[u] == best],
+                          "why": f"the highest score after {s.rounds} rounds [scoring.rounds]"}
+            continue
         if not s.game:
             continue
         over = [u for u in units if totals[u] >= s.game]
@@ -204,7 +213,9 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> GameRecord:
                       "why": f"mercy: {why_mercy}; the highest score wins"}
     status = None
     if winner is None:
-        status = ("no game target: each deal is settled alone [scoring.game = 0]"
+        status = (f"no winner yet: {len(table)} of the game's {s.rounds} rounds played "
+                  "[scoring.rounds]" if s.rounds else
+                  "no game target: each deal is settled alone [scoring.game = 0]"
                   if not s.game else f"no winner yet: nobody has gone out at {s.game}")
     return GameRecord(
         v.id, s.game, tuple(GameRound(r["round"], r["bidder"], r["bid"], r["made"], r["score"],
@@ -212,7 +223,7 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> GameRecord:
         totals,
         None if winner is None else GameWinner(winner["round"], tuple(winner["winners"]),
                                                winner["why"]),
-        status)
+        status, rounds_to_play=s.rounds or None)
 
 
 def _bid_or_set(v: Variant, rnd: Round, result: RoundScore) -> list[str]:

@@ -189,6 +189,8 @@ class Scoring:
     min_trick_points: int = knob(0, doc="a side taking fewer trick points scores nothing",
                                  min=0)
     game: int = knob(0, doc="game target (0: each deal settled alone)", min=0)
+    rounds: int = knob(0, doc="a game of this many rounds (hands), the highest score after "
+                              "the last winning (0: play to the game target)", min=0)
     tie_break: tuple[TieBreak, ...] = knob(
         (), doc="when several reach the target: bidder, higher-score, last-round, most-tricks")
     must_bid_or_set_to_win: bool = knob(False, doc="only a made bid or a set can win the game")

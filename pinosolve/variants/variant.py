@@ -327,6 +327,15 @@ def check_rules(r: Rules) -> None:
         raise RulesError("key 'bidding.bands': bands must be in rising order of 'above'")
     if len(set(r.scoring.tie_break)) != len(r.scoring.tie_break):
         raise RulesError("key 'scoring.tie_break': a tie-break is listed twice")
+    sc = r.scoring
+    if sc.rounds:  # a game of a number of hands, or one to a score: not both (seed 003)
+        to_score = [key for key, on in (("game", sc.game), ("mercy", sc.mercy != "none"),
+                                        ("must_bid_or_set_to_win", sc.must_bid_or_set_to_win),
+                                        ("shoot_the_moon", sc.shoot_the_moon)) if on]
+        if to_score:
+            raise RulesError(f"key 'scoring.rounds': a game of {sc.rounds} rounds has no game "
+                             f"target; scoring.{to_score[0]} applies only to a game played "
+                             "to a score: set it off (0, none or false)")
 
 
 def _check_meld(r: Rules) -> None:

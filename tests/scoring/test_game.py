@@ -169,3 +169,49 @@ def test_scoring_commands_do_not_import_ortools_or_the_solver():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def _trickster_round(bidder, bid, ns_points, ns_meld=0, ew_meld=0):
+    return {"bidder": bidder, "bid": bid, "trump": "S", "meld": {"N": ns_meld, "E": ew_meld},
+            "points": {"NS": ns_points, "EW": 250 - ns_points}}
+
+
+def test_seed003_a_game_of_a_number_of_hands(tmp_path):
+    """Seed 003, 'Play # of hands': 'the game is played only for the number of hands
+    selected ... When the number of hands is completed, the highest score wins.' Before the
+    last hand nobody wins, whatever the scores; a hand after it is refused; a tie names both."""
+    from pinosolve.variants.variant import rules_dir
+
+    v = load_file(rules_dir() / "examples" / "trickster-eight-rounds.toml")
+    rounds = [_trickster_round("N" if k % 2 else "E", 250, 200, 100) for k in range(8)]
+    seven = _game(v, rounds[:7])
+    assert seven["winner"] is None and "7 of the game's 8 rounds" in seven["status"]
+    assert seven["rounds_to_play"] == 8 and max(seven["totals"].values()) > 1500
+    eight = _game(v, rounds)
+    best = max(eight["totals"], key=eight["totals"].get)
+    assert eight["winner"]["winners"] == [best] and eight["winner"]["round"] == 8
+    assert "[scoring.rounds]" in eight["winner"]["why"]
+    with pytest.raises(PinosolveError, match="already over after round 8"):
+        play_game(v, rounds + rounds[:1])
+    level = [_trickster_round("N", 250, 250), _trickster_round("E", 250, 0)]
+    two = tmp_path / "two.toml"
+    two.write_text('extends = "trickster-classic"\nid = "two"\n[scoring]\ngame = 0\n'
+                   'rounds = 2\n')
+    tied = _game(load_file(two), level)
+    assert tied["totals"] == {"NS": 250, "EW": 250}
+    assert tied["winner"]["winners"] == ["NS", "EW"], tied
+
+
+@pytest.mark.parametrize("key, value", [("game", 1500), ("mercy", "spread"),
+                                        ("must_bid_or_set_to_win", True),
+                                        ("shoot_the_moon", True)])
+def test_a_game_of_rounds_refuses_the_options_of_a_game_to_a_score(tmp_path, key, value):
+    from pinosolve.errors import RulesError
+
+    path = tmp_path / "bad.toml"
+    shown = json.dumps(value) if not isinstance(value, bool) else str(value).lower()
+    zero = "" if key == "game" else "game = 0\n"  # (trickster-classic plays to 1500)
+    path.write_text(f'extends = "trickster-classic"\nid = "bad"\n[scoring]\n{zero}'
+                    f'rounds = 4\n{key} = {shown}\n')
+    with pytest.raises(RulesError, match=f"scoring.{key}"):
+        load_file(path)
