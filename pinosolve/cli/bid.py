@@ -53,8 +53,9 @@ def render_bid(result: AuctionRuling) -> None:
 @with_options(OWN, RUN)
 def bid_cmd(
     history: Annotated[Optional[str], typer.Option(
-        "--history", help="The calls so far in turn order: bids and 'pass', e.g. "
-                          "\"25 26 pass 30\".", show_default=False)] = None,
+        "--history", help="The calls so far in turn order: bids and 'pass' (and 'misdeal', "
+                          "where the rules allow one), e.g. \"25 26 pass 30\".",
+        show_default=False)] = None,
     dealer: DealerOpt = None,
     **given: Any,
 ) -> None:

@@ -7,6 +7,9 @@ band, a band's ``step`` above its ``above``; seed 000's double deck: 1 up to 60,
 ending. A raise must beat the last bid, by no more than ``max_raise`` where one is set (seed
 001: "a player can bid 10 or 20 points or pass"); the opening bid is limited only by the
 minimum. Passing is final. Bidding starts left of the dealer (the next seat clockwise).
+Where ``misdeal_nines`` is set (Trickster's "Allow misdeal", seed 003: "a player with 5 or
+more 9s can call a misdeal as their first bid"), a player's first call may be ``misdeal``: the
+auction ends and the cards are redealt.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from pinosolve.variants.schema import Bidding
 from pinosolve.variants.variant import Variant
 
 PASS_WORDS = ("pass", "p", "-", "no")
+MISDEAL = "misdeal"  # the call of a player who may have the cards redealt (misdeal_nines)
 
 
 def step_at(b: Bidding, value: int) -> tuple[int, str]:
@@ -112,6 +116,7 @@ class Auction:
     high: Optional[tuple[str, int]] = None
     acted: set[str] = field(default_factory=set)
     invalid_at: Optional[int] = None    # index of the first illegal call
+    misdeal: Optional[str] = None       # the seat that called a misdeal (the auction ends)
 
     @property
     def order(self) -> list[str]:
@@ -129,7 +134,7 @@ class Auction:
     @property
     def finished(self) -> bool:
         b = self.variant.rules.bidding
-        if self.all_passed:
+        if self.all_passed or self.misdeal is not None:
             return True
         if self.high is None:
             return False
@@ -164,7 +169,18 @@ class Auction:
             raise PinosolveError(f"call {len(self.calls) + 1} ({token}): the auction is already "
                                  "over")
         text = token.strip().lower()
-        if text in PASS_WORDS:
+        if text == MISDEAL:
+            call = Call(seat, MISDEAL, None)
+            if not b.misdeal_nines:
+                call.legal = False
+                call.reason = f"{self.variant.id} has no misdeal [bidding.misdeal_nines = 0]"
+            elif seat in self.acted:
+                call.legal = False
+                call.reason = (f"a misdeal is called as a player's first call; {seat} has "
+                               f"called before [bidding.misdeal_nines = {b.misdeal_nines}]")
+            else:
+                self.misdeal = seat
+        elif text in PASS_WORDS:
             call = Call(seat, "pass", None)
             if self.dealer_stuck_now(seat) and b.all_pass == "dealer-stuck":
                 call.legal = False
@@ -178,7 +194,8 @@ class Auction:
                 value = int(text)
             except ValueError:
                 raise PinosolveError(f"call {len(self.calls) + 1}: {token!r} is neither a bid "
-                                     "(a whole number) nor pass") from None
+                                     "(a whole number) nor pass" +
+                                     (" nor misdeal" if b.misdeal_nines else "")) from None
             call = Call(seat, str(value), value)
             last = self.high[1] if self.high else None
             problem = raise_problem(b, value, last)
@@ -303,6 +320,11 @@ def outcome(auction: Auction) -> AuctionRuling:
         bad = auction.calls[auction.invalid_at]
         out["ruling"] = (f"call {auction.invalid_at + 1} ({bad.seat} {bad.call}) is illegal: "
                          f"{bad.reason}; later calls are not judged")
+        return AuctionRuling(**out)
+    if auction.misdeal is not None:
+        out["ruling"] = (f"{auction.misdeal} calls a misdeal (holding {b.misdeal_nines} or more "
+                         f"nines): the cards are redealt [bidding.misdeal_nines = "
+                         f"{b.misdeal_nines}]")
         return AuctionRuling(**out)
     if auction.all_passed:
         out["ruling"] = {

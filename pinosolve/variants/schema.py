@@ -163,6 +163,9 @@ class Bidding:
     single_round: bool = knob(False, doc="each player bids once")
     trump_needs_marriage: bool = knob(
         False, doc="the bidder must hold a marriage or better in the trump named")
+    misdeal_nines: int = knob(
+        0, doc="a player holding this many nines or more may call a misdeal as his first "
+               "call, and the cards are redealt (0: no misdeal)", min=0)
 
 
 @dataclass(frozen=True, kw_only=True)

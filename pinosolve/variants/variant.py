@@ -327,6 +327,10 @@ def check_rules(r: Rules) -> None:
         raise RulesError("key 'bidding.bands': bands must be in rising order of 'above'")
     if len(set(r.scoring.tie_break)) != len(r.scoring.tie_break):
         raise RulesError("key 'scoring.tie_break': a tie-break is listed twice")
+    nines = r.deck.copies * len(Suit) if "9" in r.deck.ranks else 0
+    if r.bidding.misdeal_nines > nines:
+        raise RulesError(f"key 'bidding.misdeal_nines': {r.bidding.misdeal_nines} nines, but "
+                         f"the deck holds {nines}")
     sc = r.scoring
     if sc.rounds:  # a game of a number of hands, or one to a score: not both (seed 003)
         to_score = [key for key, on in (("game", sc.game), ("mercy", sc.mercy != "none"),

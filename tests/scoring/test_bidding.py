@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pinosolve.scoring.bidding import next_bids, outcome, raise_problem, run_auction, value_problem
+from pinosolve.scoring.bidding import (auction, next_bids, outcome, raise_problem, run_auction,
+                                       value_problem)
 from pinosolve.variants.variant import load_file, load_variant
 
 
@@ -125,3 +127,32 @@ def test_bid_errors_are_one_line(cli):
         run = cli("bid", *args)
         assert run.code == 2, args
         assert run.err.count("\n") == 1 and run.err.startswith("pinosolve: error:"), run.err
+
+
+def test_seed003_allow_misdeal():
+    """Seed 003, 'Allow misdeal': 'a player with 5 or more 9s can call a misdeal as their
+    first bid.' A first call, by any seat, ends the auction with a redeal; a later call of a
+    seat that has called is illegal; rules without the option have no misdeal."""
+    from pinosolve.variants.variant import rules_dir
+
+    v = load_file(rules_dir() / "examples" / "trickster-misdeal.toml")
+    first = auction(v, "misdeal")
+    assert first.finished and first.contract is None and first.is_legal
+    assert "N calls a misdeal" in first.ruling and "[bidding.misdeal_nines = 5]" in first.ruling
+    second = auction(v, "250 260 misdeal")
+    assert second.finished and second.calls[-1].seat == "S" and second.to_act is None
+    late = auction(v, "250 260 270 280 misdeal")
+    assert not late.is_legal and "first call" in late.calls[-1].reason
+    off = auction("trickster-classic", "misdeal")
+    assert not off.is_legal and "[bidding.misdeal_nines = 0]" in off.calls[0].reason
+
+
+@pytest.mark.parametrize("extends, nines, says", [("trickster-classic", 9, "holds 8"),
+                                                  ("double-deck", 5, "holds 0")])
+def test_a_misdeal_needs_the_nines_the_deck_holds(tmp_path, extends, nines, says):
+    from pinosolve.errors import RulesError
+
+    path = tmp_path / "bad.toml"
+    path.write_text(f'extends = "{extends}"\nid = "bad"\n[bidding]\nmisdeal_nines = {nines}\n')
+    with pytest.raises(RulesError, match=says):
+        load_file(path)
