@@ -219,6 +219,7 @@ EXPECTED = {
     "four-hand-classic": ("001", 4, 48, 12, 0, 250, 10),
     "trickster-classic": ("003", 4, 48, 12, 0, 250, 10),
     "trickster-modern": ("003", 4, 48, 12, 0, 25, 1),
+    "trickster-three": ("003", 3, 48, 16, 0, 250, 10),
     "double-deck": ("000", 4, 80, 20, 0, 50, 2),
     "five-hand-call": ("000", 5, 80, 16, 0, 50, 2),
 }

@@ -96,6 +96,12 @@ def test_specific_rule_values():
     assert load_variant("three-hand-auction").rules.scoring.meld_by == "bidder"
     assert load_variant("five-hand-call").rules.players.partnership == "called-card"
     assert load_variant("two-hand").rules.trick.stock_obligations == "none"
+    # seed 003: "16 cards to each of 3 players in the 3-player game"; "Passing is not
+    # available in the 3-player game"; "'3' for a 3-player individual game"
+    three = load_variant("trickster-three").rules
+    assert three.deal.hand_size == 16 and three.passing.cards == 0
+    assert three.players.partnership == "none" and len(three.players.seats) == 3
+    assert three.meld == load_variant("trickster-classic").rules.meld
 
 
 def _number_keys():
