@@ -6,6 +6,7 @@ The command reads the view from its options (or a batch line's keys), calls
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 
@@ -102,7 +103,9 @@ def compute_infer(params: InferParams) -> Union[Inference, Witness]:
 
 def render_witness(result: Witness) -> None:
     out = console()
-    asked = " and ".join(f"{h.seat} holding {h.card.symbol}" for h in result.holds)
+    copies = Counter((h.seat, h.card) for h in result.holds)  # (a card asked twice: two)
+    asked = " and ".join(f"{seat} holding {card.symbol}" + (f" x{n}" if n > 1 else "")
+                         for (seat, card), n in copies.items())
     if not result.exists:
         out.print(f"{result.variant}, {result.seat}'s view: no consistent deal gives {asked} "
                   f"(none of {result.deals}); see 'infer' for why", style="bold")
