@@ -19,7 +19,7 @@ from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, DealTimeoutOp
                                    meld_option, with_options)
 from pinosolve.cli.output import batch_line, console, suit_text
 from pinosolve.cli.infer import view_of
-from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, flag, given,
+from pinosolve.cli.params import (Params, Raw, chosen_variant_of, flag, given, reader,
                                   seconds, text, want_flag, whole)
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
@@ -42,10 +42,10 @@ class AdviseParams(Params):
     auction; the simulation's size, seed and budget."""
 
     bidding: bool = flag()
-    variant: Optional[Variant] = combined(lambda raw: chosen_variant_of(raw)
-                                          if want_flag(raw, "bidding") else None)
-    view: Optional[View] = combined(lambda raw: None if want_flag(raw, "bidding")
-                                    else view_of(raw))
+    variant: Optional[Variant] = reader(lambda raw, name, got: chosen_variant_of(raw)
+                                        if got["bidding"] else None)
+    view: Optional[View] = reader(lambda raw, name, got: None if got["bidding"]
+                                  else view_of(raw))
     seat: Optional[str] = text()
     hand: Optional[str] = text()
     trump: Optional[str] = text()

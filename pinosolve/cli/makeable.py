@@ -13,7 +13,7 @@ from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, DealerOpt, P
                                    TimeoutOpt, TrumpOpt, with_options)
 from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.params import (Params, Raw, chosen_variant, flag, given, reader, seconds,
-                                  suit, text, want_str)
+                                  suit, text, text_of)
 from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
@@ -35,10 +35,8 @@ def seat_of(what: str) -> Any:
 
 
 def _full_deal(raw: Raw, got: dict[str, Any]) -> Deal:
-    text = want_str(raw, "deal", "deal")
-    if text is None:
-        raise PinosolveError("give every hand with --deal 'N:<hand> <hand> …'")
-    deal: Deal = got["variant"].parse_deal(text, full=True)
+    held = text_of(raw, "deal", "give every hand with --deal 'N:<hand> <hand> …'")
+    deal: Deal = got["variant"].parse_deal(held, full=True)
     return deal
 
 

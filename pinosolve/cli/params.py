@@ -71,12 +71,9 @@ def reader(read: Reader, default: Any = None) -> Any:
     return dataclasses.field(default=default, metadata={_READ: read})
 
 
-_field = reader
-
-
 def flag() -> Any:
     """A true/false option (a batch line may give anything)."""
-    return _field(lambda raw, name, got: want_flag(raw, name), False)
+    return reader(lambda raw, name, got: want_flag(raw, name), False)
 
 
 def text(what: Optional[str] = None, missing: Optional[str] = None,
@@ -85,12 +82,21 @@ def text(what: Optional[str] = None, missing: Optional[str] = None,
     where it is not given, or ``default``; ``missing``, where given, is the message for an
     option that must be given. ``what``: its name in messages (default the option's)."""
     def read(raw: Raw, name: str, got: dict[str, Any]) -> Optional[str]:
-        value = want_str(raw, name, what or name.replace("_", "-"))
-        if value is None and missing is not None:
-            raise PinosolveError(missing)
+        value = text_of(raw, name, missing, what)
         return default if value is None else value
 
-    return _field(read, default)
+    return reader(read, default)
+
+
+def text_of(raw: Raw, name: str, missing: Optional[str] = None,
+            what: Optional[str] = None) -> Optional[str]:
+    """The text option ``name`` (``want_str``; ``what``: its name in messages, default the
+    option's); None where it is not given, unless ``missing``, the message for an option
+    that must be given."""
+    value = want_str(raw, name, what or name.replace("_", "-"))
+    if value is None and missing is not None:
+        raise PinosolveError(missing)
+    return value
 
 
 def whole(what: Optional[str] = None, default: Optional[int] = None) -> Any:
@@ -101,7 +107,7 @@ def whole(what: Optional[str] = None, default: Optional[int] = None) -> Any:
         value = raw.get(name)
         return default if value is None else as_whole(value, what or name.replace("_", "-"))
 
-    return _field(read, default)
+    return reader(read, default)
 
 
 def seconds(what: str = "timeout") -> Any:
@@ -111,13 +117,13 @@ def seconds(what: str = "timeout") -> Any:
 
         return check_timeout(raw.get(name), what)
 
-    return _field(read, None)
+    return reader(read, None)
 
 
 def chosen_variant(named: bool = False) -> Any:
     """The variant that ``--variant`` or ``--rules`` names (``chosen_variant_of``). A field
     of this reader is named ``variant``, and comes first."""
-    return _field(lambda raw, name, got: chosen_variant_of(raw, named), None)
+    return reader(lambda raw, name, got: chosen_variant_of(raw, named), None)
 
 
 def chosen_variant_of(raw: Raw, named: bool = False) -> Any:
@@ -132,7 +138,7 @@ def chosen_variant_of(raw: Raw, named: bool = False) -> Any:
 
 def combined(read: Callable[[Raw], Any]) -> Any:
     """A field read from several options at once (a view, a round): ``read(raw)``."""
-    return _field(lambda raw, name, got: read(raw), None)
+    return reader(lambda raw, name, got: read(raw), None)
 
 
 def suit(allow_none: bool = False, needed: bool = True) -> Any:
@@ -146,34 +152,30 @@ def suit(allow_none: bool = False, needed: bool = True) -> Any:
                                  + (" (or none)" if allow_none else ""))
         return got["variant"].parse_trump(raw[name], allow_none)
 
-    return _field(read, None)
+    return reader(read, None)
 
 
 def cards(missing: Optional[str] = None) -> Any:
     """A hand's cards (a ``Hand`` of the variant read before it): None where the option is
     not given; ``missing``, where given, is the message for an option that must be given."""
     def read(raw: Raw, name: str, got: dict[str, Any]) -> Any:
-        what = name.replace("_", "-")
-        value = want_str(raw, name, what)
-        if value is None:
-            if missing is not None:
-                raise PinosolveError(missing)
-            return None
-        return got["variant"].parse_hand(value, what)
+        value = text_of(raw, name, missing)
+        return None if value is None else got["variant"].parse_hand(value,
+                                                                      name.replace("_", "-"))
 
-    return _field(read, None)
+    return reader(read, None)
 
 
 def given(read: Optional[Callable[[Any], Any]] = None, default: Any = None) -> Any:
     """An option whose value the library reads and checks itself (a table of meld, a list
     of claims): as given, or ``read(value)`` where it is given."""
-    def reader(raw: Raw, name: str, got: dict[str, Any]) -> Any:
+    def read_given(raw: Raw, name: str, got: dict[str, Any]) -> Any:
         value = raw.get(name)
         if value is None:
             return default
         return value if read is None else read(value)
 
-    return _field(reader, default)
+    return reader(read_given, default)
 
 
 def file_named(raw: Raw, key: str) -> Optional[str]:
