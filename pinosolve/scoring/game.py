@@ -5,7 +5,9 @@ the target are separated by ``scoring.tie_break`` in order (``bidder``: the side
 round's bid; ``higher-score``; ``last-round``: most points this round; ``most-tricks``: most
 tricks this round). ``must_bid_or_set_to_win`` lets only a side that made its bid, or the side
 that set it, go out. ``mercy`` ends a lopsided game early. A failed shoot-the-moon ends it at
-once. A game record that goes on after the game was won is an error.
+once. Where meld is written down as it is laid (``going_out = "meld-laid"``, seed 002) a
+round's ``meld_order`` is checked meld by meld, and the first to reach the target with a meld
+wins at once. A game record that goes on after the game was won is an error.
 """
 
 from __future__ import annotations
@@ -173,6 +175,15 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> GameRecord:
             result = score_round(v, rnd)
         except PinosolveError as exc:
             raise PinosolveError(f"round {n}: {exc}") from None
+        out = _out_by_meld(v, rnd, totals) if s.game else None
+        if out is not None:
+            unit, laid, why = out
+            for u in laid:
+                totals[u] += laid[u]
+            table.append({"round": n, "bidder": None, "bid": None, "made": None,
+                          "score": laid, "totals": dict(totals), "reasons": [why]})
+            winner = {"round": n, "winners": [unit], "why": why}
+            continue
         for u, change in result.score.items():
             totals[u] += change
         table.append({"round": n, "bidder": result.bidder, "bid": result.bid,
@@ -224,6 +235,26 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> GameRecord:
         None if winner is None else GameWinner(winner["round"], tuple(winner["winners"]),
                                                winner["why"]),
         status, rounds_to_play=s.rounds or None)
+
+
+def _out_by_meld(v: Variant, rnd: Round, totals: dict[str, int]
+                 ) -> Optional[tuple[str, dict[str, int], str]]:
+    """Where meld counts as it is laid: the running score that reaches the game with a meld
+    during the round, the meld laid up to then, and why; None if no meld reaches it."""
+    s = v.rules.scoring
+    if s.going_out != "meld-laid" or not rnd.meld_order:
+        return None
+    unit_of = {seat: g.units[0] for g in groups(v, rnd) for seat in g.seats}
+    laid = {u: 0 for u in totals}
+    for n, (seat, points) in enumerate(rnd.meld_order, 1):
+        unit = unit_of[seat]
+        laid[unit] += points
+        if totals[unit] + laid[unit] >= s.game:
+            return unit, laid, (f"{unit} reached {s.game} with meld {n} of the round "
+                                f"({points} points), laid during play: out at once, and the "
+                                "rest of the round is not scored [scoring.going_out = "
+                                "meld-laid]")
+    return None
 
 
 def _bid_or_set(v: Variant, rnd: Round, result: RoundScore) -> list[str]:

@@ -30,7 +30,7 @@ from pinosolve.variants.sides import seat_name, teams
 from pinosolve.variants.variant import Variant, number_of_tricks
 
 ROUND_KEYS = {"variant", "rules", "bidder", "partner", "bid", "trump", "meld", "points", "won",
-              "tricks", "last_trick", "laid_away", "throw_in", "shoot", "note"}
+              "tricks", "last_trick", "laid_away", "throw_in", "shoot", "meld_order", "note"}
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,7 @@ class Round:
     last_trick_apart: bool = False  # points were given without the last-trick bonus
     throw_in: bool = False
     shoot: bool = False
+    meld_order: Optional[tuple[tuple[str, int], ...]] = None   # (seat, meld points) as laid
 
 
 def point_keys(v: Variant) -> tuple[str, ...]:
@@ -138,7 +139,8 @@ def read_round(v: Variant, data: dict[str, Any]) -> Round:
         meld=points, meld_cards=cards, points=data.get("points"), won=won,
         tricks=data.get("tricks"), last_trick=data.get("last_trick"),
         laid_away=None if laid is None else _cards(v, laid, "laid_away"),
-        throw_in=data.get("throw_in", False), shoot=data.get("shoot", False)))
+        throw_in=data.get("throw_in", False), shoot=data.get("shoot", False),
+        meld_order=data.get("meld_order")))
 
 
 def check_round(v: Variant, given: Round) -> Round:
@@ -181,6 +183,8 @@ def check_round(v: Variant, given: Round) -> Round:
     elif given.partner is not None:
         raise PinosolveError(f"partner: {v.id} has no called partner")
     _check_meld(v, given.meld, given.meld_cards, rnd)
+    if given.meld_order is not None:
+        rnd.meld_order = _meld_order(v, given.meld_order, rnd)
     keys = point_keys(v)
     if given.laid_away is not None:
         if not (r.deal.bidder_discards and rnd.bidder):
@@ -273,6 +277,34 @@ def _check_meld(v: Variant, points: Any, cards: Any, rnd: Round) -> None:
 
         for seat, hand in rnd.meld_cards.items():
             rnd.meld[seat] = best_meld(v, hand, rnd.trump).meld
+
+
+def _meld_order(v: Variant, given: Any, rnd: Round) -> tuple[tuple[str, int], ...]:
+    """The melds laid during play, in order, as (seat, meld points); each seat's meld is
+    their sum (checked against ``meld`` where that is given too)."""
+    if v.rules.scoring.going_out != "meld-laid":
+        raise PinosolveError(f"meld_order: in {v.id} meld does not count toward the game as it "
+                             "is laid [scoring.going_out = end-of-round]")
+    if not isinstance(given, (list, tuple)):
+        raise PinosolveError("meld_order must be a list of [seat, points] in the order the "
+                             f"melds were laid, got {given!r:.40}")
+    if len(given) > 4 * number_of_tricks(v):
+        raise PinosolveError(f"meld_order: {len(given)} melds, more than a round can hold")
+    order = []
+    for n, entry in enumerate(given, 1):
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+            raise PinosolveError(f"meld_order {n}: expected [seat, points], got {entry!r:.40}")
+        order.append((seat_name(v, entry[0], f"meld_order {n}"),
+                      _whole(entry[1], f"meld_order {n} points")))
+    sums = {seat: sum(p for s, p in order if s == seat) for seat, _ in order}
+    for seat in v.seats:
+        laid = sums.get(seat, 0)
+        if seat in rnd.meld and rnd.meld[seat] != laid:
+            raise PinosolveError(f"meld_order: {seat}'s melds add up to {laid}, but meld "
+                                 f"{seat} = {rnd.meld[seat]}")
+        if seat not in rnd.meld and laid:
+            rnd.meld[seat] = laid
+    return tuple(order)
 
 
 def _read_points(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> None:

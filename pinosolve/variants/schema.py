@@ -194,6 +194,10 @@ class Scoring:
     game: int = knob(0, doc="game target (0: each deal settled alone)", min=0)
     rounds: int = knob(0, doc="a game of this many rounds (hands), the highest score after "
                               "the last winning (0: play to the game target)", min=0)
+    going_out: Literal["end-of-round", "meld-laid"] = knob(
+        "end-of-round", doc="when the game target counts: when the round is scored, or also "
+                            "at once when meld written down as it is laid reaches it (the "
+                            "round's meld_order gives the order)")
     tie_break: tuple[TieBreak, ...] = knob(
         (), doc="when several reach the target: bidder, higher-score, last-round, most-tricks")
     must_bid_or_set_to_win: bool = knob(False, doc="only a made bid or a set can win the game")

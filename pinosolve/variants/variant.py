@@ -332,6 +332,11 @@ def check_rules(r: Rules) -> None:
         raise RulesError(f"key 'bidding.misdeal_nines': {r.bidding.misdeal_nines} nines, but "
                          f"the deck holds {nines}")
     sc = r.scoring
+    if sc.going_out == "meld-laid" and (r.bidding.enabled or sc.save_meld != "none"
+                                        or not sc.game):
+        raise RulesError("key 'scoring.going_out': meld counts toward the game as it is laid "
+                         "only in a game to a target with no auction and no meld to save "
+                         "(scoring.game > 0, bidding.enabled = false, save_meld = none)")
     if sc.rounds:  # a game of a number of hands, or one to a score: not both (seed 003)
         to_score = [key for key, on in (("game", sc.game), ("mercy", sc.mercy != "none"),
                                         ("must_bid_or_set_to_win", sc.must_bid_or_set_to_win),

@@ -121,7 +121,8 @@ def _complete(words: str) -> tuple[list[str], str]:
     ("pinosolve rules thr", ["three-hand-auction", "three-hand-kitty"]),
     ("pinosolve makeable --rules trickster-k", ["trickster-kitty"]),
     ("pinosolve puzzle 05-q", ["05-queen-of-spades-three-times"]),
-    ("pinosolve game seed00", ["seed000-two-hand-most-tricks", "seed001-bidder-goes-out"]),
+    ("pinosolve game seed00", ["seed000-two-hand-most-tricks", "seed001-bidder-goes-out",
+                                 "seed002-out-with-meld"]),
 ])
 def test_the_shell_completes_variants_rules_puzzles_and_games(words, want):
     offered, modules = _complete(words)

@@ -215,3 +215,92 @@ def test_a_game_of_rounds_refuses_the_options_of_a_game_to_a_score(tmp_path, key
                     f'rounds = 4\n{key} = {shown}\n')
     with pytest.raises(RulesError, match=f"scoring.{key}"):
         load_file(path)
+
+
+def _out_oracle(start, orders, points, game):
+    """Seed 002 read plainly: meld is 'written down on the scoresheet immediately' and 'the
+    first player to get a total of 120 points (or more) wins the game'. Add each meld in the
+    order laid and stop at the first total at or over the game; else add the card points at
+    the end of the deal, and two over it are parted by the higher score."""
+    totals = dict(start)
+    for n, (order, pts) in enumerate(zip(orders, points), 1):
+        for seat, meld in order:
+            totals[seat] += meld
+            if totals[seat] >= game:
+                return n, [seat]
+        for seat in totals:
+            totals[seat] += pts[seat]
+        over = [s for s in totals if totals[s] >= game]
+        if len(over) == 1 or (over and totals["N"] != totals["S"]):
+            return n, [max(over, key=totals.__getitem__)]
+    return None, None
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_MELD = st.lists(st.tuples(st.sampled_from(["N", "S"]), st.sampled_from([1, 2, 4, 6, 10, 15])),
+                 max_size=6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(_MELD, st.integers(0, 57)), min_size=1, max_size=6),
+       st.integers(0, 110), st.integers(0, 110))
+def test_going_out_with_meld_laid_against_the_seed(deals, n_start, s_start):
+    """Seed 002's going out, on random games, against the plain reading above."""
+    v = load_variant("two-hand-57")
+    orders = [[list(m) for m in order] for order, _ in deals]
+    points = [{"N": n, "S": 57 - n} for _, n in deals]
+    want_round, want = _out_oracle({"N": n_start, "S": s_start}, orders, points, 120)
+    rounds = [{"meld_order": order, "points": pts} for order, pts in zip(orders, points)]
+    if want_round is not None:
+        rounds = rounds[:want_round]
+    got = _game(v, rounds, {"N": n_start, "S": s_start})
+    if want_round is None:
+        assert got["winner"] is None
+    else:
+        assert (got["winner"]["round"], got["winner"]["winners"]) == (want_round, want), got
+
+
+def test_going_out_records_and_refusals(tmp_path):
+    """The record of seed 002's game out with a meld; meld_order where meld counts at the end
+    of the round, a sum that disagrees with meld, and a bad entry are one-line errors; the
+    rules refuse meld-laid going out in a game with an auction."""
+    from pinosolve.errors import RulesError
+
+    v = load_variant("two-hand-57")
+    got = _game(v, [{"meld_order": [["S", 2], ["N", 10], ["N", 8]], "points": {"N": 0, "S": 57}}],
+                {"N": 104, "S": 112})
+    assert got["winner"]["winners"] == ["N"] and "meld 3 of the round" in got["winner"]["why"]
+    assert got["rounds"][0]["score"] == {"N": 18, "S": 2}
+    late = _game(v, [{"meld_order": [["N", 10]], "points": {"N": 10, "S": 47}}],
+                 {"N": 100, "S": 60})
+    assert late["winner"]["winners"] == ["N"] and "[scoring.game = 120]" in late["winner"]["why"]
+    with pytest.raises(PinosolveError, match=r"meld_order: in two-hand meld does not count"):
+        play_game(load_variant("two-hand"), [{"meld_order": [["N", 4]],
+                                              "points": {"N": 10, "S": 15}}])
+    with pytest.raises(PinosolveError, match="N's melds add up to 4, but meld N = 6"):
+        play_game(v, [{"meld_order": [["N", 4]], "meld": {"N": 6},
+                       "points": {"N": 10, "S": 47}}])
+    for bad in ([["N"]], [["X", 4]], [["N", -1]], "N 4", [["N", True]]):
+        with pytest.raises(PinosolveError, match="meld_order"):
+            play_game(v, [{"meld_order": bad, "points": {"N": 10, "S": 47}}])
+    path = tmp_path / "bad.toml"
+    path.write_text('extends = "four-hand"\nid = "bad"\n[scoring]\ngoing_out = "meld-laid"\n')
+    with pytest.raises(RulesError, match="scoring.going_out"):
+        load_file(path)
+
+
+def test_the_24_card_game():
+    """Seed 002: 'sometimes the game is played with 24 cards only and initially 6 cards are
+    delt to each player (by two in turn) ... untill the leader has achieved 60 points'."""
+    from pinosolve.variants.variant import number_of_tricks
+
+    v = load_variant("two-hand-24")
+    r = v.rules
+    assert (len(v.deck), r.deal.hand_size, r.deal.packets, r.deal.kitty) == (24, 6, (2,), 12)
+    assert (r.scoring.game, r.points.total, number_of_tricks(v)) == (60, 29, 12)
+    got = _game(v, [{"meld_order": [["S", 10], ["N", 4]], "points": {"N": 20, "S": 9}},
+                    {"meld_order": [["N", 15], ["S", 4], ["N", 10], ["N", 15]],
+                     "points": {"N": 2, "S": 27}}])
+    assert got["winner"]["winners"] == ["N"] and got["winner"]["round"] == 2
+    assert "meld 4 of the round" in got["winner"]["why"] and got["totals"]["N"] == 64
