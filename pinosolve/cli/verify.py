@@ -93,11 +93,13 @@ def render_verify(result: Union[Ruling, SequenceRuling]) -> None:
         for col in ("step", "cards", "meld", "points", "claimed", "verdict"):
             table.add_column(col, overflow="fold")
         for s in result.steps:
-            cards = symbols(s.cards) if s.action == "meld" else "played " + symbols(s.cards)
+            cards = (symbols(s.cards) if s.action == "meld" else
+                     f"{'played' if s.action == 'played' else 'declared as played'} "
+                     f"{symbols(s.cards)}")
             verdict = "ok" if s.stands else "; ".join(f"{v.reason} [{v.rule}]"
                                                       for v in s.violations)
             table.add_row(str(s.step), cards, s.name or "—",
-                          str(s.meld) if s.action == "meld" else "",
+                          "" if s.action == "played" else str(s.meld),
                           "" if s.claimed is None else str(s.claimed), verdict)
         out.print(table)
         out.print(f"total {result.meld} (claimed {result.claimed}): "

@@ -3,8 +3,10 @@
 A sequence file lists what happened on the table: each meld step names the cards laid from the
 hand (``meld``) and the cards already on the table that join them (``table``), optionally the
 points claimed and a dix shown alongside; a ``played`` step lists melded cards played away to a
-trick, which breaks the melds they served. The checker keeps every melded card as a physical
-copy with the melds it has served, and applies the variant's ``[meld.sequence]`` rules:
+trick, which breaks the melds they served; a ``declared`` step names a dix declared as it is
+played to a trick from the hand (seed 004's deece). The checker keeps every melded card as a
+physical copy with the melds it has served, and applies the variant's ``[meld.sequence]``
+rules:
 
 * one meld per trick won (free kinds such as the dix may be shown alongside);
 * at least one new card from the hand;
@@ -14,7 +16,9 @@ copy with the melds it has served, and applies the variant's ``[meld.sequence]``
 * no building on a meld broken by play;
 * upgrade scoring: completing a bigger meld from an intact one scores the difference
   (royal marriage then run: 11, not 15; a second pinochle beside the first: 26);
-* the dix exchange for the turned trump card.
+* the dix exchange for the turned trump card;
+* a dix declared as it is played, where the rules allow it: in the stock stage, from the hand,
+  no more dixes scored than the deck holds.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from pinosolve.meld.model import MeldOption, identify
 from pinosolve.results import Result, optional
 from pinosolve.variants.variant import Variant, number_of_tricks
 
-STEP_KEYS = {"meld", "table", "points", "dix", "exchange", "played", "trick", "note"}
+STEP_KEYS = {"meld", "table", "points", "dix", "exchange", "played", "declared", "trick",
+             "note"}
 
 
 @dataclass
@@ -101,7 +106,8 @@ class Shown(Result):
 
 @dataclass(frozen=True, repr=False)
 class StepRuling(Result):
-    """One step of a melding sequence: the trick it melds on, ``meld`` or ``played``, its
+    """One step of a melding sequence: the trick it melds on, ``meld``, ``played`` or
+    ``declared`` (a dix declared as it is played), its
     cards (from the hand; ``from_table``: already on the table), the meld it makes (``name``)
     and the meld points it scores, those claimed, whether it stands, and its violations."""
 
@@ -152,6 +158,7 @@ class Checker:
         self.trick_melds: dict[int, int] = {}  # trick number -> step that melded on it
         self.dix_exchanged = False
         self.dix_melded = False
+        self.dixes_scored = 0
         self.next_trick = 1
 
     # --- helpers -----------------------------------------------------------------------
@@ -327,6 +334,7 @@ class Checker:
                         "turned trump card", cards)
         self.dix_exchanged = self.dix_exchanged or exchange
         self.dix_melded = True
+        self.dixes_scored += 1
 
     def _dix_alongside(self, n: int, step: dict[str, Any], res: StepResult) -> None:
         if "dix" not in step:
@@ -376,6 +384,62 @@ class Checker:
         return res
 
 
+    def declared(self, n: int, step: dict[str, Any]) -> StepResult:
+        """A dix declared as it is played to a trick from the hand (seed 004: "You can also
+        collect the 10 points for the deece simply by declaring it as it is played to a
+        trick"): not a melding turn, on a trick won or lost, in the stock stage only."""
+        cards = _cards(step["declared"], n, "declared")
+        trick = _trick(self.variant, step, n)
+        res = StepResult(n, trick, "declared", cards.cards(), claimed=_points(step, n),
+                         note=str(step.get("note", "")))
+        option = identify(self.variant, self.trump, cards.counts)
+        res.meld = option.name if option else None
+        stock_tricks = self.variant.rules.deal.kitty // len(self.variant.seats)
+        if not self.rules.dix_as_played:
+            res.violate("meld.sequence.dix_as_played",
+                        f"{symbols(cards)} declared as it is played, but in "
+                        f"{self.variant.id} a dix scores only when melded")
+        elif option is None or option.kind not in self.rules.free_kinds or len(cards) != 1:
+            res.violate("meld.sequence.dix_as_played",
+                        f"{symbols(cards)} is not a dix: only "
+                        f"{', '.join(self.rules.free_kinds)} may be declared as it is played",
+                        str(cards))
+        elif trick is not None and trick > stock_tricks:
+            res.violate("meld.sequence.dix_as_played",
+                        f"trick {trick} is in the play-off: melding, and declaring, end with "
+                        f"the stock (trick {stock_tricks})", str(cards))
+        elif self.dixes_scored >= self._dixes():
+            res.violate("meld.sequence.dix_as_played",
+                        f"{symbols(cards)}: the deck holds {self._dixes()} and "
+                        f"{self.dixes_scored} already scored", str(cards))
+        if trick is not None:
+            if trick < self.next_trick - 1:
+                raise PinosolveError(f"step {n}: trick {trick} comes before trick "
+                                     f"{self.next_trick - 1} of an earlier step: the steps "
+                                     "go in the order they were played")
+            self.next_trick = max(self.next_trick, trick + 1)
+        if not res.violations and option is not None:
+            res.points = option.meld
+            self.dixes_scored += 1
+        if res.claimed is not None and res.claimed != res.points and not res.violations:
+            res.violate("meld.kinds", f"claimed {res.claimed} but the dix is worth {res.points}")
+        return res
+
+    def _dixes(self) -> int:
+        return self.variant.rules.deck.copies
+
+
+def _trick(v: Variant, step: dict[str, Any], n: int) -> Optional[int]:
+    trick = step.get("trick")
+    if trick is None:
+        return None
+    last = number_of_tricks(v)
+    if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= last:
+        raise PinosolveError(f"step {n}: trick must be a trick of {v.id} (1 to {last}), "
+                             f"got {trick!r:.40}")
+    return trick
+
+
 def _cards(value: Any, n: int, key: str) -> Hand:
     return hand_from_data(value, f"step {n}: {key}")
 
@@ -410,10 +474,16 @@ def verify_sequence(variant: Variant, trump: Suit, steps: Any) -> SequenceRuling
             if set(step) - {"played", "note"}:
                 raise PinosolveError(f"step {n}: a 'played' step lists only cards played away")
             results.append(checker.played(n, step))
+        elif "declared" in step:
+            if set(step) - {"declared", "trick", "points", "note"}:
+                raise PinosolveError(f"step {n}: a 'declared' step names the dix declared as "
+                                     "it is played (with 'trick' and 'points' if given)")
+            results.append(checker.declared(n, step))
         elif "meld" in step or "table" in step:
             results.append(checker.meld(n, step))
         else:
-            raise PinosolveError(f"step {n}: needs 'meld' (and 'table') or 'played'")
+            raise PinosolveError(f"step {n}: needs 'meld' (and 'table'), 'played' or "
+                                 "'declared'")
     total = sum(r.points for r in results)
     claimed = sum(r.claimed if r.claimed is not None else r.points for r in results)
     violations = tuple(v for r in results for v in r.violations)

@@ -127,6 +127,9 @@ class MeldSequence:
         ("dix",), doc="kinds that may be shown alongside another meld on the same trick")
     dix_exchange: Literal["none", "may", "first-must"] = knob(
         "none", doc="exchanging a dix for the turned trump card")
+    dix_as_played: bool = knob(
+        False, doc="a dix (a free kind) may be declared, and scored, as it is played to a "
+                   "trick in the stock stage, without melding it")
     add_to_marriage: bool = knob(
         False, doc="a single K or Q may be added to a marriage on the table to make another")
     broken_by_play: bool = knob(True, doc="a melded card played to a trick breaks its melds")

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pinosolve import Card, Hand, Suit, load_file, load_variant
+from pinosolve.errors import PinosolveError
 from pinosolve.meld.dispute import verify_claims
 from pinosolve.meld.sequence import verify_sequence
 
@@ -462,6 +463,39 @@ def test_dix_alongside_and_exchange_rules():
     assert rules_broken(none) == ["meld.sequence.dix_exchange"]
     not_free = seq("two-hand-57", "H", {"meld": "KS QS", "dix": "QS JD"})
     assert rules_broken(not_free) == ["meld.sequence.free_kinds"]
+
+
+def test_the_deece_declared_as_it_is_played_seed_004():
+    """Seed 004: 'You can also collect the 10 points for the deece simply by declaring it as
+    it is played to a trick' -- not a melding turn (a meld may follow on the same trick), in
+    the stock stage only, never more dixes than the deck holds; seed 002 scores a dix only
+    when melded."""
+    r = seq("two-hand-1000", "H", {"declared": "9H", "trick": 3, "points": 10},
+            {"meld": "KH QH", "trick": 3, "points": 40},
+            {"declared": "9H", "trick": 12, "points": 10})
+    assert r["valid"] and r["meld"] == 60, r
+    assert [s["action"] for s in r["steps"]] == ["declared", "meld", "declared"]
+    three = seq("two-hand-1000", "H", {"meld": "9H", "trick": 1},
+                {"declared": "9H", "trick": 2}, {"declared": "9H", "trick": 4})
+    assert three["meld"] == 20 and rules_broken(three) == ["meld.sequence.dix_as_played"]
+    assert "the deck holds 2 and 2 already scored" in three["violations"][0]["reason"]
+    late = seq("two-hand-1000", "H", {"declared": "9H", "trick": 13})
+    assert late["meld"] == 0 and "play-off" in late["violations"][0]["reason"]
+    for wrong in ("9S", "9H 9H", "KH"):
+        r = seq("two-hand-1000", "H", {"declared": wrong, "trick": 2})
+        assert rules_broken(r) == ["meld.sequence.dix_as_played"] and r["meld"] == 0, wrong
+    r = seq("two-hand-57", "H", {"declared": "9H", "trick": 2})
+    assert rules_broken(r) == ["meld.sequence.dix_as_played"]
+    assert "scores only when melded" in r["violations"][0]["reason"]
+    r = seq("two-hand-1000", "H", {"declared": "9H", "trick": 2, "points": 15})
+    assert rules_broken(r) == ["meld.kinds"]
+    for bad, word in (({"declared": "9H", "trick": 0}, "trick must be"),
+                      ({"declared": "9H", "table": "KH"}, "'declared' step"),
+                      ({"declared": "XX"}, "step 1")):
+        with pytest.raises(PinosolveError, match=word):
+            seq("two-hand-1000", "H", bad)
+    with pytest.raises(PinosolveError, match="comes before trick"):
+        seq("two-hand-1000", "H", {"meld": "KH QH", "trick": 5}, {"declared": "9H", "trick": 2})
 
 
 def test_table_card_must_be_on_the_table():
