@@ -8,7 +8,7 @@ has, every card known:
 * the bidder takes the kitty and lays cards away where the rules say so
   (``pinosolve.scoring.passing.lay_away``: the most meld kept);
 * in call-partner play the bidder calls the highest trump he lacks a copy of, and its first
-  holder clockwise is his partner (``pinosolve.variants.sides.called_partner``);
+  holder clockwise is his partner (``pinosolve.scoring.passing.call_partner``);
 * partners exchange cards where the rules pass (``side_exchange``: the CP-SAT pass model,
   pass and return chosen together for the most side meld, the called card passed);
 * then each member of the bidding side melds (CP-SAT) and the side's double-dummy trick
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 from collections.abc import Callable, Sequence
 
-from pinosolve.cards import Card, Hand, Suit
+from pinosolve.cards import Hand, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.results import Result, optional
 from pinosolve.variants.sides import side_name
@@ -231,8 +231,8 @@ class _Round:
         from pinosolve.meld.solver import best_meld
         from pinosolve.scoring.contract import holds_trump_marriage, laid_away_points
         from pinosolve.scoring.makeable import first_leader
-        from pinosolve.scoring.passing import lay_away, side_exchange
-        from pinosolve.variants.sides import bidding_team, called_partner, seat_name, sides_fixed
+        from pinosolve.scoring.passing import call_partner, lay_away, side_exchange
+        from pinosolve.variants.sides import bidding_team, card_to_call, seat_name, sides_fixed
 
         r = v.rules
         hands = dict(holdings)
@@ -245,16 +245,14 @@ class _Round:
                 hands[bidder] = hands[bidder] - laid
                 self.away = laid_away_points(v, laid)
         partner = None
-        called: Optional[Hand] = None
-        if r.players.partnership == "called-card":
-            card = _call(v, trump, hands[bidder])
-            partner = called_partner(v, bidder, hands, card)
-            called = Hand([card]) if partner != bidder and card in hands[partner] else None
+        if r.players.partnership == "called-card":  # the call, and the pass it makes
+            called = call_partner(v, trump, hands, bidder,
+                                  card_to_call(v, trump, hands[bidder]))
+            partner, hands = called.partner, called.hands
         team = bidding_team(v, bidder, partner)
         mate = next((s for s in team if s != bidder), None)
-        if r.passing.cards and mate is not None:
-            ex = side_exchange(v, trump, hands[bidder], hands[mate],
-                               called if r.passing.called_card_passed else None)
+        if r.passing.cards and mate is not None and partner is None:  # fixed partners
+            ex = side_exchange(v, trump, hands[bidder], hands[mate])
             assert ex.declarer is not None and ex.partner is not None
             hands[bidder], hands[mate] = ex.declarer, ex.partner
         self.meld = sum(best_meld(v, hands[s], trump).meld for s in team
@@ -277,18 +275,6 @@ class _Round:
         lo, hi = result.bounds
         self.in_play = in_play
         self.bounds = (lo, hi) if self.ours else (in_play - hi, in_play - lo)
-
-
-def _call(v: Any, trump: Suit, hand: Hand) -> Card:
-    """The card the bidder calls: the highest trump (in ``trick.rank_order``) he lacks a copy
-    of; a plain suit's ace where he holds every trump's every copy."""
-    copies = v.rules.deck.copies
-    for suit in [trump, *[s for s in Suit if s != trump]]:
-        for rank in v.rules.trick.rank_order:
-            card = Card.parse(f"{rank}{suit.name}")
-            if hand.counts[card.index] < copies:
-                return card
-    raise PinosolveError("the bidder holds every card: nothing to call")  # pragma: no cover
 
 
 def _solve(rounds: list[_Round], timeout: Optional[float], threads: int,

@@ -371,3 +371,44 @@ def exchange(v: Variant, trump: Suit, hand: Hand, partner: Hand,
                           "the pass received, with the declarer's best return")
     return ExchangeReport(v.id, trump, hand, partner, outcome, without, actual,
                           None if actual is None else outcome.side_meld - actual.side_meld)
+
+
+@dataclass(frozen=True)
+class Called:
+    """A call made on the hands as dealt: the card, the partner it names (the bidder himself
+    when nobody else holds a copy), the hands as play begins (after the pass, where the
+    rules pass cards between the bidder and his partner), and that pass."""
+
+    card: Any
+    partner: str
+    hands: dict[str, Hand]
+    exchange: Optional[Exchange]
+
+
+def call_partner(v: Variant, trump: Suit, dealt: dict[str, Hand], bidder: str,
+                 card: Any) -> Called:
+    """The partner the called ``card`` names from the hands as ``dealt`` (seat -> hand), and
+    the hands as play begins: where the rules pass cards (``passing.cards``), the pass the
+    pass model chooses for the most side meld (``side_exchange``, as bid advice makes it),
+    the called card among the partner's if ``passing.called_card_passed``. Raises
+    ``PinosolveError`` where the variant calls no partner or the deck has no such card.
+
+    >>> from pinosolve import Hand, Suit, load_variant
+    >>> v = load_variant("five-hand-call")
+    >>> deal = v.random_deal(7)
+    >>> called = call_partner(v, Suit.H, dict(deal.items()), "1", "AH")
+    >>> called.partner in "2345", len(called.exchange.passed)
+    (True, 4)
+    """
+    from pinosolve.variants.sides import called_partner, check_call
+
+    card = check_call(v, card)
+    partner = called_partner(v, bidder, dealt, card)
+    hands = dict(dealt)
+    exchange = None
+    if v.rules.passing.cards and partner != bidder:
+        called = Hand([card]) if v.rules.passing.called_card_passed else None
+        exchange = side_exchange(v, trump, hands[bidder], hands[partner], called)
+        assert exchange.partner is not None  # (the partner mode returns both hands)
+        hands[bidder], hands[partner] = exchange.declarer, exchange.partner
+    return Called(card, partner, hands, exchange)

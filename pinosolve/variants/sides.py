@@ -99,7 +99,8 @@ def called_partner(v: Variant, bidder: str, holdings: Mapping[str, Any], card: A
     """The partner a called ``card`` names: the first seat holding a copy, clockwise from the
     bidder's left (the order of play); the bidder himself, playing alone, when nobody else
     holds one (the readings of ``players.partnership = "called-card"`` in the rules files).
-    ``holdings``: seat -> the cards it holds (anything ``in`` tests a card against).
+    ``holdings``: seat -> the cards it holds as dealt (anything ``in`` tests a card
+    against).
 
     >>> from pinosolve import load_variant
     >>> v = load_variant("five-hand-call")
@@ -111,6 +112,51 @@ def called_partner(v: Variant, bidder: str, holdings: Mapping[str, Any], card: A
         if card in holdings.get(seat, ()):
             return seat
     return bidder
+
+
+def check_call(v: Variant, card: Any, what: str = "called_card") -> Any:
+    """The card ``card`` names (a ``Card`` or its text) as the variant's call: refused where
+    the variant calls no partner, or the deck holds no such card. Returns the ``Card``.
+
+    >>> from pinosolve import load_variant
+    >>> check_call(load_variant("five-hand-call"), "ah")
+    Card(AH)
+    """
+    from pinosolve.cards import Card
+
+    kind = v.rules.players.partnership
+    if kind != "called-card":
+        raise PinosolveError(f"{what}: {v.id} has no called partner; drop it "
+                             f"[players.partnership = {kind}]")
+    if isinstance(card, Card):
+        called = card
+    elif isinstance(card, str):
+        called = Card.parse(card[:16])
+    else:
+        raise PinosolveError(f"{what}: a card (text such as AH), got {card!r:.40}")
+    if not v.deck.counts[called.index]:
+        raise PinosolveError(f"{what}: {called.symbol} is not a card of {v.id}'s deck")
+    return called
+
+
+def card_to_call(v: Variant, trump: Any, hand: Any) -> Any:
+    """The card a bidder holding ``hand`` calls when asked to choose: the highest trump (in
+    ``trick.rank_order``) he lacks a copy of, else a plain suit's ace, king ... (the order
+    of suits: trump, then S H D C).
+
+    >>> from pinosolve import Hand, Suit, load_variant
+    >>> card_to_call(load_variant("five-hand-call"), Suit.H, Hand.parse("AH AH AH AH TH"))
+    Card(TH)
+    """
+    from pinosolve.cards import Card, Suit
+
+    copies = v.rules.deck.copies
+    for suit in [trump, *[s for s in Suit if s != trump]]:
+        for rank in v.rules.trick.rank_order:
+            card = Card.parse(f"{rank}{suit.name}")
+            if hand.counts[card.index] < copies:
+                return card
+    raise PinosolveError("the bidder holds every card: nothing to call")
 
 
 def sides_fixed(v: Variant) -> bool:
