@@ -140,7 +140,11 @@ class Game:
     such as ``"AS TS"``. ``declarer`` (alias
     ``bidder``) and ``partner``: who plays together where the rules do not fix the sides (the
     bidder against the rest in three-handed play; with his called partner in five-handed
-    play). ``stage``: 2, the play after the stock is gone, or 1 while a stock lasts. Every
+    play). ``called_card``: the card the declarer called, instead of ``partner``: the partner is its
+    first holder clockwise from the declarer's left, the deal read as the hands as dealt
+    (every hand full, no trick begun, and a variant that passes no cards before play: where
+    it does, the hands at play are not those dealt, and the partner is named).
+    ``stage``: 2, the play after the stock is gone, or 1 while a stock lasts. Every
     problem is a ``PinosolveError`` naming it: an unknown seat, cards the variant's deck does
     not have, hands of the wrong sizes, a trick card its seat could not have played."""
 
@@ -148,7 +152,7 @@ class Game:
                  trump: Union[Suit, str], leader: Optional[str] = None,
                  trick: Union[str, Iterable[CardLike]] = (), declarer: Optional[str] = None,
                  bidder: Optional[str] = None, partner: Optional[str] = None,
-                 stage: int = 2) -> None:
+                 called_card: Optional[CardLike] = None, stage: int = 2) -> None:
         v = as_variant(variant)
         self.variant = v
         self._deal = as_deal(v, deal)
@@ -161,8 +165,6 @@ class Game:
         self.stage = stage
         self.declarer = one_declarer(v.seats, declarer, bidder, "game", v.id)
         self.partner = seat_name(v, partner, "partner") if partner is not None else None
-        self.sides = play_sides(v, self.declarer, self.partner)
-        self.side_names = side_names(v, self.sides)
         self._leader = seat_index(v, leader if leader is not None else self._deal.first,
                                   "leader")
         self._hands = [[c.index for c in h] for h in self._deal.hands]
@@ -174,6 +176,11 @@ class Game:
             self._trick = [_card(c).index for c in trick]
         except (PinosolveError, TypeError) as exc:
             raise NotationError(f"trick: {exc}") from None
+        self.called_card: Optional[Card] = None
+        if called_card is not None:
+            self.called_card, self.partner = self._called(called_card)
+        self.sides = play_sides(v, self.declarer, self.partner)
+        self.side_names = side_names(v, self.sides)
         everything = Hand(Card.from_index(c) for c in self._trick)
         for hand in self._deal.hands:
             everything = everything + hand
@@ -187,6 +194,31 @@ class Game:
         self._start = (tuple(list(h) for h in self._hands), self._leader, tuple(self._trick))
         self._tricks: list[PlayedTrick] = []
         self._history: list[tuple[int, int, bool]] = []  # (seat, card, finished a trick)
+
+    def _called(self, called_card: CardLike) -> tuple[Card, str]:
+        """The called card and the partner it names in the deal as dealt (see the class)."""
+        from pinosolve.variants.sides import called_partner, check_call
+
+        v = self.variant
+        card = check_call(v, called_card, "called_card")
+        if self.partner is not None:
+            raise PinosolveError("give the called card (called_card) or the partner, not "
+                                 "both: the called card names the partner")
+        if self.declarer is None:
+            raise PinosolveError("called_card: name the declarer (--bidder), who called the card")
+        if v.rules.passing.cards:
+            raise PinosolveError(
+                f"called_card: in {v.id} the partners pass {v.rules.passing.cards} cards before "
+                "play, "
+                "so the hands at play do not show who held the called card: name the partner "
+                "(--partner), or ask makeable or study, which play from the deal as dealt")
+        size = v.rules.deal.hand_size
+        if self._trick or any(len(h) != size for h in self._deal.hands):
+            raise PinosolveError(f"called_card: the partner is read from the hands as dealt "
+                                 f"({size} "
+                                 "cards each, no trick begun); later in the play name him "
+                                 "(--partner)")
+        return card, called_partner(v, self.declarer, dict(self._deal.items()), card)
 
     def _check_sizes(self) -> None:
         from pinosolve.play.position import Position  # the one check of hand sizes
@@ -417,7 +449,9 @@ class Game:
             "variant": self.variant, "deal_first": self.seats[0],
             "deal": {s: Hand(Card.from_index(c) for c in start[i])
                      for i, s in enumerate(self.seats)},
-            "trump": self.trump, "bidder": self.declarer, "partner": self.partner,
+            "trump": self.trump, "bidder": self.declarer,
+            "partner": self.partner if self.called_card is None else None,
+            "called_card": self.called_card,
             "leader": self.seats[leader],
             "play": tuple(tuple(played[i:i + n]) for i in range(0, len(played), n))}
         fields.update(facts)

@@ -107,6 +107,11 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
     if v.to_move != v.me:
         raise PinosolveError(f"advice is for the seat to move: {v.seats[v.to_move]} is to "
                              f"play, not {v.seat}")
+    if v.called_card is not None and (bid is not None or meld is not None):
+        raise PinosolveError("bid, meld: the chance of making the contract needs the bidding "
+                             "side's meld, and with the partner not known (called_card) the "
+                             "side is "
+                             "not known: name the partner, or leave out bid and meld")
     made = _contract(v, bid, meld)
     timeout = check_timeout(timeout)
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:

@@ -45,7 +45,9 @@ class Inference(Result):
     number of distinct consistent deals of the hidden cards (copies of a card alike); ``weighted``:
     the number of shuffles of the physical cards that give them; ``unseen``: where the deal
     leaves hidden cards out of the hands (a kitty not seen, discards), what that pile may
-    and must hold."""
+    and must hold; with a ``called_card`` whose partner the viewer does not know,
+    ``partner_shares``: each seat's share of the consistent deals (shuffle-weighted) in
+    which it is the partner (the declarer's own seat: he plays alone)."""
 
     variant: str
     trump: Suit
@@ -55,6 +57,8 @@ class Inference(Result):
     deals: int
     weighted: int
     unseen: Optional[SeatInference] = optional()
+    called_card: Optional[Card] = optional()
+    partner_shares: Optional[dict[str, float]] = optional()
 
     _repr_keys = ("seat", "to_move", "deals")
 
@@ -88,5 +92,6 @@ def infer(view: Mapping[str, Any] | View) -> Inference:
                       SeatInference(v.hand_size - sum(played) if s >= 0 else v.out, possible,
                                     certain, voids, reasons)))
     unseen = seats.pop()[1] if v.out else None
+    shares = {s: round(x, 6) for s, x in v.partner_shares().items()} or None
     return Inference(v.variant.id, v.trump, v.seat, v.seats[v.to_move], dict(seats),
-                     table.count(), table.weighted(), unseen)
+                     table.count(), table.weighted(), unseen, v.called_card, shares)

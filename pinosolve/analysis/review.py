@@ -2,7 +2,8 @@
 
 A *record* is a mapping: ``variant``, ``deal`` (the hands as play began, PBN style),
 ``trump``, ``leader`` (default the deal's first seat), ``declarer`` (alias ``bidder``) and
-``partner`` where the variant needs them to fix the sides, optional ``bidder`` (the declaring
+``partner`` (or ``called_card``, the card he called, read in the hands as dealt: ``Game``) where
+the variant needs them to fix the sides, optional ``bidder`` (the declaring
 seat, also in fixed partnerships), ``bid`` and ``meld`` (per seat, points or the cards melded,
 as ``score`` takes it; or a whole number, the declaring side's meld), ``laid_away`` (with a
 contract where the bidder lays cards away: his laid-away cards, counted for him as ``score``
@@ -56,8 +57,9 @@ if TYPE_CHECKING:
 # a hand to review: a game record, a Game with its cards played, or a record's table
 RecordLike = Union[Game, "Record", Mapping[str, Any]]
 
-_RECORD_KEYS = ("variant", "deal", "trump", "leader", "declarer", "bidder", "partner", "bid",
-                "meld", "play", "laid_away")
+_RECORD_KEYS = ("variant", "deal", "trump", "leader", "declarer", "bidder", "partner",
+                "called_card",
+                "bid", "meld", "play", "laid_away")
 
 
 @dataclass(frozen=True, repr=False)
@@ -207,7 +209,8 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
     # (in fixed sides the declarer is only the bidder; a partner there is refused by
     # variants.sides.play_sides, as Game reads it)
     game = Game(v, record["deal"], trump=record["trump"], leader=record.get("leader"),
-                declarer=None if sides_fixed(v) else who, partner=record.get("partner"))
+                declarer=None if sides_fixed(v) else who, partner=record.get("partner"),
+                called_card=record.get("called_card"))
     play = record.get("play", ())
     cards = list(as_cards(v, play if play is not None else (), "play"))
     facts = {"bidder": None if who is None else seat_name(v, who, "bidder"),

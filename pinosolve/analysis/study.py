@@ -55,7 +55,10 @@ class Spec:
     as it is made, as the command line checks its options: ``variant`` (a Variant or its
     ID), ``seed`` (0 to 2**64 - 1), ``trump`` (a suit; None: a seeded trump per deal),
     ``leader`` (None: the bidder, else the first seat), ``bids`` (each a contract of the
-    variant; they need the ``bidder``), ``partner`` (a called partner), ``filter`` (the
+    variant; they need the ``bidder``), ``partner`` (a called partner) or ``called_card`` (the card
+    the bidder calls, or ``auto``: the highest trump he lacks; each deal's partner is then its
+    first holder from the bidder's left, and where the rules pass cards the pass is made as
+    bid advice makes it, before play), ``filter`` (the
     filter's text or its conditions), ``timeout`` (seconds per deal). ``PinosolveError``
     for a bad value; seats and the trump are kept by their names.
 
@@ -75,6 +78,7 @@ class Spec:
     partner: Optional[str] = None
     filter: tuple[Condition, ...] = field(default_factory=tuple)
     timeout: Optional[float] = None
+    called_card: Optional[str] = None         # a card, or "auto"
 
     def __post_init__(self) -> None:
         from pinosolve.inputs import as_amount, as_variant
@@ -109,6 +113,17 @@ class Spec:
             check_contract(v, b)
         if self.partner is not None:  # (refused where the variant calls no partner)
             bidding_team(v, self.bidder or v.seats[0], self.partner)
+        if self.called_card is not None:
+            from pinosolve.variants.sides import check_call
+
+            if self.partner is not None:
+                raise PinosolveError("give the called card (called_card) or the partner, not both: "
+                                     "the call names each deal's partner")
+            if not (isinstance(self.called_card, str) and self.called_card.lower() == "auto"):
+                put("called_card", str(check_call(v, self.called_card)))
+            else:
+                check_call(v, "AS" if v.deck.counts[0] else "AH")  # (a called-card variant)
+                put("called_card", "auto")
         if self.filter is None or isinstance(self.filter, str):
             put("filter", parse_conditions(v, self.filter))
         elif not all(isinstance(c, Condition) for c in self.filter):
@@ -166,6 +181,20 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
     roles = _roles(v, spec)
     record: dict[str, Any] = {"index": index, "seed": spec.seed, "deal": str(deal),
                               "trump": trump.name, "leader": leader}
+    partner, after_pass = spec.partner, deal
+    if spec.called_card is not None:  # the call on the hands as dealt, and the pass it makes
+        from pinosolve.deal import Deal
+        from pinosolve.scoring.passing import call_partner
+        from pinosolve.variants.sides import card_to_call
+
+        bidder = roles["declarer"]
+        hands = dict(deal.items())
+        card = (card_to_call(v, trump, hands[bidder]) if spec.called_card == "auto"
+                else spec.called_card)
+        called = call_partner(v, trump, hands, bidder, card)
+        partner = roles["partner"] = called.partner
+        after_pass = Deal(tuple(v.seats), tuple(called.hands[s] for s in v.seats))
+        record.update(called_card=str(called.card), partner=partner)
     limit = worker_table_limit()
     res = Game(v, deal, trump=trump, leader=leader, **roles).solve(
         Budget(spec.timeout, limit), value_only=True)
@@ -183,11 +212,11 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
         from pinosolve.scoring.makeable import makeable
 
         assert spec.bidder is not None  # (a Spec with bids names its bidder)
-        played, laid = deal, None
+        played, laid = after_pass, None
         if v.rules.deal.bidder_discards:
             played, laid = _lay_away(v, dealt, spec.bidder, trump)
             record["laid_away"] = [str(c) for c in laid]
-        record["made"] = {str(b): makeable(v, played, trump, spec.bidder, b, spec.partner,
+        record["made"] = {str(b): makeable(v, played, trump, spec.bidder, b, partner,
                                            laid_away=laid, timeout=spec.timeout,
                                            exact=False).made
                           for b in spec.bids}
@@ -253,7 +282,7 @@ def _roles(v: Any, spec: Spec) -> dict[str, Any]:
     if sides_fixed(v):
         return {}
     roles = {"declarer": spec.bidder or v.seats[0]}
-    if v.rules.players.partnership == "called-card":
+    if v.rules.players.partnership == "called-card":  # (a call names each deal's partner)
         roles["partner"] = spec.partner or roles["declarer"]
     return roles
 

@@ -1,9 +1,11 @@
 """One seat's view of a deal in play (``View``): read once, checked, never changed.
 
 A *view* is what one seat knows: the variant and trump, its own ``hand`` as play began, the
-``leader`` and the cards played since (``play``), and optionally ``declarer``/``partner``,
-the meld each seat showed (``shown``: seat -> cards), the cards it passed to its partner
-(``passed``), the ``kitty`` it saw, and cards it knows are out of play (``gone``).
+``leader`` and the cards played since (``play``), and optionally ``declarer``/``partner``
+(or ``called_card``, the card the declarer called, where the partner is not known until he shows
+himself: in each consistent deal the partner is then that card's first holder from the
+declarer's left), the meld each seat showed (``shown``: seat -> cards), the cards it passed
+to its partner (``passed``), the ``kitty`` it saw, and cards it knows are out of play (``gone``).
 
 The hidden cards are every card of the deck the viewer cannot place for certain. They lie in
 the other seats' hands as play began (each as many as the viewer's hand) and, where the deal
@@ -31,7 +33,7 @@ from pinosolve.seats import find_seat, one_declarer
 from pinosolve.variants.sides import play_sides, sides_fixed
 
 VIEW_KEYS = ("variant", "trump", "seat", "hand", "leader", "play", "declarer", "bidder",
-             "partner", "shown", "passed", "kitty", "gone")
+             "partner", "called_card", "shown", "passed", "kitty", "gone")
 
 
 @dataclass(frozen=True)
@@ -81,12 +83,17 @@ class View:
                                      v.id)
         partner = view.get("partner")
         self.partner = None if partner is None else find_seat(seats, partner, "partner", v.id)
+        self.called_card = self._called_card(view.get("called_card"))
         # the seats that fix the sides, as Game takes them (in fixed sides the declarer is
         # only the bidder; a partner there is refused by play_sides)
         self.roles: dict[str, Any] = {
             k: s for k, s in (("declarer", None if sides_fixed(v) else self.declarer),
                               ("partner", self.partner)) if s is not None}
-        self.sides = play_sides(v, self.roles.get("declarer"), self.partner)
+        # (with a call the partner differs from deal to deal: each deal's Game has its own,
+        # ``partner_in``; these sides, the declarer alone, serve no answer: a call is refused
+        # where the view's tallies or duties would need the partner)
+        self.sides = play_sides(v, self.roles.get("declarer"),
+                                self.declarer if self.called_card is not None else self.partner)
         self.deck = deck = _counts(v.deck)
         hand = list(_held(v, view["hand"], "hand"))
         self.hand_size = len(hand)
@@ -94,6 +101,11 @@ class View:
             raise PinosolveError("hand: the viewer's hand as play began is empty")
         mine = _counts(hand)
         self._check_within(mine, "hand")
+        if self.called_card is not None and self.hand_size != v.rules.deal.hand_size:
+            raise PinosolveError(f"called_card: the partner is read from the hands as dealt, so "
+                                 f"the "
+                                 f"view begins at the first trick ({v.rules.deal.hand_size} "
+                                 f"cards, not {self.hand_size}); later, name the partner")
         self.kinds = [k for k in range(NUM_CARDS) if deck[k]]
         self.mine = mine
         self.known = _counts(_held(v, _given(view, "gone"), "gone"))
@@ -149,6 +161,79 @@ class View:
         self.table, self.played = checked.table, checked.played
         self._bounds = checked.lo, checked.hi, checked.why
         self._frozen = True
+
+    def _called_card(self, given: Any) -> Optional[Card]:
+        """The called card, where the partner it names is not known to the viewer."""
+        if given is None:
+            return None
+        from pinosolve.variants.sides import check_call
+
+        v = self.variant
+        card: Card = check_call(v, given, "called_card")
+        if self.partner is not None:
+            raise PinosolveError("give the called card (called_card) or the partner, not "
+                                 "both: the called card names the partner")
+        if self.declarer is None:
+            raise PinosolveError("called_card: name the declarer (bidder), who called the card")
+        if v.rules.passing.cards:
+            raise PinosolveError(f"called_card: in {v.id} the partner passes cards to the declarer "
+                                 "before play, so every seat knows him: name the partner")
+        if v.rules.trick.partner_exempt:
+            raise PinosolveError(f"called_card: in {v.id} a card's duties depend on who the "
+                                 "partner "
+                                 "is [trick.partner_exempt]: name the partner")
+        return card
+
+    def partner_in(self, start: Mapping[int, Sequence[int]]) -> Optional[str]:
+        """The partner in a deal of start holdings (holder -> copies of each card, the
+        viewer's own row not needed): the view's, or the called card's first holder from the
+        declarer's left (the declarer himself when nobody else holds one)."""
+        if self.called_card is None:
+            return self.partner
+        from pinosolve.variants.sides import called_partner
+
+        k = self.called_card.index
+        assert self.declarer is not None  # (a call needs the declarer)
+        held = {s: (self.called_card,) if (self.mine if i == self.me else start[i])[k] else ()
+                for i, s in enumerate(self.seats)}
+        return called_partner(self.variant, self.declarer, held, self.called_card)
+
+    def partner_shares(self) -> dict[str, float]:
+        """With a called_card: each seat's share of the consistent deals (shuffle-weighted) in
+        which it is the partner, exactly (the declarer's own seat: he plays alone), from the
+        bounds with the called card's copies fixed to 0 before the seat and at least 1 in it.
+        Empty without a call."""
+        if self.called_card is None:
+            return {}
+        from pinosolve.analysis.deals import DealTable
+
+        assert self.declarer is not None
+        k, n = self.called_card.index, len(self.seats)
+        lo0, hi0, _ = self._bounds
+        total = self.table.weighted()
+        out: dict[str, float] = {}
+        bidder = self.seats.index(self.declarer)
+        before: list[int] = []
+        for step in range(1, n + 1):
+            seat = (bidder + step) % n
+            lo = {h: list(row) for h, row in lo0.items()}
+            hi = {h: list(row) for h, row in hi0.items()}
+            ok = True
+            for h in before:
+                if h == self.me:
+                    ok = ok and not self.mine[k]
+                else:
+                    hi[h][k] = 0
+            if seat != bidder:
+                if seat == self.me:
+                    ok = ok and bool(self.mine[k])
+                else:
+                    lo[seat][k] = max(lo[seat][k], 1)
+            weight = DealTable(self, lo, hi).weighted() if ok else 0
+            if weight:
+                out[self.seats[seat]] = weight / total
+            before.append(seat)
+        return out
 
     def __setattr__(self, name: str, value: Any) -> None:
         if getattr(self, "_frozen", False):
@@ -310,8 +395,11 @@ class View:
         hands = [[a - b for a, b in zip(self.mine if s == self.me else drawn[s], played[s])]
                  for s in range(len(self.seats))]
         deal = f"{self.seats[0]}:" + " ".join(_dotted(h) for h in hands)
+        roles = self.roles
+        if self.called_card is not None:  # the partner of this deal
+            roles = {**roles, "partner": self.partner_in(drawn)}
         return Game(self.variant, deal, trump=self.trump, leader=self.seats[self.trick_leader],
-                    trick=[Card.from_index(c) for c in self.trick], **self.roles)
+                    trick=[Card.from_index(c) for c in self.trick], **roles)
 
     def lays_away(self) -> bool:
         """Whether the declarer laid cards away (``deal.bidder_discards``), which then are the

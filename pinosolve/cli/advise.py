@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 
 PLAY_SAMPLES, BID_SAMPLES = 200, 100
 BID_KEYS = ("auction", "dealer", "confidence")  # options of bid advice only
-PLAY_KEYS = ("leader", "play", "bidder", "partner", "shown", "passed", "gave", "received",
-             "kitty", "gone", "exact", "bid", "meld", "record")  # options of play advice only
+PLAY_KEYS = ("leader", "play", "bidder", "partner", "called_card", "shown", "passed", "gave",
+             "received", "kitty", "gone", "exact", "bid", "meld",
+             "record")  # options of play advice only
 
 
 @dataclass(frozen=True)

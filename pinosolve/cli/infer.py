@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from pinosolve.analysis.witness import Witness
 
 # the view's keys as options and batch keys, besides variant/rules and bidder/declarer
-VIEW_OPTIONS = ("trump", "seat", "hand", "leader", "play", "partner", "shown", "passed",
-                "gave", "received", "kitty", "gone")
+VIEW_OPTIONS = ("trump", "seat", "hand", "leader", "play", "partner", "called_card", "shown",
+                "passed", "gave", "received", "kitty", "gone")
 
 
 def view_of(params: Raw) -> View:
@@ -39,7 +39,8 @@ def view_of(params: Raw) -> View:
     if params.get("record") is not None:
         return _record_view(params)
     view: dict[str, Any] = {"variant": chosen_variant_of(params)}
-    for key in ("trump", "seat", "hand", "leader", "play", "partner", "kitty", "gone"):
+    for key in ("trump", "seat", "hand", "leader", "play", "partner", "called_card", "kitty",
+                "gone"):
         if params.get(key) is not None:
             view[key] = params[key]
     bidder = one_bidder(params.get("bidder"), None)
@@ -146,6 +147,10 @@ def render_infer(result: Union[Inference, Witness]) -> None:
             out.print(f"  {reason}")
     out.print(f"consistent deals: {result.deals} (as a shuffle deals the physical cards: "
               f"{result.weighted})")
+    if result.called_card is not None and result.partner_shares is not None:
+        shares = ", ".join(f"{s} {x:.1%}" for s, x in result.partner_shares.items())
+        out.print(f"the partner the called card {result.called_card.symbol} names, by share "
+                  f"of those deals: {shares}")
 
 
 @with_options(VIEW, OWN, RUN)

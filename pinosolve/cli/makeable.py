@@ -51,6 +51,7 @@ class MakeableParams(Params):
     bid: Any = given()
     laid_away: Optional[str] = text()
     partner: Optional[str] = seat_of("partner")
+    called_card: Optional[str] = text()
     dealer: Optional[str] = seat_of("dealer")
     timeout: Optional[float] = seconds()
     verdict_only: bool = flag()
@@ -74,7 +75,8 @@ def compute_makeable(params: MakeableParams) -> Makeable:
     assert params.bidder is not None
     return analyse(v, params.deal, params.trump, params.bidder, params.bid, params.partner, laid,
                    params.dealer, params.timeout, answer_interrupted=True,
-                   table_limit=table_share(), exact=not params.verdict_only)
+                   table_limit=table_share(), exact=not params.verdict_only,
+                   called_card=params.called_card)
 
 
 def render_makeable(result: Makeable) -> None:
@@ -110,7 +112,8 @@ def render_makeable(result: Makeable) -> None:
 @with_options(OWN, SIDES, RUN)
 def makeable_cmd(
     deal: Annotated[Optional[str], typer.Option(
-        "--deal", help="Every hand as played: 'N:<hand> <hand> …'.", show_default=False)] = None,
+        "--deal", help="Every hand as played: 'N:<hand> <hand> …' (with --called-card, as dealt).",
+        show_default=False)] = None,
     trump: TrumpOpt = None,
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The contract.", show_default=False)] = None,

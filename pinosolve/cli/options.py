@@ -104,6 +104,13 @@ PartnerOpt = Annotated[Optional[str], typer.Option(
     "--partner", help="Call-partner play: the called partner's seat.", show_default=False)]
 
 
+CallOpt = Annotated[Optional[str], typer.Option(
+    "--called-card", "--call", help="Call-partner play, instead of --partner: the card the "
+    "bidder called; its "
+    "first holder from the bidder's left, in the hands as dealt, is partner.",
+    show_default=False)]
+
+
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout.")]
 
@@ -187,7 +194,7 @@ BATCH: Group = {"input_source": (InputOpt, None), "jobs": (JobsOpt, 1)}
 # where an analysis is run: the variant, the output, a batch of lines
 RUN: Group = {**VARIANT, **OUTPUT, **BATCH}
 SIDES: Group = {"bidder": (BidderOpt, None), "declarer": (DeclarerOpt, None),
-                "partner": (PartnerOpt, None)}
+                "partner": (PartnerOpt, None), "called_card": (CallOpt, None)}
 # a seat's view of a hand being played (infer, advise)
 VIEW: Group = {"seat": (SeatOpt, None), "hand": (HandOpt, None), "trump": (TrumpOpt, None),
                "leader": (LeaderOpt, None), "play": (PlayOpt, None), **SIDES,

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 # a record's keys that a batch line (or --input object) gives as they are; its variant comes
 # from the line's (or the command line's) variant or rules
-RECORD_KEYS = ("deal", "trump", "leader", "declarer", "bidder", "partner", "bid", "meld",
-               "play")
+RECORD_KEYS = ("deal", "trump", "leader", "declarer", "bidder", "partner", "called_card", "bid",
+               "meld", "play")
 
 
 def _record(params: Raw) -> RecordLike:
@@ -184,7 +184,7 @@ def review_cmd(
     record: Annotated[Optional[str], typer.Argument(
         metavar="RECORD", help="The played hand: a game record (docs/records.md), or a TOML "
         "or JSON file ('-': stdin) with variant (or rules), deal, trump, play, and as needed "
-        "leader, bidder, partner, bid and meld (per seat, points or cards).",
+        "leader, bidder, partner (or called_card), bid and meld (per seat, points or cards).",
         show_default=False)] = None,
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", help="Seconds for each position's search (0 < s <= 1e9); where it runs "

@@ -32,6 +32,7 @@ class SolveParams(Params):
     trick: str = text(default="")
     bidder: Optional[str] = text()
     partner: Optional[str] = text()
+    called_card: Optional[str] = text()
     value_only: bool = flag()
     timeout: Optional[float] = seconds()
     progress: bool = flag()
@@ -44,7 +45,8 @@ def compute_solve(params: SolveParams) -> SolveResult:
     from pinosolve.play.driver import SearchInterrupted
 
     game = Game(params.variant, params.deal, trump=params.trump, leader=params.leader,
-                trick=params.trick, declarer=params.bidder, partner=params.partner)
+                trick=params.trick, declarer=params.bidder, partner=params.partner,
+                called_card=params.called_card)
     try:
         budget = Budget(params.timeout, table_share(),
                         _show_test if params.progress else None)

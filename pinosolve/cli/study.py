@@ -66,11 +66,11 @@ CHUNK = Analysis(ChunkParams, compute_chunk,
 def _spec(variant: Any, seed: int, trump: Optional[str], leader: Optional[str],
           all_trumps: bool, all_leads: bool, best_meld: bool, bids: list[int],
           bidder: Optional[str], partner: Optional[str], where: Optional[str],
-          timeout: Optional[float]) -> Any:
+          timeout: Optional[float], called_card: Optional[str] = None) -> Any:
     from pinosolve.analysis.study import Spec, parse_conditions
 
     return Spec(variant, seed, trump, leader, all_trumps, all_leads, best_meld, tuple(bids),
-                bidder, partner, parse_conditions(variant, where), timeout)
+                bidder, partner, parse_conditions(variant, where), timeout, called_card)
 
 
 def done_path(out: Path) -> Path:
@@ -374,6 +374,12 @@ def study_cmd(
         show_default=False)] = None,
     partner: Annotated[Optional[str], typer.Option(
         "--partner", help="Call-partner play: the called partner.", show_default=False)] = None,
+    called_card: Annotated[Optional[str], typer.Option(
+        "--called-card", "--call", help="Call-partner play, instead of --partner: the card "
+        "the bidder calls, or "
+        "auto (the highest trump he lacks); each deal's partner is its first holder from the "
+        "bidder's left, and the rules' pass is made before --bid is judged.",
+        show_default=False)] = None,
     where: Annotated[Optional[str], typer.Option(
         "--filter", help="Keep only deals whose hands match: SEAT:trumps>=N, SEAT:meld>=N, "
         "SEAT:count(SUIT)<=N, SEAT:has=CARD, joined by 'and'.", show_default=False)] = None,
@@ -440,7 +446,7 @@ def study_cmd(
     seed = fresh_seed() if seed is None else check_seed(seed)
     v = chosen_variant_of(given)
     spec = _spec(v, seed, trump, leader, all_trumps, all_leads, best_meld, list(bid or []), bidder,
-                 partner, where, timeout)
+                 partner, where, timeout, called_card)
     threads = want_jobs(usable_cpus() if jobs == 0 else jobs, "study") if jobs != 1 else 1
     from pinosolve.analysis.study import Tally
 

@@ -95,6 +95,11 @@ def _record(sections: list[Section], variant: Any) -> Record:
     s = get("Partner")
     if s is not None and s.value.strip():
         fields["partner"] = seat(s.value, "Partner")
+    s = get("CalledCard")
+    if s is not None and s.value.strip():
+        from pinosolve.variants.sides import check_call
+
+        fields["called_card"] = check_call(v, s.value.strip(), "CalledCard")
     for tag, key in (("Kitty", "kitty"), ("LaidAway", "laid_away")):
         s = get(tag)
         if s is not None:
@@ -280,6 +285,7 @@ def _check(r: Record) -> None:
     for s, h in r.deal.items():
         if h is not None and len(h) > size + v.rules.deal.kitty:
             raise NotationError(f"Deal: seat {s} holds {len(h)} cards; {v.id} deals {size}")
+    r.partner_seat()  # (a Partner tag the Call contradicts is named)
     if r.deal and all(h is not None for h in r.deal.values()) and r.trump is not None:
         r.hands_at_play()  # (a pass or lay-away of cards not held is named)
         if r.result is not None:

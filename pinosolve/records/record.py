@@ -12,6 +12,8 @@ Seat       a view: the seat whose view this is (the other hands may be ``?``)
 Deal       every hand as dealt, PBN style from the named seat; ``?`` for a hand not known
 Auction    the seat that called first; the data lines hold the calls (numbers, ``Pass``)
 Contract   ``bidder bid trump``, ``-`` for a part not known (``N 340 H``, ``- - H``)
+CalledCard the card the declarer called (call-partner play): with no Partner tag, the
+           partner is its first holder from the declarer's left in the Deal
 Partner    the declarer's partner where the rules do not fix it (five-hand's called card)
 Kitty      the kitty (widow) as it lay, which the bidder took
 LaidAway   the cards the bidder laid away
@@ -57,7 +59,8 @@ if TYPE_CHECKING:
     from pinosolve.variants.variant import Variant
 
 PASS_CALLS = ("pass", "p", "-")
-_ORDER = ("Variant", "Rules", "Dealer", "Seat", "Deal", "Auction", "Contract", "Partner",
+_ORDER = ("Variant", "Rules", "Dealer", "Seat", "Deal", "Auction", "Contract", "CalledCard",
+          "Partner",
           "Kitty", "LaidAway", "Pass", "Meld", "Play", "Result", "Analysis")
 _FIRST = ("Event", "Site", "Date")  # other tags that go first, as PGN's roster puts them
 UNKNOWN = "?"  # a hand not known, in a view's Deal
@@ -140,6 +143,7 @@ class Record:
     bid: Optional[int] = None
     trump: Optional[Suit] = None
     partner: Optional[str] = None
+    called_card: Optional[Card] = None
     kitty: Optional[Hand] = None
     laid_away: Optional[Hand] = None
     passes: tuple[Pass, ...] = ()
@@ -189,6 +193,8 @@ class Record:
         contract = " ".join("-" if x is None else str(x) for x in parts)
         if any(x is not None for x in parts):
             out.append(Section("Contract", contract, ()))
+        if self.called_card is not None:
+            out.append(Section("CalledCard", str(self.called_card), ()))
         if self.partner is not None:
             out.append(Section("Partner", self.partner, ()))
         for tag, hand in (("Kitty", self.kitty), ("LaidAway", self.laid_away)):
@@ -216,6 +222,23 @@ class Record:
         return "\n".join(format_section(s) for s in self.sections()) + "\n"
 
     # --- the hand played -----------------------------------------------------------------------
+
+    def partner_seat(self) -> Optional[str]:
+        """The declarer's partner: the Partner tag's, else the called card's first holder
+        from the declarer's left in the Deal (None where the record does not tell: no call,
+        or a hand not known). A Partner tag the call contradicts is a one-line error."""
+        if self.called_card is None or self.bidder is None or \
+                any(self.deal.get(s) is None for s in self.variant.seats):
+            return self.partner
+        from pinosolve.variants.sides import called_partner
+
+        called = called_partner(self.variant, self.bidder, dict(self.deal), self.called_card)
+        if self.partner is not None and self.partner != called:
+            raise PinosolveError(f"Partner: {self.partner}, but the called "
+                                 f"{self.called_card.symbol}'s "
+                                 f"first holder from {self.bidder}'s left in the Deal is "
+                                 f"{called}")
+        return called
 
     def cards_played(self) -> list[Card]:
         """Every card played, in order."""
@@ -288,9 +311,12 @@ class Record:
         out: dict[str, Any] = {"variant": self.variant, "deal": str(self._start()),
                                "trump": self._trump().letter,
                                "play": [str(c) for c in self.cards_played()]}
-        for key in ("leader", "bidder", "partner", "bid"):
+        for key in ("leader", "bidder", "bid"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        partner = self.partner_seat()
+        if partner is not None:
+            out["partner"] = partner
         if self.meld:
             out["meld"] = self._meld_data()
         if self.laid_away is not None:
@@ -320,6 +346,8 @@ class Record:
                            ("partner", self.partner)):
             if value is not None:
                 view[key] = value
+        if self.called_card is not None and self.partner is None:  # (a secret partner)
+            view["called_card"] = str(self.called_card)
         shown = {s: m.cards() for s, m in self.meld.items() if isinstance(m, Hand) and m}
         if shown:
             view["shown"] = shown
@@ -381,8 +409,9 @@ def _roles(r: Record) -> dict[str, str]:
     out = {}
     if r.bidder is not None and not sides_fixed(r.variant):
         out["declarer"] = r.bidder
-    if r.partner is not None:
-        out["partner"] = r.partner
+    partner = r.partner_seat()
+    if partner is not None:
+        out["partner"] = partner
     return out
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from pinosolve.scoring.bidding import check_contract
-from pinosolve.cards import Hand, Suit
+from pinosolve.cards import Card, Hand, Suit
 from pinosolve.scoring.contract import (Outcome, Taken, check_laid_away, holds_trump_marriage,
                                         laid_away_points, outcome)
 from pinosolve.deal import Deal
@@ -81,6 +81,7 @@ class Makeable(Result):
     reasons: tuple[str, ...]
     interrupted: Optional[bool] = optional()
     note: Optional[str] = optional()
+    called_card: Optional[Card] = optional()
 
     _repr_keys = ("trump", "bidder", "bid", "meld", "trick_points", "made", "margin")
 
@@ -88,14 +89,17 @@ class Makeable(Result):
 def makeable(variant: VariantLike, deal: DealLike, trump: SuitLike, bidder: str, bid: int,
              partner: Optional[str] = None, laid_away: Optional[HandLike] = None,
              dealer: Optional[str] = None, timeout: Optional[float] = None,
-             exact: bool = True) -> Makeable:
+             exact: bool = True, called_card: Any = None) -> Makeable:
     """Whether ``bidder``'s contract ``bid`` in ``trump`` is made with every hand of ``deal``
     known: the side's meld plus its double-dummy trick points; ``partner`` the called
     partner (call-partner play), ``laid_away`` the cards the bidder laid away (kitty games),
     ``dealer`` whose left-hand player leads first, ``timeout`` seconds for the search.
     ``exact`` False: made or set only, by one null-window test at the least trick points
     that make the contract (several times faster); ``trick_points`` is then None and
-    ``trick_points_bounds`` has that threshold at one end.
+    ``trick_points_bounds`` has that threshold at one end. ``called_card``: the card the bidder
+    calls (call-partner play, instead of ``partner``): ``deal`` is then the hands as dealt,
+    the partner its first holder clockwise from the bidder's left, and where the rules pass
+    cards the pass is made as bid advice makes it (``pinosolve.scoring.passing.call_partner``).
 
     >>> makeable("four-hand", "N:TQ99.KQ9.AT.QJ9 ATKJ.AQJ.AQ9.TJ Q.ATKJ.TKKJJ.AQ "
     ...          "AKJ.T9.Q9.ATKK9", "S", "N", 25)
@@ -113,14 +117,14 @@ def makeable(variant: VariantLike, deal: DealLike, trump: SuitLike, bidder: str,
     return analyse(v, cards, suit, seat, bid,
                    None if partner is None else seat_name(v, partner, "partner"), away,
                    None if dealer is None else seat_name(v, dealer, "dealer"), timeout,
-                   exact=exact)
+                   exact=exact, called_card=called_card)
 
 
 def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
             partner: Optional[str] = None, laid_away: Optional[Hand] = None,
             dealer: Optional[str] = None, timeout: Optional[float] = None,
             answer_interrupted: bool = False, table_limit: Optional[int] = None,
-            exact: bool = True) -> Makeable:
+            exact: bool = True, called_card: Any = None) -> Makeable:
     """Made or set by how much, with the meld, the trick points and the rules that decide
     (``exact`` False: made or set, by a threshold test; see ``makeable``).
     Ctrl-C in the search raises SearchInterrupted, unless ``answer_interrupted``: then the
@@ -139,6 +143,11 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
         raise PinosolveError(f"{v.id} draws from a stock; the play cannot be solved from a deal")
     v.check_deal(deal, full=True)
     check_laid_away(v, deal.hands, laid_away)
+    called: list[str] = []
+    card = None
+    if called_card is not None:
+        deal, partner, card, called = _after_call(v, deal, trump, bidder, partner,
+                                                  called_card)
     team = bidding_team(v, bidder, partner)
     melds: dict[str, Declaration] = {}
     for seat, hand in deal.items():
@@ -154,7 +163,7 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
     play = _TeamPlay(pos, PlayRules.of(v, 2), leader in team, timeout, answer_interrupted,
                      table_limit)
     away = laid_away_points(v, laid_away)
-    reasons: list[str] = []
+    reasons: list[str] = called
     if away:
         reasons.append(f"the {away} points laid away count for the bidder "
                        "[deal.discards_count]")
@@ -173,7 +182,34 @@ def analyse(v: Variant, deal: Deal, trump: Suit, bidder: str, bid: int,
         None if verdict.total is None else verdict.total - bid, play.nodes,
         round(play.seconds, 3),
         _throw_in(v, side_meld, bid, verdict.made, melds, team, play.in_play + away),
-        tuple(reasons), True if play.interrupted else None, note)
+        tuple(reasons), True if play.interrupted else None, note, card)
+
+
+def _after_call(v: Variant, deal: Deal, trump: Suit, bidder: str, partner: Optional[str],
+                called_card: Any) -> tuple[Deal, str, Card, list[str]]:
+    """The deal as play begins after the bidder's call on the hands as dealt, the partner,
+    the card, and the reasons."""
+    from pinosolve.cards import symbols
+    from pinosolve.scoring.passing import call_partner
+
+    if partner is not None:
+        raise PinosolveError("give the called card (--called-card) or the partner "
+                             "(--partner), not both: the called card names the partner")
+    called = call_partner(v, trump, dict(deal.items()), bidder, called_card)
+    card = called.card
+    if called.partner == bidder:
+        reasons = [f"{bidder} called {card.symbol}: nobody else holds a copy, and he plays alone "
+                   "[players.partnership = called-card]"]
+    else:
+        reasons = [f"{bidder} called {card.symbol}: {called.partner} is its first holder "
+                   f"from {bidder}'s left, and partner [players.partnership = called-card]"]
+    ex = called.exchange
+    if ex is not None:
+        reasons.append(f"{called.partner} passes {symbols(ex.passed)} and {bidder} returns "
+                       f"{symbols(ex.returned)}, for the most meld [passing.cards = "
+                       f"{v.rules.passing.cards}]")
+    return (Deal(tuple(v.seats), tuple(called.hands[s] for s in v.seats)), called.partner,
+            card, reasons)
 
 
 class _Verdict:
