@@ -489,6 +489,65 @@ class Game:
                     check_trick=False)
         return self.result_of(res, value_only)
 
+    def solve_each(self, timeout: Optional[float] = None) -> EachResult:
+        """Every seat playing for its own points (max^n, ``pinosolve.play.maxn``): where no
+        seats are partners and three or more play (seed 000's three hands: "Players aren't
+        partnered with each other"), the points each takes from here, each legal card's, and
+        the line. Ties are read as ``pinosolve.play.maxn`` says (against the bidder, the
+        ``declarer``, then the strongest other). The search is exhaustive and has no bounds:
+        ``timeout`` seconds (None: no limit) past which ``PinosolveError`` says it did not
+        finish. Raises ``PinosolveError`` where the rules make partners.
+
+        >>> g = Game("three-hand-kitty", "N:A... K... Q...", trump="S", declarer="N")
+        >>> g.solve_each().seat_points
+        {'N': 3, 'E': 0, 'W': 0}
+        """
+        import time
+
+        from pinosolve.play.budget import check_timeout
+        from pinosolve.play.engine import SearchTimeout
+        from pinosolve.play.maxn import EachForHimself, line_of
+
+        v = self.variant
+        kind = v.rules.players.partnership
+        if kind != "none" or len(self.seats) < 3:
+            raise PinosolveError(f"each for himself: in {v.id} "
+                                 + ("two play, one against the other" if len(self.seats) < 3
+                                    else "seats play as partners")
+                                 + f" [players.partnership = {kind}]")
+        timeout = check_timeout(timeout)
+        start = time.perf_counter()
+        bidder = None if self.declarer is None else self.seats.index(self.declarer)
+        search = EachForHimself(self.rules, int(self.trump), len(self.seats), bidder,
+                                None if timeout is None else start + timeout)
+        pos = self.position()
+        try:
+            cards = search.card_values(pos.hands, pos.leader, pos.trick) if not self.over \
+                else {}
+            value = search.value(pos.hands, pos.leader, pos.trick) if not self.over else \
+                (0,) * len(self.seats)
+            line = line_of(search, pos.hands, pos.leader, pos.trick)
+        except SearchTimeout:
+            raise PinosolveError(f"each for himself: the search did not finish in {timeout} s "
+                                 "(it is exhaustive and proves no bounds on the way: give "
+                                 "it more time, or a later position)") from None
+        tricks = tuple(PlayedTrick(self.seats[t.leader], tuple(map(Card.from_index, t.cards)),
+                                   self.seats[t.winner], t.points)
+                       for t in tricks_of_line(self.rules, pos, line))
+        named = dict(zip(self.seats, value))
+        note = ("each seat plays for its own points; a seat indifferent between cards plays "
+                "the one that leaves " + (f"the bidder {self.declarer}" if bidder is not None
+                                          else "") +
+                (", then " if bidder is not None else "") +
+                "the strongest of the others the fewest points, then the lowest card")
+        deal = self.deal
+        return EachResult(v.id, self.trump, self.to_move, self.declarer, named,
+                          {Card.from_index(c): dict(zip(self.seats, x))
+                           for c, x in sorted(cards.items())},
+                          tuple(map(Card.from_index, line)), tricks, search.nodes,
+                          round(time.perf_counter() - start, 4), str(deal), dict(deal.items()),
+                          self.leader, tuple(self.trick), note)
+
     def result_of(self, res: Any, value_only: bool = False) -> SolveResult:
         """A search's ``SearchOutcome`` (``pinosolve.play.driver``) for this position as a
         ``SolveResult``."""
@@ -514,6 +573,33 @@ class Game:
                            tuple(map(Card.from_index, res.line)), tricks, res.nodes,
                            round(res.seconds, 4), res.interrupted, str(deal), dict(deal.items()),
                            self.leader, tuple(self.trick), note)
+
+
+@dataclass(frozen=True, repr=False)
+class EachResult(Result):
+    """The answer where every seat plays for its own points (``Game.solve_each``):
+    ``seat_points``, the points each seat takes from here (the cards on the table in the
+    current trick and the last trick's bonus included), and for each legal card of the seat
+    to move the points each seat takes after it (``card_seat_points``); the line every seat
+    plays (``best_line``, ``trick_by_trick``), and the reading of a tie (``note``)."""
+
+    variant: str
+    trump: Suit
+    to_move: str
+    bidder: Optional[str]
+    seat_points: dict[str, int]
+    card_seat_points: dict[Card, dict[str, int]]
+    best_line: tuple[Card, ...]
+    trick_by_trick: tuple[PlayedTrick, ...]
+    nodes: int
+    seconds: float
+    deal: str
+    hands: dict[str, Hand]
+    leader: str
+    trick: tuple[Card, ...]
+    note: str
+
+    _repr_keys = ("to_move", "seat_points")
 
 
 def solve_many(games: Sequence[Game], threads: int = 2, timeout: Optional[float] = None,

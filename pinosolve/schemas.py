@@ -33,7 +33,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "bid": ("pinosolve.scoring.bidding:AuctionRuling",),
     "pass": ("pinosolve.scoring.passing:PassBack", "pinosolve.scoring.passing:ExchangeReport"),
     "makeable": ("pinosolve.scoring.makeable:Makeable",),
-    "solve": ("pinosolve.game:SolveResult",),
+    "solve": ("pinosolve.game:SolveResult", "pinosolve.game:EachResult"),
     "show": ("pinosolve.variants.holdings:HandSummary",
              "pinosolve.variants.holdings:DealSummary"),
     "deal": ("pinosolve.variants.dealer:DealRecord",),

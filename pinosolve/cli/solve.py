@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 
 import typer
 
@@ -15,10 +15,11 @@ from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, ProgressOpt,
 from pinosolve.cli.output import batch_line, console, suit_text
 from pinosolve.cli.foundation import suit_cells
 from pinosolve.cli.params import Params, chosen_variant, flag, seconds, suit, text
+from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import Variant
 
 if TYPE_CHECKING:
-    from pinosolve.game import SolveResult
+    from pinosolve.game import EachResult, SolveResult
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,17 @@ class SolveParams(Params):
     partner: Optional[str] = text()
     called_card: Optional[str] = text()
     value_only: bool = flag()
+    each_for_himself: bool = flag()
     timeout: Optional[float] = seconds()
     progress: bool = flag()
 
+    def check(self) -> None:
+        if self.each_for_himself and (self.value_only or self.progress):
+            raise PinosolveError("--each-for-himself answers every card and each seat's "
+                                 "points: drop --value-only and --progress")
 
-def compute_solve(params: SolveParams) -> SolveResult:
+
+def compute_solve(params: SolveParams) -> Union[SolveResult, EachResult]:
     from pinosolve.cli.pool import table_share
     from pinosolve.game import Game
     from pinosolve.play.budget import Budget
@@ -47,6 +54,8 @@ def compute_solve(params: SolveParams) -> SolveResult:
     game = Game(params.variant, params.deal, trump=params.trump, leader=params.leader,
                 trick=params.trick, declarer=params.bidder, partner=params.partner,
                 called_card=params.called_card)
+    if params.each_for_himself:
+        return game.solve_each(params.timeout)
     try:
         budget = Budget(params.timeout, table_share(),
                         _show_test if params.progress else None)
@@ -64,9 +73,14 @@ def _show_test(test: Any) -> None:
           f"{test.seconds:.2f} s)", file=sys.stderr, flush=True)
 
 
-def render_solve(result: SolveResult) -> None:
+def render_solve(result: Union[SolveResult, EachResult]) -> None:
     from rich.table import Table
 
+    from pinosolve.game import EachResult
+
+    if isinstance(result, EachResult):
+        render_each(result)
+        return
     out = console()
     table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}",
                   title_justify="left")
@@ -112,6 +126,45 @@ def render_solve(result: SolveResult) -> None:
     out.print(f"{result.nodes} nodes, {result.seconds} s")
 
 
+def render_each(result: EachResult) -> None:
+    from rich.table import Table
+
+    out = console()
+    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}: each for himself",
+                  title_justify="left")
+    table.add_column("seat")
+    for s in Suit:
+        table.add_column(s.symbol)
+    for seat, hand in result.hands.items():
+        mark = " (to move)" if seat == result.to_move else ""
+        table.add_row(seat + mark, *suit_cells(hand))
+    out.print(table)
+    if result.trick:
+        out.print(f"trick so far (led by {result.leader}): " + symbols(result.trick))
+    out.print("points each seat takes from here: " + ", ".join(
+        f"{s} {p}" for s, p in result.seat_points.items()), style="bold")
+    if result.card_seat_points:
+        cards = Table(title=f"each legal card of {result.to_move}", title_justify="left")
+        cards.add_column("card")
+        for seat in result.seat_points:
+            cards.add_column(seat, justify="right")
+        best = result.best_line[0] if result.best_line else None
+        for card, points in result.card_seat_points.items():
+            cards.add_row(card.symbol + ("  played" if card == best else ""),
+                          *(str(p) for p in points.values()))
+        out.print(cards)
+    if result.trick_by_trick:
+        out.print("the line, each seat playing for itself:")
+        order = list(result.hands)
+        for i, t in enumerate(result.trick_by_trick, 1):
+            at = order.index(t.leader)
+            played = ", ".join(f"{order[(at + k) % len(order)]} {c.symbol}"
+                               for k, c in enumerate(t.cards))
+            out.print(f"  trick {i}: {played}  -> {t.won_by} wins {t.points}")
+    out.print(result.note)
+    out.print(f"{result.nodes} nodes, {result.seconds} s")
+
+
 @with_options(OWN, SIDES, RUN)
 def solve_cmd(
     deal: Annotated[Optional[str], typer.Option(
@@ -126,6 +179,10 @@ def solve_cmd(
         show_default=False)] = None,
     value_only: Annotated[bool, typer.Option(
         "--value-only", help="Only the position's value (faster).")] = False,
+    each_for_himself: Annotated[bool, typer.Option(
+        "--each-for-himself", help="Where no seats are partners (three hands): every seat "
+        "plays for its own points (max^n), not the others together against the bidder; "
+        "each seat's points and each card's. Exhaustive: for endings.")] = False,
     timeout: TimeoutOpt = None,
     progress: ProgressOpt = False,
     **given: Any,
