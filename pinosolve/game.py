@@ -140,7 +140,8 @@ class Game:
     such as ``"AS TS"``. ``declarer`` (alias
     ``bidder``) and ``partner``: who plays together where the rules do not fix the sides (the
     bidder against the rest in three-handed play; with his called partner in five-handed
-    play). ``called_card``: the card the declarer called, instead of ``partner``: the partner is its
+    play). ``called_card``: the card the declarer called (a ``partner`` given too must be
+    the one it names): the partner is its
     first holder clockwise from the declarer's left, the deal read as the hands as dealt
     (every hand full, no trick begun, and a variant that passes no cards before play: where
     it does, the hands at play are not those dealt, and the partner is named).
@@ -201,9 +202,6 @@ class Game:
 
         v = self.variant
         card = check_call(v, called_card, "called_card")
-        if self.partner is not None:
-            raise PinosolveError("give the called card (called_card) or the partner, not "
-                                 "both: the called card names the partner")
         if self.declarer is None:
             raise PinosolveError("called_card: name the declarer (--bidder), who called the card")
         if v.rules.passing.cards:
@@ -218,7 +216,11 @@ class Game:
                                  f"({size} "
                                  "cards each, no trick begun); later in the play name him "
                                  "(--partner)")
-        return card, called_partner(v, self.declarer, dict(self._deal.items()), card)
+        named = called_partner(v, self.declarer, dict(self._deal.items()), card)
+        if self.partner is not None and self.partner != named:
+            raise PinosolveError(f"partner: {self.partner}, but the called {card.symbol}'s "
+                                 f"first holder from {self.declarer}'s left is {named}")
+        return card, named
 
     def _check_sizes(self) -> None:
         from pinosolve.play.position import Position  # the one check of hand sizes

@@ -47,7 +47,7 @@ def shipped_games() -> dict[str, Path]:
     """The shipped game records (``games/``, for 'pinosolve game NAME') by name, in name order.
 
     >>> list(shipped_games())
-    ['seed000-two-hand-most-tricks', 'seed001-bidder-goes-out']
+    ['seed000-two-hand-most-tricks', 'seed001-bidder-goes-out', 'seed002-out-with-meld']
     """
     return {p.stem: p for p in sorted((puzzles_dir() / GAMES).glob("*.toml"))}
 

@@ -51,7 +51,7 @@ class MakeableParams(Params):
     bid: Any = given()
     laid_away: Optional[str] = text()
     partner: Optional[str] = seat_of("partner")
-    called_card: Optional[str] = text()
+    called_card: Any = given()
     dealer: Optional[str] = seat_of("dealer")
     timeout: Optional[float] = seconds()
     verdict_only: bool = flag()

@@ -55,8 +55,23 @@ def _round(raw: Raw, got: dict[str, Any]) -> Round:
         value = raw.get(key)
         if value is None or value is False:
             continue
-        data[key] = named_values(value, key) if key in _PAIRS else value
+        data[key] = named_values(value, key) if key in _PAIRS else \
+            _in_order(value) if key == "meld_order" else value
     return read_round(v, data)
+
+
+def _in_order(value: Any) -> Any:
+    """--meld-order's SEAT=points words, in order, as [seat, points] pairs (a JSON list of
+    pairs as it is)."""
+    if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+        return value
+    out = []
+    for word in value:
+        seat, sep, points = word.partition("=")
+        if not sep or not points.strip().isdigit():
+            raise PinosolveError(f"--meld-order: expected SEAT=points, got {word!r:.40}")
+        out.append([seat.strip(), int(points)])
+    return out
 
 
 @dataclass(frozen=True)
@@ -132,6 +147,10 @@ def score_cmd(
     laid_away: Annotated[Optional[str], typer.Option(
         "--laid-away", help="Cards the bidder laid away (they count for him where the rules "
                             "say so).", show_default=False)] = None,
+    meld_order: Annotated[Optional[PairOpt], typer.Option(
+        "--meld-order", help="SEAT=points for each meld laid during play, in order, where meld "
+        "counts as it is laid (scoring.going_out = meld-laid); repeat.",
+        show_default=False)] = None,
     throw_in: Annotated[bool, typer.Option(
         "--throw-in", help="The bidder conceded without play.")] = False,
     shoot: Annotated[bool, typer.Option(

@@ -14,7 +14,7 @@ from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, ProgressOpt,
                                    TrumpOpt, with_options)
 from pinosolve.cli.output import batch_line, console, suit_text
 from pinosolve.cli.foundation import suit_cells
-from pinosolve.cli.params import Params, chosen_variant, flag, seconds, suit, text
+from pinosolve.cli.params import Params, chosen_variant, flag, given, seconds, suit, text
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import Variant
 
@@ -33,7 +33,7 @@ class SolveParams(Params):
     trick: str = text(default="")
     bidder: Optional[str] = text()
     partner: Optional[str] = text()
-    called_card: Optional[str] = text()
+    called_card: Any = given()
     value_only: bool = flag()
     each_for_himself: bool = flag()
     timeout: Optional[float] = seconds()

@@ -158,7 +158,9 @@ class Checker:
         self.trick_melds: dict[int, int] = {}  # trick number -> step that melded on it
         self.dix_exchanged = False
         self.dix_melded = False
-        self.dixes_scored = 0
+        self.dixes_scored = 0       # dixes that scored, melded or declared
+        self._step_dixes = 0        # dixes of the step being checked
+        self.declared_on: set[int] = set()  # tricks a dix was declared on
         self.next_trick = 1
 
     # --- helpers -----------------------------------------------------------------------
@@ -193,6 +195,7 @@ class Checker:
     # --- steps -------------------------------------------------------------------------
 
     def meld(self, n: int, step: dict[str, Any]) -> StepResult:
+        self._step_dixes = 0
         from_hand = _cards(step.get("meld", ""), n, "meld")
         from_table = _cards(step.get("table", ""), n, "table")
         trick = step.get("trick")
@@ -258,6 +261,8 @@ class Checker:
             res.violate(rule, f"claimed {res.claimed} but the meld is worth {res.points}{why}")
         if option is not None and not any(v.rule in ("table",) for v in res.violations):
             self._lay(option, from_hand, reused, absorbed, n)
+        if not res.violations:  # (a dix of a step that breaks a rule scores nothing)
+            self.dixes_scored += self._step_dixes
         return res
 
     def _check_reuse(self, option: MeldOption, reused: list[int], from_hand: Hand,
@@ -332,9 +337,12 @@ class Checker:
             res.violate("meld.sequence.dix_exchange",
                         f"{shown} is the first dix melded, so it must be exchanged for the "
                         "turned trump card", cards)
+        if self.dixes_scored + self._step_dixes >= self._dixes():
+            res.violate("deck.copies", f"{shown}: the deck holds {self._dixes()} and "
+                        f"{self.dixes_scored + self._step_dixes} already scored", cards)
         self.dix_exchanged = self.dix_exchanged or exchange
         self.dix_melded = True
-        self.dixes_scored += 1
+        self._step_dixes += 1
 
     def _dix_alongside(self, n: int, step: dict[str, Any], res: StepResult) -> None:
         if "dix" not in step:
@@ -350,7 +358,11 @@ class Checker:
                         f"{', '.join(self.rules.free_kinds)} may be", str(cards))
             entry["points"] = 0
             return
+        before = len(res.violations)
         self._dix(n, step, res, str(cards))
+        if len(res.violations) > before:
+            entry["points"] = 0
+            return
         res.points += option.meld
         self._lay(option, cards, [], [], n)
 
@@ -404,6 +416,10 @@ class Checker:
                         f"{symbols(cards)} is not a dix: only "
                         f"{', '.join(self.rules.free_kinds)} may be declared as it is played",
                         str(cards))
+        elif trick is not None and trick in self.declared_on:
+            res.violate("meld.sequence.dix_as_played",
+                        f"trick {trick} already had a dix declared: a player plays one card "
+                        "to a trick", str(cards))
         elif trick is not None and trick > stock_tricks:
             res.violate("meld.sequence.dix_as_played",
                         f"trick {trick} is in the play-off: melding, and declaring, end with "
@@ -421,6 +437,8 @@ class Checker:
         if not res.violations and option is not None:
             res.points = option.meld
             self.dixes_scored += 1
+            if trick is not None:
+                self.declared_on.add(trick)
         if res.claimed is not None and res.claimed != res.points and not res.violations:
             res.violate("meld.kinds", f"claimed {res.claimed} but the dix is worth {res.points}")
         return res

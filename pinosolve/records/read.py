@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from pinosolve.cards import Card, Hand
 from pinosolve.errors import NotationError, PinosolveError
 from pinosolve.records.record import (_ORDER, PASS_CALLS, UNKNOWN, CardNote, Pass, Record,
-                                      rules_hash, variant_name)
+                                      rules_hash, rules_hashes, variant_name)
 from pinosolve.records.tags import Section, split_records
 from pinosolve.seats import find_seat
 
@@ -149,7 +149,7 @@ def _variant(by_tag: dict[str, Section], given: Any) -> Variant:
         name = s.value.strip()
         v = resolve(None, name) if name in example_names() else resolve(name, None)
     h = by_tag.get("rules")
-    if h is not None and h.value.strip() and h.value.strip().lower() != rules_hash(v):
+    if h is not None and h.value.strip() and h.value.strip().lower() not in rules_hashes(v):
         raise NotationError(f"record: the Rules tag {h.value.strip()!r:.20} is not the hash "
                             f"of {v.id}'s rules ({rules_hash(v)}): the hand was played under "
                             "other house rules (name their file with --rules)")

@@ -72,8 +72,35 @@ def rules_hash(variant: Variant) -> str:
     JSON, without ``id``, ``name``, ``description`` and ``seed``, and without the keys at
     their defaults: a key the schema gains, whose default plays as the rules did before it,
     leaves every hash, and so every record, as it was)."""
-    data = {k: v for k, v in _beyond_defaults(variant.rules).items()
+    return _digest(_hashed(variant))
+
+
+# keys a built-in variant came to set after records of it were written: a record whose Rules
+# tag hashes the rules without them still names these rules (two-hand-57 set going_out and
+# two-hand-1000 dix_as_played after the record format was published)
+LATER_KEYS = (("scoring", "going_out"), ("meld", "sequence", "dix_as_played"))
+
+
+def rules_hashes(variant: Variant) -> set[str]:
+    """The Rules tags that name ``variant``'s rules: ``rules_hash``, and the hash of the
+    rules without the ``LATER_KEYS`` (a record written before a built-in variant set one)."""
+    data = _hashed(variant)
+    older = json.loads(json.dumps(data, default=str))
+    for path in LATER_KEYS:
+        table = older
+        for part in path[:-1]:
+            table = table.get(part) if isinstance(table, dict) else None
+        if isinstance(table, dict):
+            table.pop(path[-1], None)
+    return {_digest(data), _digest(older)}
+
+
+def _hashed(variant: Variant) -> dict[str, Any]:
+    return {k: v for k, v in _beyond_defaults(variant.rules).items()
             if k not in ("id", "name", "description", "seed")}
+
+
+def _digest(data: Any) -> str:
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:8]
 
@@ -369,7 +396,8 @@ class Record:
         from pinosolve.scoring.round import Round
 
         points = self.result if self.result is not None else self.points_taken()
-        return Round(bidder=self.bidder, partner=self.partner, bid=self.bid, trump=self.trump,
+        return Round(bidder=self.bidder, partner=self.partner_seat(), bid=self.bid,
+                     trump=self.trump,
                      meld={s: m for s, m in self.meld.items() if isinstance(m, int)},
                      meld_cards={s: m for s, m in self.meld.items() if isinstance(m, Hand)},
                      points=None if points is None else dict(points),

@@ -172,10 +172,14 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> GameRecord:
             data = {k: val for k, val in data.items() if k not in ("variant", "rules")}
         try:
             rnd = check_round(v, data) if isinstance(data, Round) else read_round(v, data)
-            result = score_round(v, rnd)
+            out = _out_by_meld(v, rnd, totals) if s.game else None
+            if out is None and rnd.points is None and not rnd.throw_in:
+                raise PinosolveError("no meld laid takes anyone out, so the round is played "
+                                     "to the end: give its trick points (points = {side: n}) "
+                                     "or the cards won")
+            result = score_round(v, rnd) if out is None else None
         except PinosolveError as exc:
             raise PinosolveError(f"round {n}: {exc}") from None
-        out = _out_by_meld(v, rnd, totals) if s.game else None
         if out is not None:
             unit, laid, why = out
             for u in laid:
@@ -184,6 +188,7 @@ def play_game(v: Variant, rounds: Any, start: Any = None) -> GameRecord:
                           "score": laid, "totals": dict(totals), "reasons": [why]})
             winner = {"round": n, "winners": [unit], "why": why}
             continue
+        assert result is not None  # (scored: nobody went out with a meld)
         for u, change in result.score.items():
             totals[u] += change
         table.append({"round": n, "bidder": result.bidder, "bid": result.bid,

@@ -216,7 +216,7 @@ def check_round(v: Variant, given: Round) -> Round:
         _read_won(v, given.won, rnd, keys)
     elif given.points is not None:
         _read_points(v, given.points, rnd, keys)
-    elif not rnd.throw_in:
+    elif not rnd.throw_in and not rnd.meld_order:  # (a game may end on a meld laid)
         raise PinosolveError("give the trick points (points = {side: n}) or the cards won "
                              "(won = {side: cards})")
     if rnd.throw_in and (rnd.points is not None or rnd.tricks):
@@ -468,6 +468,10 @@ class RoundScore(Result):
 def score_round(v: Variant, rnd: Round) -> RoundScore:
     """Score a checked round (see :func:`score`)."""
     r, s = v.rules, v.rules.scoring
+    if rnd.points is None and not rnd.throw_in:
+        raise PinosolveError("give the trick points (points = {side: n}) or the cards won "
+                             "(won = {side: cards}): only a game ends a round on a meld laid "
+                             "[scoring.going_out]")
     reasons: list[str] = []
     if rnd.last_trick_apart:
         reasons.append(f"{rnd.last_trick} took the last trick: {r.points.last_trick} beside the "

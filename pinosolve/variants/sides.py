@@ -130,10 +130,16 @@ def check_call(v: Variant, card: Any, what: str = "called_card") -> Any:
                              f"[players.partnership = {kind}]")
     if isinstance(card, Card):
         called = card
-    elif isinstance(card, str):
-        called = Card.parse(card[:16])
+    elif isinstance(card, str) and card.strip().lower() == "auto":
+        raise PinosolveError(f"{what}: auto (the bidder's call chosen deal by deal) is for "
+                             "study; give the card called, such as AH")
+    elif isinstance(card, str) and 0 < len(card) <= 16:
+        try:
+            called = Card.parse(card)
+        except PinosolveError as exc:
+            raise PinosolveError(f"{what}: {exc}") from None
     else:
-        raise PinosolveError(f"{what}: a card (text such as AH), got {card!r:.40}")
+        raise PinosolveError(f"{what}: one card, as text such as AH, got {card!r:.40}")
     if not v.deck.counts[called.index]:
         raise PinosolveError(f"{what}: {called.symbol} is not a card of {v.id}'s deck")
     return called

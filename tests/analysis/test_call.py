@@ -188,6 +188,8 @@ def test_every_analysis_reads_the_partner_from_the_hands_as_dealt(seed):
     want = first_holder(v.seats, bidder, hands, call)
     g = Game(v, deal, trump="H", declarer=bidder, called_card=call)
     assert g.partner == want and str(g.called_card) == call
+    assert Game(v, deal, trump="H", declarer=bidder, called_card=call, partner=want).partner \
+        == want
     assert read_record(str(g.to_record())).to_game().partner == want
     made = makeable(v, deal, "H", bidder, 50, called_card=call, exact=False, timeout=0.2)
     assert made.seats == tuple(s for s in v.seats if s in (bidder, want))
@@ -224,10 +226,17 @@ def test_a_call_where_it_cannot_name_the_partner_is_one_line():
     five, deal5, _ = _dealt("five-hand-call", 1)
     cases = [
         (lambda: Game(five, deal5, trump="H", declarer="1", called_card="AH"), "pass 4 cards"),
-        (lambda: Game(v, deal, trump="H", declarer="1", called_card="AH", partner="2"), "not both"),
+        (lambda: Game(v, deal, trump="H", declarer="1", called_card="AH",
+                      partner=next(s for s in v.seats if s not in
+                                   ("1", first_holder(v.seats, "1", hands, "AH")))),
+         "but the called"),
+        (lambda: Game(v, deal, trump="H", declarer="1", called_card="AH              junk"),
+         "one card"),
+        (lambda: Game(v, deal, trump="H", declarer="1", called_card="auto"), "is for study"),
+        (lambda: Game(v, deal, trump="H", declarer="1", called_card=["AH"]), "one card"),
         (lambda: Game(v, deal, trump="H", called_card="AH"), "name the declarer"),
         (lambda: Game(v, deal, trump="H", declarer="1", called_card="9H"), "not a card"),
-        (lambda: Game(v, deal, trump="H", declarer="1", called_card=7), "a card"),
+        (lambda: Game(v, deal, trump="H", declarer="1", called_card=7), "one card"),
         (lambda: Game("four-hand", load_variant("four-hand").random_deal(1), trump="H",
                       called_card="AH"), "no called partner"),
         (lambda: View({"variant": five, "trump": "H", "seat": "2", "hand": deal5["2"],
@@ -281,3 +290,20 @@ def test_the_command_line_takes_call(cli):
               str(load_variant("four-hand").random_deal(1)), "--trump", "H", "--bidder", "N",
               "--bid", "30", "--call", "AH")
     assert bad.code == 2 and bad.err.count("\n") == 1 and "no called partner" in bad.err
+
+
+def test_score_and_game_read_the_partner_from_the_called_card(cli, tmp_path):
+    """A record's CalledCard names the partner for score (and so for game) as for review."""
+    import json
+
+    v, deal, hands = _dealt(NO_PASS, 4)
+    g = Game(v, deal, trump="H", declarer="1", leader="1", called_card="AH")
+    rng = random.Random(4)
+    while g.legal_moves():
+        g.play(rng.choice(g.legal_moves()))
+    path = tmp_path / "hand.pbn"
+    path.write_text(str(g.to_record()).replace('[Contract "1 - H"]', '[Contract "1 50 H"]'))
+    got = cli("score", "--record", str(path), "--json")
+    assert got.code == 0, got.err
+    bidding = next(s for s in json.loads(got.out)["sides"] if s["bidding"])
+    assert set(bidding["seats"]) == {"1", first_holder(v.seats, "1", hands, "AH")}

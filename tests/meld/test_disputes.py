@@ -496,6 +496,20 @@ def test_the_deece_declared_as_it_is_played_seed_004():
             seq("two-hand-1000", "H", bad)
     with pytest.raises(PinosolveError, match="comes before trick"):
         seq("two-hand-1000", "H", {"meld": "KH QH", "trick": 5}, {"declared": "9H", "trick": 2})
+    # never more dixes than the deck holds, melded, shown beside a meld or declared; a dix
+    # of a step that breaks a rule does not count; one card a trick
+    over = seq("two-hand-1000", "H", {"declared": "9H", "trick": 3},
+               {"declared": "9H", "trick": 4}, {"meld": "KH QH", "dix": "9H", "trick": 5})
+    assert over["meld"] == 60 and rules_broken(over) == ["deck.copies"]
+    third = seq("two-hand-1000", "H", {"meld": "9H", "trick": 2}, {"meld": "9H", "trick": 3},
+                {"meld": "9H", "trick": 4})
+    assert third["meld"] == 20 and rules_broken(third) == ["deck.copies"]
+    refused = seq("two-hand-1000", "H", {"meld": "9H", "exchange": True, "trick": 2},
+                  {"meld": "9H", "exchange": True, "trick": 3}, {"declared": "9H", "trick": 4})
+    assert refused["meld"] == 20 and rules_broken(refused) == ["meld.sequence.dix_exchange"]
+    twice = seq("two-hand-1000", "H", {"declared": "9H", "trick": 5},
+                {"declared": "9H", "trick": 5})
+    assert twice["meld"] == 10 and "one card to a trick" in twice["violations"][0]["reason"]
 
 
 def test_table_card_must_be_on_the_table():

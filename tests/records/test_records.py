@@ -310,3 +310,25 @@ def test_the_rules_hash_is_the_rules_played_not_the_keys_written(tmp_path):
     other.write_text('extends = "trickster-classic"\nid = "other"\n[bidding]\nminimum = 200\n')
     assert rules_hash(load_file(same)) == rules_hash(base)
     assert rules_hash(load_file(other)) != rules_hash(base)
+
+
+def test_a_record_written_before_a_built_in_variant_set_a_later_key_still_reads(tmp_path):
+    """two-hand-57 came to set scoring.going_out and two-hand-1000
+    meld.sequence.dix_as_played after records of them were written: their Rules tag then
+    was the hash of the rules without the key, which is the hash of a house file that sets it
+    back to its default; such a record still names the rules."""
+    from pinosolve import load_file, load_variant
+    from pinosolve.records.read import read_record
+    from pinosolve.records.record import rules_hash, rules_hashes
+
+    for vid, key in (("two-hand-57", '[scoring]\ngoing_out = "end-of-round"'),
+                     ("two-hand-1000", "[meld.sequence]\ndix_as_played = false")):
+        before = tmp_path / f"{vid}-before.toml"
+        before.write_text(f'extends = "{vid}"\nid = "before"\n{key}\n')
+        old = rules_hash(load_file(before))
+        v = load_variant(vid)
+        assert old != rules_hash(v) and rules_hashes(v) == {old, rules_hash(v)}
+        text = f'[Variant "{vid}"]\n[Rules "{old}"]\n[Deal "N:A... K..."]\n[Contract "- - S"]\n'
+        assert read_record(text).variant.id == vid
+    with pytest.raises(PinosolveError, match="not the hash"):
+        read_record('[Variant "two-hand-57"]\n[Rules "00000000"]\n')
