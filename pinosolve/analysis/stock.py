@@ -1,0 +1,398 @@
+"""The two-hand stock stage as a game: tricks with no duty to follow, the draws, the meld.
+
+Seeds 000, 002 and 004 play two-hand pinochle in two stages. While a stock lasts (stage 1)
+"the dealer then plays any card from his hand to the trick (not required to follow suit or
+trump)"; "the winner of the trick takes the top card of the stock ... the loser of the trick
+then takes the next card"; "the winner of the trick is now allowed to meld" (seed 004: "Upon
+winning a trick, and before drawing"); a melded card may be led or played from the table;
+"when the stock is down to one face down card and the remaining trump card" its winner takes
+the face-down card (or chooses, seed 002); then the melds go back to the hands and the
+play-off (stage 2) is trick play with its duties, which the double-dummy search solves.
+
+``StockPosition`` is a position of that game with every card known, the stock's order
+included (an *open stock*): each hand, the melded cards on the table (a
+``pinosolve.meld.sequence.Checker`` per player, which applies the variant's
+``[meld.sequence]`` rules: one meld per trick won, reuse, upgrades, broken melds, the dix
+exchange, a dix declared as played), the stock top first with the turned trump card last, the
+leader and the card led. ``solve_stock`` values it: the *margin* of the first seat over the
+second from here, meld laid and trick points (the last trick's bonus included), each player
+playing for the largest margin of his own (the reading chosen: a hand is won by points, and
+the seeds score each player's own), every draw known. The stage-2 positions at the leaves
+are solved by the double-dummy search.
+
+The search is plain: every card, every draw choice and every legal meld (with "no meld"),
+exact values kept per position. It is meant for positions a few tricks from the end of the
+stock (``bench/stock.py`` measures how far it reaches).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Optional
+from collections.abc import Sequence
+
+from pinosolve.cards import NUM_CARDS, Card, Hand, Suit
+from pinosolve.errors import PinosolveError
+from pinosolve.meld.sequence import Checker
+from pinosolve.play.engine import SearchTimeout
+from pinosolve.play.rules import PlayRules
+from pinosolve.results import Result
+from pinosolve.variants.variant import Variant
+
+
+@dataclass
+class StockPosition:
+    """A stage-1 position, every card known (see the module). ``hands``: the cards each
+    player holds in hand (not on the table); ``checkers``: each player's melds on the table;
+    ``stock``: top first, the turned trump card last; ``leader`` (0 or 1) and ``trick`` (the
+    card led, or empty); ``trick_number`` the number of the trick being played (from 1)."""
+
+    variant: Variant
+    trump: Suit
+    hands: list[list[int]]
+    stock: list[int]
+    leader: int
+    trick: list[int] = field(default_factory=list)
+    checkers: list[Checker] = field(default_factory=list)
+    trick_number: int = 1
+
+    def __post_init__(self) -> None:
+        if not self.checkers and self.variant.rules.meld.sequence is not None:
+            self.checkers = [Checker(self.variant, self.trump) for _ in range(2)]
+
+    def check(self) -> None:
+        """A one-line ``PinosolveError`` for a position the stock stage cannot reach: a
+        stock of an odd number of cards, hands of other sizes than the trick leaves, more
+        copies of a card than the deck holds, a trick of two cards."""
+        v = self.variant
+        if v.rules.deal.kitty_kind != "stock" or not self.checkers:
+            raise PinosolveError(f"{v.id} has no stock stage")
+        if len(self.stock) % 2 or not self.stock:
+            raise PinosolveError(f"stock: {len(self.stock)} cards; a stock stage's stock holds "
+                                 "an even number, two at least (each trick draws two)")
+        if len(self.trick) > 1 or self.leader not in (0, 1):
+            raise PinosolveError("trick: at most the card led, by the leader (0 or 1)")
+        sizes = [len(h) + len(self.table(p)) for p, h in enumerate(self.hands)]
+        sizes[self.leader] += len(self.trick)
+        if sizes[0] != sizes[1] or not sizes[0]:
+            raise PinosolveError(f"hands: {sizes[0]} and {sizes[1]} cards with the melds and "
+                                 "the card led; both hold as many, one at least")
+        counts = [0] * NUM_CARDS
+        for c in [*self.hands[0], *self.hands[1], *self.stock, *self.trick,
+                  *self.table(0), *self.table(1)]:
+            counts[c] += 1
+        deck = v.deck.counts
+        over = [Card.from_index(k).symbol for k in range(NUM_CARDS) if counts[k] > deck[k]]
+        if over:
+            raise PinosolveError(f"cards: more {over[0]} than the {v.id} deck holds")
+
+    def table(self, p: int) -> list[int]:
+        """The melded cards of player ``p`` still on the table."""
+        return sorted(c.card.index for c in self.checkers[p].copies if c.on_table)
+
+    def key(self) -> tuple:
+        def melds(ch: Checker) -> tuple:
+            return (tuple((c.card.index, tuple(c.melds), c.on_table) for c in ch.copies),
+                    tuple((m.option.kind, m.option.multiple, tuple(m.copies), m.intact)
+                          for m in ch.melds),
+                    ch.dix_exchanged, ch.dix_melded, ch.dixes_scored)
+        return (tuple(tuple(sorted(h)) for h in self.hands), tuple(self.stock), self.leader,
+                tuple(self.trick), melds(self.checkers[0]), melds(self.checkers[1]))
+
+
+@dataclass(frozen=True)
+class MeldChoice:
+    """What a trick's winner lays: the steps (each a sequence-file step: ``meld`` from the
+    hand, ``table`` already melded, ``exchange`` for a dix exchanged), and their points."""
+
+    steps: tuple[tuple[tuple[str, ...], tuple[str, ...], bool], ...]
+    points: int
+
+    def describe(self) -> str:
+        if not self.steps:
+            return "no meld"
+        parts = []
+        for hand, table, exchange in self.steps:
+            cards = " ".join(Card.parse(c).symbol for c in (*hand, *table))
+            parts.append(cards + (" (dix exchanged for the turned card)" if exchange else ""))
+        return "; ".join(parts) + f" = {self.points}"
+
+
+@dataclass(frozen=True, repr=False)
+class StockResult(Result):
+    """An open-stock analysis of a stage-1 position (``solve_stock``): the first seat's
+    margin over the second from here with best play by both (``margin``: meld laid and
+    trick points, the last trick's bonus included), each legal card's margin for the player
+    to move (``card_margins``, the first seat's margin), the search's size and time."""
+
+    variant: str
+    trump: Suit
+    to_move: str
+    margin: int
+    card_margins: dict[Card, int]
+    nodes: int
+    seconds: float
+
+
+class _Search:
+    def __init__(self, v: Variant, trump: Suit, deadline: Optional[float]) -> None:
+        from pinosolve.meld.model import _all_options
+
+        self.v, self.trump = v, trump
+        self.rules1 = PlayRules.of(v, 1)
+        self.seq = v.rules.meld.sequence
+        if self.seq is None:
+            raise PinosolveError(f"{v.id} has no stock stage melding ([meld.sequence])")
+        self.options = _all_options(v, trump)
+        self.memo: dict[tuple, int] = {}
+        self.stage2: dict[tuple, int] = {}
+        self.nodes = 0
+        self.deadline = deadline
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.deadline is not None and (self.nodes & 255) == 0 and \
+                time.perf_counter() > self.deadline:
+            raise SearchTimeout
+
+    # --- stage 2 -----------------------------------------------------------------------
+
+    def play_off(self, hands: Sequence[Sequence[int]], leader: int) -> int:
+        """The first seat's trick-point margin in the play-off from these hands."""
+        key = (tuple(tuple(sorted(h)) for h in hands), leader)
+        got = self.stage2.get(key)
+        if got is not None:
+            return got
+        from pinosolve.game import Game
+
+        if not any(hands):
+            return 0
+        seats = self.v.seats
+        deal = f"{seats[0]}:" + " ".join(Hand(Card.from_index(c) for c in h).dotted() or "-"
+                                         for h in hands)
+        g = Game(self.v, deal, trump=self.trump, leader=seats[leader])
+        total = sum(self.rules1.points[c] for h in hands for c in h) + \
+            self.v.rules.points.last_trick
+        taken = g.solve(value_only=True).value
+        assert taken is not None
+        first = taken if leader == 0 else total - taken
+        out = first - (total - first)
+        self.stage2[key] = out
+        return out
+
+    # --- melds ---------------------------------------------------------------------------
+
+    def meld_choices(self, pos: StockPosition, p: int) -> list[tuple[MeldChoice, Checker,
+                                                                     list[int], list[int]]]:
+        """Every meld the trick's winner ``p`` may lay now (one, or a free kind beside it, or
+        none), as (choice, his checker after it, his hand after it, the stock after it)."""
+        out = [(MeldChoice((), 0), pos.checkers[p], list(pos.hands[p]), list(pos.stock))]
+        firsts = self._steps(pos.checkers[p], pos.hands[p], pos.stock, pos.trick_number)
+        seen: set[tuple] = set()
+        for step, pts, ch, hand, stock in firsts:
+            out.append((MeldChoice((step,), pts), ch, hand, stock))
+            for step2, pts2, ch2, hand2, stock2 in self._steps(ch, hand, stock,
+                                                                pos.trick_number, free=True):
+                key = (tuple(sorted((step, step2))), pts + pts2)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((MeldChoice((step, step2), pts + pts2), ch2, hand2, stock2))
+        return out
+
+    def _steps(self, checker: Checker, hand: list[int], stock: list[int], trick: int,
+               free: bool = False) -> list[tuple]:
+        assert self.seq is not None
+        held = [0] * NUM_CARDS
+        for c in hand:
+            held[c] += 1
+        table = [0] * NUM_CARDS
+        for copy_ in checker.copies:
+            if copy_.on_table:
+                table[copy_.card.index] += 1
+        out = []
+        for o in self.options:
+            if free and o.kind not in self.seq.free_kinds:
+                continue
+            need = o.counts
+            if any(need[c] > held[c] + table[c] for c in range(NUM_CARDS)):
+                continue
+            cards = [c for c in range(NUM_CARDS) if need[c]]
+            ranges = [range(max(0, need[c] - held[c]), min(need[c], table[c]) + 1)
+                      for c in cards]
+            for split in itertools.product(*ranges):
+                from_table = [c for c, t in zip(cards, split) for _ in range(t)]
+                from_hand = [c for c, t in zip(cards, split) for _ in range(need[c] - t)]
+                exchanges = [False]
+                if o.kind in self.seq.free_kinds and self.seq.dix_exchange != "none" and \
+                        stock and not checker.dix_exchanged:
+                    exchanges = [False, True]
+                for exchange in exchanges:
+                    got = self._try(checker, hand, stock, trick, from_hand, from_table,
+                                    exchange)
+                    if got is not None:
+                        out.append(got)
+        return out
+
+    def _try(self, checker: Checker, hand: list[int], stock: list[int], trick: int,
+             from_hand: list[int], from_table: list[int], exchange: bool) -> Optional[tuple]:
+        ch = copy.deepcopy(checker)
+        names = tuple(str(Card.from_index(c)) for c in from_hand)
+        table = tuple(str(Card.from_index(c)) for c in from_table)
+        step: dict[str, Any] = {"meld": list(names), "trick": trick}
+        if table:
+            step["table"] = list(table)
+        if exchange:
+            step["exchange"] = True
+        res = ch.meld(len(ch.melds) + 1, step)
+        if res.violations:
+            return None
+        new_hand = list(hand)
+        for c in from_hand:
+            new_hand.remove(c)
+        new_stock = list(stock)
+        if exchange:  # the dix goes under the stock, the turned card into the hand
+            new_hand.append(new_stock[-1])
+            new_stock[-1] = from_hand[0]
+            dix = next(i for i in range(len(ch.copies) - 1, -1, -1)
+                       if ch.copies[i].card.index == from_hand[0] and ch.copies[i].on_table)
+            ch.copies[dix].on_table = False
+        return ((names, table, exchange), res.points, ch, sorted(new_hand), new_stock)
+
+    # --- the game tree -------------------------------------------------------------------
+
+    def value(self, pos: StockPosition) -> int:
+        """The first seat's margin from here."""
+        self.tick()
+        key = pos.key()
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        mover = (pos.leader + len(pos.trick)) % 2
+        best: Optional[int] = None
+        for card, from_table in self.cards(pos, mover):
+            v = self.after_card(pos, card, from_table)
+            if best is None or (v > best if mover == 0 else v < best):
+                best = v
+        assert best is not None
+        self.memo[key] = best
+        return best
+
+    def cards(self, pos: StockPosition, p: int) -> list[tuple[int, bool]]:
+        """What player ``p`` may play: (card, from the table?) for each distinct card of
+        his hand and of his melds on the table that the rules allow (a card in both, both
+        ways: played from the table it breaks its melds)."""
+        from pinosolve.play.legality import legal_plays
+
+        hand, table = set(pos.hands[p]), set(pos.table(p))
+        legal, _ = legal_plays(self.rules1, sorted(hand | table), pos.trick, int(self.trump))
+        return [(c, t) for c in legal for t in (False, True)
+                if (c in table if t else c in hand)]
+
+    def after_card(self, pos: StockPosition, card: int, from_table: bool = False) -> int:
+        """The first seat's margin from here after the mover plays ``card`` (from his hand,
+        or ``from_table``)."""
+        mover = (pos.leader + len(pos.trick)) % 2
+        nxt = _copy(pos)
+        gain = self._play(nxt, mover, card, from_table)
+        if len(nxt.trick) < 2:
+            return gain + self.value(nxt)
+        rules = self.rules1
+        w = (nxt.leader + rules.winner(nxt.trick, int(self.trump))) % 2
+        won = sum(rules.points[c] for c in nxt.trick)
+        gain += won if w == 0 else -won
+        nxt.trick = []
+        nxt.leader = w
+        return gain + self.after_trick(nxt, w)
+
+    def _play(self, pos: StockPosition, p: int, card: int, from_table: bool) -> int:
+        """Play ``card`` of player ``p``: from the hand, or from the table (breaking its
+        melds); a dix from the hand declared where the rules allow. Returns the first
+        seat's points the declaration gives."""
+        pos.trick.append(card)
+        name = str(Card.from_index(card))
+        if not from_table:
+            pos.hands[p].remove(card)
+            assert self.seq is not None
+            if self.seq.dix_as_played:
+                res = pos.checkers[p].declared(len(pos.checkers[p].melds) + 1,
+                                               {"declared": name,
+                                                "trick": pos.trick_number})
+                if not res.violations and res.points:
+                    return res.points if p == 0 else -res.points
+            return 0
+        pos.checkers[p].played(0, {"played": name})
+        return 0
+
+    def after_trick(self, pos: StockPosition, w: int) -> int:
+        """The draws and the winner's meld (in the rules' order), then the next trick or the
+        play-off."""
+        assert self.seq is not None
+        results: list[int] = []
+        draw_first = self.seq.draw_before_meld
+        for take in self._draws(pos, w):
+            after_draw = _copy(pos)
+            if draw_first:
+                self._draw(after_draw, w, take)
+            for choice, ch, hand, stock in self.meld_choices(after_draw, w):
+                nxt = _copy(after_draw)
+                nxt.checkers[w], nxt.hands[w], nxt.stock = ch, hand, stock
+                if not draw_first:
+                    self._draw(nxt, w, take)
+                nxt.trick_number += 1
+                gain = choice.points if w == 0 else -choice.points
+                if not nxt.stock:
+                    hands = [nxt.hands[p] + nxt.table(p) for p in (0, 1)]
+                    results.append(gain + self.play_off(hands, w))
+                else:
+                    results.append(gain + self.value(nxt))
+        return max(results) if w == 0 else min(results)
+
+    def _draws(self, pos: StockPosition, w: int) -> list[int]:
+        """Which card the winner takes: 0 (the top), or with the last two and the rules'
+        choice, 0 or 1 (the turned card)."""
+        assert self.seq is not None
+        if len(pos.stock) == 2 and self.seq.last_card_choice:
+            return [0, 1]
+        return [0]
+
+    def _draw(self, pos: StockPosition, w: int, take: int) -> None:
+        first = pos.stock.pop(take)
+        second = pos.stock.pop(0)
+        pos.hands[w].append(first)
+        pos.hands[1 - w].append(second)
+        pos.hands[w].sort()
+        pos.hands[1 - w].sort()
+
+
+def _copy(pos: StockPosition) -> StockPosition:
+    return StockPosition(pos.variant, pos.trump, [list(h) for h in pos.hands], list(pos.stock),
+                         pos.leader, list(pos.trick), [copy.deepcopy(c) for c in pos.checkers],
+                         pos.trick_number)
+
+
+def solve_stock(pos: StockPosition, timeout: Optional[float] = None) -> StockResult:
+    """The open-stock value of a stage-1 position (see the module): the first seat's margin
+    and each legal card's. ``timeout`` seconds (None: none): past it ``PinosolveError``."""
+    from pinosolve.play.budget import check_timeout
+
+    timeout = check_timeout(timeout)
+    pos.check()
+    start = time.perf_counter()
+    search = _Search(pos.variant, pos.trump, None if timeout is None else start + timeout)
+    mover = (pos.leader + len(pos.trick)) % 2
+    pick = max if mover == 0 else min
+    try:
+        cards: dict[Card, int] = {}
+        for c, from_table in search.cards(pos, mover):
+            v = search.after_card(pos, c, from_table)
+            card = Card.from_index(c)
+            cards[card] = pick(cards[card], v) if card in cards else v
+    except SearchTimeout:
+        raise PinosolveError(f"stock stage: the search did not finish in {timeout} s") from None
+    best = pick(cards.values())
+    return StockResult(pos.variant.id, pos.trump, pos.variant.seats[mover], best, cards,
+                       search.nodes, round(time.perf_counter() - start, 4))
