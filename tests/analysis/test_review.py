@@ -340,7 +340,7 @@ def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
         elif entry.cost is not None and len(entry.values) == len(legal):
             assert entry.cost == max(entry.values.values()) - entry.values[Card.parse(card)]
         elif entry.cost is not None:  # proved by bounds alone (a forced card: 0)
-            assert timeout is not None and (entry.cost == 0 or entry.bounds)
+            assert timeout is not None and (entry.cost == 0 or entry.value_bounds)
         else:
             assert timeout is not None and entry.cost_bounds[0] < entry.cost_bounds[1]
         if len(played) - k <= tricks_left and entry.legal:

@@ -38,8 +38,8 @@ def _position(vid: str, seed: int, cards: int, stock: int):
 
 
 @pytest.mark.parametrize("vid", ["two-hand", "two-hand-57", "two-hand-1000"])
-@pytest.mark.parametrize("seed, cards, stock", [(1, 2, 2), (2, 2, 4), (3, 3, 2), (4, 2, 6),
-                                                (5, 3, 4), (6, 2, 2), (9, 3, 2)])
+@pytest.mark.parametrize("seed, cards, stock", [(1, 2, 2), (2, 2, 4), (4, 2, 6), (5, 3, 4),
+                                                (9, 3, 2)])
 def test_open_stock_against_plain_minimax(vid, seed, cards, stock):
     v, trump, hands, pile, leader, trick = _position(vid, seed, cards, stock)
     ix = lambda cs: [Card.parse(c).index for c in cs]

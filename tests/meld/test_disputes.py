@@ -331,7 +331,7 @@ def test_fewest_copies_beats_a_bad_greedy_order():
     assert fewest_copies(path, 1) is None
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(uses=st.lists(st.tuples(st.integers(1, 2), st.sets(st.sampled_from("ABCD"), min_size=1,
                                                            max_size=3)), max_size=6),
        cap=st.integers(0, 5))
