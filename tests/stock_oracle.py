@@ -32,7 +32,7 @@ def margin(v, trump, hands, stock, leader, trick=(), checkers=None, trick_no=1):
     return best
 
 
-def card_margins(v, trump, hands, stock, leader, trick=()):
+def card_advantages(v, trump, hands, stock, leader, trick=()):
     checkers = [Checker(v, trump) for _ in range(2)]
     mover = leader if not trick else 1 - leader
     out = {}

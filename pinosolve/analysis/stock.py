@@ -124,17 +124,22 @@ class MeldChoice:
 @dataclass(frozen=True, repr=False)
 class StockResult(Result):
     """An open-stock analysis of a stage-1 position (``solve_stock``): the first seat's
-    margin over the second from here with best play by both (``margin``: meld laid and
-    trick points, the last trick's bonus included), each legal card's margin for the player
-    to move (``card_margins``, the first seat's margin), the search's size and time."""
+    points less the second's from here with best play by both (``advantage``: meld laid and
+    trick points, the last trick's bonus included), the same after each legal card of the
+    player to move (``card_advantages``), the stock as it was (``stock``, top first), the
+    search's size and time."""
 
     variant: str
     trump: Suit
     to_move: str
-    margin: int
-    card_margins: dict[Card, int]
+    first: str
+    advantage: int
+    card_advantages: dict[Card, int]
+    stock: tuple[Card, ...]
     nodes: int
     seconds: float
+
+    _repr_keys = ("to_move", "first", "advantage", "card_advantages")
 
 
 class _Search:
@@ -394,5 +399,32 @@ def solve_stock(pos: StockPosition, timeout: Optional[float] = None) -> StockRes
     except SearchTimeout:
         raise PinosolveError(f"stock stage: the search did not finish in {timeout} s") from None
     best = pick(cards.values())
-    return StockResult(pos.variant.id, pos.trump, pos.variant.seats[mover], best, cards,
-                       search.nodes, round(time.perf_counter() - start, 4))
+    return StockResult(pos.variant.id, pos.trump, pos.variant.seats[mover],
+                       pos.variant.seats[0], best, cards,
+                       tuple(Card.from_index(c) for c in pos.stock), search.nodes,
+                       round(time.perf_counter() - start, 4))
+
+
+def open_stock(variant: Any, deal: Any, stock: Any, trump: Any, leader: Any = None,
+               trick: Any = (), timeout: Optional[float] = None) -> StockResult:
+    """``solve_stock`` of the position the text gives: ``deal`` the two hands held (PBN,
+    ``"N:<hand> <hand>"``), ``stock`` the stock's cards in order, top first, the turned
+    trump card last, ``trump``, ``leader`` (default the deal's first seat) and ``trick``
+    (the card led, if any); no melds on the table yet. Every problem is a
+    ``PinosolveError`` in one line.
+
+    >>> open_stock("two-hand", "N:A.KQ.. T..J.9", "AH KS 9S QS", "H", leader="N")
+    StockResult(to_move=N, first=N, advantage=8, card_advantages={AS: 8, KH: 4, QH: 4})
+    """
+    from pinosolve.inputs import as_cards, as_deal, as_trump, as_variant
+    from pinosolve.variants.sides import seat_index
+
+    v = as_variant(variant)
+    cards = as_deal(v, deal)
+    suit = as_trump(v, trump)
+    assert suit is not None  # (as_trump names a suit unless told to allow none)
+    start = seat_index(v, leader if leader is not None else cards.first, "leader")
+    led = [c.index for c in as_cards(v, trick, "trick")]
+    pile = [c.index for c in as_cards(v, stock, "stock")]
+    pos = StockPosition(v, suit, [[c.index for c in h] for h in cards.hands], pile, start, led)
+    return solve_stock(pos, timeout)

@@ -19,6 +19,7 @@ from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import Variant
 
 if TYPE_CHECKING:
+    from pinosolve.analysis.stock import StockResult
     from pinosolve.game import EachResult, SolveResult
 
 
@@ -36,6 +37,7 @@ class SolveParams(Params):
     called_card: Any = given()
     value_only: bool = flag()
     each_for_himself: bool = flag()
+    stock: Optional[str] = text()
     timeout: Optional[float] = seconds()
     progress: bool = flag()
 
@@ -43,13 +45,30 @@ class SolveParams(Params):
         if self.each_for_himself and (self.value_only or self.progress):
             raise PinosolveError("--each-for-himself answers every card and each seat's "
                                  "points: drop --value-only and --progress")
+        if self.stock is not None:
+            extra = [name for name, on in (("--value-only", self.value_only),
+                                           ("--progress", self.progress),
+                                           ("--each-for-himself", self.each_for_himself),
+                                           ("--bidder", self.bidder is not None),
+                                           ("--partner", self.partner is not None),
+                                           ("--called-card", self.called_card is not None))
+                     if on]
+            if extra:
+                raise PinosolveError(f"--stock solves the two-hand stock stage: drop "
+                                     f"{', '.join(extra)}")
 
 
-def compute_solve(params: SolveParams) -> Union[SolveResult, EachResult]:
+def compute_solve(params: SolveParams) -> Union[SolveResult, EachResult, StockResult]:
     from pinosolve.cli.pool import table_share
     from pinosolve.game import Game
     from pinosolve.play.budget import Budget
     from pinosolve.play.driver import SearchInterrupted
+
+    if params.stock is not None:
+        from pinosolve.analysis.stock import open_stock
+
+        return open_stock(params.variant, params.deal, params.stock, params.trump,
+                          params.leader, params.trick, params.timeout)
 
     game = Game(params.variant, params.deal, trump=params.trump, leader=params.leader,
                 trick=params.trick, declarer=params.bidder, partner=params.partner,
@@ -73,26 +92,20 @@ def _show_test(test: Any) -> None:
           f"{test.seconds:.2f} s)", file=sys.stderr, flush=True)
 
 
-def render_solve(result: Union[SolveResult, EachResult]) -> None:
+def render_solve(result: Union[SolveResult, EachResult, StockResult]) -> None:
     from rich.table import Table
 
+    from pinosolve.analysis.stock import StockResult
     from pinosolve.game import EachResult
 
     if isinstance(result, EachResult):
         render_each(result)
         return
+    if isinstance(result, StockResult):
+        render_stock(result)
+        return
     out = console()
-    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}",
-                  title_justify="left")
-    table.add_column("seat")
-    for s in Suit:
-        table.add_column(s.symbol)
-    for seat, hand in result.hands.items():
-        mark = " (to move)" if seat == result.to_move else ""
-        table.add_row(seat + mark, *suit_cells(hand))
-    out.print(table)
-    if result.trick:
-        out.print(f"trick so far (led by {result.leader}): " + symbols(result.trick))
+    _position(result, "")
     side = result.side
     if result.exact or result.value is not None:
         out.print(f"{result.to_move} to move; side {side} takes {result.value} from here "
@@ -113,24 +126,18 @@ def render_solve(result: Union[SolveResult, EachResult]) -> None:
                                      key=lambda kv: (-kv[1][1], -kv[1][0])):
             cards.add_row(card.symbol, f"{lo}..{hi}")
         out.print(cards)
-    if result.trick_by_trick:
-        out.print("optimal line:")
-        order = list(result.hands)  # the seats, clockwise
-        for i, t in enumerate(result.trick_by_trick, 1):
-            at = order.index(t.leader)
-            played = ", ".join(f"{order[(at + k) % len(order)]} {c.symbol}"
-                               for k, c in enumerate(t.cards))
-            out.print(f"  trick {i}: {played}  -> {t.won_by} wins {t.points}")
+    _line(result, "optimal line:")
     if result.note:
         out.print(result.note)
     out.print(f"{result.nodes} nodes, {result.seconds} s")
 
 
-def render_each(result: EachResult) -> None:
+def _position(result: Union[SolveResult, EachResult], title: str) -> None:
+    """The hands of the position solved, the seat to move marked, and the trick so far."""
     from rich.table import Table
 
     out = console()
-    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}: each for himself",
+    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}{title}",
                   title_justify="left")
     table.add_column("seat")
     for s in Suit:
@@ -141,6 +148,42 @@ def render_each(result: EachResult) -> None:
     out.print(table)
     if result.trick:
         out.print(f"trick so far (led by {result.leader}): " + symbols(result.trick))
+
+
+def _line(result: Union[SolveResult, EachResult], heading: str) -> None:
+    """The line trick by trick, each card with its seat, and who wins what."""
+    if not result.trick_by_trick:
+        return
+    out = console()
+    out.print(heading)
+    order = list(result.hands)  # the seats, clockwise
+    for i, t in enumerate(result.trick_by_trick, 1):
+        at = order.index(t.leader)
+        played = ", ".join(f"{order[(at + k) % len(order)]} {c.symbol}"
+                           for k, c in enumerate(t.cards))
+        out.print(f"  trick {i}: {played}  -> {t.won_by} wins {t.points}")
+
+
+def render_stock(result: StockResult) -> None:
+    out = console()
+    out.print(f"{result.variant}, trump {suit_text(result.trump)}: the stock stage, every "
+              f"card known; the stock, top first: {symbols(result.stock)}")
+    out.print(f"{result.to_move} to move; {result.first}'s points less the other's from here "
+              f"(meld and tricks): {result.advantage:+d}", style="bold")
+    pick = max if result.to_move == result.first else min
+    best = pick(result.card_advantages.values())
+    for card, value in sorted(result.card_advantages.items(),
+                              key=lambda kv: -kv[1] if result.to_move == result.first
+                              else kv[1]):
+        out.print(f"  {card.symbol:<4} {value:+d}" + ("  best" if value == best else ""))
+    out.print(f"{result.nodes} positions, {result.seconds} s")
+
+
+def render_each(result: EachResult) -> None:
+    from rich.table import Table
+
+    out = console()
+    _position(result, ": each for himself")
     out.print("points each seat takes from here: " + ", ".join(
         f"{s} {p}" for s, p in result.seat_points.items()), style="bold")
     if result.card_seat_points:
@@ -153,14 +196,7 @@ def render_each(result: EachResult) -> None:
             cards.add_row(card.symbol + ("  played" if card == best else ""),
                           *(str(p) for p in points.values()))
         out.print(cards)
-    if result.trick_by_trick:
-        out.print("the line, each seat playing for itself:")
-        order = list(result.hands)
-        for i, t in enumerate(result.trick_by_trick, 1):
-            at = order.index(t.leader)
-            played = ", ".join(f"{order[(at + k) % len(order)]} {c.symbol}"
-                               for k, c in enumerate(t.cards))
-            out.print(f"  trick {i}: {played}  -> {t.won_by} wins {t.points}")
+    _line(result, "the line, each seat playing for itself:")
     out.print(result.note)
     out.print(f"{result.nodes} nodes, {result.seconds} s")
 
@@ -179,6 +215,11 @@ def solve_cmd(
         show_default=False)] = None,
     value_only: Annotated[bool, typer.Option(
         "--value-only", help="Only the position's value (faster).")] = False,
+    stock: Annotated[Optional[str], typer.Option(
+        "--stock", help="Two hands: the stock stage, every card known: the stock's cards in "
+        "order, top first, the turned trump card last; draws and meld are played out, then "
+        "the play-off. For a few tricks before the stock runs out.",
+        show_default=False)] = None,
     each_for_himself: Annotated[bool, typer.Option(
         "--each-for-himself", help="Where no seats are partners (three hands): every seat "
         "plays for its own points (max^n), not the others together against the bidder; "

@@ -45,9 +45,9 @@ def test_open_stock_against_plain_minimax(vid, seed, cards, stock):
     ix = lambda cs: [Card.parse(c).index for c in cs]
     pos = StockPosition(v, trump, [ix(h) for h in hands], ix(pile), leader, ix(trick))
     got = solve_stock(pos)
-    want = stock_oracle.card_margins(v, trump, hands, pile, leader, trick)
-    assert {str(c): m for c, m in got.card_margins.items()} == want
-    assert got.margin == (max if (leader + len(trick)) % 2 == 0 else min)(want.values())
+    want = stock_oracle.card_advantages(v, trump, hands, pile, leader, trick)
+    assert {str(c): m for c, m in got.card_advantages.items()} == want
+    assert got.advantage == (max if (leader + len(trick)) % 2 == 0 else min)(want.values())
 
 
 def test_a_stock_position_that_cannot_be_is_refused():
@@ -78,5 +78,27 @@ def test_open_stock_melds_against_plain_minimax(vid, hands, pile, leader):
     ix = lambda cs: [Card.parse(c).index for c in cs]
     got = solve_stock(StockPosition(v, trump, [ix(h) for h in split], ix(pile.split()),
                                     leader))
-    want = stock_oracle.card_margins(v, trump, split, pile.split(), leader)
-    assert {str(c): m for c, m in got.card_margins.items()} == want
+    want = stock_oracle.card_advantages(v, trump, split, pile.split(), leader)
+    assert {str(c): m for c, m in got.card_advantages.items()} == want
+
+
+def test_solve_stock_from_the_command_line(cli):
+    import json
+
+    from pinosolve.analysis.stock import open_stock
+
+    args = ["solve", "--variant", "two-hand-57", "--trump", "H", "--leader", "S",
+            "--deal", "N:A.KQ.. T..J.9", "--stock", "AH 9H KS QS"]
+    got = cli(*args, "--json")
+    assert got.code == 0, got.err
+    want = open_stock("two-hand-57", "N:A.KQ.. T..J.9", "AH 9H KS QS", "H", "S").to_json()
+    answer = json.loads(got.out)
+    assert {k: answer[k] for k in ("to_move", "advantage", "card_advantages", "stock")} == \
+        {k: want[k] for k in ("to_move", "advantage", "card_advantages", "stock")}
+    for bad, words in (([*args, "--value-only"], "drop --value-only"),
+                       ([*args[:-1], "AH 9H KS"], "even number"),
+                       ([*args[:-1], "AH 9H KS XX"], "XX"),
+                       (["solve", "--variant", "four-hand", "--trump", "H", "--deal",
+                         "N:A... K... Q... J...", "--stock", "AH KS"], "no stock stage")):
+        r = cli(*bad)
+        assert r.code == 2 and r.err.count("\n") == 1 and words in r.err, r.err

@@ -10,32 +10,20 @@ import pytest
 
 from pinosolve import load_variant
 from pinosolve.cards import Card
-from pinosolve.play.legality import legal_plays
 from pinosolve.play.maxn import EachForHimself, line_of
 from pinosolve.play.rules import PlayRules
 from tests import dd_oracle, maxn_oracle
-from tests.generators import random_position
+from tests.generators import random_legal_position
 
 NAMES = lambda cards: [str(Card.from_index(c)) for c in cards]
 
 
 def _ending(v, rnd, cards):
-    """A random ending: ``random_position``'s cards, the trick so far played legally by
-    players with no partners."""
-    pos = random_position(v, rnd, cards)
-    rules = PlayRules.of(v)
-    n = len(pos.hands)
-    hands = [list(h) for h in pos.hands]
-    for k, card in enumerate(pos.trick):
-        hands[(pos.leader + k) % n].append(card)
-    trick: list[int] = []
-    for k in range(len(pos.trick)):
-        seat = (pos.leader + k) % n
-        legal, _ = legal_plays(rules, hands[seat], trick, pos.trump, False)
-        card = rnd.choice(legal)
-        hands[seat].remove(card)
-        trick.append(card)
-    return rules, [sorted(h) for h in hands], pos.leader, trick, pos.trump
+    """A random ending, the trick so far played legally (``random_legal_position``: no
+    variant here exempts a partner, so its random sides do not change what is legal)."""
+    pos = random_legal_position(v, rnd, cards)
+    return PlayRules.of(v), [sorted(h) for h in pos.hands], pos.leader, list(pos.trick), \
+        pos.trump
 
 
 @pytest.mark.parametrize("vid", ["three-hand-kitty", "three-hand-auction", "trickster-three"])
