@@ -517,6 +517,11 @@ class Game:
                                  + ("two play, one against the other" if len(self.seats) < 3
                                     else "seats play as partners")
                                  + f" [players.partnership = {kind}]")
+        if v.rules.scoring.settlement == "each-opponent":
+            raise PinosolveError(f"each for himself: in {v.id} each opponent pays or is paid "
+                                 "the bid, so the two play as one side against the bidder, and "
+                                 "the two-sided solve is exact [scoring.settlement = "
+                                 "each-opponent]")
         timeout = check_timeout(timeout)
         start = time.perf_counter()
         bidder = None if self.declarer is None else self.seats.index(self.declarer)

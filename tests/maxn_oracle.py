@@ -3,15 +3,11 @@ pinosolve's search: ``dd_oracle``'s legality (no partner, so no exemption) and t
 no memo, no card equivalence. The tie rule is the one ``pinosolve.play.maxn`` documents,
 written again here from its words: own points; then fewer for the bidder (a seat other than
 the bidder); then fewer for the seat with the most among the others; then the lower card
-(cards compared in pinosolve's card order, the order of ``Card.index``)."""
+(the weakest rank in the rules' rank order, then the first suit of S H D C)."""
 
 from __future__ import annotations
 
 from tests.dd_oracle import legal, rank, trick_winner
-
-ORDER = {f"{r}{s}": i * 6 + j for i, s in enumerate("SHDC")
-         for j, r in enumerate("ATKQJ9")}
-
 
 def values(rules, points, last, hands, leader, trick, trump, strength, bidder):
     """{card: the points each seat takes from here after it}, for the seat to move."""
@@ -54,7 +50,7 @@ def choice(rules, points, last, hands, leader, trick, trump, strength, bidder):
         key = (v[me],
                -v[bidder] if bidder is not None and bidder != me else 0,
                -max(v[s] for s in range(n) if s != me),
-               -ORDER[card])
+               strength[rank(card)], -"SHDC".index(card[1]))
         if chosen is None or key > chosen[0]:
             chosen = (key, v, card)
     return chosen[2], chosen[1]

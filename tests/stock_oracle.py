@@ -78,23 +78,40 @@ def after_card(v, trump, hands, stock, leader, trick, checkers, trick_no, card, 
     takes = [0, 1] if len(stock) == 2 and seq.last_card_choice else [0]
     for take in takes:
         if seq.draw_before_meld:
-            h, s = draw(hands, stock, w, take)
-            for mg, h2, s2, ch in melds(v, trump, h, s, checkers, w, trick_no):
+            h, s, c = draw(hands, stock, checkers, w, take)
+            for mg, h2, s2, ch in melds(v, trump, h, s, c, w, trick_no):
                 results.append(mg + rest(v, trump, h2, s2, w, ch, trick_no))
         else:
             for mg, h2, s2, ch in melds(v, trump, hands, stock, checkers, w, trick_no):
-                h3, s3 = draw(h2, s2, w, take)
-                results.append(mg + rest(v, trump, h3, s3, w, ch, trick_no))
+                h3, s3, c3 = draw(h2, s2, ch, w, take)
+                results.append(mg + rest(v, trump, h3, s3, w, c3, trick_no))
     return gain + (max(results) if w == 0 else min(results))
 
 
-def draw(hands, stock, w, take):
+def draw(hands, stock, checkers, w, take):
+    """The winner's card and the loser's. The turned card is the last: if it is a dix its
+    player exchanged and he draws it back, it is his melded card again, not a new one."""
     hands = [list(h) for h in hands]
     stock = list(stock)
-    first = stock.pop(take)
-    hands[w].append(first)
-    hands[1 - w].append(stock.pop(0))
-    return hands, stock
+    checkers = [copy.deepcopy(c) for c in checkers]
+    got = {w: stock[take], 1 - w: stock[1 - take] if len(stock) == 2 else stock[1]}
+    turned_to = None
+    if len(stock) == 2:
+        turned_to = w if take == 1 else 1 - w
+    for p in (w, 1 - w):
+        mine = checkers[p]
+        if p == turned_to and mine.under is not None and \
+                str(mine.copies[mine.under].card) == got[p]:
+            mine.copies[mine.under].on_table = True
+        else:
+            hands[p].append(got[p])
+    if len(stock) == 2:
+        stock = []
+        for c in checkers:
+            c.under = None
+    else:
+        stock = stock[2:]
+    return hands, stock, checkers
 
 
 def rest(v, trump, hands, stock, w, checkers, trick_no):
@@ -116,14 +133,17 @@ def melds(v, trump, hands, stock, checkers, w, trick_no):
     """(the first seat's meld points, hands, stock, checkers) for each way the winner may
     meld: nothing, one meld, or one meld and a free kind beside it."""
     out = [(0, hands, stock, checkers)]
-    for pts, h, s, ch in steps(v, trump, hands, stock, checkers, w, trick_no, False):
-        out.append((pts if w == 0 else -pts, h, s, ch))
-        for pts2, h2, s2, ch2 in steps(v, trump, h, s, ch, w, trick_no, True):
-            out.append(((pts + pts2) if w == 0 else -(pts + pts2), h2, s2, ch2))
+    sign = 1 if w == 0 else -1
+    for pts, h, s, ch, dix in steps(v, trump, hands, stock, checkers, w, trick_no, "any"):
+        out.append((sign * pts, h, s, ch))
+        # a dix beside the meld, or (seed 002) a meld after the dix, with the card it took
+        for pts2, h2, s2, ch2, _ in steps(v, trump, h, s, ch, w, trick_no,
+                                          "meld" if dix else "dix"):
+            out.append((sign * (pts + pts2), h2, s2, ch2))
     return out
 
 
-def steps(v, trump, hands, stock, checkers, w, trick_no, free_only):
+def steps(v, trump, hands, stock, checkers, w, trick_no, which):
     seq = v.rules.meld.sequence
     table = table_of(checkers[w])
     pool = [(c, False) for c in hands[w]] + [(c, True) for c in table]
@@ -137,9 +157,10 @@ def steps(v, trump, hands, stock, checkers, w, trick_no, free_only):
             seen.add(key)
             from_hand = [c for c, t in picked if not t]
             from_table = [c for c, t in picked if t]
-            if free_only and not (len(picked) == 1 and picked[0][0] == "9" + trump.name):
+            is_dix = len(picked) == 1 and picked[0][0] == "9" + trump.name
+            if (which == "dix" and not is_dix) or (which == "meld" and is_dix):
                 continue
-            dix = len(picked) == 1 and picked[0][0] == "9" + trump.name and not from_table
+            dix = is_dix and not from_table
             for exchange in ([False, True] if dix and stock and seq.dix_exchange != "none"
                              else [False]):
                 ch = [copy.deepcopy(c) for c in checkers]
@@ -158,7 +179,8 @@ def steps(v, trump, hands, stock, checkers, w, trick_no, free_only):
                 if exchange:
                     h[w].append(s[-1])
                     s[-1] = from_hand[0]
-                    gone = [c for c in ch[w].copies if str(c.card) == from_hand[0]
-                            and c.on_table]
-                    gone[-1].on_table = False
-                yield res.points, h, s, ch
+                    at = max(i for i, c in enumerate(ch[w].copies)
+                             if str(c.card) == from_hand[0] and c.on_table)
+                    ch[w].copies[at].on_table = False
+                    ch[w].under = at
+                yield res.points, h, s, ch, is_dix

@@ -70,11 +70,18 @@ class StockPosition:
         v = self.variant
         if v.rules.deal.kitty_kind != "stock" or not self.checkers:
             raise PinosolveError(f"{v.id} has no stock stage")
+        if len(v.seats) != 2 or len(self.hands) != 2:
+            raise PinosolveError(f"{v.id}: the stock stage is for two hands, and it seats "
+                                 f"{len(v.seats)}")
         if len(self.stock) % 2 or not self.stock:
             raise PinosolveError(f"stock: {len(self.stock)} cards; a stock stage's stock holds "
                                  "an even number, two at least (each trick draws two)")
         if len(self.trick) > 1 or self.leader not in (0, 1):
             raise PinosolveError("trick: at most the card led, by the leader (0 or 1)")
+        if self.stock[-1] // 6 != int(self.trump):
+            raise PinosolveError(f"stock: its last card is the one turned for trump, so a "
+                                 f"{self.trump.name} card, not "
+                                 f"{Card.from_index(self.stock[-1]).symbol}")
         sizes = [len(h) + len(self.table(p)) for p, h in enumerate(self.hands)]
         sizes[self.leader] += len(self.trick)
         if sizes[0] != sizes[1] or not sizes[0]:
@@ -98,7 +105,7 @@ class StockPosition:
             return (tuple((c.card.index, tuple(c.melds), c.on_table) for c in ch.copies),
                     tuple((m.option.kind, m.option.multiple, tuple(m.copies), m.intact)
                           for m in ch.melds),
-                    ch.dix_exchanged, ch.dix_melded, ch.dixes_scored)
+                    ch.dix_exchanged, ch.dix_melded, ch.dixes_scored, ch.under)
         return (tuple(tuple(sorted(h)) for h in self.hands), tuple(self.stock), self.leader,
                 tuple(self.trick), melds(self.checkers[0]), melds(self.checkers[1]))
 
@@ -158,9 +165,8 @@ class _Search:
         self.deadline = deadline
 
     def tick(self) -> None:
-        self.nodes += 1
-        if self.deadline is not None and (self.nodes & 255) == 0 and \
-                time.perf_counter() > self.deadline:
+        self.nodes += 1  # (few nodes, each costly: the clock is read at every one)
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchTimeout
 
     # --- stage 2 -----------------------------------------------------------------------
@@ -181,8 +187,12 @@ class _Search:
         g = Game(self.v, deal, trump=self.trump, leader=seats[leader])
         total = sum(self.rules1.points[c] for h in hands for c in h) + \
             self.v.rules.points.last_trick
-        taken = g.solve(value_only=True).value
-        assert taken is not None
+        left = None if self.deadline is None else self.deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            raise SearchTimeout
+        taken = g.solve(left, value_only=True).value
+        if taken is None:  # (the play-off ran out of the time left)
+            raise SearchTimeout
         first = taken if leader == 0 else total - taken
         out = first - (total - first)
         self.stage2[key] = out
@@ -192,16 +202,18 @@ class _Search:
 
     def meld_choices(self, pos: StockPosition, p: int) -> list[tuple[MeldChoice, Checker,
                                                                      list[int], list[int]]]:
-        """Every meld the trick's winner ``p`` may lay now (one, or a free kind beside it, or
-        none), as (choice, his checker after it, his hand after it, the stock after it)."""
+        """Every meld the trick's winner ``p`` may lay now (one, or a free kind beside it,
+        before or after it: seed 002's "the card taken from the bottom may be used
+        immediately in meld", or none), as (choice, his checker after it, his hand after it,
+        the stock after it)."""
         out = [(MeldChoice((), 0), pos.checkers[p], list(pos.hands[p]), list(pos.stock))]
         firsts = self._steps(pos.checkers[p], pos.hands[p], pos.stock, pos.trick_number)
         seen: set[tuple] = set()
-        for step, pts, ch, hand, stock in firsts:
+        for step, pts, ch, hand, stock, free in firsts:
             out.append((MeldChoice((step,), pts), ch, hand, stock))
-            for step2, pts2, ch2, hand2, stock2 in self._steps(ch, hand, stock,
-                                                                pos.trick_number, free=True):
-                key = (tuple(sorted((step, step2))), pts + pts2)
+            for step2, pts2, ch2, hand2, stock2, _ in self._steps(
+                    ch, hand, stock, pos.trick_number, free=None if free else True):
+                key = ((step, step2), pts + pts2)
                 if key in seen:
                     continue
                 seen.add(key)
@@ -209,7 +221,10 @@ class _Search:
         return out
 
     def _steps(self, checker: Checker, hand: list[int], stock: list[int], trick: int,
-               free: bool = False) -> list[tuple]:
+               free: Optional[bool] = False) -> list[tuple]:
+        """Each single meld step that stands: (step, points, checker, hand, stock, whether
+        it is a free kind). ``free``: True, free kinds only; None, any kind but a free one
+        (a meld after the free kind); False, any."""
         assert self.seq is not None
         held = [0] * NUM_CARDS
         for c in hand:
@@ -220,7 +235,8 @@ class _Search:
                 table[copy_.card.index] += 1
         out = []
         for o in self.options:
-            if free and o.kind not in self.seq.free_kinds:
+            is_free = o.kind in self.seq.free_kinds
+            if (free is True and not is_free) or (free is None and is_free):
                 continue
             need = o.counts
             if any(need[c] > held[c] + table[c] for c in range(NUM_CARDS)):
@@ -239,7 +255,7 @@ class _Search:
                     got = self._try(checker, hand, stock, trick, from_hand, from_table,
                                     exchange)
                     if got is not None:
-                        out.append(got)
+                        out.append((*got, is_free))
         return out
 
     def _try(self, checker: Checker, hand: list[int], stock: list[int], trick: int,
@@ -265,6 +281,7 @@ class _Search:
             dix = next(i for i in range(len(ch.copies) - 1, -1, -1)
                        if ch.copies[i].card.index == from_hand[0] and ch.copies[i].on_table)
             ch.copies[dix].on_table = False
+            ch.under = dix  # (drawn back by him, it is the same card, its dix scored)
         return ((names, table, exchange), res.points, ch, sorted(new_hand), new_stock)
 
     # --- the game tree -------------------------------------------------------------------
@@ -365,12 +382,24 @@ class _Search:
         return [0]
 
     def _draw(self, pos: StockPosition, w: int, take: int) -> None:
+        """The winner takes the top card (or, ``take`` 1, the turned one), the loser the
+        next. A dix exchanged under the stock that its player draws back is the card he
+        melded: it goes back among his melded cards, its dix scored, not into his hand."""
+        last = len(pos.stock) == 2
         first = pos.stock.pop(take)
         second = pos.stock.pop(0)
-        pos.hands[w].append(first)
-        pos.hands[1 - w].append(second)
-        pos.hands[w].sort()
-        pos.hands[1 - w].sort()
+        bottom = (w if take == 1 else 1 - w) if last else None
+        for p, card in ((w, first), (1 - w, second)):
+            ch = pos.checkers[p]
+            if p == bottom and ch.under is not None and \
+                    ch.copies[ch.under].card.index == card:
+                ch.copies[ch.under].on_table = True
+            else:
+                pos.hands[p].append(card)
+                pos.hands[p].sort()
+        if last:
+            for ch in pos.checkers:
+                ch.under = None
 
 
 def _copy(pos: StockPosition) -> StockPosition:
@@ -410,11 +439,12 @@ def open_stock(variant: Any, deal: Any, stock: Any, trump: Any, leader: Any = No
     """``solve_stock`` of the position the text gives: ``deal`` the two hands held (PBN,
     ``"N:<hand> <hand>"``), ``stock`` the stock's cards in order, top first, the turned
     trump card last, ``trump``, ``leader`` (default the deal's first seat) and ``trick``
-    (the card led, if any); no melds on the table yet. Every problem is a
+    (the card led, if any); no melds on the table yet. The stock's last card is the one
+    turned for trump, so of the trump suit. Every problem is a
     ``PinosolveError`` in one line.
 
-    >>> open_stock("two-hand", "N:A.KQ.. T..J.9", "AH KS 9S QS", "H", leader="N")
-    StockResult(to_move=N, first=N, advantage=8, card_advantages={AS: 8, KH: 4, QH: 4})
+    >>> open_stock("two-hand", "N:A.KQ.. T..J.9", "AS KS 9S QH", "H", leader="N")
+    StockResult(to_move=N, first=N, advantage=10, card_advantages={AS: 10, KH: 6, QH: 10})
     """
     from pinosolve.inputs import as_cards, as_deal, as_trump, as_variant
     from pinosolve.variants.sides import seat_index

@@ -161,6 +161,7 @@ class Checker:
         self.dixes_scored = 0       # dixes that scored, melded or declared
         self._step_dixes = 0        # dixes of the step being checked
         self.declared_on: set[int] = set()  # tricks a dix was declared on
+        self.under: Optional[int] = None    # the copy of a dix exchanged, under the stock
         self.next_trick = 1
 
     # --- helpers -----------------------------------------------------------------------

@@ -14,8 +14,9 @@ A seat that takes the same points with several cards is indifferent; its choice 
 others' points, so the reading is fixed here and documented (``docs/search.md``): among
 cards equal for the mover, it takes the one that leaves the bidder (the ``target`` seat) the
 fewest points, then the one that leaves the seat with the most points among the others the
-fewest (for the bidder himself: the strongest opponent), then the lowest card. Without a
-target the second step is skipped.
+fewest (for the bidder himself: the strongest opponent), then the lowest card (the
+weakest rank in ``trick.rank_order``, then the first suit of S H D C). Without a target the
+second step is skipped.
 
 The search is exhaustive (max^n admits no alpha-beta pruning beyond the constant sum, which
 this plain version does not use), with exact values stored at trick boundaries, keyed on the
@@ -32,6 +33,7 @@ from typing import Optional
 from collections.abc import Sequence
 
 from pinosolve.play.engine import SearchTimeout
+from pinosolve.play.legality import NRANK
 from pinosolve.play.moves import MoveOrder
 from pinosolve.play.rules import PlayRules
 from pinosolve.play.trick import trick_points, winning_seat
@@ -67,7 +69,8 @@ class EachForHimself:
         others, then the lower card)."""
         others = [value[s] for s in range(self.n) if s != mover]
         target = 0 if self.target is None or self.target == mover else -value[self.target]
-        return (value[mover], target, -max(others, default=0), -card)
+        return (value[mover], target, -max(others, default=0),
+                self.rules.strength[card % NRANK], -card)
 
     def value(self, hands: list[list[int]], leader: int, trick: list[int]) -> Vector:
         """The points each seat takes from here, in seat order."""
@@ -125,7 +128,8 @@ class EachForHimself:
         best: Optional[tuple[tuple, Vector, int]] = None
         for card, group in self.order.moves(hands, leader, trick):
             v = self._after(hands, leader, trick, card)
-            low = min(group)  # (equivalent cards: the lowest is the one played)
+            low = max(group, key=lambda c: (self.rules.strength[c % NRANK], -c))
+            # (equivalent cards: the lowest is the one played)
             pref = self.preference(mover, v, low)
             if best is None or pref > best[0]:
                 best = (pref, v, low)

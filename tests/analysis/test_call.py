@@ -116,7 +116,7 @@ def oracle(v, view, me):
     return list(out.values())
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(4))
 def test_partner_shares_equal_the_enumeration(seed):
     v, g, start, base, me = late_call_view(seed)
     view = {**base, "seat": me, "hand": start[me]}
