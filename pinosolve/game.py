@@ -213,14 +213,10 @@ class Game:
         size = v.rules.deal.hand_size
         if self._trick or any(len(h) != size for h in self._deal.hands):
             raise PinosolveError(f"called_card: the partner is read from the hands as dealt "
-                                 f"({size} "
-                                 "cards each, no trick begun); later in the play name him "
-                                 "(--partner)")
-        named = called_partner(v, self.declarer, dict(self._deal.items()), card)
-        if self.partner is not None and self.partner != named:
-            raise PinosolveError(f"partner: {self.partner}, but the called {card.symbol}'s "
-                                 f"first holder from {self.declarer}'s left is {named}")
-        return card, named
+                                 f"({size} cards each, no trick begun); later in the play "
+                                 "name him (--partner)")
+        return card, called_partner(v, self.declarer, dict(self._deal.items()), card,
+                                    self.partner)
 
     def _check_sizes(self) -> None:
         from pinosolve.play.position import Position  # the one check of hand sizes

@@ -69,8 +69,11 @@ class EachForHimself:
         others, then the lower card)."""
         others = [value[s] for s in range(self.n) if s != mover]
         target = 0 if self.target is None or self.target == mover else -value[self.target]
-        return (value[mover], target, -max(others, default=0),
-                self.rules.strength[card % NRANK], -card)
+        return (value[mover], target, -max(others, default=0), *self._lowness(card))
+
+    def _lowness(self, card: int) -> tuple[int, int]:
+        """Larger for a lower card: the weaker rank, then the earlier suit."""
+        return self.rules.strength[card % NRANK], -card
 
     def value(self, hands: list[list[int]], leader: int, trick: list[int]) -> Vector:
         """The points each seat takes from here, in seat order."""
@@ -128,7 +131,7 @@ class EachForHimself:
         best: Optional[tuple[tuple, Vector, int]] = None
         for card, group in self.order.moves(hands, leader, trick):
             v = self._after(hands, leader, trick, card)
-            low = max(group, key=lambda c: (self.rules.strength[c % NRANK], -c))
+            low = max(group, key=self._lowness)
             # (equivalent cards: the lowest is the one played)
             pref = self.preference(mover, v, low)
             if best is None or pref > best[0]:

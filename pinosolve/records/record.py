@@ -259,13 +259,8 @@ class Record:
             return self.partner
         from pinosolve.variants.sides import called_partner
 
-        called = called_partner(self.variant, self.bidder, dict(self.deal), self.called_card)
-        if self.partner is not None and self.partner != called:
-            raise PinosolveError(f"Partner: {self.partner}, but the called "
-                                 f"{self.called_card.symbol}'s "
-                                 f"first holder from {self.bidder}'s left in the Deal is "
-                                 f"{called}")
-        return called
+        return called_partner(self.variant, self.bidder, dict(self.deal), self.called_card,
+                              self.partner, "Partner")
 
     def cards_played(self) -> list[Card]:
         """Every card played, in order."""

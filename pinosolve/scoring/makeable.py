@@ -192,11 +192,8 @@ def _after_call(v: Variant, deal: Deal, trump: Suit, bidder: str, partner: Optio
     from pinosolve.cards import symbols
     from pinosolve.scoring.passing import call_partner
 
-    called = call_partner(v, trump, dict(deal.items()), bidder, called_card)
+    called = call_partner(v, trump, dict(deal.items()), bidder, called_card, partner)
     card = called.card
-    if partner is not None and partner != called.partner:
-        raise PinosolveError(f"partner: {partner}, but the called {card.symbol}'s first "
-                             f"holder from {bidder}'s left is {called.partner}")
     if called.partner == bidder:
         reasons = [f"{bidder} called {card.symbol}: nobody else holds a copy, and he plays alone "
                    "[players.partnership = called-card]"]

@@ -386,12 +386,13 @@ class Called:
 
 
 def call_partner(v: Variant, trump: Suit, dealt: dict[str, Hand], bidder: str,
-                 card: Any) -> Called:
+                 card: Any, named: Optional[str] = None) -> Called:
     """The partner the called ``card`` names from the hands as ``dealt`` (seat -> hand), and
     the hands as play begins: where the rules pass cards (``passing.cards``), the pass the
     pass model chooses for the most side meld (``side_exchange``, as bid advice makes it),
     the called card among the partner's if ``passing.called_card_passed``. Raises
-    ``PinosolveError`` where the variant calls no partner or the deck has no such card.
+    ``PinosolveError`` where the variant calls no partner, the deck has no such card, or
+    a partner ``named`` as well is not the one the card names.
 
     >>> from pinosolve import Hand, Suit, load_variant
     >>> v = load_variant("five-hand-call")
@@ -403,7 +404,7 @@ def call_partner(v: Variant, trump: Suit, dealt: dict[str, Hand], bidder: str,
     from pinosolve.variants.sides import called_partner, check_call
 
     card = check_call(v, card)
-    partner = called_partner(v, bidder, dealt, card)
+    partner = called_partner(v, bidder, dealt, card, named)
     hands = dict(dealt)
     exchange = None
     if v.rules.passing.cards and partner != bidder:

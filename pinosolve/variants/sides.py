@@ -95,23 +95,27 @@ def bidding_team(v: Variant, bidder: str, partner: Optional[str] = None) -> tupl
     return next(t.seats for t in teams(v, bidder, partner) if t.bidding)
 
 
-def called_partner(v: Variant, bidder: str, holdings: Mapping[str, Any], card: Any) -> str:
+def called_partner(v: Variant, bidder: str, holdings: Mapping[str, Any], card: Any,
+                   named: Optional[str] = None, what: str = "partner") -> str:
     """The partner a called ``card`` names: the first seat holding a copy, clockwise from the
     bidder's left (the order of play); the bidder himself, playing alone, when nobody else
     holds one (the readings of ``players.partnership = "called-card"`` in the rules files).
     ``holdings``: seat -> the cards it holds as dealt (anything ``in`` tests a card
-    against).
+    against). ``named``: a partner given as well, which must be the one the card names
+    (else a ``PinosolveError`` saying both, ``what`` naming where it was given).
 
     >>> from pinosolve import load_variant
     >>> v = load_variant("five-hand-call")
     >>> called_partner(v, "2", {"1": ["AS"], "3": [], "4": ["AS"], "5": []}, "AS")
     '4'
     """
-    for k in range(1, len(v.seats)):
-        seat = seat_after(v, bidder, k)
-        if card in holdings.get(seat, ()):
-            return seat
-    return bidder
+    seat = next((s for s in (seat_after(v, bidder, k) for k in range(1, len(v.seats)))
+                 if card in holdings.get(s, ())), bidder)
+    if named is not None and named != seat:
+        shown = getattr(card, "symbol", card)
+        raise PinosolveError(f"{what}: {named}, but the called {shown}'s first holder from "
+                             f"{bidder}'s left is {seat}")
+    return seat
 
 
 def check_call(v: Variant, card: Any, what: str = "called_card") -> Any:
