@@ -40,7 +40,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "deal": ("pinosolve.variants.dealer:DealRecord",),
     "review": ("pinosolve.analysis.review:Review",),
     "infer": ("pinosolve.analysis.hidden:Inference", "pinosolve.analysis.witness:Witness"),
-    "advise": ("pinosolve.analysis.advice:Advice", "pinosolve.analysis.bid_advice:BidAdvice"),
+    "advise": ("pinosolve.analysis.advice:Advice", "pinosolve.analysis.bid_advice:BidAdvice",
+               "pinosolve.analysis.stock_view:StockAdvice"),
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)

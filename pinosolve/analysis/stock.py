@@ -354,24 +354,39 @@ class _Search:
         play-off."""
         assert self.seq is not None
         results: list[int] = []
-        draw_first = self.seq.draw_before_meld
-        for take in self._draws(pos, w):
-            after_draw = _copy(pos)
-            if draw_first:
+        if self.seq.draw_before_meld:
+            for take in self._draws(pos, w):
+                after_draw = _copy(pos)
                 self._draw(after_draw, w, take)
-            for choice, ch, hand, stock in self.meld_choices(after_draw, w):
-                nxt = _copy(after_draw)
+                results += [x for _, x in self.meld_values(after_draw, w)]
+        else:
+            results = [x for _, x in self.meld_values(pos, w)]
+        return max(results) if w == 0 else min(results)
+
+    def meld_values(self, pos: StockPosition, w: int) -> list[tuple[MeldChoice, int]]:
+        """Each meld the trick's winner ``w`` may lay at ``pos`` (after the trick, and after
+        the draws where the rules draw before melding), with the first seat's margin from
+        here after it: its points, the draws still to come, the next trick or the
+        play-off."""
+        assert self.seq is not None
+        draw_first = self.seq.draw_before_meld
+        out = []
+        for choice, ch, hand, stock in self.meld_choices(pos, w):
+            gain = choice.points if w == 0 else -choice.points
+            values = []
+            for take in [None] if draw_first else self._draws(pos, w):
+                nxt = _copy(pos)
                 nxt.checkers[w], nxt.hands[w], nxt.stock = ch, hand, stock
-                if not draw_first:
+                if take is not None:
                     self._draw(nxt, w, take)
                 nxt.trick_number += 1
-                gain = choice.points if w == 0 else -choice.points
                 if not nxt.stock:
                     hands = [nxt.hands[p] + nxt.table(p) for p in (0, 1)]
-                    results.append(gain + self.play_off(hands, w))
+                    values.append(self.play_off(hands, w))
                 else:
-                    results.append(gain + self.value(nxt))
-        return max(results) if w == 0 else min(results)
+                    values.append(self.value(nxt))
+            out.append((choice, gain + (max(values) if w == 0 else min(values))))
+        return out
 
     def _draws(self, pos: StockPosition, w: int) -> list[int]:
         """Which card the winner takes: 0 (the top), or with the last two and the rules'

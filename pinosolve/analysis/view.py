@@ -95,7 +95,7 @@ class View:
         self.sides = play_sides(v, self.roles.get("declarer"),
                                 self.declarer if self.called_card is not None else self.partner)
         self.deck = deck = _counts(v.deck)
-        hand = list(_held(v, view["hand"], "hand"))
+        hand = list(held_cards(v, view["hand"], "hand"))
         self.hand_size = len(hand)
         if not hand:
             raise PinosolveError("hand: the viewer's hand as play began is empty")
@@ -108,8 +108,8 @@ class View:
                                  f"cards, not {self.hand_size}); later, name the partner")
         self.kinds = [k for k in range(NUM_CARDS) if deck[k]]
         self.mine = mine
-        self.known = _counts(_held(v, _given(view, "gone"), "gone"))
-        self.kitty = _counts(_held(v, _given(view, "kitty"), "kitty"))
+        self.known = _counts(held_cards(v, _given(view, "gone"), "gone"))
+        self.kitty = _counts(held_cards(v, _given(view, "kitty"), "kitty"))
         if any(self.kitty) and not v.rules.deal.kitty:
             raise PinosolveError(f"kitty: {v.id} deals no kitty [deal.kitty = 0]")
         if sum(self.kitty) > v.rules.deal.kitty:
@@ -265,7 +265,7 @@ class View:
             seat = self.seats.index(find_seat(self.seats, key, what, self.variant.id))
             if seat in out:
                 raise PinosolveError(f"{what}: {self.seats[seat]} is given twice")
-            counts = _counts(_held(self.variant, cards, f"{what} {self.seats[seat]}"))
+            counts = _counts(held_cards(self.variant, cards, f"{what} {self.seats[seat]}"))
             if seat == self.me:  # the viewer's own meld: from its hand, nothing hidden
                 if any(c > m for c, m in zip(counts, self.mine)):
                     raise PinosolveError(f"{what} {self.seat}: the viewer showed a card its "
@@ -282,7 +282,7 @@ class View:
         if data is None:
             return [0] * NUM_CARDS
         if not isinstance(data, Mapping):
-            cards = _counts(_held(self.variant, data, "passed"))
+            cards = _counts(held_cards(self.variant, data, "passed"))
             data = {"gave": [Card.from_index(k) for k in range(NUM_CARDS)
                              for _ in range(max(0, cards[k] - self.mine[k]))],
                     "received": [Card.from_index(k) for k in range(NUM_CARDS)
@@ -290,8 +290,8 @@ class View:
         if set(data) - {"gave", "received"}:
             raise PinosolveError("passed: the cards passed, or a table with gave (the cards "
                                  "the viewer passed) and received (the cards passed to it)")
-        gave = _counts(_held(self.variant, _given(data, "gave"), "passed gave"))
-        received = _counts(_held(self.variant, _given(data, "received"),
+        gave = _counts(held_cards(self.variant, _given(data, "gave"), "passed gave"))
+        received = _counts(held_cards(self.variant, _given(data, "received"),
                                     "passed received"))
         # a card received is in the hand as play began, unless the viewer passed after it
         # received (the declarer passes last, and may pass back what it was given: seeds 000
@@ -446,7 +446,7 @@ _LETTERS = [(Card.from_index(k).suit, Card.from_index(k).rank.letter)
             for k in range(NUM_CARDS)]
 
 
-def _held(v: Any, cards: Any, what: str) -> tuple[Card, ...]:
+def held_cards(v: Any, cards: Any, what: str) -> tuple[Card, ...]:
     """Cards in no particular order (a hand, the cards gone, a kitty): as ``as_cards`` reads
     them, or a hand's dotted form (``AT.K..QJ``; ``-``: none)."""
     if isinstance(cards, str) and ("." in cards or cards.strip() == "-"):

@@ -27,6 +27,7 @@ from pinosolve.errors import PinosolveError
 if TYPE_CHECKING:
     from pinosolve.analysis.advice import Advice
     from pinosolve.analysis.bid_advice import BidAdvice
+    from pinosolve.analysis.stock_view import StockAdvice, StockView
     from pinosolve.analysis.view import View
     from pinosolve.variants.variant import Variant
 
@@ -34,7 +35,10 @@ PLAY_SAMPLES, BID_SAMPLES = 200, 100
 BID_KEYS = ("auction", "dealer", "confidence")  # options of bid advice only
 PLAY_KEYS = ("leader", "play", "bidder", "partner", "called_card", "shown", "passed", "gave",
              "received", "kitty", "gone", "exact", "bid", "meld",
-             "record")  # options of play advice only
+             "record", "stock", "to_meld")  # options of play advice only
+# options of play advice that a stock-stage view (--stock) has no use for
+NOT_STOCK = ("bidder", "partner", "called_card", "shown", "passed", "gave", "received",
+             "kitty", "bid", "meld", "record")
 
 
 @dataclass(frozen=True)
@@ -45,14 +49,15 @@ class AdviseParams(Params):
     bidding: bool = flag()
     variant: Optional[Variant] = reader(lambda raw, name, got: chosen_variant_of(raw)
                                         if got["bidding"] else None)
-    view: Optional[View] = reader(lambda raw, name, got: None if got["bidding"]
-                                  else view_of(raw))
+    view: Union[View, StockView, None] = reader(lambda raw, name, got: _view(raw, got))
     seat: Optional[str] = text()
     hand: Optional[str] = text()
     trump: Optional[str] = text()
     samples: Optional[int] = whole()
     seed: Optional[int] = whole()
     exact: bool = flag()
+    stock: Optional[str] = text()
+    to_meld: bool = flag()
     bid: Optional[int] = whole()
     meld: Any = given(meld_option)
     auction: Optional[str] = text()
@@ -74,6 +79,15 @@ class AdviseParams(Params):
                                      "auction), but of play advice")
             raise PinosolveError(f"{names}: an option of --bidding (bid advice), not of play "
                                  "advice")
+        if raw.get("stock") is not None:
+            given = [k for k in NOT_STOCK if raw.get(k) not in (None, False)]
+            if given:
+                names = ", ".join(k.replace("_", "-") for k in given)
+                raise PinosolveError(f"{names}: not used with --stock (the two-hand stock "
+                                     "stage, as one player sees it)")
+        elif want_flag(raw, "to_meld"):
+            raise PinosolveError("--to-meld: the meld after a trick won in the stock stage: "
+                                 "give the stock (--stock)")
         if want_flag(raw, "exact"):
             given = [k for k in ("samples", "seed") if raw.get(k) is not None]
             if given:
@@ -81,11 +95,40 @@ class AdviseParams(Params):
                                      "consistent deal, not a sample)")
 
     def check(self) -> None:
+        from pinosolve.analysis.stock_view import StockView
+
+        if self.threads != 1 and isinstance(self.view, StockView):
+            raise PinosolveError("--threads: a stock-stage view's arrangements are solved one "
+                                 "at a time")
         if self.bidding and (self.seat is None or self.hand is None):
             raise PinosolveError("--bidding: give the seat and its hand (--seat, --hand)")
 
 
-def compute_advise(params: AdviseParams) -> Union[Advice, BidAdvice]:
+def _view(raw: Raw, got: dict[str, Any]) -> Union[View, StockView, None]:
+    """Play advice's view: a stock-stage view with --stock, else ``infer``'s."""
+    if got["bidding"]:
+        return None
+    if raw.get("stock") is None:
+        return view_of(raw)
+    from pinosolve.analysis.stock_view import StockView
+
+    view: dict[str, Any] = {"variant": chosen_variant_of(raw)}
+    for key in ("trump", "seat", "hand", "leader", "play", "gone", "stock", "to_meld"):
+        if raw.get(key) is not None:
+            view[key] = raw[key]
+    return StockView(view)
+
+
+def compute_advise(params: AdviseParams) -> Union[Advice, BidAdvice, StockAdvice]:
+    from pinosolve.analysis.stock_view import StockView
+
+    if isinstance(params.view, StockView):
+        from pinosolve.analysis.stock_view import advise_stock
+
+        with _Progress(params.progress) as on_deal:
+            return advise_stock(params.view, samples=PLAY_SAMPLES if params.samples is None
+                                else params.samples, seed=params.seed, exact=params.exact,
+                                timeout=params.timeout, on_deal=on_deal)
     # (a batch line solves its deals in one thread: the lines run in processes)
     threads = 1 if batch_line.get() else params.threads
     with _Progress(params.progress) as on_deal:
@@ -158,11 +201,14 @@ class _Progress:
             self.bar.stop()
 
 
-def render_advise(result: Union[Advice, BidAdvice]) -> None:
+def render_advise(result: Union[Advice, BidAdvice, StockAdvice]) -> None:
     from pinosolve.analysis.bid_advice import BidAdvice
+    from pinosolve.analysis.stock_view import StockAdvice
 
     if isinstance(result, BidAdvice):
         return render_bid_advice(result)
+    if isinstance(result, StockAdvice):
+        return render_stock_advice(result)
     from rich.table import Table
 
     out = console()
@@ -189,6 +235,32 @@ def render_advise(result: Union[Advice, BidAdvice]) -> None:
     if result.bounded:
         out.print(f"{result.bounded} deals ran out of time: their values are bounds, and "
                   "the means intervals")
+    out.print(f"method: {result.caveat}")
+
+
+def render_stock_advice(result: StockAdvice) -> None:
+    from rich.table import Table
+
+    out = console()
+    how = "every arrangement" if result.exact else f"{result.samples} sampled arrangements"
+    what = "meld" if result.by_meld is not None else "card"
+    choices: dict[Any, Any] = result.by_meld if result.by_meld is not None else \
+        result.by_card or {}
+    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}: the stock stage, "
+                  f"{result.seat} to {'meld' if what == 'meld' else 'play'}, over {how} of "
+                  "the other hand and the stock", title_justify="left")
+    for col in ("rank", what, "advantage", "± stderr", "best in", ""):
+        table.add_column(col, justify="left" if col == what else "right")
+    for key, a in choices.items():
+        table.add_row(str(a.rank), key if isinstance(key, str) else key.symbol,
+                      f"{a.advantage:+.2f}", f"{a.stderr:.2f}", f"{a.best_share:.0%}",
+                      "≈ best" if a.close and a.rank > 1 else "")
+    out.print(table)
+    out.print(f"advantage: {result.seat}'s points less the other's from here (meld and "
+              "tricks); ≈ best: not beaten significantly by the best (paired over the same "
+              "arrangements)")
+    if result.seed is not None:
+        out.print(f"seed {result.seed}")
     out.print(f"method: {result.caveat}")
 
 
@@ -261,6 +333,14 @@ def advise_cmd(
         "--meld", help="The bidding side's meld (with --bid): its points, or SEAT=points or "
         "SEAT=cards, repeated, as score takes it; the bidding side is "
         "the --bidder's, else the mover's.", show_default=False)] = None,
+    stock: Annotated[Optional[str], typer.Option(
+        "--stock", help="Two hands, the stock stage as the viewer sees it: the stock, top "
+        "first, ? for each face-down card, the turned trump card last ('? ? ? QH'); --hand "
+        "is the cards held now, --gone the tricks' cards before, --play the card the other "
+        "led. For the last tricks of the stock.", show_default=False)] = None,
+    to_meld: Annotated[bool, typer.Option(
+        "--to-meld", help="With --stock: the viewer has just won a trick (its cards gone) "
+        "and lays a meld: each meld's value.")] = False,
     bidding: Annotated[bool, typer.Option(
         "--bidding", help="Bid advice: --seat and its --hand before the auction; each trump "
         "(or --trump) over sampled deals.")] = False,
