@@ -32,7 +32,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "game": ("pinosolve.scoring.game:GameRecord",),
     "bid": ("pinosolve.scoring.bidding:AuctionRuling",),
     "pass": ("pinosolve.scoring.passing:PassBack", "pinosolve.scoring.passing:ExchangeReport"),
-    "makeable": ("pinosolve.scoring.makeable:Makeable",),
+    "makeable": ("pinosolve.scoring.makeable:Makeable", "pinosolve.scoring.shoot:Shoot"),
     "solve": ("pinosolve.game:SolveResult", "pinosolve.game:EachResult",
               "pinosolve.analysis.stock:StockResult"),
     "show": ("pinosolve.variants.holdings:HandSummary",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 
 import typer
 
@@ -19,6 +19,7 @@ from pinosolve.errors import PinosolveError
 if TYPE_CHECKING:
     from pinosolve.deal import Deal
     from pinosolve.scoring.makeable import Makeable
+    from pinosolve.scoring.shoot import Shoot
     from pinosolve.variants.variant import Variant
 
 
@@ -56,30 +57,51 @@ class MakeableParams(Params):
     timeout: Optional[float] = seconds()
     verdict_only: bool = flag()
     progress: bool = flag()
+    shoot: bool = flag()
 
     def check(self) -> None:
         if self.bidder is None:
             raise PinosolveError("name the bidder with --bidder SEAT")
+        if self.shoot:
+            extra = [name for name, on in (("--bid", self.bid is not None),
+                                           ("--laid-away", self.laid_away is not None),
+                                           ("--partner", self.partner is not None),
+                                           ("--called-card", self.called_card is not None),
+                                           ("--verdict-only", self.verdict_only),
+                                           ("--progress", self.progress)) if on]
+            if extra:
+                raise PinosolveError(f"--shoot plays a shoot the moon (every trick, the "
+                                     f"partner out): drop {', '.join(extra)}")
+            return
         if self.bid is None or isinstance(self.bid, bool) or not isinstance(self.bid, int):
             raise PinosolveError(f"give the contract with --bid N (a whole number), got "
                                  f"{self.bid!r}")
 
 
-def compute_makeable(params: MakeableParams) -> Makeable:
+def compute_makeable(params: MakeableParams) -> Union[Makeable, Shoot]:
     from pinosolve.cli.pool import table_share
     from pinosolve.scoring.makeable import analyse
 
     v = params.variant
+    assert params.bidder is not None
+    if params.shoot:
+        from pinosolve.scoring.shoot import shoot
+
+        return shoot(v, params.deal, params.trump, params.bidder, params.dealer,
+                     params.timeout)
     laid = v.parse_hand(params.laid_away, "laid-away") if params.laid_away is not None \
         else None
-    assert params.bidder is not None
     return analyse(v, params.deal, params.trump, params.bidder, params.bid, params.partner, laid,
                    params.dealer, params.timeout, answer_interrupted=True,
                    table_limit=table_share(), exact=not params.verdict_only,
                    called_card=params.called_card)
 
 
-def render_makeable(result: Makeable) -> None:
+def render_makeable(result: Union[Makeable, Shoot]) -> None:
+    from pinosolve.scoring.shoot import Shoot
+
+    if isinstance(result, Shoot):
+        return render_shoot(result)
     out = console()
     side = result.side
     out.print(f"{result.variant}, trump {suit_text(result.trump)}: {result.bidder} bid "
@@ -109,6 +131,26 @@ def render_makeable(result: Makeable) -> None:
     out.print(f"{result.nodes} nodes, {result.seconds} s")
 
 
+def render_shoot(result: Shoot) -> None:
+    out = console()
+    out_seat = f"; {result.partner} sits out" if result.partner else ""
+    out.print(f"{result.variant}, trump {suit_text(result.trump)}: {result.bidder} shoots the "
+              f"moon{out_seat}; {result.leader} leads")
+    lo, hi = result.tricks_bounds
+    most = str(lo) if lo == hi else f"{lo}–{hi}"
+    out.print(f"{result.bidder} takes at most {most} of the {result.all_tricks} tricks "
+              "against the best defence")
+    verdict = {True: "the shoot succeeds: every trick", False: "the shoot fails",
+               None: "undecided within the time allowed"}[result.made]
+    out.print(verdict, style="bold")
+    if result.best_line:
+        n = len(result.best_line) // result.all_tricks  # the seats that play
+        out.print("a line of best play, trick by trick: " + " | ".join(
+            " ".join(c.symbol for c in result.best_line[i:i + n])
+            for i in range(0, len(result.best_line), n)))
+    out.print(f"{result.nodes} nodes, {result.seconds} s")
+
+
 @with_options(OWN, SIDES, RUN)
 def makeable_cmd(
     deal: Annotated[Optional[str], typer.Option(
@@ -126,6 +168,9 @@ def makeable_cmd(
         "--verdict-only", help="Made or set only, by one null-window test at the least trick "
         "points that make the contract: several times faster, no exact trick points.")] = False,
     progress: ProgressOpt = False,
+    shoot: Annotated[bool, typer.Option(
+        "--shoot", help="Shooting the moon (where the rules allow it): can the bidder take "
+        "every trick, his partner's hand out of the play? No --bid.")] = False,
     **given: Any,
 ) -> None:
     """Meld plus double-dummy trick points against the bid: made or set, and by how much."""
