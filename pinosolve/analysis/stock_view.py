@@ -26,6 +26,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Optional, Union
 
 from pinosolve.cards import NUM_CARDS, Card, Suit
@@ -168,8 +169,27 @@ class StockView:
 
     def arrangements(self) -> int:
         """The distinct arrangements of the hidden cards: the other hand, then the stock's
-        face-down cards in order."""
-        return sum(1 for _ in self._every())
+        face-down cards in order (copies of a card alike): for each other hand, the distinct
+        orders of the cards left, summed over the kinds' splits."""
+        unknown = self.slots.count(None)
+        # ways[h]: the sum over splits giving the other hand h cards of prod 1/(stock copies)!
+        ways: dict[int, Fraction] = {0: Fraction(1)}
+        for n in self.hidden:
+            if not n:
+                continue
+            nxt: dict[int, Fraction] = {}
+            for held, w in ways.items():
+                for h in range(min(n, self.other - held) + 1):
+                    nxt[held + h] = nxt.get(held + h, Fraction(0)) + \
+                        w / math.factorial(n - h)
+            ways = nxt
+        return int(ways.get(self.other, Fraction(0)) * math.factorial(unknown))
+
+    def shuffles(self) -> int:
+        """The orderings of the hidden physical cards that a shuffle tells apart here: which
+        of them the other hand holds, and the stock's order."""
+        unknown = self.slots.count(None)
+        return math.comb(self.other + unknown, self.other) * math.factorial(unknown)
 
     def _every(self) -> Iterator[tuple[tuple[list[int], list[int]], int]]:
         """Each arrangement (the other hand, the unseen stock cards in order) and its weight
@@ -217,6 +237,33 @@ class StockView:
         return StockPosition(self.variant, self.trump, hands, stock, self.leader,
                              list(self.play), trick_number=tricks if self.to_meld
                              else tricks + 1)
+
+
+def infer_stock(view: Union[Mapping[str, Any], StockView]) -> Any:
+    """What the other hand and the face-down stock may and must hold, from a stock-stage view
+    (see the module): an ``Inference`` (``pinosolve.analysis.hidden``) whose ``unseen`` pile
+    is the face-down stock. With no duty to follow, a card is certain in a place only where
+    the other cannot hold all its hidden copies."""
+    from pinosolve.analysis.hidden import Inference, SeatInference
+
+    v = view if isinstance(view, StockView) else StockView(view)
+    unknown = v.slots.count(None)
+
+    def place(size: int, other: int, why: tuple[str, ...]) -> SeatInference:
+        possible = tuple(Card.from_index(k) for k in range(NUM_CARDS)
+                         if v.hidden[k] and size)
+        certain = tuple(Card.from_index(k) for k in range(NUM_CARDS)
+                        for _ in range(max(0, v.hidden[k] - other)))
+        suits = {c.suit for c in possible}
+        return SeatInference(size, possible, certain,
+                             tuple(x for x in Suit if x not in suits), why)
+
+    seats = v.variant.seats
+    why = ("the stock stage has no duty to follow: the play tells nothing of this hand",)
+    return Inference(v.variant.id, v.trump, v.seat, v.seat,
+                     {seats[1 - v.me]: place(v.other, unknown, why)}, v.arrangements(),
+                     v.shuffles(), place(unknown, v.other, ("the face-down stock, in an "
+                                                            "order not known",)))
 
 
 def _orders(counts: list[int]) -> Iterator[list[int]]:

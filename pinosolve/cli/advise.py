@@ -36,9 +36,6 @@ BID_KEYS = ("auction", "dealer", "confidence")  # options of bid advice only
 PLAY_KEYS = ("leader", "play", "bidder", "partner", "called_card", "shown", "passed", "gave",
              "received", "kitty", "gone", "exact", "bid", "meld",
              "record", "stock", "to_meld")  # options of play advice only
-# options of play advice that a stock-stage view (--stock) has no use for
-NOT_STOCK = ("bidder", "partner", "called_card", "shown", "passed", "gave", "received",
-             "kitty", "bid", "meld", "record")
 
 
 @dataclass(frozen=True)
@@ -80,11 +77,10 @@ class AdviseParams(Params):
             raise PinosolveError(f"{names}: an option of --bidding (bid advice), not of play "
                                  "advice")
         if raw.get("stock") is not None:
-            given = [k for k in NOT_STOCK if raw.get(k) not in (None, False)]
+            given = [k for k in ("bid", "meld") if raw.get(k) is not None]
             if given:
-                names = ", ".join(k.replace("_", "-") for k in given)
-                raise PinosolveError(f"{names}: not used with --stock (the two-hand stock "
-                                     "stage, as one player sees it)")
+                raise PinosolveError(f"{', '.join(given)}: not used with --stock (the two-hand "
+                                     "stock stage, as one player sees it)")
         elif want_flag(raw, "to_meld"):
             raise PinosolveError("--to-meld: the meld after a trick won in the stock stage: "
                                  "give the stock (--stock)")
@@ -105,18 +101,8 @@ class AdviseParams(Params):
 
 
 def _view(raw: Raw, got: dict[str, Any]) -> Union[View, StockView, None]:
-    """Play advice's view: a stock-stage view with --stock, else ``infer``'s."""
-    if got["bidding"]:
-        return None
-    if raw.get("stock") is None:
-        return view_of(raw)
-    from pinosolve.analysis.stock_view import StockView
-
-    view: dict[str, Any] = {"variant": chosen_variant_of(raw)}
-    for key in ("trump", "seat", "hand", "leader", "play", "gone", "stock", "to_meld"):
-        if raw.get(key) is not None:
-            view[key] = raw[key]
-    return StockView(view)
+    """Play advice's view (``infer``'s, a stock-stage one with --stock); none with --bidding."""
+    return None if got["bidding"] else view_of(raw)
 
 
 def compute_advise(params: AdviseParams) -> Union[Advice, BidAdvice, StockAdvice]:

@@ -23,6 +23,7 @@ from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
     from pinosolve.analysis.hidden import Inference
+    from pinosolve.analysis.stock_view import StockView
     from pinosolve.analysis.view import View
     from pinosolve.analysis.witness import Witness
 
@@ -31,11 +32,19 @@ VIEW_OPTIONS = ("trump", "seat", "hand", "leader", "play", "partner", "called_ca
                 "passed", "gave", "received", "kitty", "gone")
 
 
-def view_of(params: Raw) -> View:
+# the view's options that a stock-stage view (--stock) has no use for
+NOT_STOCK = ("bidder", "declarer", "partner", "called_card", "shown", "passed", "gave",
+             "received", "kitty", "record")
+
+
+def view_of(params: Raw) -> Union[View, StockView]:
     """The view that the options give: a game record's (``record``, from ``seat`` or the
-    record's Seat tag), or the options' (``pinosolve.analysis.view``'s keys)."""
+    record's Seat tag), a stock-stage view (``stock``: ``pinosolve.analysis.stock_view``'s
+    keys), or the options' (``pinosolve.analysis.view``'s keys)."""
     from pinosolve.analysis.view import View
 
+    if params.get("stock") is not None:
+        return stock_view_of(params)
     if params.get("record") is not None:
         return _record_view(params)
     view: dict[str, Any] = {"variant": chosen_variant_of(params)}
@@ -56,6 +65,22 @@ def view_of(params: Raw) -> View:
     elif passed:
         view["passed"] = passed
     return View(view)
+
+
+def stock_view_of(params: Raw) -> StockView:
+    """A stock-stage view from the options (``--stock`` and the view's cards)."""
+    from pinosolve.analysis.stock_view import StockView
+
+    given = [k for k in NOT_STOCK if params.get(k) not in (None, False)]
+    if given:
+        names = ", ".join(k.replace("_", "-") for k in given)
+        raise PinosolveError(f"{names}: not used with --stock (the two-hand stock stage, as "
+                             "one player sees it)")
+    view: dict[str, Any] = {"variant": chosen_variant_of(params)}
+    for key in ("trump", "seat", "hand", "leader", "play", "gone", "stock", "to_meld"):
+        if params.get(key) not in (None, False):
+            view[key] = params[key]
+    return StockView(view)
 
 
 def _record_view(params: Raw) -> View:
@@ -83,16 +108,28 @@ class InferParams(Params):
     """``infer``'s parameters: one seat's view; ``witness``, the cards asked about
     (``SEAT:CARD``) for one deal that gives them, drawn with ``seed``."""
 
-    view: View = combined(view_of)
+    view: Union[View, StockView] = combined(view_of)
+    stock: Optional[str] = text()
     witness: Optional[str] = text()
     seed: Optional[int] = whole()
 
     def check(self) -> None:
+        if self.stock is not None and self.witness is not None:
+            raise PinosolveError("--witness: in the stock stage (no duty to follow) every "
+                                 "unseen card may lie in the other hand or the stock, as "
+                                 "infer --stock lists; drop --witness")
         if self.seed is not None and self.witness is None:
             raise PinosolveError("--seed draws a witness's deal: give --witness SEAT:CARD")
 
 
 def compute_infer(params: InferParams) -> Union[Inference, Witness]:
+    from pinosolve.analysis.stock_view import StockView
+
+    if isinstance(params.view, StockView):
+        from pinosolve.analysis.stock_view import infer_stock
+
+        result: Inference = infer_stock(params.view)
+        return result
     if params.witness is not None:
         from pinosolve.analysis.witness import witness
 
@@ -138,14 +175,18 @@ def render_infer(result: Union[Inference, Witness]) -> None:
     rows = dict(result.by_seat)
     if result.unseen:
         rows["unseen"] = result.unseen
+    stock = result.unseen is not None and any("face-down stock" in r
+                                              for r in result.unseen.reasons)
     for seat, s in rows.items():
-        table.add_row(seat, str(s.cards_held), symbols(s.certain), symbols(s.possible),
+        table.add_row("stock" if seat == "unseen" and stock else seat, str(s.cards_held),
+                      symbols(s.certain), symbols(s.possible),
                       " ".join(x.symbol for x in s.voids) or "—")
     out.print(table)
     for s in rows.values():
         for reason in s.reasons:
             out.print(f"  {reason}")
-    out.print(f"consistent deals: {result.deals} (as a shuffle deals the physical cards: "
+    what = "arrangements of the other hand and the stock" if stock else "deals"
+    out.print(f"consistent {what}: {result.deals} (as a shuffle deals the physical cards: "
               f"{result.weighted})")
     if result.called_card is not None and result.partner_shares is not None:
         shares = ", ".join(f"{s} {x:.1%}" for s, x in result.partner_shares.items())
@@ -159,6 +200,10 @@ def infer_cmd(
         "--witness", help="One deal consistent with the view in which each SEAT:CARD is "
         "held now (e.g. E:AS; several joined by 'and'), and how many give it; or the proof "
         "that none does.", show_default=False)] = None,
+    stock: Annotated[Optional[str], typer.Option(
+        "--stock", help="Two hands, the stock stage: the stock as the viewer sees it, top "
+        "first, ? for each face-down card, the turned trump card last ('? ? ? QH'); --hand "
+        "is the cards held now, --gone the tricks' cards before.", show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="With --witness: the seed its deal is drawn with (0 to 2**64 - 1; "
         "default: a fresh one, printed).", show_default=False)] = None,

@@ -146,3 +146,46 @@ def test_advise_stock_from_the_command_line(cli):
     r = cli("advise", "--variant", "two-hand", "--trump", "H", "--seat", "N", "--hand",
             "AS KH", "--to-meld")
     assert r.code == 2 and "give the stock" in r.err
+
+
+@pytest.mark.parametrize("hand, gone, stock", [
+    ("AS KH 9H", "TTKKQQJJ99.AATQJJ.AATTKKQQJJ99.AATTKKQQJJ", "? ? ? QH"),
+    ("AS KH", "TTKKQQJJ99.AATKQJJ9.AATTKKQQJJ99.AATTKKQQJJ99", "? QH"),
+    ("AS KH 9H", "TTKKQQJJ99.AATQJJ.AATTKKQQJJ99.AATTKKQQJ9", "? 9C ? QH"),
+])
+def test_infer_stock_against_every_arrangement(hand, gone, stock):
+    """Counts, and what each place may and must hold, against the arrangements listed."""
+    from collections import Counter
+
+    from pinosolve.analysis.stock_view import infer_stock
+
+    view = {"variant": "two-hand", "trump": "H", "seat": "N", "hand": hand, "gone": gone,
+            "stock": stock}
+    sv = StockView(view)
+    every = list(sv._every())
+    got = infer_stock(view)
+    assert got.deals == len(every) == len({(tuple(h), tuple(o)) for (h, o), _ in every})
+    assert got.weighted == sum(w for _, w in every)
+    for place, i in ((got.by_seat["S"], 0), (got.unseen, 1)):
+        counts = [Counter(a[i]) for a, _ in every]
+        kinds = {k for c in counts for k in c}
+        assert {c.index for c in place.possible} == kinds
+        least = Counter({k: min(c[k] for c in counts) for k in kinds})
+        assert Counter(c.index for c in place.certain) == +least
+
+
+def test_infer_stock_from_the_command_line(cli):
+    view = _view("two-hand", "N", "AS KH", "AS TH 9H", "? QH")
+    args = ["infer", "--variant", "two-hand", "--trump", "H", "--seat", "N", "--hand",
+            "AS KH", "--stock", "? QH", "--gone", view["gone"]]
+    r = cli(*args, "--json")
+    assert r.code == 0, r.err
+    got = r.json()
+    assert got["deals"] == 3 and got["by_seat"]["S"]["cards_held"] == 2 and \
+        got["unseen"]["cards_held"] == 1
+    r = cli(*args)
+    assert r.code == 0 and "stock" in r.out and "arrangements" in r.out
+    for bad, words in ((["--witness", "S:AS"], "drop --witness"),
+                       (["--bidder", "N"], "not used with --stock")):
+        r = cli(*args, *bad)
+        assert r.code == 2 and r.err.count("\n") == 1 and words in r.err, r.err
