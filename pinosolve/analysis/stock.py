@@ -20,9 +20,11 @@ playing for the largest margin of his own (the reading chosen: a hand is won by 
 the seeds score each player's own), every draw known. The stage-2 positions at the leaves
 are solved by the double-dummy search.
 
-The search is plain: every card, every draw choice and every legal meld (with "no meld"),
-exact values kept per position. It is meant for positions a few tricks from the end of the
-stock (``bench/stock.py`` measures how far it reaches).
+The search is alpha-beta over every card, every draw choice and every legal meld (with "no
+meld"), fail-soft, the proved bounds kept per position; the higher cards are tried first;
+each player's meld choices are kept per hand and melds; the play-offs share one double-dummy
+search and table (``pinosolve.play.driver.Session``). It is meant for positions a few tricks
+from the end of the stock (``bench/stock.py`` measures how far it reaches).
 """
 
 from __future__ import annotations
@@ -34,13 +36,15 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 from collections.abc import Sequence
 
-from pinosolve.cards import NUM_CARDS, Card, Hand, Suit
+from pinosolve.cards import NUM_CARDS, Card, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.meld.sequence import Checker
 from pinosolve.play.engine import SearchTimeout
-from pinosolve.play.rules import PlayRules
+from pinosolve.play.rules import NRANK, PlayRules
 from pinosolve.results import Result
 from pinosolve.variants.variant import Variant
+
+INF = float("inf")
 
 
 @dataclass
@@ -100,14 +104,13 @@ class StockPosition:
         """The melded cards of player ``p`` still on the table."""
         return sorted(c.card.index for c in self.checkers[p].copies if c.on_table)
 
+    def key_of(self, p: int) -> tuple:
+        """Player ``p``'s part of ``key``: his hand and his melds."""
+        return tuple(sorted(self.hands[p])), _melds_key(self.checkers[p])
+
     def key(self) -> tuple:
-        def melds(ch: Checker) -> tuple:
-            return (tuple((c.card.index, tuple(c.melds), c.on_table) for c in ch.copies),
-                    tuple((m.option.kind, m.option.multiple, tuple(m.copies), m.intact)
-                          for m in ch.melds),
-                    ch.dix_exchanged, ch.dix_melded, ch.dixes_scored, ch.under)
         return (tuple(tuple(sorted(h)) for h in self.hands), tuple(self.stock), self.leader,
-                tuple(self.trick), melds(self.checkers[0]), melds(self.checkers[1]))
+                tuple(self.trick), _melds_key(self.checkers[0]), _melds_key(self.checkers[1]))
 
 
 @dataclass(frozen=True)
@@ -159,10 +162,14 @@ class _Search:
         if self.seq is None:
             raise PinosolveError(f"{v.id} has no stock stage melding ([meld.sequence])")
         self.options = _all_options(v, trump)
-        self.memo: dict[tuple, int] = {}
+        self.memo: dict[tuple, tuple[float, float]] = {}  # proved (lower, upper) bounds
         self.stage2: dict[tuple, int] = {}
         self.nodes = 0
         self.deadline = deadline
+        self.session: Any = None  # the play-offs' search (pinosolve.play.driver.Session)
+        # each position's meld choices (shared: a choice's checker, hand and stock are
+        # copied before they change)
+        self.melds: dict[tuple, list[tuple[MeldChoice, Checker, list[int], list[int]]]] = {}
 
     def tick(self) -> None:
         self.nodes += 1  # (few nodes, each costly: the clock is read at every one)
@@ -177,20 +184,24 @@ class _Search:
         got = self.stage2.get(key)
         if got is not None:
             return got
-        from pinosolve.game import Game
-
         if not any(hands):
             return 0
-        seats = self.v.seats
-        deal = f"{seats[0]}:" + " ".join(Hand(Card.from_index(c) for c in h).dotted() or "-"
-                                         for h in hands)
-        g = Game(self.v, deal, trump=self.trump, leader=seats[leader])
+        from pinosolve.play.budget import Budget
+        from pinosolve.play.position import Position
+
+        if self.session is None:  # one search and table for every play-off of the hand
+            from pinosolve.play.driver import Session
+
+            self.session = Session(PlayRules.of(self.v, 2), int(self.trump), (0, 1),
+                                   budgeted=self.deadline is not None)
         total = sum(self.rules1.points[c] for h in hands for c in h) + \
             self.v.rules.points.last_trick
         left = None if self.deadline is None else self.deadline - time.perf_counter()
         if left is not None and left <= 0:
             raise SearchTimeout
-        taken = g.solve(left, value_only=True).value
+        pos = Position([sorted(h) for h in hands], leader, [], (0, 1), int(self.trump))
+        taken = self.session.solve(pos, value_only=True, budget=Budget(left),
+                                   line=False).value
         if taken is None:  # (the play-off ran out of the time left)
             raise SearchTimeout
         first = taken if leader == 0 else total - taken
@@ -206,18 +217,26 @@ class _Search:
         before or after it: seed 002's "the card taken from the bottom may be used
         immediately in meld", or none), as (choice, his checker after it, his hand after it,
         the stock after it)."""
-        out = [(MeldChoice((), 0), pos.checkers[p], list(pos.hands[p]), list(pos.stock))]
+        mine = pos.checkers[p]
+        key = (p, pos.key_of(p), tuple(pos.stock), pos.trick_number,
+               pos.trick_number in mine.declared_on, pos.trick_number in mine.trick_melds)
+        got = self.melds.get(key)
+        if got is not None:
+            return got
+        out = [(MeldChoice((), 0), copy.deepcopy(pos.checkers[p]), list(pos.hands[p]),
+                list(pos.stock))]
         firsts = self._steps(pos.checkers[p], pos.hands[p], pos.stock, pos.trick_number)
         seen: set[tuple] = set()
         for step, pts, ch, hand, stock, free in firsts:
             out.append((MeldChoice((step,), pts), ch, hand, stock))
             for step2, pts2, ch2, hand2, stock2, _ in self._steps(
                     ch, hand, stock, pos.trick_number, free=None if free else True):
-                key = ((step, step2), pts + pts2)
-                if key in seen:
+                pair = ((step, step2), pts + pts2)
+                if pair in seen:
                     continue
-                seen.add(key)
+                seen.add(pair)
                 out.append((MeldChoice((step, step2), pts + pts2), ch2, hand2, stock2))
+        self.melds[key] = out
         return out
 
     def _steps(self, checker: Checker, hand: list[int], stock: list[int], trick: int,
@@ -286,22 +305,49 @@ class _Search:
 
     # --- the game tree -------------------------------------------------------------------
 
-    def value(self, pos: StockPosition) -> int:
-        """The first seat's margin from here."""
+    def value(self, pos: StockPosition, alpha: float = -INF, beta: float = INF) -> int:
+        """The first seat's margin from here, fail-soft within (``alpha``, ``beta``): exact
+        inside the window; outside, a bound on the side of the window it falls (at most
+        ``alpha``, or at least ``beta``). Proved bounds are kept per position."""
         self.tick()
         key = pos.key()
-        got = self.memo.get(key)
-        if got is not None:
-            return got
+        lo, hi = self.memo.get(key, (-INF, INF))
+        if lo >= beta or lo == hi:
+            return int(lo)
+        if hi <= alpha:
+            return int(hi)
+        a, b = max(alpha, lo), min(beta, hi)
         mover = (pos.leader + len(pos.trick)) % 2
-        best: Optional[int] = None
-        for card, from_table in self.cards(pos, mover):
-            v = self.after_card(pos, card, from_table)
-            if best is None or (v > best if mover == 0 else v < best):
-                best = v
-        assert best is not None
-        self.memo[key] = best
-        return best
+        best = -INF if mover == 0 else INF
+        for card, from_table in self._ordered(pos, mover):
+            x = self.after_card(pos, card, from_table, a, b)
+            if mover == 0:
+                best = max(best, x)
+                a = max(a, x)
+            else:
+                best = min(best, x)
+                b = min(b, x)
+            if a >= b:
+                break
+        self._store(key, lo, hi, best, alpha, beta)
+        return int(best)
+
+    def _store(self, key: tuple, lo: float, hi: float, best: float, alpha: float,
+               beta: float) -> None:
+        if best <= alpha:  # failed low: an upper bound
+            hi = min(hi, best)
+        elif best >= beta:  # failed high: a lower bound
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.memo[key] = (lo, hi)
+
+    def _ordered(self, pos: StockPosition, p: int) -> list[tuple[int, bool]]:
+        """``cards``, the likelier best first: the higher cards (they win tricks and
+        counters), which makes the window close sooner."""
+        strength, points = self.rules1.strength, self.rules1.points
+        return sorted(self.cards(pos, p),
+                      key=lambda ct: (-points[ct[0]], strength[ct[0] % NRANK]))
 
     def cards(self, pos: StockPosition, p: int) -> list[tuple[int, bool]]:
         """What player ``p`` may play: (card, from the table?) for each distinct card of
@@ -314,21 +360,22 @@ class _Search:
         return [(c, t) for c in legal for t in (False, True)
                 if (c in table if t else c in hand)]
 
-    def after_card(self, pos: StockPosition, card: int, from_table: bool = False) -> int:
+    def after_card(self, pos: StockPosition, card: int, from_table: bool = False,
+                   alpha: float = -INF, beta: float = INF) -> int:
         """The first seat's margin from here after the mover plays ``card`` (from his hand,
-        or ``from_table``)."""
+        or ``from_table``), fail-soft within (``alpha``, ``beta``) as ``value``."""
         mover = (pos.leader + len(pos.trick)) % 2
         nxt = _copy(pos)
         gain = self._play(nxt, mover, card, from_table)
         if len(nxt.trick) < 2:
-            return gain + self.value(nxt)
+            return gain + self.value(nxt, alpha - gain, beta - gain)
         rules = self.rules1
         w = (nxt.leader + rules.winner(nxt.trick, int(self.trump))) % 2
         won = sum(rules.points[c] for c in nxt.trick)
         gain += won if w == 0 else -won
         nxt.trick = []
         nxt.leader = w
-        return gain + self.after_trick(nxt, w)
+        return gain + self.after_trick(nxt, w, alpha - gain, beta - gain)
 
     def _play(self, pos: StockPosition, p: int, card: int, from_table: bool) -> int:
         """Play ``card`` of player ``p``: from the hand, or from the table (breaking its
@@ -349,44 +396,78 @@ class _Search:
         pos.checkers[p].played(0, {"played": name})
         return 0
 
-    def after_trick(self, pos: StockPosition, w: int) -> int:
+    def after_trick(self, pos: StockPosition, w: int, alpha: float = -INF,
+                    beta: float = INF) -> int:
         """The draws and the winner's meld (in the rules' order), then the next trick or the
-        play-off."""
+        play-off; fail-soft within (``alpha``, ``beta``) as ``value``."""
         assert self.seq is not None
-        results: list[int] = []
+        best = -INF if w == 0 else INF
         if self.seq.draw_before_meld:
             for take in self._draws(pos, w):
                 after_draw = _copy(pos)
                 self._draw(after_draw, w, take)
-                results += [x for _, x in self.meld_values(after_draw, w)]
+                x = self._best_meld(after_draw, w, alpha, beta)
+                best = max(best, x) if w == 0 else min(best, x)
+                if w == 0:
+                    alpha = max(alpha, x)
+                else:
+                    beta = min(beta, x)
+                if alpha >= beta:
+                    break
         else:
-            results = [x for _, x in self.meld_values(pos, w)]
-        return max(results) if w == 0 else min(results)
+            best = self._best_meld(pos, w, alpha, beta)
+        return int(best)
+
+    def _best_meld(self, pos: StockPosition, w: int, alpha: float, beta: float) -> int:
+        """The best of ``meld_values`` for the winner ``w``, fail-soft within the window."""
+        best = -INF if w == 0 else INF
+        for choice, ch, hand, stock in self.meld_choices(pos, w):
+            x = self._after_meld(pos, w, choice, ch, hand, stock, alpha, beta)
+            if w == 0:
+                best = max(best, x)
+                alpha = max(alpha, x)
+            else:
+                best = min(best, x)
+                beta = min(beta, x)
+            if alpha >= beta:
+                break
+        return int(best)
 
     def meld_values(self, pos: StockPosition, w: int) -> list[tuple[MeldChoice, int]]:
         """Each meld the trick's winner ``w`` may lay at ``pos`` (after the trick, and after
         the draws where the rules draw before melding), with the first seat's margin from
-        here after it: its points, the draws still to come, the next trick or the
+        here after it, exactly: its points, the draws still to come, the next trick or the
         play-off."""
+        return [(choice, self._after_meld(pos, w, choice, ch, hand, stock, -INF, INF))
+                for choice, ch, hand, stock in self.meld_choices(pos, w)]
+
+    def _after_meld(self, pos: StockPosition, w: int, choice: MeldChoice, ch: Checker,
+                    hand: list[int], stock: list[int], alpha: float, beta: float) -> int:
         assert self.seq is not None
-        draw_first = self.seq.draw_before_meld
-        out = []
-        for choice, ch, hand, stock in self.meld_choices(pos, w):
-            gain = choice.points if w == 0 else -choice.points
-            values = []
-            for take in [None] if draw_first else self._draws(pos, w):
-                nxt = _copy(pos)
-                nxt.checkers[w], nxt.hands[w], nxt.stock = ch, hand, stock
-                if take is not None:
-                    self._draw(nxt, w, take)
-                nxt.trick_number += 1
-                if not nxt.stock:
-                    hands = [nxt.hands[p] + nxt.table(p) for p in (0, 1)]
-                    values.append(self.play_off(hands, w))
-                else:
-                    values.append(self.value(nxt))
-            out.append((choice, gain + (max(values) if w == 0 else min(values))))
-        return out
+        gain = choice.points if w == 0 else -choice.points
+        best = -INF if w == 0 else INF
+        a, b = alpha - gain, beta - gain
+        for take in [None] if self.seq.draw_before_meld else self._draws(pos, w):
+            nxt = _copy(pos)  # (the choice's checker, hand and stock are shared: copied)
+            nxt.checkers[w], nxt.hands[w], nxt.stock = copy.deepcopy(ch), list(hand), \
+                list(stock)
+            if take is not None:
+                self._draw(nxt, w, take)
+            nxt.trick_number += 1
+            if not nxt.stock:
+                hands = [nxt.hands[p] + nxt.table(p) for p in (0, 1)]
+                x: float = self.play_off(hands, w)
+            else:
+                x = self.value(nxt, a, b)
+            if w == 0:
+                best = max(best, x)
+                a = max(a, x)
+            else:
+                best = min(best, x)
+                b = min(b, x)
+            if a >= b:
+                break
+        return int(gain + best)
 
     def _draws(self, pos: StockPosition, w: int) -> list[int]:
         """Which card the winner takes: 0 (the top), or with the last two and the rules'
@@ -415,6 +496,13 @@ class _Search:
         if last:
             for ch in pos.checkers:
                 ch.under = None
+
+
+def _melds_key(ch: Checker) -> tuple:
+    return (tuple((c.card.index, tuple(c.melds), c.on_table) for c in ch.copies),
+            tuple((m.option.kind, m.option.multiple, tuple(m.copies), m.intact)
+                  for m in ch.melds),
+            ch.dix_exchanged, ch.dix_melded, ch.dixes_scored, ch.under)
 
 
 def _copy(pos: StockPosition) -> StockPosition:

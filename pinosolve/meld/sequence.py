@@ -164,6 +164,18 @@ class Checker:
         self.under: Optional[int] = None    # the copy of a dix exchanged, under the stock
         self.next_trick = 1
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Checker:
+        """A copy to change apart from this one (a search's): the table's state copied; the
+        variant, its rules, the trump and the melds' definitions, which never change,
+        shared."""
+        new = object.__new__(Checker)
+        new.__dict__.update(self.__dict__)
+        new.copies = [Copy(c.card, list(c.melds), c.on_table) for c in self.copies]
+        new.melds = [TableMeld(m.option, list(m.copies), m.step, m.intact) for m in self.melds]
+        new.trick_melds = dict(self.trick_melds)
+        new.declared_on = set(self.declared_on)
+        return new
+
     # --- helpers -----------------------------------------------------------------------
 
     def _class_rank(self, option: MeldOption) -> int:

@@ -117,3 +117,23 @@ def test_solve_stock_from_the_command_line(cli):
                          "N:A... K... Q... J...", "--stock", "AH KS"], "no stock stage")):
         r = cli(*bad)
         assert r.code == 2 and r.err.count("\n") == 1 and words in r.err, r.err
+
+
+def test_the_last_card_chosen_after_the_meld_against_plain_minimax(tmp_path):
+    """A house rule no shipped file has: meld before drawing (seed 004) and the last card's
+    choice (seed 002) together: each draw of the last two starts from the meld's state."""
+    from pinosolve.variants.variant import load_file
+
+    path = tmp_path / "choice.toml"
+    path.write_text('extends = "two-hand-1000"\nid = "two-hand-1000-choice"\n'
+                    'description = "two-hand-1000 where the last trick winner chooses"\n\n'
+                    '[meld.sequence]\nlast_card_choice = true\n')
+    v = load_file(path)
+    for hands, pile, leader in ((["9H KH AS", "TS JS 9C"], "QH 9H", 0),
+                                (["QH 9H AD", "9D 9C JC"], "KH AH", 1)):
+        split = [h.split() for h in hands]
+        ix = lambda cs: [Card.parse(c).index for c in cs]
+        got = solve_stock(StockPosition(v, Suit.H, [ix(h) for h in split], ix(pile.split()),
+                                        leader))
+        want = stock_oracle.card_advantages(v, Suit.H, split, pile.split(), leader)
+        assert {str(c): m for c, m in got.card_advantages.items()} == want
