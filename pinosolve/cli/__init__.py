@@ -28,6 +28,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode="rich",  # (help texts escape a literal [: "pinosolve\\[plot]")
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

@@ -221,6 +221,7 @@ def render_advise(result: Union[Advice, BidAdvice, StockAdvice]) -> None:
     if result.bounded:
         out.print(f"{result.bounded} deals ran out of time: their values are bounds, and "
                   "the means intervals")
+    _seed(result.seed)
     out.print(f"method: {result.caveat}")
 
 
@@ -245,9 +246,14 @@ def render_stock_advice(result: StockAdvice) -> None:
     out.print(f"advantage: {result.seat}'s points less the other's from here (meld and "
               "tricks); ≈ best: not beaten significantly by the best (paired over the same "
               "arrangements)")
-    if result.seed is not None:
-        out.print(f"seed {result.seed}")
+    _seed(result.seed)
     out.print(f"method: {result.caveat}")
+
+
+def _seed(seed: Optional[int]) -> None:
+    """A sample's seed, in every randomised answer: --seed draws the same deals again."""
+    if seed is not None:
+        console().print(f"seed {seed} (--seed {seed} draws the same deals again)")
 
 
 def _pair(bounds: Optional[tuple[float, float]]) -> tuple[float, float]:
@@ -298,6 +304,7 @@ def render_bid_advice(result: BidAdvice) -> None:
                   f"{result.confidence:.0%} of the deals)")
     if result.bounded:
         out.print(f"{result.bounded} deals ran out of time: their chances are bounds")
+    _seed(result.seed)
     out.print(f"method: {result.caveat}")
 
 
@@ -339,7 +346,7 @@ def advise_cmd(
         "(default 0.5).", show_default=False)] = None,
     plot: Annotated[Optional[str], typer.Option(
         "--plot", help="With --bidding: draw the make-probability curve per trump into this "
-        "file, .png or .svg (needs matplotlib: pip install 'pinosolve[plot]').",
+        "file, .png or .svg (needs matplotlib: pip install 'pinosolve\\[plot]').",
         show_default=False)] = None,
     timeout: DealTimeoutOpt = None,
     progress: Annotated[bool, typer.Option(

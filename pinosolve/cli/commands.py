@@ -10,17 +10,34 @@ from typing import Any
 from pinosolve.cli import (advise, bid, foundation, infer, legal, makeable, meld, passing,
                            puzzles, review, score, solve, study, verify)
 
+# the help's panels, by job, in the order they are listed
+RULES, MELD, PLAY, SCORING, ANALYSIS, STUDIES = ("Rules and hands", "Meld", "Play",
+                                                 "Scoring and bidding", "Analysis", "Studies")
+
+# name, function, panel, one-line summary (the docstring is the command's own --help)
 COMMANDS = (
-    ("variants", foundation.variants), ("rules", foundation.rules), ("show", foundation.show),
-    ("deal", foundation.deal_cmd), ("infer", infer.infer_cmd), ("advise", advise.advise_cmd),
-    ("bid", bid.bid_cmd), ("legal", legal.legal), ("makeable", makeable.makeable_cmd),
-    ("meld", meld.meld), ("pass", passing.pass_cmd), ("puzzle", puzzles.puzzle),
-    ("review", review.review_cmd), ("score", score.score_cmd), ("game", score.game_cmd),
-    ("solve", solve.solve_cmd), ("study", study.study_cmd), ("verify", verify.verify),
+    ("variants", foundation.variants, RULES, "List the variants and house-rule files."),
+    ("rules", foundation.rules, RULES, "Print a variant's resolved rules, or every key."),
+    ("show", foundation.show, RULES, "Read a hand or a deal and count its counters."),
+    ("deal", foundation.deal_cmd, RULES, "Deal a seeded random deal, or one meeting conditions."),
+    ("puzzle", puzzles.puzzle, RULES, "Show and solve the shipped puzzles and game records."),
+    ("meld", meld.meld, MELD, "The maximum meld of a holding."),
+    ("verify", verify.verify, MELD, "Settle a meld dispute by the cards laid."),
+    ("pass", passing.pass_cmd, MELD, "The cards to pass for the most meld."),
+    ("legal", legal.legal, PLAY, "The cards that may be played, and why not the others."),
+    ("solve", solve.solve_cmd, PLAY, "Double-dummy: the best play and each card's value."),
+    ("bid", bid.bid_cmd, SCORING, "Judge an auction: legal calls and who wins it."),
+    ("score", score.score_cmd, SCORING, "Score one round, naming each rule that decides."),
+    ("game", score.game_cmd, SCORING, "Score a whole game and name the winner."),
+    ("makeable", makeable.makeable_cmd, SCORING, "With every hand known: is the contract made?"),
+    ("review", review.review_cmd, ANALYSIS, "Review a played hand card by card."),
+    ("infer", infer.infer_cmd, ANALYSIS, "From one seat's view: what the others may hold."),
+    ("advise", advise.advise_cmd, ANALYSIS, "Which card to play, or what to bid, from a view."),
+    ("study", study.study_cmd, STUDIES, "Many seeded deals analysed: records and a summary."),
 )
 
 
 def register(app: Any) -> None:
-    """Add every command to ``app`` (a ``typer.Typer``), by name, in order."""
-    for name, function in COMMANDS:
-        app.command(name)(function)
+    """Add every command to ``app`` (a ``typer.Typer``), by name, in order, in its panel."""
+    for name, function, panel, summary in COMMANDS:
+        app.command(name, rich_help_panel=panel, short_help=summary)(function)

@@ -195,7 +195,7 @@ def review_cmd(
         show_default=False)] = None,
     plot: Annotated[Optional[str], typer.Option(
         "--plot", help="Also draw the value graph into this file, .png or .svg (needs "
-        "matplotlib: pip install 'pinosolve[plot]').", show_default=False)] = None,
+        "matplotlib: pip install 'pinosolve\\[plot]').", show_default=False)] = None,
     **given: Any,
 ) -> None:
     """Review a played hand: each card against its double-dummy best, reneges, each seat's

@@ -404,7 +404,7 @@ def study_cmd(
         "--progress", help="A progress bar on stderr, with the time left.")] = False,
     plot: Annotated[Optional[str], typer.Option(
         "--plot", help="Draw the histogram and the mean by trump length into this .png or "
-        ".svg file (needs matplotlib: pip install 'pinosolve[plot]').",
+        ".svg file (needs matplotlib: pip install 'pinosolve\\[plot]').",
         show_default=False)] = None,
     **given: Any,
 ) -> None:

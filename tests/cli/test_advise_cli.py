@@ -34,6 +34,21 @@ def test_play_advice_is_the_librarys(cli):
     assert table.code == 0 and "every consistent deal" in table.out and "method:" in table.out
 
 
+def test_every_sampled_answer_prints_its_seed(cli):
+    """A fresh seed is named in the text, so the same deals can be drawn again; an exact
+    answer has none."""
+    import re
+
+    for args in (["advise", *OPENING, "--samples", "2"],
+                 ["advise", "--bidding", *STRONG, "--trump", "S", "--samples", "2"]):
+        run = cli(*args)
+        seed = re.search(r"seed (\d+) \(--seed \1 draws the same deals again\)", run.out)
+        assert run.code == 0 and seed, run.out
+        again = cli(*args, "--seed", seed.group(1), "--json")
+        assert again.json()["seed"] == int(seed.group(1))
+    assert "seed" not in cli("advise", *ENDING, "--exact").out
+
+
 def test_sampled_advice_is_the_same_whatever_the_threads(cli):
     args = ("advise", *OPENING, "--samples", "6", "--seed", "3", "--json")
     one, two = cli(*args, "--threads", "1"), cli(*args, "--threads", "2")

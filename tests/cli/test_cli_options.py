@@ -81,6 +81,32 @@ def test_flags_show_no_metavar_and_values_do(cli):
     assert rows["--deal"] == "TEXT" and rows["--bidder"] == rows["--declarer"] == "TEXT"
 
 
+def test_help_texts_print_their_brackets(cli):
+    """Help is rich markup: a literal "[" is escaped, or rich eats "[plot]" as a tag."""
+    import typer
+
+    from pinosolve.cli import app
+
+    group = typer.main.get_command(app)
+    for name, sub in group.commands.items():
+        for text in [sub.help or "", *(getattr(p, "help", None) or "" for p in sub.params)]:
+            assert re.search(r"(?<!\\)\[", text) is None, (name, text)
+    for command in ("advise", "review", "study"):
+        out = " ".join(cli(command, "--help").out.replace("│", " ").split())
+        assert "pip install 'pinosolve[plot]'" in out, command
+
+
+def test_help_groups_the_commands_by_job(cli):
+    out = cli("--help").out
+    for panel in ("Rules and hands", "Meld", "Play", "Scoring and bidding", "Analysis",
+                  "Studies"):
+        assert panel in out
+    from pinosolve.cli.commands import COMMANDS
+
+    for name, _, _, summary in COMMANDS:  # one line each, a sentence
+        assert "\n" not in summary and summary.endswith((".", "?")) and len(summary) < 60
+
+
 def test_help_names_the_exit_codes_and_offers_completion(cli):
     out = " ".join(cli("--help").out.replace("│", " ").split())
     assert "--install-completion" in out and "--show-completion" in out
