@@ -60,14 +60,20 @@ input_is_stdin: ContextVar[bool] = ContextVar("input_is_stdin", default=False)
 
 
 
+RED_SUITS = r"[♥♦]"
+
+
 def console():
     """A rich console for human output (imported lazily: JSON paths never pay for it).
 
     Markup is off: card names, rule keys like ``[trick.head]`` and text from rules files are
     data and must print as written; and control characters in them are shown as escapes
-    (pinosolve.cli.printable), so that no text can drive the terminal.
+    (pinosolve.cli.printable), so that no text can drive the terminal. The red suits, ♥ and
+    ♦, print red where the terminal shows colour (rich leaves colour out where it does not,
+    and where ``NO_COLOR`` is set).
     """
     from rich.console import Console
+    from rich.text import Text
 
     from pinosolve.cli.printable import printable
 
@@ -75,7 +81,10 @@ def console():
         """Every string it renders has its control characters shown, not obeyed."""
 
         def render_str(self, text: str, **kwargs: Any) -> Any:
-            return super().render_str(printable(text), **kwargs)
+            out = super().render_str(printable(text), **kwargs)
+            if isinstance(out, Text):
+                out.highlight_regex(RED_SUITS, "red")
+            return out
 
     return _Safe(highlight=False, soft_wrap=True, markup=False)
 

@@ -233,3 +233,22 @@ def test_show_full_checks_a_hand_as_it_checks_a_deal(cli):
                 with pytest.raises(PinosolveError, match="deal.hand_size"):
                     show_hand(v, hand, full=True)
             assert cli("show", "--hand", hand, "--variant", vid).code == 0  # (no --full)
+
+
+def test_red_suits_print_red_where_colour_is_on_and_never_with_no_color():
+    """♥ and ♦ in red on a colour terminal (FORCE_COLOR stands for one); NO_COLOR, or a
+    pipe, prints no colour at all."""
+    import os
+    import subprocess
+    import sys
+
+    def run(**env):
+        clean = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+        return subprocess.run([sys.executable, "-m", "pinosolve", "show", "--variant",
+                               "four-hand", "AH KD QS"], capture_output=True, text=True,
+                              env={**clean, **env}, check=True).stdout
+
+    coloured = run(FORCE_COLOR="1")
+    assert "31m♥" in coloured and "31m♦" in coloured and "31m♠" not in coloured
+    assert "\x1b[" not in run()
+    assert "31m" not in run(FORCE_COLOR="1", NO_COLOR="1")
