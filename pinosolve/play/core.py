@@ -14,6 +14,7 @@ name (the ``[trick]`` settings), the table's sizes as arguments of each search.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from typing import Any, Optional
 from collections.abc import Sequence
@@ -49,8 +50,24 @@ def backend() -> str:
     if module is None:
         if wanted == "c":
             raise PinosolveError(f"{ENV}=c but the {why}")
+        _warn_once(why)
         return "python"
     return "c"
+
+
+_warned = False
+
+
+def _warn_once(why: str) -> None:
+    """The first search that falls back to the Python reference says so, once a process, on
+    stderr: it runs about 75 times slower, and nothing else would tell."""
+    global _warned
+    if _warned:
+        return
+    _warned = True
+    print(f"pinosolve: warning: {why}; the search runs in the Python reference, about 75 "
+          f"times slower (install with a C compiler to build it; {ENV}=python silences this)",
+          file=sys.stderr, flush=True)
 
 
 def describe() -> str:

@@ -534,3 +534,19 @@ def test_each_trick_rule_reaches_the_core_under_its_own_name():
             if set(before.cards) != set(b.cards):
                 differ.add(name)
     assert {"follow_suit", "head", "trump_if_void"} <= differ and len(differ) >= 5, differ
+
+
+def test_a_search_without_the_compiled_core_says_so_once(monkeypatch, capsys):
+    """No compiled core (pip with no compiler): the first search says it runs in Python, on
+    stderr, once; forcing the reference (PINOSOLVE_CORE=python) is deliberate and silent."""
+    from pinosolve.play import core
+
+    monkeypatch.setattr(core, "_load", lambda: (None, "compiled core not available (test)"))
+    monkeypatch.setattr(core, "_warned", False)
+    monkeypatch.delenv(core.ENV, raising=False)
+    assert core.backend() == "python" and core.backend() == "python"
+    err = capsys.readouterr().err
+    assert err.count("warning") == 1 and "75 times slower" in err and "not available" in err
+    monkeypatch.setattr(core, "_warned", False)
+    monkeypatch.setenv(core.ENV, "python")
+    assert core.backend() == "python" and capsys.readouterr().err == ""
