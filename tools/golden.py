@@ -1,4 +1,4 @@
-"""The golden corpus: what every README command, every puzzle and a few hundred batch lines of
+"""The golden corpus: what every README and documentation command, every puzzle and a few hundred batch lines of
 each command answer, kept in ``tests/golden/`` so that a change that should not change an
 answer can show it did not.
 
@@ -45,15 +45,25 @@ def _run(args: list[str], stdin: str = "") -> str:
     return _normal(f"exit {proc.returncode}\n{proc.stdout}{proc.stderr}")
 
 
-def readme_commands() -> list[list[str]]:
-    """The README's example commands that draw or write no file."""
-    readme = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"^```sh\n(.*?)^```", readme, flags=re.S | re.M)[1:]
+def doc_commands() -> list[tuple[str, list[str]]]:
+    """The example commands of the README and of the documentation pages that draw or write
+    no file and need no shell (a pipe, an exit code read), as (page, arguments), page by
+    page: ``readme``, then each page of docs/ by its path (``commands-solve``)."""
+    pages = [("readme", ROOT / "README.md")]
+    pages += [(str(p.relative_to(ROOT / "docs").with_suffix("")).replace("/", "-"), p)
+              for p in sorted((ROOT / "docs").rglob("*.md"))]
     out = []
-    for block in blocks:
-        for line in block.splitlines():
-            if line.strip().startswith("pinosolve ") and not re.search(r"--(plot|out)\b", line):
-                out.append(shlex.split(line)[1:])
+    for name, path in pages:
+        blocks = re.findall(r"^```sh\n(.*?)^```", path.read_text(), flags=re.S | re.M)
+        if name == "readme":
+            blocks = blocks[1:]  # (the set-up)
+        for block in blocks:
+            for line in block.replace("\\\n", " ").splitlines():
+                line = line.strip()
+                if line.startswith("pinosolve ") and "|" not in line and \
+                        "--scheduler" not in line and \
+                        not re.search(r"--(plot|out|annotate)\b", line):
+                    out.append((name, shlex.split(line)[1:]))
     return out
 
 
@@ -149,8 +159,10 @@ def cases() -> dict[str, tuple[list[str], str]]:
     from pinosolve.puzzle import shipped as shipped_puzzles
 
     out: dict[str, tuple[list[str], str]] = {}
-    for n, args in enumerate(readme_commands(), 1):
-        out[f"readme-{n:02d}"] = (args, "")
+    counts: dict[str, int] = {}
+    for page, args in doc_commands():
+        counts[page] = counts.get(page, 0) + 1
+        out[f"doc-{page}-{counts[page]:02d}"] = (args, "")
     for name in shipped_puzzles():
         out[f"puzzle-{name}"] = (["puzzle", name, "--json"], "")
     for command, lines in batch_lines().items():

@@ -56,9 +56,7 @@ def shoot(variant: VariantLike, deal: DealLike, trump: SuitLike, bidder: str,
     ``timeout`` seconds (None: none), past it the bounds proved. Every problem is a
     ``PinosolveError`` in one line.
 
-    >>> from pinosolve.variants.variant import load_file
-    >>> v = load_file("rules/examples/trickster-shoot.toml")
-    >>> shoot(v, "N:A.A.. K.K.. T.T.. Q.Q..", "S", "N")
+    >>> shoot("trickster-shoot", "N:A.A.. K.K.. T.T.. Q.Q..", "S", "N")
     Shoot(bidder=N, partner=S, leader=N, most_tricks=2, all_tricks=2, made=True)
     """
     from pinosolve.play.budget import Budget, check_timeout
