@@ -34,6 +34,9 @@ class MeldParams(Params):
     all: bool = flag()
     compare: Any = given()
     progress: bool = flag()
+    # every trump: asked for (--all-trumps), or no trump named
+    every_trump: bool = reader(lambda raw, name, got: got["all_trumps"] or
+                               raw.get("trump") is None)
 
     def check(self) -> None:
         compare = self.compare
@@ -42,16 +45,19 @@ class MeldParams(Params):
 
 
 def _trump(raw: Raw, got: dict[str, Any]) -> Optional[Suit]:
-    """The trump (None: no trump), or None where ``--all-trumps`` asks for every one (which
-    no other option of one trump's answer goes with)."""
+    """The trump (None: no trump), or None where every trump is asked for: ``--all-trumps``
+    (which no other option of one trump's answer goes with), or no trump named."""
     if got["all_trumps"]:
         for key in ("trump", "all", "compare"):
             if raw.get(key) not in (None, False):
                 raise PinosolveError(f"--all-trumps answers for every trump: drop --{key}")
         return None
     if raw.get("trump") is None:
-        raise PinosolveError("name the trump with --trump S|H|D|C (or none), or use "
-                             "--all-trumps")
+        given = [key for key in ("all", "compare") if raw.get(key) not in (None, False)]
+        if given:
+            raise PinosolveError(f"--{given[0]} answers for one trump: name it with --trump "
+                                 "S|H|D|C (or none)")
+        return None  # (no trump named: every trump, the bidder's question; see every_trump)
     trump: Optional[Suit] = got["variant"].parse_trump(raw["trump"], allow_none=True)
     return trump
 
@@ -59,7 +65,7 @@ def _trump(raw: Raw, got: dict[str, Any]) -> Optional[Suit]:
 def compute_meld(params: MeldParams) -> Union[AllTrumps, MeldReport]:
     from pinosolve.meld.solver import best_meld_all_trumps, meld_report
 
-    if params.all_trumps:
+    if params.every_trump:
         return best_meld_all_trumps(params.variant, params.hand)
     return meld_report(params.variant, params.hand, params.trump, params.all, params.compare)
 
@@ -80,13 +86,16 @@ def render_meld(result: Union[AllTrumps, MeldReport]) -> None:
         table.add_column("trump")
         table.add_column("total", justify="right")
         table.add_column("melds", overflow="fold")
+        best = result.by_trump[result.best_trump.name].meld
+        tied = [t for t, info in result.by_trump.items() if t != "none" and info.meld == best]
         for t, info in result.by_trump.items():
             label = Suit[t].symbol if t != "none" else "no trump"
             names = ", ".join(f"{m.name} {m.meld}" for m in info.melds) or "—"
-            mark = " *" if t == result.best_trump.name else ""
+            mark = " *" if t in tied else ""
             table.add_row(label + mark, str(info.meld), names)
         out.print(table)
-        out.print("(no trump: the meld that needs no trump at all; * the best trump)")
+        out.print("(no trump: the meld that needs no trump at all; * the best trump" +
+                  (f", {len(tied)} tied)" if len(tied) > 1 else ")"))
         return
     decl = result.declaration
     out.print(f"{decl.variant}: {decl.hand.pretty()}")
@@ -128,7 +137,8 @@ def meld(
                        "none.", show_default=False)] = None,
     trump: MeldTrumpOpt = None,
     all_trumps: Annotated[bool, typer.Option(
-        "--all-trumps", help="The best meld for each trump, and with no trump.")] = False,
+        "--all-trumps", help="The best meld for each trump, and with no trump (the answer "
+        "when no --trump is named).")] = False,
     all_: Annotated[bool, typer.Option(
         "--all", help="Every distinct optimal declaration.")] = False,
     compare: Annotated[Optional[str], typer.Option(
@@ -137,7 +147,8 @@ def meld(
     progress: ProgressOpt = False,
     **given: Any,
 ) -> None:
-    """The maximum meld of a holding: every meld, the cards it uses, its points, the total."""
+    """The maximum meld of a holding: every meld, the cards it uses, its points, the total;
+    with no --trump, the best meld for each trump (the bidder's question), ties marked."""
     options = locals()
     options["hand"] = shorthand(options.pop("hand_arg"), hand, "hand")
     run_command(options, MELD, render_meld)

@@ -22,10 +22,7 @@ if TYPE_CHECKING:
 
 
 def _hand(raw: Raw, got: dict[str, Any]) -> Optional[str]:
-    hand = want_str(raw, "hand", "hand")
-    if hand is None and got["sequence"] is None:
-        raise PinosolveError("give the holding with --hand (the melds are checked against it)")
-    return hand
+    return want_str(raw, "hand", "hand")  # (none: the holding is the cards laid, noted)
 
 
 def _trump(raw: Raw, got: dict[str, Any]) -> Any:
@@ -77,7 +74,7 @@ def compute_verify(params: VerifyParams) -> Union[Ruling, SequenceRuling]:
         return verify_sequence_file(params.sequence, params.variant, params.trump)
     from pinosolve.meld.dispute import verify
 
-    assert params.variant is not None and params.hand is not None
+    assert params.variant is not None
     return verify(params.variant, params.hand, params.claim, params.trump, params.announced)
 
 
@@ -124,13 +121,16 @@ def render_verify(result: Union[Ruling, SequenceRuling]) -> None:
               f"maximum is {result.max_meld}")
     for problem in result.problems:
         out.print(f"  - {problem}")
+    for note in result.notes:
+        out.print(f"  note: {note}")
     out.print("verdict: " + ("the declaration stands" if result.valid else "not as claimed"))
 
 
 @with_options(OWN, RUN)
 def verify(
     hand: Annotated[Optional[str], typer.Option(
-        "--hand", help="The holding the melds come from.", show_default=False)] = None,
+        "--hand", help="The holding the melds come from (default: the cards laid, with a "
+        "note).", show_default=False)] = None,
     claim: Annotated[Optional[list[str]], typer.Option(
         "--claim", help="One meld as laid on the table, e.g. \"KH QH\" (repeat per meld).",
         show_default=False)] = None,

@@ -393,18 +393,20 @@ def _combined(verdicts: list[ClaimVerdict], claims: Sequence[Laying],
     return out
 
 
-def verify(variant: VariantLike, hand: HandLike, claims: Union[HandLike, Sequence[HandLike]],
-           trump: SuitLike, announced: Optional[int] = None) -> Ruling:
+def verify(variant: VariantLike, hand: Optional[HandLike],
+           claims: Union[HandLike, Sequence[HandLike]], trump: SuitLike,
+           announced: Optional[int] = None) -> Ruling:
     """The ruling on a declared meld: each claim (the cards of one meld as laid on the
     table), the cards laid and what they are worth, against the holding ``hand``;
-    ``announced``: the total the player announced, if any.
+    ``announced``: the total the player announced, if any. ``hand`` None (the holding not
+    known, as at a table where only the meld was shown): the holding is taken as the cards
+    laid, each claim's own (as many copies as the deck holds at most), and a note says so.
 
     >>> r = verify("four-hand", "KH QH KS QS", ["KH QH", "KS QS"], "S")
     >>> r.valid, r.meld, [c.meld for c in r.claims]
     (True, 6, [2, 4])
     """
     v = as_variant(variant)
-    held = as_hand(v, hand)
     named = as_trump(v, trump, allow_none=True)
     if isinstance(claims, (str, Hand)):
         claims = [claims]
@@ -420,7 +422,15 @@ def verify(variant: VariantLike, hand: HandLike, claims: Union[HandLike, Sequenc
         read.append(cards)
     if announced is not None:
         as_whole(announced, "announced")
-    return verify_claims(v, held, named, read, announced)
+    if hand is not None:
+        return verify_claims(v, as_hand(v, hand), named, read, announced)
+    deck = v.deck.counts
+    laid = Hand.from_counts(min(sum(c.counts[k] for c in read), deck[k])
+                            for k in range(len(deck)))
+    ruling = verify_claims(v, laid, named, read, announced)
+    note = ("no holding given: it is taken as the cards laid, each claim's own; what the "
+            "hand held besides, and so its maximum meld, is not known")
+    return dataclasses.replace(ruling, notes=(note, *ruling.notes))
 
 
 def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: list[Hand],

@@ -252,3 +252,35 @@ def test_red_suits_print_red_where_colour_is_on_and_never_with_no_color():
     assert "31m♥" in coloured and "31m♦" in coloured and "31m♠" not in coloured
     assert "\x1b[" not in run()
     assert "31m" not in run(FORCE_COLOR="1", NO_COLOR="1")
+
+
+def test_meld_with_no_trump_named_answers_for_every_trump(cli):
+    """The bidder's question: no --trump is every trump, as --all-trumps, ties marked; an
+    option of one trump's answer asks for the trump."""
+    hand = "KH QH KS QS KD QD KC QC"
+    plain = cli("meld", hand, "--variant", "four-hand", "--json")
+    every = cli("meld", hand, "--variant", "four-hand", "--all-trumps", "--json")
+    assert plain.code == 0 and plain.json() == every.json()
+    table = cli("meld", hand, "--variant", "four-hand")
+    marked = [row for row in table.out.splitlines()
+              if row.startswith("│") and row.split("│")[1].rstrip().endswith("*")]
+    assert "4 tied" in table.out and len(marked) == 4
+    for option in (["--all"], ["--compare", "four-hand-classic"]):
+        run = cli("meld", hand, "--variant", "four-hand", *option)
+        assert run.code == 2 and "name it with --trump" in run.err, run.err
+
+
+def test_verify_with_no_hand_takes_the_cards_laid_with_a_note(cli):
+    """Only the meld was shown: the holding is the cards laid, each claim's own (at most the
+    deck's copies), and the ruling says so."""
+    from pinosolve import verify
+
+    r = verify("four-hand", None, ["KH QH", "KS QS"], "S")
+    assert r.valid and r.meld == 6 and str(r.hand) == str(verify(
+        "four-hand", "KH QH KS QS", ["KH QH", "KS QS"], "S").hand)
+    assert r.notes and "no holding given" in r.notes[0]
+    many = verify("four-hand", None, ["KH QH", "KH QH", "KH QH"], "S")  # (2 copies a card)
+    assert many.hand.counts == verify("four-hand", "KH KH QH QH", ["KH QH"], "S").hand.counts
+    run = cli("verify", "--trump", "S", "--claim", "KH QH", "--claim", "KS QS", "--variant",
+              "four-hand")
+    assert run.code == 0 and "note: no holding given" in run.out, run.out
