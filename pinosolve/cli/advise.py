@@ -17,7 +17,7 @@ from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, DealTimeoutOpt, DealerOpt,
                                    meld_option, with_options)
-from pinosolve.cli.output import batch_line, console, suit_text
+from pinosolve.cli.output import batch_line, console, progress_wanted, suit_text
 from pinosolve.cli.infer import view_of
 from pinosolve.cli.params import (Params, Raw, chosen_variant_of, flag, given, reader,
                                   seconds, text, want_flag, whole)
@@ -61,7 +61,8 @@ class AdviseParams(Params):
     dealer: Optional[str] = text()
     confidence: Any = given()
     timeout: Optional[float] = seconds()
-    progress: bool = flag()
+    progress: Optional[bool] = reader(lambda raw, name, got: None if raw.get(name) is None
+                                      else want_flag(raw, name))
     threads: int = whole(default=1)
 
     @classmethod
@@ -144,8 +145,8 @@ class _Progress:
     """--progress: a bar on stderr of the deals solved (and, for play, the leading card so
     far); in a batch, a line per tenth of the deals. Nothing without --progress."""
 
-    def __init__(self, wanted: bool) -> None:
-        self.wanted = wanted
+    def __init__(self, given: Optional[bool]) -> None:
+        self.wanted = progress_wanted(given)
         self.bar: Any = None
 
     def __enter__(self) -> Any:
@@ -349,9 +350,10 @@ def advise_cmd(
         "file, .png or .svg (needs matplotlib: pip install 'pinosolve\\[plot]').",
         show_default=False)] = None,
     timeout: DealTimeoutOpt = None,
-    progress: Annotated[bool, typer.Option(
-        "--progress", help="A progress bar on stderr: deals solved, and the leading card so "
-        "far.")] = False,
+    progress: Annotated[Optional[bool], typer.Option(
+        "--progress/--quiet", help="A progress bar on stderr: deals solved, and the leading "
+        "card so far (default: shown where stderr is a terminal).",
+        show_default=False)] = None,
     threads: Annotated[int, typer.Option(
         "--threads", help="Deals solved at once, each in a thread (0: one per core, at most "
         "64); the answer is the same whatever --threads.")] = 1,

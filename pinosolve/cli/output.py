@@ -63,6 +63,15 @@ input_is_stdin: ContextVar[bool] = ContextVar("input_is_stdin", default=False)
 RED_SUITS = r"[♥♦]"
 
 
+def progress_wanted(given: Optional[bool]) -> bool:
+    """Whether long work shows its progress on stderr: as ``--progress``/``--quiet`` say, else
+    where stderr is a terminal (a person is watching) and no batch line is being answered."""
+    if given is not None:
+        return given
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty is not None and isatty()) and not batch_line.get()
+
+
 def console():
     """A rich console for human output (imported lazily: JSON paths never pay for it).
 

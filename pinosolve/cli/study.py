@@ -26,7 +26,7 @@ from pinosolve.cli.batch import Analysis, batch_of
 from pinosolve.cli.params import Params, given, whole
 from pinosolve.results import Result
 from pinosolve.cli.options import OUTPUT, OWN, VARIANT, DealTimeoutOpt, TrumpOpt, with_options
-from pinosolve.cli.output import answer_sink, console
+from pinosolve.cli.output import answer_sink, console, progress_wanted
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
@@ -400,8 +400,9 @@ def study_cmd(
     chunk: Annotated[Optional[int], typer.Option(
         "--chunk", help="Deals per task (default: up to 50, four tasks or more per worker).",
         show_default=False)] = None,
-    progress: Annotated[bool, typer.Option(
-        "--progress", help="A progress bar on stderr, with the time left.")] = False,
+    progress: Annotated[Optional[bool], typer.Option(
+        "--progress/--quiet", help="A progress bar on stderr, with the time left (default: "
+        "shown where stderr is a terminal).", show_default=False)] = None,
     plot: Annotated[Optional[str], typer.Option(
         "--plot", help="Draw the histogram and the mean by trump length into this .png or "
         ".svg file (needs matplotlib: pip install 'pinosolve\\[plot]').",
@@ -456,7 +457,7 @@ def study_cmd(
         crew = threads if backend == "local" else (workers or 2)
         chunk = max(1, min(50, -(-deals // (4 * crew))))
     tasks = chunks(deals, chunk, start)
-    bar = _progress(deals - start, progress)
+    bar = _progress(deals - start, progress_wanted(progress))
     writer = _Writer(out, start, written, tally, bar)
     try:
         if backend == "local":

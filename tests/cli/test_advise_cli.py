@@ -255,3 +255,31 @@ def test_a_batch_line_takes_no_key_of_the_command_line_alone(cli, command):
                   stdin=json.dumps({key: "x"}) + "\n")
         error = run.lines()[0]["error"]
         assert key in error and "unknown" in error, (command, key, error)
+
+
+def test_long_work_shows_progress_where_a_person_watches(cli, monkeypatch):
+    """advise and study show their bar by default where stderr is a terminal, not on a pipe
+    nor for a batch line; --progress and --quiet say so either way."""
+    import io
+
+    from pinosolve.cli import output
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(output.sys, "stderr", Terminal())
+    assert output.progress_wanted(None) is True
+    assert output.progress_wanted(False) is False
+    token = output.batch_line.set(3)
+    assert output.progress_wanted(None) is False
+    output.batch_line.reset(token)
+    monkeypatch.setattr(output.sys, "stderr", io.StringIO())
+    assert output.progress_wanted(None) is False and output.progress_wanted(True) is True
+    run = cli("advise", *OPENING, "--samples", "2", "--seed", "1", "--quiet")
+    assert run.code == 0 and "deals solved" not in run.err
+    run = cli("advise", *OPENING, "--samples", "2", "--seed", "1", "--progress")
+    assert run.code == 0 and "deals solved" in run.err
+    run = cli("study", "--variant", "four-hand", "--deals", "2", "--seed", "1", "--trump", "S",
+              "--quiet")
+    assert run.code == 0, run.err
