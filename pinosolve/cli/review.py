@@ -133,7 +133,7 @@ def render_review(result: Review) -> None:
     table.add_column("trick", justify="right")
     table.add_column("led by")
     for seat in seats:
-        table.add_column(seat)
+        table.add_column(seat, overflow="fold")  # (a renege's rule folds, never cut)
     table.add_column(f"{side} total after", justify="right")
     tricks: dict[int, list[PlayReview]] = {}
     for entry in result.plays:
@@ -168,7 +168,8 @@ def render_review(result: Review) -> None:
                       for seat, c in summary.cost_by_seat.items())
     out.print(f"cost by seat: {costs}")
     if summary.reneges:
-        out.print(f"reneges: {summary.reneges}")
+        out.print(f"reneges: {summary.reneges}; no penalty is applied: the rules files "
+                  "have no renege penalty, so the review scores the play as it went")
     if summary.bid is not None:
         verdicts = {True: "yes", False: "no", None: "not decided"}
         out.print(f"contract: {summary.bidder} bid {summary.bid} with meld "

@@ -43,7 +43,7 @@ def test_a_renege_is_shown_with_its_rule(cli):
     run = cli("review", RENEGE)
     assert run.code == 0, run.err
     assert "K♥ renege" in run.out and "trick.follow_suit" in run.out
-    assert "reneges: 1" in run.out and "K♠ -5" in run.out
+    assert "reneges: 1" in run.out and "K♠ -5" in run.out and "no penalty" in run.out
     plays = cli("review", RENEGE, "--json").json()["plays"]
     assert (plays[1]["legal"], plays[1]["rule"], plays[1]["legal_cards"]) == \
         (False, "trick.follow_suit", ["TS"])
@@ -202,3 +202,16 @@ def test_a_batch_line_never_reads_its_record_from_stdin(cli):
     assert run.code == 1
     out = run.lines()
     assert "stdin" in out[0]["error"] and out[1]["summary"]["reneges"] == 1
+
+
+def test_a_renege_rule_folds_in_a_narrow_table_rather_than_being_cut(monkeypatch):
+    """On a narrow terminal the renege's rule wraps in its cell: every letter is there."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COLUMNS": "60"}
+    run = subprocess.run([sys.executable, "-m", "pinosolve", "review", RENEGE],
+                         capture_output=True, text=True, env=env, check=True)
+    cells = "".join(line.replace("│", "").replace(" ", "") for line in run.stdout.splitlines())
+    assert "[trick.follow_suit]" in cells and "…" not in run.stdout
