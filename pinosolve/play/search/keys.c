@@ -115,8 +115,8 @@ static void build_key(const Search *c, int leader, Key *k) {
     k->exact = finish(x ^ 0xE8AC7ULL);
     k->exact_check = (uint32_t)(k->exact >> 32);
     for (int i = 0; i < BUCKET; i += 4) {
-        __builtin_prefetch(&c->tt[(k->exact & c->tt_mask) * BUCKET + i]);
-        __builtin_prefetch(&c->tt[(k->coarse & c->tt_mask) * BUCKET + i]);
+        PREFETCH(&c->tt[(k->exact & c->tt_mask) * BUCKET + i]);
+        PREFETCH(&c->tt[(k->coarse & c->tt_mask) * BUCKET + i]);
     }
     int slot = 0;
     if (c->trump >= 0) k->suit_of[slot++] = c->trump;
@@ -197,7 +197,7 @@ static inline void compared(const Search *c, int player, int w, Rel *rel) {
     unsigned mine = c->pres[player][SUIT(w)];
     if (!mine) return;
     if (mine >> (POS(w) + 1)) mark(rel, w);
-    else mark(rel, SUIT(w) * 8 + (31 - __builtin_clz(mine)));
+    else mark(rel, SUIT(w) * 8 + highest_bit(mine));
 }
 
 /* slot*8+index <-> card, through the key's suit order */

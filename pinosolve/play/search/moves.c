@@ -2,7 +2,7 @@
  * equivalent to one another.
  * Part of the search core (search.h), compiled as one unit by core.c. */
 
-static inline int lowbit(unsigned m) { return __builtin_ctz(m); }
+static inline int lowbit(unsigned m) { return lowest_bit(m); }
 static inline int pop8(unsigned x) {  /* bits set in a byte (a portable build has no popcnt) */
     x = (x & 0x55u) + ((x >> 1) & 0x55u);
     x = (x & 0x33u) + ((x >> 2) & 0x33u);

