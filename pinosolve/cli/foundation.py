@@ -12,7 +12,7 @@ from pinosolve.cards import CARDS, Hand, Rank, Suit, symbols
 from pinosolve.cli.options import (HandOpt, JsonOpt, OWN, RUN, RulesOpt, VariantOpt,
                                    complete_variant, shorthand, with_options)
 from pinosolve.cli.params import Params, chosen_variant, flag, suit, text, whole
-from pinosolve.cli.output import console, emit_json, suit_text
+from pinosolve.cli.output import console, emit_json, show_list, suit_text
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import (Variant, example_names, load_file, load_variant,
                                         resolve, rules_dir, variant_ids)
@@ -110,15 +110,8 @@ def _list_examples(json_out: bool) -> None:
     if json_out:
         emit_json(rows)
         return
-    from rich.table import Table
-
-    table = Table(title="House-rule examples (--rules NAME)", title_justify="left")
-    table.add_column("name", no_wrap=True)  # a name to type: whole, never folded
-    for col in ("extends", "description"):
-        table.add_column(col, overflow="fold")
-    for r in rows:
-        table.add_row(r["name"], r["extends"] or "", r["description"])
-    console().print(table)
+    show_list(rows, "House-rule examples (pinosolve rules --rules NAME)", ("name", "extends"),
+              text="description")
 
 
 def _render_rules(v: Variant, data: dict[str, Any]) -> None:

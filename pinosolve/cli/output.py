@@ -101,3 +101,42 @@ def console():
 
 def emit_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+# the narrowest a title's column may be; with less room, each title has a line of its own
+TITLE_MIN = 24
+
+
+def show_list(rows: list[dict[str, Any]], heading: str, whole: tuple[str, ...],
+              footer: str = "", text: str = "title") -> None:
+    """The one layout of every ``--list`` (shipped puzzles, game records, house rules): the
+    columns ``whole`` (names and variant IDs to type) never folded, whatever the terminal's
+    width, and each row's ``text`` (its title or description) folded beside them, or, where
+    fewer than ``TITLE_MIN`` columns are left for it, on lines of its own under its row."""
+    import textwrap
+
+    from rich import box
+    from rich.table import Table
+
+    out = console()
+    rows = [{k: "" if v is None else str(v) for k, v in r.items()} for r in rows]
+    widths = {c: max(len(c), *(len(r[c]) for r in rows)) for c in whole}
+    room = out.width - sum(widths.values()) - 3 * len(whole)  # (a column and a space)
+    if room >= TITLE_MIN:
+        table = Table(title=heading, title_justify="left", box=box.SIMPLE_HEAD,
+                      show_edge=False, pad_edge=False, padding=(0, 1))
+        for col in whole:
+            table.add_column(col, no_wrap=True, min_width=widths[col])
+        table.add_column(text, overflow="fold")
+        for r in rows:
+            table.add_row(*(r[c] for c in whole), r[text])
+        out.print(table)
+    else:
+        out.print(heading)
+        out.print("  ".join(c.ljust(widths[c]) for c in whole).rstrip())
+        for r in rows:
+            out.print("  ".join(r[c].ljust(widths[c]) for c in whole).rstrip())
+            for line in textwrap.wrap(r[text], max(out.width - 4, TITLE_MIN)):
+                out.print("    " + line)
+    if footer:
+        out.print(footer)

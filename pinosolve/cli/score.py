@@ -247,7 +247,7 @@ def list_games(json_out: bool) -> None:
     if json_out:
         emit_json(rows)
         return
-    from pinosolve.cli.puzzles import show_list
+    from pinosolve.cli.output import show_list
 
     show_list(rows, "Game records (pinosolve game NAME)", ("name", "variant"))
 

@@ -430,19 +430,24 @@ def test_puzzle_list_names_every_shipped_puzzle_and_a_name_runs_it(cli):
     assert all(p.stem in table for p in files)  # whole, never folded
 
 
-@pytest.mark.parametrize("command", ["puzzle", "game"])
+@pytest.mark.parametrize("command", ["puzzle", "game", "rules"])
 @pytest.mark.parametrize("columns", ["80", "60", "200"])
 def test_lists_never_fold_names_types_or_variants(command, columns):
-    """At 80 columns 'four-hand-classic' came out as 'four-hand-c' over 'lassic'."""
+    """At 80 columns 'four-hand-classic' came out as 'four-hand-c' over 'lassic'. The three
+    lists share one layout (cli.output.show_list): the same heading line and columns."""
     env = {**os.environ, "COLUMNS": columns}
     run = lambda *a: subprocess.run([sys.executable, "-m", "pinosolve", *a],
                                     capture_output=True, text=True, cwd=ROOT, env=env)
     listed = json.loads(run(command, "--list", "--json").stdout)
     lines = run(command, "--list").stdout.splitlines()
+    assert re.match(r"\S.* \(pinosolve \S+ .*NAME\)$", lines[0]), lines[0]
+    assert lines[1].split()[0] == "name"
     for r in listed:
-        whole = r"\s+".join(re.escape(r[k]) for k in ("name", "type", "variant") if k in r)
+        whole = r"\s+".join(re.escape(r[k]) for k in ("name", "type", "variant", "extends")
+                            if r.get(k))
         assert any(re.match(rf"{whole}(\s|$)", line) for line in lines), (r, lines)
-        assert r["title"].split()[0] in "\n".join(lines)
+        text = r.get("title") or r.get("description")
+        assert text.split()[0] in "\n".join(lines)
 
 
 def test_game_records_are_named_listed_and_a_path_that_exists_wins(cli, monkeypatch,
