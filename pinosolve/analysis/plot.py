@@ -6,7 +6,8 @@ taken plus the points it can still make sure of) at the start and after each tri
 best play keeps the line level and each costly card moves it: down for the declaring side's
 own costly cards, up for the other side's. Bounds a time limit left apart are drawn as a band;
 costly cards and reneges are marked on the trick they were played to, with the seat, the card
-and the cost. The file type follows the name: ``.png`` or ``.svg``.
+and the cost. The file type follows the name: ``.png``, ``.svg`` or ``.pdf``. Cards are named
+as the tables name them (``K♠``), and every marker has its legend.
 """
 
 from __future__ import annotations
@@ -17,19 +18,19 @@ from typing import Any, Union
 from pinosolve.errors import PinosolveError
 from pinosolve.files import writable_file
 
-FORMATS = (".png", ".svg")
+FORMATS = (".png", ".svg", ".pdf")
 
 
 def plot_path(path: Union[str, Path]) -> Path:
-    """``path`` checked as a place for the graph: a ``.png`` or ``.svg`` file name in a folder
-    that exists, that can be written (``PinosolveError`` otherwise), before any search is
-    run."""
+    """``path`` checked as a place for the graph: a ``.png``, ``.svg`` or ``.pdf`` file name
+    in a folder that exists, that can be written (``PinosolveError`` otherwise), before any
+    search is run."""
     if not isinstance(path, (str, Path)) or not str(path):
-        raise PinosolveError(f"plot: give a .png or .svg file name, got {path!r:.60}")
+        raise PinosolveError(f"plot: give a .png, .svg or .pdf file name, got {path!r:.60}")
     where = Path(path)
     shown = f"{str(path)!r:.80}"
     if where.suffix.lower() not in FORMATS or str(path).endswith(("/", ".")):
-        raise PinosolveError(f"plot {shown}: give a .png or .svg file name")
+        raise PinosolveError(f"plot {shown}: give a .png, .svg or .pdf file name")
     return writable_file(where, f"plot {shown}")
 
 
@@ -54,7 +55,7 @@ def _pyplot() -> Any:
 
 def plot_review(review: Any, path: Union[str, Path]) -> Path:
     """Draw ``review`` (a ``pinosolve.analysis.review.Review`` or its ``to_json()``) into
-    ``path`` (``.png`` or ``.svg``); returns the path written."""
+    ``path`` (``.png``, ``.svg`` or ``.pdf``); returns the path written."""
     where = plot_path(path)
     data = _json_of(review)
     if not isinstance(data, dict) or not isinstance(data.get("summary"), dict) \
@@ -97,14 +98,15 @@ def _draw(plt: Any, data: dict[str, Any], where: Path) -> None:
             ax.fill_between(xs, lows, highs, color="tab:blue", alpha=0.15,
                             label="proved bounds (time ran out)")
         _mark_cards(ax, data["plays"], dict(zip(xs, lows)), set(summary["seats"]))
+        _marker_legend(ax, data["plays"], set(summary["seats"]), summary["side"])
         tricks = max([p["trick"] for p in data["plays"]] + xs + [1])
         ax.set_xlim(-0.3, tricks + 0.3)
         ax.set_xticks(range(0, tricks + 1))
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("tricks played")
         ax.set_ylabel(f"{summary['side']}'s double-dummy total")
-        ax.set_title(f"{data['variant']}, trump {data['trump']}, {data['leader']} leads: "
-                     f"{summary['side']}'s value")
+        ax.set_title(f"{data['variant']}, trump {_suit(data['trump'])}, {data['leader']} "
+                     f"leads: {summary['side']}'s value")
         _save(plt, fig, ax, where)
     finally:
         plt.close(fig)
@@ -120,6 +122,20 @@ def _save(plt: Any, fig: Any, ax: Any, where: Path) -> None:
         fig.savefig(where, format=where.suffix.lower()[1:])
 
 
+def _suit(trump: str) -> str:
+    """A trump as the tables name it: ``♠``; no trump as ``none``."""
+    from pinosolve.cards import Suit
+
+    return Suit[trump].symbol if trump in Suit.__members__ else str(trump)
+
+
+def _symbol(card: str) -> str:
+    """A card as the tables name it: ``K♠``, ``10♥``."""
+    from pinosolve.cards import Card
+
+    return Card.parse(card).symbol
+
+
 def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],
                 declaring: set[str]) -> None:
     """Costly cards (a triangle: down for the declaring side's, up for the other side's) and
@@ -133,7 +149,7 @@ def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],
             x = number - 1 + (k + 1) / (len(cards) + 1)
             if not play["legal"]:
                 ax.plot([x], [y], marker="X", color="black", markersize=9, linestyle="none")
-                ax.annotate(f"{play['seat']} {play['card']} renege", (x, y),
+                ax.annotate(f"{play['seat']} {_symbol(play['card'])} renege", (x, y),
                             textcoords="offset points", xytext=(0, 8), ha="center",
                             fontsize="x-small")
             elif play["cost"] or (play.get("cost_bounds") or (0, 0))[0]:
@@ -142,9 +158,24 @@ def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],
                 ours = play["seat"] in declaring
                 ax.plot([x], [y], marker="v" if ours else "^", linestyle="none",
                         color="tab:red" if ours else "tab:green", markersize=8)
-                ax.annotate(f"{play['seat']} {play['card']} -{cost}", (x, y),
+                ax.annotate(f"{play['seat']} {_symbol(play['card'])} -{cost}", (x, y),
                             textcoords="offset points", xytext=(0, -14 if ours else 8),
                             ha="center", fontsize="x-small")
+
+
+def _marker_legend(ax: Any, plays: list[dict[str, Any]], declaring: set[str],
+                   side: str) -> None:
+    """A legend entry (an empty line with the marker) for each kind of mark drawn."""
+    costly = [p for p in plays if p["legal"] and
+              (p["cost"] or (p.get("cost_bounds") or (0, 0))[0])]
+    kinds = (("v", "tab:red", f"a costly card of {side}",
+              any(p["seat"] in declaring for p in costly)),
+             ("^", "tab:green", "a costly card of the other side",
+              any(p["seat"] not in declaring for p in costly)),
+             ("X", "black", "a renege", any(not p["legal"] for p in plays)))
+    for marker, colour, label, drawn in kinds:
+        if drawn:
+            ax.plot([], [], marker=marker, color=colour, linestyle="none", label=label)
 
 
 def plot_bid_advice(advice: Any, path: Union[str, Path]) -> Path:
@@ -191,29 +222,39 @@ def _draw_bids(plt: Any, data: dict[str, Any], where: Path) -> None:
             ax.set_xlim(right=right + 3)
         ax.set_xlabel("bid")
         ax.set_ylabel("chance of making it")
+        seed = f", seed {data['seed']}" if data.get("seed") is not None else ""
         ax.set_title(f"{data['variant']}: seat {data['seat']}'s bids over "
-                     f"{data['samples']} deals")
+                     f"{data['samples']} deals{seed}")
         _save(plt, fig, ax, where)
     finally:
         plt.close(fig)
 
 
-def plot_study(summary: dict[str, Any], path: Union[str, Path]) -> Path:
+def plot_study(summary: dict[str, Any], path: Union[str, Path], title: str = "") -> Path:
     """Draw a study's summary (``pinosolve study --json``'s) into ``path``: the histogram of
-    the values and the mean by trump length (± two standard errors); returns the path."""
+    the values, the mean by trump length (± two standard errors) and, where bids were asked,
+    each bid's make rate; ``title`` says what was studied (the variant, the trump); returns
+    the path."""
     where = plot_path(path)
     if not isinstance(summary, dict) or not isinstance(summary.get("histogram"), list):
         raise PinosolveError("plot: give a study's summary")
-    return _drawn(_draw_study, summary, where, "a study summary's")
+    return _drawn(lambda plt, data, at: _draw_study(plt, data, at, title), summary, where,
+                  "a study summary's")
 
 
-def _draw_study(plt: Any, summary: dict[str, Any], where: Path) -> None:
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2), dpi=100)
+def _draw_study(plt: Any, summary: dict[str, Any], where: Path, title: str = "") -> None:
+    rates = [m for m in summary.get("make_rates", []) if m["made"] is not None]
+    panels = 3 if rates else 2
+    fig, axes = plt.subplots(1, panels, figsize=(5 * panels, 4.2), dpi=100)
+    left, right = axes[0], axes[1]
     try:
         left.bar([h["value"] for h in summary["histogram"]],
                  [h["deals"] for h in summary["histogram"]], color="tab:blue", label="deals")
+        from matplotlib.ticker import MaxNLocator
+
         left.set_xlabel("the leader's side's double-dummy points")
         left.set_ylabel("deals")
+        left.yaxis.set_major_locator(MaxNLocator(integer=True))
         rows = [r for r in summary["by_trump_length"] if r["mean"] is not None]
         right.errorbar([r["trump_length"] for r in rows], [r["mean"] for r in rows],
                        yerr=[2 * r["stderr"] for r in rows], marker="o", capsize=3,
@@ -222,7 +263,17 @@ def _draw_study(plt: Any, summary: dict[str, Any], where: Path) -> None:
         right.set_ylabel("double-dummy points")
         right.grid(alpha=0.3)
         right.legend(loc="best", fontsize="small")
-        fig.suptitle(f"{summary['deals']} deals")
+        if rates:
+            made = axes[2]
+            made.bar([str(m["bid"]) for m in rates], [m["made"] for m in rates],
+                     color="tab:green", label="made (of the deals decided)")
+            made.set_ylim(0, 1)
+            made.set_xlabel("bid")
+            made.set_ylabel("share of deals made")
+            made.grid(alpha=0.3, axis="y")
+            made.legend(loc="best", fontsize="small")
+        seed = f", seed {summary['seed']}" if summary.get("seed") is not None else ""
+        fig.suptitle(f"{title + ': ' if title else ''}{summary['deals']} deals{seed}")
         _save(plt, fig, left, where)
     finally:
         plt.close(fig)

@@ -347,7 +347,7 @@ def advise_cmd(
         "(default 0.5).", show_default=False)] = None,
     plot: Annotated[Optional[str], typer.Option(
         "--plot", help="With --bidding: draw the make-probability curve per trump into this "
-        "file, .png or .svg (needs matplotlib: pip install 'pinosolve\\[plot]').",
+        "file, .png, .svg or .pdf (needs matplotlib: pip install 'pinosolve\\[plot]').",
         show_default=False)] = None,
     timeout: DealTimeoutOpt = None,
     progress: Annotated[Optional[bool], typer.Option(

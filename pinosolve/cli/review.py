@@ -195,7 +195,7 @@ def review_cmd(
         "card's cost and values (its Analysis section) into this file.",
         show_default=False)] = None,
     plot: Annotated[Optional[str], typer.Option(
-        "--plot", help="Also draw the value graph into this file, .png or .svg (needs "
+        "--plot", help="Also draw the value graph into this file, .png, .svg or .pdf (needs "
         "matplotlib: pip install 'pinosolve\\[plot]').", show_default=False)] = None,
     **given: Any,
 ) -> None:

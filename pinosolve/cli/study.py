@@ -404,8 +404,9 @@ def study_cmd(
         "--progress/--quiet", help="A progress bar on stderr, with the time left (default: "
         "shown where stderr is a terminal).", show_default=False)] = None,
     plot: Annotated[Optional[str], typer.Option(
-        "--plot", help="Draw the histogram and the mean by trump length into this .png or "
-        ".svg file (needs matplotlib: pip install 'pinosolve\\[plot]').",
+        "--plot", help="Draw the histogram, the mean by trump length and the bids' make "
+        "rates into this .png, .svg or .pdf file (needs matplotlib: pip install "
+        "'pinosolve\\[plot]').",
         show_default=False)] = None,
     **given: Any,
 ) -> None:
@@ -478,5 +479,7 @@ def study_cmd(
     if where_plot is not None:
         from pinosolve.analysis.plot import plot_study
 
-        plot_study(summary, where_plot)
+        what = f"{spec.variant.id}, " + (f"trump {spec.trump}" if spec.trump else
+                                         "every trump" if spec.all_trumps else "seeded trumps")
+        plot_study(summary, where_plot, title=what)
         echo_written("plot", where_plot, True)

@@ -136,7 +136,7 @@ def test_bad_play_requests_are_one_line_and_exit_2(cli, args, message):
     ([*STRONG, "--confidence", "2"], "confidence"),
     ([*STRONG, "--auction", "25"], "E's call"),
     ([*STRONG, "--auction", "25 pass pass pass"], "over"),
-    ([*STRONG, "--plot", "bids.txt"], ".png or .svg"),
+    ([*STRONG, "--plot", "bids.txt"], ".png, .svg or .pdf"),
     ([*STRONG, "--dealer", "X"], "dealer"),
     (["--variant", "four-hand", "--seat", "N"], "--hand"),
 ])

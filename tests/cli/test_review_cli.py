@@ -110,7 +110,12 @@ def test_plot_draws_the_value_graph_as_png_and_svg(cli, tmp_path):
     text = svg.read_text(encoding="utf-8")
     # the costly card and the renege are marked with seat, card and cost
     assert text.lstrip().startswith("<?xml") and "<svg" in text
-    assert "N KS -5" in text and "E KH renege" in text and "NS" in text
+    assert "N K♠ -5" in text and "E K♥ renege" in text and "NS" in text
+    # every kind of mark has its legend entry, and the title names the trump as tables do
+    assert "a costly card of NS" in text and "a renege" in text and "trump ♠" in text
+    pdf = tmp_path / "graph.pdf"
+    assert cli("review", RENEGE, "--plot", str(pdf)).code == 0
+    assert pdf.read_bytes()[:5] == b"%PDF-"
 
 
 def test_plot_from_python_takes_a_review_or_its_json(tmp_path):
@@ -124,7 +129,7 @@ def test_plot_from_python_takes_a_review_or_its_json(tmp_path):
 
 
 def test_plot_refuses_bad_files_and_batches_before_searching(cli, tmp_path):
-    cases = [("--plot", str(tmp_path / "g.pdf")),
+    cases = [("--plot", str(tmp_path / "g.jpg")),
              ("--plot", str(tmp_path / "no-such-folder" / "g.png")),
              ("--plot", str(tmp_path)),
              ("--plot", str(tmp_path / "g.png"), "--input", "-")]

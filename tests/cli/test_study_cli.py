@@ -191,7 +191,7 @@ def test_filter_bids_and_plot(cli, tmp_path):
     (["--chunk", "0"], "--chunk"),
     (["--out", "/"], "not a regular file"),
     (["--variant", "nope"], "variant"),
-    (["--plot", "x.txt"], ".png or .svg"),
+    (["--plot", "x.txt"], ".png, .svg or .pdf"),
     (["--variant", "double-deck", "--filter", "N:has=9S"], "has no 9S"),
     (["--backend", "dask", "--scheduler", "tls://x:1"], "tcp://HOST:PORT"),
     (["--backend", "dask", "--scheduler", "tcp://x:99999"], "tcp://HOST:PORT"),
