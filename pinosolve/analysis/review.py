@@ -39,7 +39,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
@@ -297,12 +297,14 @@ def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
     return with_notes(record, notes)
 
 
-def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Review:
+def review(game_or_record: RecordLike, timeout: Optional[float] = None,
+           on_card: Optional[Callable[[int, int], None]] = None) -> Review:
     """Review a played hand: a record (see the module) or a ``Game`` with cards played on
     it. ``timeout``: seconds for each position's search (None: no limit); where it runs out
     the review gives the bounds proved (``value_bounds``, ``cost_bounds``), never a guess, and
-    ``exact`` is False. Raises ``PinosolveError`` for a bad record, and ``IllegalPlay`` for a
-    card its seat does not hold. A game record (``pinosolve.records.Record``) is read as its
+    ``exact`` is False. ``on_card(reviewed, cards)`` is called as each card is reviewed.
+    Raises ``PinosolveError`` for a bad record, and ``IllegalPlay`` for a card its seat does
+    not hold. A game record (``pinosolve.records.Record``) is read as its
     ``review_input()``."""
     from pinosolve.records.record import Record
 
@@ -388,6 +390,8 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None) -> Revie
                                 None if broken is None else broken.rule,
                                 None if broken is None else legal,
                                 open_ or None, cost_bounds))
+        if on_card is not None:
+            on_card(len(plays), len(cards))
     if not game.trick:  # the standing after the last finished trick (or at the start)
         if not trajectory or trajectory[-1].tricks != len(game.tricks):
             trajectory.append(standing(game, None if game.over else

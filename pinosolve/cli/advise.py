@@ -17,7 +17,7 @@ from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, DealTimeoutOpt, DealerOpt,
                                    meld_option, with_options)
-from pinosolve.cli.output import batch_line, console, progress_wanted, suit_text
+from pinosolve.cli.output import ProgressBar, batch_line, console, suit_text
 from pinosolve.cli.infer import view_of
 from pinosolve.cli.params import (Params, Raw, chosen_variant_of, flag, given, reader,
                                   seconds, text, want_flag, whole)
@@ -112,13 +112,13 @@ def compute_advise(params: AdviseParams) -> Union[Advice, BidAdvice, StockAdvice
     if isinstance(params.view, StockView):
         from pinosolve.analysis.stock_view import advise_stock
 
-        with _Progress(params.progress) as on_deal:
+        with ProgressBar("deals solved", params.progress) as on_deal:
             return advise_stock(params.view, samples=PLAY_SAMPLES if params.samples is None
                                 else params.samples, seed=params.seed, exact=params.exact,
                                 timeout=params.timeout, on_deal=on_deal)
     # (a batch line solves its deals in one thread: the lines run in processes)
     threads = 1 if batch_line.get() else params.threads
-    with _Progress(params.progress) as on_deal:
+    with ProgressBar("deals solved", params.progress) as on_deal:
         if params.view is None:
             return _bid_advice(params, threads, on_deal)
         from pinosolve.analysis.advice import advise
@@ -139,53 +139,6 @@ def _bid_advice(params: AdviseParams, threads: int, on_deal: Any) -> BidAdvice:
                       confidence=0.5 if params.confidence is None else params.confidence,
                       auction=params.auction, dealer=params.dealer, timeout=params.timeout,
                       threads=threads, on_deal=on_deal)
-
-
-class _Progress:
-    """--progress: a bar on stderr of the deals solved (and, for play, the leading card so
-    far); in a batch, a line per tenth of the deals. Nothing without --progress."""
-
-    def __init__(self, given: Optional[bool]) -> None:
-        self.wanted = progress_wanted(given)
-        self.bar: Any = None
-
-    def __enter__(self) -> Any:
-        if not self.wanted:
-            return None
-        line = batch_line.get()
-        if line:
-            return self._lines(line)
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-        from rich.progress import TimeElapsedColumn
-
-        self.bar = Progress(TextColumn("deals solved"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), TextColumn("{task.fields[lead]}"),
-                            console=Console(stderr=True), transient=False)
-        self.bar.start()
-        task = self.bar.add_task("advise", total=None, lead="")
-
-        def report(done: int, total: int, lead: Any = None) -> None:
-            self.bar.update(task, completed=done, total=total,
-                            lead="" if lead is None else f"leading: {lead.symbol}")
-
-        return report
-
-    @staticmethod
-    def _lines(line: int) -> Any:
-        import sys
-
-        def report(done: int, total: int, lead: Any = None) -> None:
-            if done == total or done * 10 // total != (done - 1) * 10 // total:
-                says = "" if lead is None else f", leading {lead}"
-                print(f"line {line}: {done}/{total} deals solved{says}", file=sys.stderr,
-                      flush=True)
-
-        return report
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def render_advise(result: Union[Advice, BidAdvice, StockAdvice]) -> None:

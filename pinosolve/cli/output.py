@@ -140,3 +140,51 @@ def show_list(rows: list[dict[str, Any]], heading: str, whole: tuple[str, ...],
                 out.print("    " + line)
     if footer:
         out.print(footer)
+
+
+class ProgressBar:
+    """Long work's progress on stderr, as ``progress_wanted`` decides: a bar of ``label``
+    (``deals solved``, ``cards reviewed``) with the count, the time and, where the work says
+    one, the card leading so far; for a batch line, a line per tenth of the work. Entered, it
+    gives the ``report(done, total, lead=None)`` to call as the work goes (None: no
+    progress)."""
+
+    def __init__(self, label: str, given: Optional[bool]) -> None:
+        self.label = label
+        self.wanted = progress_wanted(given) if not batch_line.get() else bool(given)
+        self.bar: Any = None
+
+    def __enter__(self) -> Any:
+        if not self.wanted:
+            return None
+        line = batch_line.get()
+        if line:
+            return self._lines(line)
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+        from rich.progress import TimeElapsedColumn
+
+        self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TextColumn("{task.fields[lead]}"),
+                            console=Console(stderr=True), transient=False)
+        self.bar.start()
+        task = self.bar.add_task(self.label, total=None, lead="")
+
+        def report(done: int, total: int, lead: Any = None) -> None:
+            self.bar.update(task, completed=done, total=total,
+                            lead="" if lead is None else f"leading: {lead.symbol}")
+
+        return report
+
+    def _lines(self, line: int) -> Any:
+        def report(done: int, total: int, lead: Any = None) -> None:
+            if done == total or done * 10 // total != (done - 1) * 10 // total:
+                says = "" if lead is None else f", leading {lead}"
+                print(f"line {line}: {done}/{total} {self.label}{says}", file=sys.stderr,
+                      flush=True)
+
+        return report
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.bar is not None:
+            self.bar.stop()

@@ -15,7 +15,8 @@ import typer
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import OWN, RUN, with_options
 from pinosolve.cli.output import console, suit_text
-from pinosolve.cli.params import Params, Raw, chosen_variant_of, combined, file_named, seconds
+from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, file_named, reader,
+                                  seconds, want_flag)
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
@@ -88,6 +89,8 @@ class ReviewParams(Params):
 
     record: RecordLike = combined(_record)
     timeout: Optional[float] = seconds()
+    progress: Optional[bool] = reader(lambda raw, name, got: None if raw.get(name) is None
+                                      else want_flag(raw, name))
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,10 @@ class ReviewLineParams(ReviewParams):
 def compute_review(params: ReviewParams) -> Review:
     from pinosolve.analysis.review import review
 
-    return review(params.record, timeout=params.timeout)
+    from pinosolve.cli.output import ProgressBar
+
+    with ProgressBar("cards reviewed", params.progress) as on_card:
+        return review(params.record, timeout=params.timeout, on_card=on_card)
 
 
 def _value(standing: TrickValue, taken: bool = False) -> str:
@@ -190,6 +196,9 @@ def review_cmd(
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", help="Seconds for each position's search (0 < s <= 1e9); where it runs "
         "out, the proved bounds are given, never a guess.", show_default=False)] = None,
+    progress: Annotated[Optional[bool], typer.Option(
+        "--progress/--quiet", help="A progress bar on stderr: cards reviewed (default: "
+        "shown where stderr is a terminal).", show_default=False)] = None,
     annotate: Annotated[Optional[str], typer.Option(
         "--annotate", help="Also write the hand as a game record with each "
         "card's cost and values (its Analysis section) into this file.",
@@ -214,6 +223,8 @@ def review_cmd(
         raise PinosolveError("give RECORD or --input (JSON lines of records), not both")
     params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": given["variant"],
                               "rules": given["rules"], **{k: None for k in RECORD_KEYS}}
+    if progress is not None:
+        params["progress"] = progress
     out = source = None
     if annotate is not None:
         from pinosolve.analysis.review import record_of

@@ -220,3 +220,15 @@ def test_a_renege_rule_folds_in_a_narrow_table_rather_than_being_cut(monkeypatch
                          capture_output=True, text=True, env=env, check=True)
     cells = "".join(line.replace("│", "").replace(" ", "") for line in run.stdout.splitlines())
     assert "[trick.follow_suit]" in cells and "…" not in run.stdout
+
+
+def test_review_shows_its_progress_when_asked_and_never_with_quiet(cli):
+    run = cli("review", RENEGE, "--progress")
+    assert run.code == 0 and "cards reviewed" in run.err and "6/6" in run.err, run.err
+    run = cli("review", RENEGE, "--quiet", "--json")
+    assert run.code == 0 and run.err == "" and run.json()["summary"]["reneges"] == 1
+    seen = []
+    pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
+                      "play": "KS TS QS 9S KH"}, on_card=lambda done, total: seen.append(
+                          (done, total)))
+    assert seen == [(k, 5) for k in range(1, 6)]
