@@ -156,7 +156,8 @@ def test_real_process_exit_code_and_no_traceback():
 
 
 MELD_BAD = {
-    "meld-no-trump": (["meld", "AS", "--variant", "four-hand"], "--trump"),
+    # (no trump is every trump; an option of one trump's answer asks for it)
+    "meld-all-no-trump": (["meld", "AS", "--all", "--variant", "four-hand"], "--trump"),
     "meld-bad-trump": (["meld", "AS", "--trump", "X", "--variant", "four-hand"], "'X'"),
     "meld-bad-card": (["meld", "AS ZZ", "--trump", "S", "--variant", "four-hand"], "'ZZ'"),
     "meld-no-hand": (["meld", "--trump", "S", "--variant", "four-hand"], "holding"),
@@ -167,8 +168,8 @@ MELD_BAD = {
     "meld-nine-double-deck": (["meld", "9H", "--trump", "H", "--variant", "double-deck"], "9H"),
     "verify-no-claim": (["verify", "--hand", "AS", "--trump", "S", "--variant", "four-hand"],
                         "--claim"),
-    "verify-no-hand": (["verify", "--claim", "AS", "--trump", "S", "--variant", "four-hand"],
-                       "--hand"),
+    # (no hand is the cards laid, noted; no trump for a claim is still asked for)
+    "verify-no-trump": (["verify", "--claim", "AS", "--variant", "four-hand"], "--trump"),
     "verify-bad-claim": (["verify", "--hand", "AS", "--claim", "AX", "--trump", "S",
                           "--variant", "four-hand"], "claim 1"),
     "verify-missing-sequence": (["verify", "--sequence", "/nonexistent.toml", "--variant",
@@ -267,7 +268,7 @@ def test_fuzz_script_finds_a_crash():
     progress = "line 1: test at 4: at least 4 (2 nodes, 0.00 s)\n"  # solve --progress
     assert fuzz_cli.failure(0, "{}\n", progress) is None
     assert fuzz_cli.failure(0, "{}\n", progress + "Traceback\n") is not None
-    code, out, err = fuzz_cli.run_line("meld", '{"hand": "AS", "variant": "four-hand"}')
+    code, out, err = fuzz_cli.run_line("meld", '{"hand": "AS ZZ", "variant": "four-hand"}')
     assert fuzz_cli.failure(code, out, err) is None and "error" in json.loads(out)
     assert fuzz_cli.file_failure(0, "") is None
     assert fuzz_cli.file_failure(2, "pinosolve: error: x.toml: key 'id' ...\n") is None

@@ -65,7 +65,9 @@ def test_error_messages_show_control_characters_too(tmp_path_factory, key, card)
     one line, with its control characters escaped."""
     path = tmp_path_factory.mktemp("key") / "house.toml"
     path.write_text(f'extends = "four-hand"\n{json.dumps(key)} = 1\n')
-    for args in (["rules", "--rules", str(path)], ["meld", card, "--variant", "four-hand"]):
+    # (a card that happens to be one is followed by one that is none: the line is refused)
+    for args in (["rules", "--rules", str(path)],
+                 ["meld", f"{card} ZZ", "--variant", "four-hand"]):
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(args)
