@@ -15,9 +15,10 @@ seeded sample. It is perfect-information Monte Carlo, with its known flaw (see
 The view's keys (``STOCK_VIEW_KEYS``): ``variant``, ``trump``, ``seat`` (the viewer),
 ``hand`` (the cards he holds now), ``stock`` (the stock, top first, ``?`` for each face-down
 card, the turned card last: ``"? ? ? QH"``), ``gone`` (the cards of the tricks before),
-``leader`` and ``play`` (the card the other player led to this trick, if he led), and
-``to_meld`` (the viewer has just won a trick, its cards among ``gone``, and lays his meld
-now). As in ``solve --stock``, no melds are on the table yet.
+``leader`` and ``play`` (the card led to this trick, if one was), and ``to_meld`` (the viewer
+has just won a trick, its cards among ``gone``, and lays his meld now; where the rules draw
+before melding, the view is after both draws). As in ``solve --stock``, no melds are on the
+table yet. Advice is for the player to move; ``infer_stock`` answers any view.
 """
 
 from __future__ import annotations
@@ -122,19 +123,21 @@ class StockView:
                                                                       v.id))
         if len(self.play) > 1:
             raise PinosolveError("play: the card led to this trick, at most one")
-        if self.play:
-            if to_meld:
-                raise PinosolveError("to_meld: the trick is over when its winner melds; give "
-                                     "its cards as gone, and no play")
-            if lead is None:
-                raise PinosolveError("play: give the seat that led it (leader)")
-            if lead == self.me:
-                raise PinosolveError(f"play: {self.seat} led it, so the other player is to "
-                                     f"play: advice is for the player to move")
-        elif lead is not None and lead != self.me:
-            raise PinosolveError(f"leader: {v.seats[lead]} leads this trick: advice is for the "
-                                 f"player to move, not {self.seat}")
-        self.leader = 1 - self.me if self.play else self.me
+        if self.play and to_meld:
+            raise PinosolveError("to_meld: the trick is over when its winner melds; give "
+                                 "its cards as gone, and no play")
+        if self.play and lead is None:
+            raise PinosolveError("play: give the seat that led it (leader)")
+        if to_meld and lead is not None and lead != self.me:
+            raise PinosolveError(f"to_meld: the trick's winner melds and leads next: "
+                                 f"{self.seat}, not {v.seats[lead]}")
+        # who leads this trick, and who is to move (the viewer's play, or the other's)
+        self.leader = lead if lead is not None else self.me
+        self.to_move = (self.leader + len(self.play)) % 2
+        if v.rules.trick.stock_obligations != "none":
+            raise PinosolveError(f"{v.id}: the stock stage has duties to follow "
+                                 "[trick.stock_obligations], so the play tells of the other "
+                                 "hand: its views are not modelled")
         if not self.hand:
             raise PinosolveError("hand: the viewer holds no card")
         if not self.slots or len(self.slots) % 2:
@@ -158,7 +161,30 @@ class StockView:
             raise PinosolveError(f"hand, gone, play and stock: more "
                                  f"{Card.from_index(over[0]).symbol} than the {v.id} deck holds")
         self.hidden = [deck[k] - seen[k] for k in range(NUM_CARDS)]
-        self.other = len(self.hand) - (1 if self.play else 0)  # the other hand's size
+        dealt = v.rules.deal.hand_size
+        if len(self.hand) > dealt:
+            raise PinosolveError(f"hand: {len(self.hand)} cards, but {v.id} deals {dealt} "
+                                 "[deal.hand_size]: a hand never holds more in the stock stage")
+        if len(self.slots) > v.rules.deal.kitty:
+            raise PinosolveError(f"stock: {len(self.slots)} cards, but {v.id}'s stock holds "
+                                 f"{v.rules.deal.kitty} [deal.kitty]")
+        # the tricks played from the stock so far (each drew two cards), and the one now
+        drawn = (v.rules.deal.kitty - len(self.slots)) // 2
+        seq = v.rules.meld.sequence
+        assert seq is not None
+        if to_meld:  # the trick won: drawn for already, where the rules draw first
+            self.trick_number = drawn if seq.draw_before_meld else drawn + 1
+            if self.trick_number < 1 or len(self.gone) < 2:
+                raise PinosolveError("to_meld: no trick has been won yet (the stock is whole, "
+                                     "or fewer than two cards are gone); where the rules draw "
+                                     "before melding [meld.sequence.draw_before_meld], give "
+                                     "the view after both draws")
+        else:
+            self.trick_number = drawn + 1
+        # the other hand's size: as many as the viewer's once this trick is complete
+        played_by_me = 1 if self.play and self.leader == self.me else 0
+        self.other = len(self.hand) + played_by_me - (1 if self.play and not played_by_me
+                                                      else 0)
         unknown = self.slots.count(None)
         if sum(self.hidden) != self.other + unknown:
             raise PinosolveError(
@@ -233,10 +259,8 @@ class StockView:
         hands = [list(self.hand), list(other)]
         if self.me == 1:
             hands.reverse()
-        tricks = len(self.gone) // 2
         return StockPosition(self.variant, self.trump, hands, stock, self.leader,
-                             list(self.play), trick_number=tricks if self.to_meld
-                             else tricks + 1)
+                             list(self.play), trick_number=self.trick_number)
 
 
 def infer_stock(view: Union[Mapping[str, Any], StockView]) -> Any:
@@ -260,7 +284,7 @@ def infer_stock(view: Union[Mapping[str, Any], StockView]) -> Any:
 
     seats = v.variant.seats
     why = ("the stock stage has no duty to follow: the play tells nothing of this hand",)
-    return Inference(v.variant.id, v.trump, v.seat, v.seat,
+    return Inference(v.variant.id, v.trump, v.seat, seats[v.to_move],
                      {seats[1 - v.me]: place(v.other, unknown, why)}, v.arrangements(),
                      v.shuffles(), place(unknown, v.other, ("the face-down stock, in an "
                                                             "order not known",)))
@@ -315,9 +339,13 @@ def advise_stock(view: Union[Mapping[str, Any], StockView], samples: int = 200,
     from pinosolve.inputs import as_whole
     from pinosolve.play.budget import check_timeout
     from pinosolve.play.engine import SearchTimeout
-    from pinosolve.variants.shuffle import fresh_seed
+    from pinosolve.variants.shuffle import check_seed, fresh_seed
 
     v = view if isinstance(view, StockView) else StockView(view)
+    if v.to_move != v.me:
+        seats = v.variant.seats
+        raise PinosolveError(f"advice is for the player to move: {seats[v.to_move]} is to "
+                             f"play, not {v.seat}")
     timeout = check_timeout(timeout)
     if exact:
         limit = as_whole(limit, "limit")
@@ -327,7 +355,7 @@ def advise_stock(view: Union[Mapping[str, Any], StockView], samples: int = 200,
         samples = as_whole(samples, "samples")
         if not 1 <= samples <= MAX_SAMPLES:
             raise PinosolveError(f"samples must be from 1 to {MAX_SAMPLES}, got {samples}")
-        used_seed = fresh_seed() if seed is None else seed
+        used_seed = fresh_seed() if seed is None else check_seed(seed)
         deals = list(v._sample(samples, used_seed))
     sign = 1 if v.me == 0 else -1
     rows: list[tuple[int, dict[Any, int]]] = []

@@ -71,15 +71,15 @@ def stock_view_of(params: Raw) -> StockView:
     """A stock-stage view from the options (``--stock`` and the view's cards)."""
     from pinosolve.analysis.stock_view import StockView
 
-    given = [k for k in NOT_STOCK if params.get(k) not in (None, False)]
+    given = [k for k in NOT_STOCK if params.get(k) is not None and params.get(k) is not False]
     if given:
         names = ", ".join(k.replace("_", "-") for k in given)
         raise PinosolveError(f"{names}: not used with --stock (the two-hand stock stage, as "
                              "one player sees it)")
     view: dict[str, Any] = {"variant": chosen_variant_of(params)}
     for key in ("trump", "seat", "hand", "leader", "play", "gone", "stock", "to_meld"):
-        if params.get(key) not in (None, False):
-            view[key] = params[key]
+        if params.get(key) is not None and not (key == "to_meld" and params[key] is False):
+            view[key] = params[key]  # (a 0 or an empty text is the view's to refuse)
     return StockView(view)
 
 

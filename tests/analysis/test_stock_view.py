@@ -60,6 +60,8 @@ def _oracle(view, hidden):
     ("two-hand-57", "S", "QS 9H", "KH JD TC", "? AH", ""),
     ("two-hand-1000", "N", "KH 9D", "QH AD 9S", "? ? TH JH", "AC"),
     ("two-hand", "S", "QH", "KH 9H TS JC", "? ? ? AH", ""),
+    # the dix declared as played: the trick's number is the stock's, whatever the hands hold
+    ("two-hand-1000", "N", "9H AS", "QS 9S AD", "? TH", ""),
 ])
 def test_stock_advice_against_every_ordering(vid, seat, hand, hidden, stock, play):
     view = _view(vid, seat, hand, hidden, stock, play)
@@ -115,6 +117,10 @@ def test_meld_advice_values_each_meld_as_the_plain_minimax_does():
     ({"variant": "four-hand"}, "no stock stage"),
     ({"to_meld": "yes"}, "true or false"),
     ({"stocks": "? QH"}, "unknown key"),
+    ({"hand": "AS TS KS QS JS 9S AD TD KD QD JD 9D AC", "gone": ""}, "deals 12"),
+    ({"stock": "? " * 31 + "QH"}, "stock holds 24"),
+    ({"to_meld": True, "stock": "? " * 23 + "QH", "gone": ""}, "no trick has been won"),
+    ({"leader": "S", "to_meld": True}, "the trick's winner melds"),
 ])
 def test_a_view_no_deal_explains_is_refused(change, words):
     view = _view("two-hand", "N", "AS KH", "AS TH 9H", "? QH")
@@ -189,3 +195,39 @@ def test_infer_stock_from_the_command_line(cli):
                        (["--bidder", "N"], "not used with --stock")):
         r = cli(*args, *bad)
         assert r.code == 2 and r.err.count("\n") == 1 and words in r.err, r.err
+
+
+def test_a_sample_seed_is_checked_as_every_seed_is():
+    view = _view("two-hand", "N", "AS KH", "AS TH 9H", "? QH")
+    for bad in (-5, 2 ** 64, 1.5, "x", [1], True):
+        with pytest.raises(PinosolveError, match="seed must be"):
+            advise_stock(view, samples=2, seed=bad)
+
+
+def test_infer_answers_a_view_where_the_other_player_is_to_move():
+    """Advice is for the player to move; what the others hold is known to either."""
+    from pinosolve.analysis.stock_view import infer_stock
+
+    view = _view("two-hand", "N", "AS KH", "AS TH 9H", "? QH")
+    view["leader"] = "S"
+    got = infer_stock(view)
+    assert got.to_move == "S" and got.by_seat["S"].cards_held == 2
+    with pytest.raises(PinosolveError, match="advice is for the player to move"):
+        advise_stock(view, exact=True)
+    led = _view("two-hand", "N", "KH", "AS TH 9H", "? QH", play="AS")
+    led["leader"] = "N"  # the viewer led his A♠: the other, with two cards, is to play
+    got = infer_stock(led)
+    assert got.to_move == "S" and got.by_seat["S"].cards_held == 2 and got.deals == 3
+
+
+def test_a_rules_file_with_duties_in_the_stock_stage_has_no_views(tmp_path):
+    from pinosolve.variants.variant import load_file
+
+    path = tmp_path / "duty.toml"
+    path.write_text('extends = "two-hand"\nid = "two-hand-duty"\n'
+                    'description = "two-hand with the play-off duties in the stock stage"\n\n'
+                    '[trick]\nstock_obligations = "play-off"\n')
+    view = _view("two-hand", "N", "AS KH", "AS TH 9H", "? QH")
+    view["variant"] = load_file(path)
+    with pytest.raises(PinosolveError, match="stock_obligations"):
+        StockView(view)
