@@ -152,6 +152,25 @@ class StockResult(Result):
     _repr_keys = ("to_move", "first", "advantage", "card_advantages")
 
 
+class _Window:
+    """One player's fail-soft search over his choices: the best value so far for the first
+    seat (``maximiser``) or the second, and the window (``alpha``, ``beta``) it narrows."""
+
+    def __init__(self, maximiser: bool, alpha: float, beta: float) -> None:
+        self.maximiser, self.alpha, self.beta = maximiser, alpha, beta
+        self.best = -INF if maximiser else INF
+
+    def take(self, x: float) -> bool:
+        """One choice's value; True once the window has closed (the rest need no search)."""
+        if self.maximiser:
+            self.best = max(self.best, x)
+            self.alpha = max(self.alpha, x)
+        else:
+            self.best = min(self.best, x)
+            self.beta = min(self.beta, x)
+        return self.alpha >= self.beta
+
+
 class _Search:
     def __init__(self, v: Variant, trump: Suit, deadline: Optional[float]) -> None:
         from pinosolve.meld.model import _all_options
@@ -316,21 +335,14 @@ class _Search:
             return int(lo)
         if hi <= alpha:
             return int(hi)
-        a, b = max(alpha, lo), min(beta, hi)
         mover = (pos.leader + len(pos.trick)) % 2
-        best = -INF if mover == 0 else INF
+        window = _Window(mover == 0, max(alpha, lo), min(beta, hi))
         for card, from_table in self._ordered(pos, mover):
-            x = self.after_card(pos, card, from_table, a, b)
-            if mover == 0:
-                best = max(best, x)
-                a = max(a, x)
-            else:
-                best = min(best, x)
-                b = min(b, x)
-            if a >= b:
+            if window.take(self.after_card(pos, card, from_table, window.alpha,
+                                           window.beta)):
                 break
-        self._store(key, lo, hi, best, alpha, beta)
-        return int(best)
+        self._store(key, lo, hi, window.best, alpha, beta)
+        return int(window.best)
 
     def _store(self, key: tuple, lo: float, hi: float, best: float, alpha: float,
                beta: float) -> None:
@@ -401,37 +413,24 @@ class _Search:
         """The draws and the winner's meld (in the rules' order), then the next trick or the
         play-off; fail-soft within (``alpha``, ``beta``) as ``value``."""
         assert self.seq is not None
-        best = -INF if w == 0 else INF
-        if self.seq.draw_before_meld:
-            for take in self._draws(pos, w):
-                after_draw = _copy(pos)
-                self._draw(after_draw, w, take)
-                x = self._best_meld(after_draw, w, alpha, beta)
-                best = max(best, x) if w == 0 else min(best, x)
-                if w == 0:
-                    alpha = max(alpha, x)
-                else:
-                    beta = min(beta, x)
-                if alpha >= beta:
-                    break
-        else:
-            best = self._best_meld(pos, w, alpha, beta)
-        return int(best)
+        if not self.seq.draw_before_meld:
+            return self._best_meld(pos, w, alpha, beta)
+        window = _Window(w == 0, alpha, beta)
+        for take in self._draws(pos, w):
+            after_draw = _copy(pos)
+            self._draw(after_draw, w, take)
+            if window.take(self._best_meld(after_draw, w, window.alpha, window.beta)):
+                break
+        return int(window.best)
 
     def _best_meld(self, pos: StockPosition, w: int, alpha: float, beta: float) -> int:
         """The best of ``meld_values`` for the winner ``w``, fail-soft within the window."""
-        best = -INF if w == 0 else INF
+        window = _Window(w == 0, alpha, beta)
         for choice, ch, hand, stock in self.meld_choices(pos, w):
-            x = self._after_meld(pos, w, choice, ch, hand, stock, alpha, beta)
-            if w == 0:
-                best = max(best, x)
-                alpha = max(alpha, x)
-            else:
-                best = min(best, x)
-                beta = min(beta, x)
-            if alpha >= beta:
+            if window.take(self._after_meld(pos, w, choice, ch, hand, stock, window.alpha,
+                                            window.beta)):
                 break
-        return int(best)
+        return int(window.best)
 
     def meld_values(self, pos: StockPosition, w: int) -> list[tuple[MeldChoice, int]]:
         """Each meld the trick's winner ``w`` may lay at ``pos`` (after the trick, and after
@@ -445,8 +444,7 @@ class _Search:
                     hand: list[int], stock: list[int], alpha: float, beta: float) -> int:
         assert self.seq is not None
         gain = choice.points if w == 0 else -choice.points
-        best = -INF if w == 0 else INF
-        a, b = alpha - gain, beta - gain
+        window = _Window(w == 0, alpha - gain, beta - gain)
         for take in [None] if self.seq.draw_before_meld else self._draws(pos, w):
             nxt = _copy(pos)  # (the choice's checker, hand and stock are shared: copied)
             nxt.checkers[w], nxt.hands[w], nxt.stock = copy.deepcopy(ch), list(hand), \
@@ -458,16 +456,10 @@ class _Search:
                 hands = [nxt.hands[p] + nxt.table(p) for p in (0, 1)]
                 x: float = self.play_off(hands, w)
             else:
-                x = self.value(nxt, a, b)
-            if w == 0:
-                best = max(best, x)
-                a = max(a, x)
-            else:
-                best = min(best, x)
-                b = min(b, x)
-            if a >= b:
+                x = self.value(nxt, window.alpha, window.beta)
+            if window.take(x):
                 break
-        return int(gain + best)
+        return int(gain + window.best)
 
     def _draws(self, pos: StockPosition, w: int) -> list[int]:
         """Which card the winner takes: 0 (the top), or with the last two and the rules'
