@@ -135,11 +135,14 @@ DOC_COMMANDS = [(str(doc.relative_to(ROOT / "docs")), line) for doc in DOCS
 
 def as_a_test_runs_it(line: str, tmp_path) -> str:
     """An example as the tests run it: the files it draws or writes go to the test's folder
-    rather than the checkout, and a study runs at most 50 of its deals (the same code and
-    options, at a fraction of the time)."""
+    rather than the checkout, a study runs at most 20 of its deals and a simulation at most
+    10 samples (the same code and options, at a fraction of the time; the golden corpus
+    runs the examples whole)."""
     line = re.sub(r"--(plot|out|annotate) (\S+)",
                   lambda m: f"--{m.group(1)} {tmp_path / m.group(2)}", line)
-    return re.sub(r"--deals ([0-9]+)", lambda m: f"--deals {min(int(m.group(1)), 50)}", line)
+    line = re.sub(r"--samples ([0-9]+)", lambda m: f"--samples {min(int(m.group(1)), 10)}",
+                  line)
+    return re.sub(r"--deals ([0-9]+)", lambda m: f"--deals {min(int(m.group(1)), 20)}", line)
 
 
 @pytest.mark.parametrize("doc, line", DOC_COMMANDS, ids=[f"{d}-{i}" for i, (d, _) in
