@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -491,8 +492,15 @@ def _before_pinosolve(code: int, err: str) -> bool:
     said = [x for x in err.splitlines() if x]
     if code == 1 and said == ["KeyboardInterrupt"]:
         return True
-    return code in (1, -signal.SIGINT) and "Traceback" in err \
-        and f"{os.sep}pinosolve{os.sep}" not in err
+    if code not in (1, -signal.SIGINT) or "Traceback" not in err:
+        return False
+    ours = [f for f in re.findall(r'File "([^"]+)"', err) if f"{os.sep}pinosolve{os.sep}" in f]
+    # the package's first statements, which hold SIGINT, can be interrupted before the hold
+    # takes effect (seen once in CI, at 0.03 s): the traceback's one frame of ours is there
+    first = bool(ours) and all(f.endswith(os.path.join("pinosolve", "__init__.py"))
+                               for f in ours) and \
+        ("pthread_sigmask" in err or "import _signal" in err)
+    return not ours or first
 
 
 def test_ctrl_c_as_the_command_starts_is_one_line_and_exit_130():
