@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -359,8 +360,6 @@ def advise_stock(view: Union[Mapping[str, Any], StockView], samples: int = 200,
         deals = list(v._sample(samples, used_seed))
     sign = 1 if v.me == 0 else -1
     rows: list[tuple[int, dict[Any, int]]] = []
-    import time
-
     for (other, unseen), weight in deals:
         pos = v.position(other, unseen)
         pos.check()

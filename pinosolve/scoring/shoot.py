@@ -96,8 +96,8 @@ def shoot(variant: VariantLike, deal: DealLike, trump: SuitLike, bidder: str,
         leader = seat_after(v, leader)
     seats = [s for s in v.seats if s != partner]
     hands = [[c.index for c in cards[s]] for s in seats]
-    ones = dataclasses.replace(PlayRules.of(v, 2), points=tuple(1 for _ in range(len(
-        PlayRules.of(v, 2).points))), last_trick=0)
+    rules = PlayRules.of(v, 2)
+    ones = dataclasses.replace(rules, points=tuple(1 for _ in rules.points), last_trick=0)
     pos = Position(hands, seats.index(leader), [], tuple(0 if s == bidder else 1
                                                          for s in seats), int(suit))
     res = solve(pos, ones, budget=Budget(timeout))
