@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from collections.abc import Iterator
 
 from pinosolve.cards import Hand
+from pinosolve.diagram import diagram_html, diagram_text
 from pinosolve.errors import NotationError
 from pinosolve.seats import find_seat
 
@@ -68,6 +69,19 @@ class Deal:
         start = self.seats.index(self.first)
         order = self.seats[start:] + self.seats[:start]
         return f"{self.first}:" + " ".join(self[s].dotted() for s in order)
+
+    def diagram(self) -> str:
+        """The hands drawn for people (``pinosolve.diagram``): a compass diagram for four
+        seats N E S W, else a table a seat a row. ``str(deal)`` stays the PBN-style text.
+
+        >>> print(Deal.parse("A.K.. T.A..", ("N", "S")).diagram())
+        N  ♠ A    ♥ K   ♦ —   ♣ —
+        S  ♠ 10   ♥ A   ♦ —   ♣ —
+        """
+        return diagram_text(self.seats, self.hands)
+
+    def _repr_html_(self) -> str:
+        return diagram_html(self.seats, self.hands)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Deal) and self.seats == other.seats

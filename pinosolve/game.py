@@ -43,8 +43,9 @@ from dataclasses import dataclass
 from typing import Any, Optional, Union
 from collections.abc import Callable, Iterable, Sequence
 
-from pinosolve.cards import Card, Hand, Suit
+from pinosolve.cards import Card, Hand, Suit, symbols
 from pinosolve.deal import Deal
+from pinosolve.diagram import diagram_html, diagram_text
 from pinosolve.errors import NotationError, PinosolveError
 from pinosolve.play.budget import Budget, BudgetLike
 from pinosolve.play.rules import PlayRules
@@ -284,6 +285,36 @@ class Game:
 
     def __str__(self) -> str:
         return str(self.deal)
+
+    def _notes(self) -> list[str]:
+        who = "".join(f", {name} {seat}" for name, seat in (("declarer", self.declarer),
+                                                             ("partner", self.partner)) if seat)
+        notes = [f"{self.variant.id}, trump {self.trump.symbol}{who}; {self.to_move} to play"]
+        if self._trick:
+            notes.append(f"on the table, led by {self.leader}: {symbols(self.trick)}")
+        if self._tricks:
+            notes.append("taken: " + ", ".join(f"{k} {v}" for k, v in self._points.items()))
+        return notes
+
+    def diagram(self) -> str:
+        """The cards still held drawn for people (``pinosolve.diagram``): a compass diagram
+        for four seats N E S W, else a table a seat a row; above it the variant, the trump, the
+        seat to play, the trick on the table and the points taken. ``str(g)`` stays the
+        PBN-style deal that ``Game()`` reads back; a notebook shows the diagram.
+
+        >>> import pinosolve
+        >>> g = pinosolve.Game("two-hand", "N:A.K.. T.A..", trump="H")
+        >>> g.play("AS")
+        >>> print(g.diagram())
+        two-hand, trump ♥; S to play
+        on the table, led by N: A♠
+        N  ♠ —    ♥ K   ♦ —   ♣ —
+        S  ♠ 10   ♥ A   ♦ —   ♣ —
+        """
+        return diagram_text(self.seats, self.deal.hands, self._notes())
+
+    def _repr_html_(self) -> str:
+        return diagram_html(self.seats, self.deal.hands, self._notes())
 
     def __repr__(self) -> str:
         extra = "".join(f", {k}={val!r}" for k, val in (

@@ -185,7 +185,9 @@ def test_every_docs_python_example_runs(capsys):
     says it says."""
     said = {"python.md": ("Declaration(trump=S, meld=15, melds=[run 15: AS TS KS QS JS])",
                           "['AS', 'KS', 'AH']", "N {'NS': 2, 'EW': 0} PlayedTrick(",
-                          "EW 0 True", "W does not hold KH"),
+                          "EW 0 True", "W does not hold KH",
+                          "four-hand, trump ♠; E to play\non the table, led by N: A♠\n"
+                          "            N\n            ♠ K\n"),
             "commands/review.md": ("legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2)",
                                    "SeatCost(cost=2, costly_cards=1) {'NS': 0, 'EW': 2}"),
             "commands/infer.md": ("Inference(seat=S, to_move=E, deals=923787854)",
