@@ -520,7 +520,7 @@ class Game:
 
     def solve_each(self, timeout: Optional[float] = None) -> EachResult:
         """Every seat playing for its own points (max^n, ``pinosolve.play.maxn``): where no
-        seats are partners and three or more play (seed 000's three hands: "Players aren't
+        seats are partners and three or more play (source 000's three hands: "Players aren't
         partnered with each other"), the points each takes from here, each legal card's, and
         the line. Ties are read as ``pinosolve.play.maxn`` says (against the bidder, the
         ``declarer``, then the strongest other). The search is exhaustive and has no bounds:

@@ -47,7 +47,7 @@ def shipped_games() -> dict[str, Path]:
     """The shipped game records (``games/``, for 'pinosolve game NAME') by name, in name order.
 
     >>> list(shipped_games())
-    ['seed000-two-hand-most-tricks', 'seed001-bidder-goes-out', 'seed002-out-with-meld']
+    ['source000-two-hand-most-tricks', 'source001-bidder-goes-out', 'source002-out-with-meld']
     """
     return {p.stem: p for p in sorted((puzzles_dir() / GAMES).glob("*.toml"))}
 
@@ -66,8 +66,8 @@ def find_game(ref: str) -> Path:
     """The game record ``ref`` names: a file that exists, else a shipped one by name
     (``.toml`` and the ``games/`` folder optional), as ``find`` finds puzzles.
 
-    >>> find_game("seed001-bidder-goes-out").name
-    'seed001-bidder-goes-out.toml'
+    >>> find_game("source001-bidder-goes-out").name
+    'source001-bidder-goes-out.toml'
     """
     return _find(ref, shipped_games(), "game")
 

@@ -207,7 +207,7 @@ def gone_of(hand: str, hidden: str) -> str:
 # a four-hand ending where S holds QS 9S KD AH and the others 12 cards between them
 GONE4 = gone_of("QS 9S KD AH", "AS TS JS KH QH JH 9H KD QD AH AC TC")
 
-# each variant's figures from its rule text: seed, players, deck, hand size, undealt cards,
+# each variant's figures from its rule text: source, players, deck, hand size, undealt cards,
 # points in play, points for the last trick
 EXPECTED = {
     "two-hand": ("000", 2, 48, 12, 24, 25, 1),

@@ -1,12 +1,12 @@
-"""A plain minimax over the two-hand stock stage, written from the seeds' text apart from
+"""A plain minimax over the two-hand stock stage, written from the sources' text apart from
 ``pinosolve.analysis.stock``: "the winner of the trick takes the top card of the stock ... the
 loser of the trick then takes the next card", "the winner of the trick is now allowed to
-meld" (seed 004: before drawing), any card played (no duty in stage 1), a melded card
+meld" (source 004: before drawing), any card played (no duty in stage 1), a melded card
 played from the table, "the winner of the trick may choose" between the last two (where the
 rules say so), then the play-off by ``dd_oracle``'s plain minimax. Its own trick winner and
 its own meld enumeration: every sub-multiset of the winner's cards (hand and table), each
 split between the two, asked of the meld-sequence checker (``pinosolve.meld.sequence``,
-tested on its own against the seeds' examples) whether it stands, and a free kind (the dix)
+tested on its own against the sources' examples) whether it stands, and a free kind (the dix)
 beside it. No memo, no equivalence. Values: the first seat's margin over the second, meld
 and trick points."""
 
@@ -136,7 +136,7 @@ def melds(v, trump, hands, stock, checkers, w, trick_no):
     sign = 1 if w == 0 else -1
     for pts, h, s, ch, dix in steps(v, trump, hands, stock, checkers, w, trick_no, "any"):
         out.append((sign * pts, h, s, ch))
-        # a dix beside the meld, or (seed 002) a meld after the dix, with the card it took
+        # a dix beside the meld, or (source 002) a meld after the dix, with the card it took
         for pts2, h2, s2, ch2, _ in steps(v, trump, h, s, ch, w, trick_no,
                                           "meld" if dix else "dix"):
             out.append((sign * (pts + pts2), h2, s2, ch2))

@@ -74,9 +74,9 @@ def test_double_dummy_answer_by_plain_minimax(path):
 REVIEW = [p for p in ALL if puzzles.load(p)["type"] == "review"]
 
 
-def test_the_seeds_play_examples_are_review_puzzles():
+def test_the_sources_play_examples_are_review_puzzles():
     sources = " ".join(puzzles.load(p)["source"] for p in REVIEW)
-    assert len(REVIEW) >= 4 and all(f"seed 00{n}" in sources for n in (1, 2, 3))
+    assert len(REVIEW) >= 4 and all(f"source 00{n}" in sources for n in (1, 2, 3))
     assert any(not m["legal"] for p in REVIEW for m in puzzles.load(p)["answer"]["marked"])
 
 

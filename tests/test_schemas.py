@@ -46,8 +46,8 @@ EXAMPLES = {
         ["score", "--variant", "four-hand", "--input", "tests/data/round.json"],
     ],
     "game": [
-        ["game", "puzzles/games/seed001-bidder-goes-out.toml"],
-        ["game", "puzzles/games/seed000-two-hand-most-tricks.toml"],
+        ["game", "puzzles/games/source001-bidder-goes-out.toml"],
+        ["game", "puzzles/games/source000-two-hand-most-tricks.toml"],
     ],
     "bid": [
         ["bid", "--variant", "double-deck", "--history", "50 55 58 60 65 70 pass 100 110"],

@@ -167,8 +167,8 @@ SMOKE: list[Smoke] = [
     _s("score --variant three-hand-auction --bidder E --bid 300 --meld E=160 --points N=60 "
        "--points E=137 --points W=53 --json", '"made": true'),
     _s("score --variant four-hand --input tests/data/round.json", "score: NS +40, EW +11"),
-    _s("game puzzles/games/seed001-bidder-goes-out.toml", "winner: EW after round 2"),
-    _s("game puzzles/games/seed000-two-hand-most-tricks.toml --json", '"variant": "two-hand"'),
+    _s("game puzzles/games/source001-bidder-goes-out.toml", "winner: EW after round 2"),
+    _s("game puzzles/games/source000-two-hand-most-tricks.toml --json", '"variant": "two-hand"'),
     _s('bid --variant double-deck --history "50 55 58 60 65 70 pass 100 110"',
        "high bid: N 110"),
     _s('bid --variant double-deck --history "50 61"', "61 is not a multiple of 5"),

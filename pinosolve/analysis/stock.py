@@ -1,12 +1,12 @@
 """The two-hand stock stage as a game: tricks with no duty to follow, the draws, the meld.
 
-Seeds 000, 002 and 004 play two-hand pinochle in two stages. While a stock lasts (stage 1)
+Sources 000, 002 and 004 play two-hand pinochle in two stages. While a stock lasts (stage 1)
 "the dealer then plays any card from his hand to the trick (not required to follow suit or
 trump)"; "the winner of the trick takes the top card of the stock ... the loser of the trick
-then takes the next card"; "the winner of the trick is now allowed to meld" (seed 004: "Upon
+then takes the next card"; "the winner of the trick is now allowed to meld" (source 004: "Upon
 winning a trick, and before drawing"); a melded card may be led or played from the table;
 "when the stock is down to one face down card and the remaining trump card" its winner takes
-the face-down card (or chooses, seed 002); then the melds go back to the hands and the
+the face-down card (or chooses, source 002); then the melds go back to the hands and the
 play-off (stage 2) is trick play with its duties, which the double-dummy search solves.
 
 ``StockPosition`` is a position of that game with every card known, the stock's order
@@ -17,7 +17,7 @@ exchange, a dix declared as played), the stock top first with the turned trump c
 leader and the card led. ``solve_stock`` values it: the *margin* of the first seat over the
 second from here, meld laid and trick points (the last trick's bonus included), each player
 playing for the largest margin of his own (the reading chosen: a hand is won by points, and
-the seeds score each player's own), every draw known. The stage-2 positions at the leaves
+the sources score each player's own), every draw known. The stage-2 positions at the leaves
 are solved by the double-dummy search.
 
 The search is alpha-beta over every card, every draw choice and every legal meld (with "no
@@ -233,7 +233,7 @@ class _Search:
     def meld_choices(self, pos: StockPosition, p: int) -> list[tuple[MeldChoice, Checker,
                                                                      list[int], list[int]]]:
         """Every meld the trick's winner ``p`` may lay now (one, or a free kind beside it,
-        before or after it: seed 002's "the card taken from the bottom may be used
+        before or after it: source 002's "the card taken from the bottom may be used
         immediately in meld", or none), as (choice, his checker after it, his hand after it,
         the stock after it)."""
         mine = pos.checkers[p]

@@ -294,7 +294,7 @@ class View:
         received = _counts(held_cards(self.variant, _given(data, "received"),
                                     "passed received"))
         # a card received is in the hand as play began, unless the viewer passed after it
-        # received (the declarer passes last, and may pass back what it was given: seeds 000
+        # received (the declarer passes last, and may pass back what it was given: sources 000
         # and 001, "including the same 4 cards they were passed"); where the declarer is not
         # named, either order may be
         back = self.declarer is None or self.declarer == self.seat

@@ -118,10 +118,10 @@ def _render_rules(v: Variant, data: dict[str, Any]) -> None:
     from rich.table import Table
 
     out = console()
-    out.print(f"{v.rules.name} ({v.id}) — seed {v.rules.seed or '(none)'}", style="bold")
+    out.print(f"{v.rules.name} ({v.id}) — source {v.rules.source or '(none)'}", style="bold")
     out.print(v.rules.description)
     for section, values in data.items():
-        if section in ("meld", "id", "name", "description", "seed", "lineage"):
+        if section in ("meld", "id", "name", "description", "source", "lineage"):
             continue
         table = Table(title=section, title_justify="left", show_header=False)
         table.add_column("key", style="bold")

@@ -142,7 +142,7 @@ def score_cmd(
         "--tricks", help="SIDE=number of tricks taken; repeat.", show_default=False)] = None,
     last_trick: Annotated[Optional[str], typer.Option(
         "--last-trick", help="The side that took the last trick (its bonus counted in its "
-                             "--points, or left out of every side's, as seed 004 counts).",
+                             "--points, or left out of every side's, as source 004 counts).",
         show_default=False)] = None,
     laid_away: Annotated[Optional[str], typer.Option(
         "--laid-away", help="Cards the bidder laid away (they count for him where the rules "

@@ -9,7 +9,7 @@ Two reductions keep the maximiser's model small without changing any maximum:
 * a multiple is offered only when its value beats every split into smaller multiples of the
   same kind (a double marriage worth 2 + 2 scores no more than two marriages);
 * a composite meld spanning several classes (round house) is offered only when its value beats
-  the best meld of its own cards in its own classes without it (seed 000: 24 = its parts, so
+  the best meld of its own cards in its own classes without it (source 000: 24 = its parts, so
   it is not a meld of its own; the double round house, 240 against 160 of parts, is). Melds
   of other classes may lie on the same cards beside it, so they do not count against it.
 
@@ -209,7 +209,7 @@ def read_claim(variant: Variant, trump: Optional[Suit],
                counts: tuple[int, ...]) -> Optional[MeldOption]:
     """The meld one claim lays: a meld of the table (:func:`identify`), else n >= 2 sets of one
     single meld, named as its n-fold multiple and worth what the rules give n sets, split into
-    the multiples they value (seed 002 values only single aces around, and "double aces around
+    the multiples they value (source 002 values only single aces around, and "double aces around
     count 20"; two dix are 2 x 10 where only the dix is valued). None: no meld."""
     exact = identify(variant, trump, counts)
     if exact is not None:

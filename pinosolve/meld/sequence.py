@@ -1,17 +1,17 @@
-"""Two-handed melding, one meld per trick won, checked step by step (seeds 002 and 004).
+"""Two-handed melding, one meld per trick won, checked step by step (sources 002 and 004).
 
 A sequence file lists what happened on the table: each meld step names the cards laid from the
 hand (``meld``) and the cards already on the table that join them (``table``), optionally the
 points claimed and a dix shown alongside; a ``played`` step lists melded cards played away to a
 trick, which breaks the melds they served; a ``declared`` step names a dix declared as it is
-played to a trick from the hand (seed 004's deece). The checker keeps every melded card as a
+played to a trick from the hand (source 004's deece). The checker keeps every melded card as a
 physical copy with the melds it has served, and applies the variant's ``[meld.sequence]``
 rules:
 
 * one meld per trick won (free kinds such as the dix may be shown alongside);
 * at least one new card from the hand;
-* re-use of a melded card only in a meld of another kind (seed 002) or only upward: a higher
-  class, or a higher-scoring meld of the same class (seed 004);
+* re-use of a melded card only in a meld of another kind (source 002) or only upward: a higher
+  class, or a higher-scoring meld of the same class (source 004);
 * no single K or Q added to a marriage already on the table;
 * no building on a meld broken by play;
 * upgrade scoring: completing a bigger meld from an intact one scores the difference
@@ -410,7 +410,7 @@ class Checker:
 
 
     def declared(self, n: int, step: dict[str, Any]) -> StepResult:
-        """A dix declared as it is played to a trick from the hand (seed 004: "You can also
+        """A dix declared as it is played to a trick from the hand (source 004: "You can also
         collect the 10 points for the deece simply by declaring it as it is played to a
         trick"): not a melding turn, on a trick won or lost, in the stock stage only."""
         cards = _cards(step["declared"], n, "declared")

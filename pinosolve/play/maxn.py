@@ -1,6 +1,6 @@
 """Each for himself: the max^n search, where every seat plays for its own points.
 
-Where no seats are partners and each player's own points score (seed 000's three-hand game:
+Where no seats are partners and each player's own points score (source 000's three-hand game:
 "Players aren't partnered with each other"), the two defenders are not one side. The
 two-sided search (``pinosolve.play.reference``, the compiled core) answers the bidder's
 question exactly, what he can make sure of whatever the others do (the paranoid reduction:

@@ -69,7 +69,7 @@ UNKNOWN = "?"  # a hand not known, in a view's Deal
 def rules_hash(variant: Variant) -> str:
     """Eight hex digits naming the resolved rules: the same for any two files whose rules
     play the same, whatever their names and descriptions (SHA-256 of the rules as sorted
-    JSON, without ``id``, ``name``, ``description`` and ``seed``, and without the keys at
+    JSON, without ``id``, ``name``, ``description`` and ``source``, and without the keys at
     their defaults: a key the schema gains, whose default plays as the rules did before it,
     leaves every hash, and so every record, as it was)."""
     return _digest(_hashed(variant))
@@ -81,23 +81,38 @@ def rules_hash(variant: Variant) -> str:
 LATER_KEYS = (("scoring", "going_out"), ("meld", "sequence", "dix_as_played"))
 
 
+# a built-in variant's text that records hashed before it was reworded, by its wording now
+# (0.1.0: the rule texts became "sources", the random seed alone kept "seed")
+EARLIER_WORDING = {"source table says 20; its own upgrade rule (4 + 11) makes it 15":
+                   "seed table says 20; its own upgrade rule (4 + 11) makes it 15"}
+
+
+def _reworded(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _reworded(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_reworded(v) for v in data]
+    return EARLIER_WORDING.get(data, data) if isinstance(data, str) else data
+
+
 def rules_hashes(variant: Variant) -> set[str]:
     """The Rules tags that name ``variant``'s rules: ``rules_hash``, and the hash of the
-    rules without the ``LATER_KEYS`` (a record written before a built-in variant set one)."""
-    data = _hashed(variant)
-    older = json.loads(json.dumps(data, default=str))
+    rules without the ``LATER_KEYS`` (a record written before a built-in variant set one),
+    each also as worded before ``EARLIER_WORDING``."""
+    data = json.loads(json.dumps(_hashed(variant), default=str))
+    older = json.loads(json.dumps(data))
     for path in LATER_KEYS:
         table = older
         for part in path[:-1]:
             table = table.get(part) if isinstance(table, dict) else None
         if isinstance(table, dict):
             table.pop(path[-1], None)
-    return {_digest(data), _digest(older)}
+    return {_digest(d) for form in (data, older) for d in (form, _reworded(form))}
 
 
 def _hashed(variant: Variant) -> dict[str, Any]:
     return {k: v for k, v in _beyond_defaults(variant.rules).items()
-            if k not in ("id", "name", "description", "seed")}
+            if k not in ("id", "name", "description", "source")}
 
 
 def _digest(data: Any) -> str:

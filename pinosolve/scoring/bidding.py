@@ -2,12 +2,12 @@
 
 Everything comes from the ``[bidding]`` table of the rules file. A bid value is legal when it
 is at least ``minimum``, a multiple of the step in force at that value (``step`` below every
-band, a band's ``step`` above its ``above``; seed 000's double deck: 1 up to 60, 5 up to 100,
+band, a band's ``step`` above its ``above``; source 000's double deck: 1 up to 60, 5 up to 100,
 10 beyond, "all bids past 100 must be evenly divisible by 10") and does not end in a banned
-ending. A raise must beat the last bid, by no more than ``max_raise`` where one is set (seed
+ending. A raise must beat the last bid, by no more than ``max_raise`` where one is set (source
 001: "a player can bid 10 or 20 points or pass"); the opening bid is limited only by the
 minimum. Passing is final. Bidding starts left of the dealer (the next seat clockwise).
-Where ``misdeal_nines`` is set (Trickster's "Allow misdeal", seed 003: "a player with 5 or
+Where ``misdeal_nines`` is set (Trickster's "Allow misdeal", source 003: "a player with 5 or
 more 9s can call a misdeal as their first bid"), a player's first call may be ``misdeal``: the
 auction ends and the cards are redealt.
 """

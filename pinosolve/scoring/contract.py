@@ -6,7 +6,7 @@ double-dummy searches).
 What a side took is a ``Taken``: its *trick points* (card points of the tricks it won and the
 last-trick bonus) apart from the points laid away that count for it (``deal.discards_count``).
 Laid-away cards are points for the bidder, but they are not taken in play: they save no meld
-and capture no counter (seed 000: a side saves its meld only if it "must win at least one
+and capture no counter (source 000: a side saves its meld only if it "must win at least one
 trick"). Every decision is reported with the key that made it.
 
 >>> from pinosolve.variants.variant import load_variant
@@ -50,7 +50,7 @@ class Taken:
 
 def laid_away_points(v: Variant, laid_away: Optional[Hand]) -> int:
     """The points of the bidder's laid-away cards that count for his side: their card points
-    where ``deal.discards_count`` says so (seeds 000 and 004: "these cards count toward the
+    where ``deal.discards_count`` says so (sources 000 and 004: "these cards count toward the
     trick points the bid winner earns"), else 0; 0 for no cards (None).
 
     >>> from pinosolve.variants.variant import load_variant
@@ -105,7 +105,7 @@ class Outcome:
 
 
 def round_points(v: Variant, raw: int) -> int:
-    """Card points as recorded: seed 004 counts in tens, a remainder of 7, 8 or 9 rounding up.
+    """Card points as recorded: source 004 counts in tens, a remainder of 7, 8 or 9 rounding up.
 
     >>> from pinosolve.variants.variant import load_variant
     >>> v = load_variant("two-hand-1000")

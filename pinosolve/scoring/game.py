@@ -5,7 +5,7 @@ the target are separated by ``scoring.tie_break`` in order (``bidder``: the side
 round's bid; ``higher-score``; ``last-round``: most points this round; ``most-tricks``: most
 tricks this round). ``must_bid_or_set_to_win`` lets only a side that made its bid, or the side
 that set it, go out. ``mercy`` ends a lopsided game early. A failed shoot-the-moon ends it at
-once. Where meld is written down as it is laid (``going_out = "meld-laid"``, seed 002) a
+once. Where meld is written down as it is laid (``going_out = "meld-laid"``, source 002) a
 round's ``meld_order`` is checked meld by meld, and the first to reach the target with a meld
 wins at once. A game record that goes on after the game was won is an error.
 """

@@ -8,7 +8,7 @@ card), every card gets a variable "copies passed back", and a row's right-hand s
 1. the declarer's meld (with ``--partner``: the side's meld, declarer plus partner);
 2. then, among equal meld, trick-taking strength kept by the declarer: most trumps, then most
    cards of the highest rank in ``trick.rank_order`` (aces), then of the second (tens in the
-   usual order; kings where tens rank low, as in seed 004).
+   usual order; kings where tens rank low, as in source 004).
 
 The weights are powers of (cards held + 1), so no amount of a later criterion can outweigh
 one unit of an earlier one. Totals are read back from integer values, never the objective.

@@ -317,7 +317,7 @@ def _read_points(v: Variant, data: Any, rnd: Round, keys: tuple[str, ...]) -> No
     bonus = v.rules.points.last_trick
     cards_only = v.rules.points.total - bonus
     if bonus and sum(points.values()) + _laid_away_points(v, rnd) == cards_only:
-        # seed 004 counts the card points apart ("there should be a total of 240"), the
+        # source 004 counts the card points apart ("there should be a total of 240"), the
         # winner of the last trick scoring 10 for it beside them
         if rnd.last_trick is None:
             raise PinosolveError(

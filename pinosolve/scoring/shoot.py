@@ -1,6 +1,6 @@
 """Shooting the moon, played: can the bidder take every trick, his partner sitting out?
 
-Seed 003 (Trickster, "Ask to shoot"): "If they choose to shoot, they must take all tricks to
+Source 003 (Trickster, "Ask to shoot"): "If they choose to shoot, they must take all tricks to
 succeed. When shooting, the declarer's partner does not play." Where the rules allow it
 (``scoring.shoot_the_moon``), ``shoot`` answers with every hand known: the bidder plays alone
 against the others (in a game with no partner, three-hand, everyone plays), the partner's
@@ -8,7 +8,7 @@ hand out of the play. Tricks, not points, decide it, so the search counts every 
 point and no last-trick bonus: a trick is worth as many points as the seats that play, and
 the bidder's most tricks are his most points on that scale divided by them.
 
-The reading chosen where the seed is silent: the lead stays with the rules' first leader;
+The reading chosen where the source is silent: the lead stays with the rules' first leader;
 were that the partner, the next seat to his left leads.
 """
 

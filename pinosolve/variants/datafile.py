@@ -69,6 +69,10 @@ def _describe(tp: Any) -> str:
     return str(tp)
 
 
+# Keys renamed since a release, by dotted path: a file with the old name is told the new one.
+RENAMED = {"seed": "source"}  # 0.1.0: "seed" is the random seed everywhere else
+
+
 def build(cls: type, data: Any, where: str = "") -> Any:
     """Convert ``data`` (parsed TOML) into an instance of dataclass ``cls``.
 
@@ -80,6 +84,8 @@ def build(cls: type, data: Any, where: str = "") -> Any:
     unknown = sorted(set(data) - set(known))
     if unknown:
         path = f"{where}.{unknown[0]}" if where else unknown[0]
+        if path in RENAMED:
+            raise RulesError(f"key {path!r} is now {RENAMED[path]!r}: rename it")
         raise RulesError(
             f"unknown key {path!r} (known keys here: {', '.join(sorted(known))})"
         )

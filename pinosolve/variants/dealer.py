@@ -3,7 +3,7 @@
 A deal is the deck shuffled by ``pinosolve.variants.shuffle`` (the same on every Python version
 and platform) and dealt in order: each seat's hand in
 turn, then the rest (kitty, widow or stock). Where the rules turn up a card to fix trump
-(``deal.turn_trump``: seeds 002 and 004, "the next card is turned up to determine trump ...
+(``deal.turn_trump``: sources 002 and 004, "the next card is turned up to determine trump ...
 and the remainder of the deck (the stock) is placed crosswise on this upturned card"), it is
 the first card after the hands; the stock is the cards after it, top first, and the turned
 card is drawn last.

@@ -221,7 +221,7 @@ class Rules:
     id: str = knob(doc="the variant ID used with --variant")
     name: str = knob(doc="the game's name")
     description: str = knob(doc="one line for 'pinosolve variants'")
-    seed: str = knob("", doc="the rule text this file encodes (a file in rules/seeds/)")
+    source: str = knob("", doc="the rule text this file encodes (a file in rules/sources/)")
     deck: Deck = knob(doc="the cards")
     players: Players = knob(doc="seats and sides")
     deal: Deal = knob(doc="hands, kitty, widow or stock")

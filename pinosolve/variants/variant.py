@@ -337,7 +337,7 @@ def check_rules(r: Rules) -> None:
         raise RulesError("key 'scoring.going_out': meld counts toward the game as it is laid "
                          "only in a game to a target with no auction and no meld to save "
                          "(scoring.game > 0, bidding.enabled = false, save_meld = none)")
-    if sc.rounds:  # a game of a number of hands, or one to a score: not both (seed 003)
+    if sc.rounds:  # a game of a number of hands, or one to a score: not both (source 003)
         to_score = [key for key, on in (("game", sc.game), ("mercy", sc.mercy != "none"),
                                         ("must_bid_or_set_to_win", sc.must_bid_or_set_to_win),
                                         ("shoot_the_moon", sc.shoot_the_moon)) if on]
@@ -522,6 +522,6 @@ class Variant:
 
     def summary(self) -> dict[str, Any]:
         r = self.rules
-        return {"id": r.id, "name": r.name, "description": r.description, "seed": r.seed,
+        return {"id": r.id, "name": r.name, "description": r.description, "source": r.source,
                 "players": len(r.players.seats), "deck": self.deck_size,
                 "hand_size": r.deal.hand_size}

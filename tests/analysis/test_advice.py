@@ -106,8 +106,8 @@ def test_one_test_at_a_threshold_says_whether_the_side_reaches_it(vid):
 
 
 @pytest.mark.parametrize("seed", [11, 14, 13])
-def test_exact_chance_of_making_is_the_weighted_share_by_the_seed_rules(seed):
-    """p_make against seed 001's four-hand contract written out by hand: the bidding side's
+def test_exact_chance_of_making_is_the_weighted_share_by_the_source_rules(seed):
+    """p_make against source 001's four-hand contract written out by hand: the bidding side's
     meld counts only if it takes a trick, and the bid is made when meld plus trick points
     reach it. The mover's points from here are plain minimax's; the side's points and tricks
     so far come from a replay on ``Game``. Every consistent deal is weighted as a shuffle
@@ -188,7 +188,7 @@ def test_deals_solved_a_chunk_at_a_time_give_the_same_answer(monkeypatch):
 
 @pytest.mark.parametrize("vid", ["three-hand-kitty", "three-hand-auction"])
 def test_the_laid_away_cards_count_for_the_bidder_as_score_counts_them(vid):
-    """Seeds 000 and 004 count the bidder's laid-away cards for him. On the last
+    """Sources 000 and 004 count the bidder's laid-away cards for him. On the last
     card of a deal played at random (one consistent deal, one legal card), advice's p_make
     is what ``score`` says of the whole round with its laid-away cards, for bids around the
     bidder's total, from the bidder's view and a defender's."""

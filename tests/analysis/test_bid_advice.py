@@ -17,7 +17,7 @@ STRONG = "AS AS TS KS QS JS 9S AH KH QD JC 9C"  # four-hand, seat N
 
 
 def _four_hand_round(v, holdings, trump):
-    """Seed 001's four-hand round for N bidding, written out: N and S exchange (the pass
+    """Source 001's four-hand round for N bidding, written out: N and S exchange (the pass
     model), each melds (brute force), N leads, and the side's meld counts only if it takes a
     trick ("must win at least one trick"). Returns (meld, trick points, total)."""
     from pinosolve.scoring.passing import side_exchange

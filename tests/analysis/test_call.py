@@ -1,11 +1,11 @@
-"""The called partner (seed 000, five players: "The bid winner declares trump and one card.
+"""The called partner (source 000, five players: "The bid winner declares trump and one card.
 The first person that has this card ... is the bid winner's partner"): read from the hands as
 dealt in every analysis, and, where nothing is passed, inferred from one seat's view.
 
 The oracle lists every start table of the hidden cards of a small call-partner game
 (``tests/data/five-hand-small.toml``, 40 cards) late in the play, replays the view's play on
 each with the engine's legality, weights each as a shuffle deals the physical copies, and
-names each deal's partner by the seed's sentence read plainly; ``infer``'s partner shares and
+names each deal's partner by the source's sentence read plainly; ``infer``'s partner shares and
 ``advise``'s exact values (plain minimax on each deal with its own partner) must equal it."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ SMALL = Path(__file__).parent.parent / "data" / "five-hand-small.toml"
 
 
 def first_holder(seats, declarer, hands, card):
-    """The seed's sentence: the first seat from the declarer's left that holds the card; the
+    """The source's sentence: the first seat from the declarer's left that holds the card; the
     declarer himself if nobody else does."""
     k = seats.index(declarer)
     for step in range(1, len(seats)):
@@ -174,7 +174,7 @@ def _dealt(vid, seed):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_every_analysis_reads_the_partner_from_the_hands_as_dealt(seed):
-    """solve (Game), makeable, study and a record's Call name the seed's partner; where the
+    """solve (Game), makeable, study and a record's Call name the source's partner; where the
     rules pass cards (five-hand-called_card: the called card face up and three more) makeable plays
     the deal after the pass the pass model makes, the called card among those passed."""
     from pinosolve.analysis.study import Spec, study_deal

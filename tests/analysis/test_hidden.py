@@ -248,7 +248,7 @@ def test_the_audits_impossible_views_name_the_problem(cli):
 
 
 def test_the_declarer_may_pass_back_the_cards_it_received(cli):
-    """Seeds 000 and 001: the declarer passes back 4 cards, "including the same 4 cards they
+    """Sources 000 and 001: the declarer passes back 4 cards, "including the same 4 cards they
     were passed": a card received and passed back is not in its hand as play began."""
     run = cli("infer", "--variant", "four-hand", "--trump", "S", "--bidder", "N", "--seat", "N",
               "--leader", "N", "--hand", "KS QS JS TH KH QH JH TD KD QD JD TC", "--gave",

@@ -1,5 +1,5 @@
 """The two-hand stock stage with every card known (an open stock): the search against a
-plain minimax written from the seeds' text (``tests/stock_oracle``), on small positions of
+plain minimax written from the sources' text (``tests/stock_oracle``), on small positions of
 the three stock variants with stocks of 2 to 6 cards: draws, the last card's choice, one meld
 a trick won (with the dix beside it, the dix exchange, reuse and upgrades as the rules say),
 melded cards played from the table, the deece declared as played, then the play-off."""
@@ -58,8 +58,8 @@ def test_open_stock_against_plain_minimax(vid, seed, cards, stock):
     (["QH 9H AC", "TH TD JD"], "JD QC AH KH"),   # the dix exchanged, then the K taken melded
     (["9H AD AC", "9D 9C JC"], "TS JS QC KH"),   # the exchanged dix drawn back: no new dix
 ])
-def test_seed_002_dix_exchange_against_plain_minimax(hands, pile):
-    """Seed 002: "the first Dix to be melded is done so by exchanging it for the face-up
+def test_source_002_dix_exchange_against_plain_minimax(hands, pile):
+    """Source 002: "the first Dix to be melded is done so by exchanging it for the face-up
     trump card ... and the card taken from the bottom may be used immediately in meld"."""
     test_open_stock_melds_against_plain_minimax("two-hand-57", hands, pile, 0)
 
@@ -120,8 +120,8 @@ def test_solve_stock_from_the_command_line(cli):
 
 
 def test_the_last_card_chosen_after_the_meld_against_plain_minimax(tmp_path):
-    """A house rule no shipped file has: meld before drawing (seed 004) and the last card's
-    choice (seed 002) together: each draw of the last two starts from the meld's state."""
+    """A house rule no shipped file has: meld before drawing (source 004) and the last card's
+    choice (source 002) together: each draw of the last two starts from the meld's state."""
     from pinosolve.variants.variant import load_file
 
     path = tmp_path / "choice.toml"

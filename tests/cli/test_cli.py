@@ -132,7 +132,7 @@ def test_import_does_not_load_ortools():
 @pytest.mark.parametrize("vid", ["two-hand", "two-hand-57", "two-hand-1000"])
 @pytest.mark.parametrize("seed", [0, 4, 99])
 def test_deal_of_a_stock_game_turns_up_trump_and_keeps_the_stock_in_order(cli, vid, seed):
-    """Seeds 002 and 004: twelve cards each, "the next card is turned up to determine trump
+    """Sources 002 and 004: twelve cards each, "the next card is turned up to determine trump
     ... and the remainder of the deck (the stock) is placed crosswise on this upturned card".
     The deal command printed the stock sorted and turned no card."""
     import random
@@ -199,7 +199,7 @@ def test_small_refusals_say_what_to_do(cli):
     "missing key 'type'"; a finished trick was "4 cards, but a trick of four-hand has 4"."""
     run = cli("bid", "--variant", "four-hand", "--history", "25 99999999999999999999999999")
     assert "more than any side can make" in run.out
-    run = cli("puzzle", "puzzles/games/seed001-bidder-goes-out.toml")
+    run = cli("puzzle", "puzzles/games/source001-bidder-goes-out.toml")
     assert run.code == 2 and "pinosolve game" in run.err
     run = cli("legal", "--variant", "four-hand", "--trump", "S", "--hand", "AS",
               "--trick", "KS QS JS 9S")

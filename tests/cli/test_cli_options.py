@@ -147,8 +147,8 @@ def _complete(words: str) -> tuple[list[str], str]:
     ("pinosolve rules thr", ["three-hand-auction", "three-hand-kitty"]),
     ("pinosolve makeable --rules trickster-k", ["trickster-kitty"]),
     ("pinosolve puzzle 05-q", ["05-queen-of-spades-three-times"]),
-    ("pinosolve game seed00", ["seed000-two-hand-most-tricks", "seed001-bidder-goes-out",
-                                 "seed002-out-with-meld"]),
+    ("pinosolve game source00", ["source000-two-hand-most-tricks", "source001-bidder-goes-out",
+                                 "source002-out-with-meld"]),
 ])
 def test_the_shell_completes_variants_rules_puzzles_and_games(words, want):
     offered, modules = _complete(words)
@@ -301,7 +301,7 @@ def test_one_json_object_over_lines_is_one_analysis_in_every_command(cli):
 
 
 def test_game_takes_its_record_as_input_from_a_file_or_stdin(cli):
-    path = ROOT / "puzzles/games/seed001-bidder-goes-out.toml"
+    path = ROOT / "puzzles/games/source001-bidder-goes-out.toml"
     a = cli("game", str(path), "--json")
     b = cli("game", "--input", str(path), "--json")
     c = cli("game", "--input", "-", "--json", stdin=path.read_text())
@@ -464,16 +464,16 @@ def test_game_records_are_named_listed_and_a_path_that_exists_wins(cli, monkeypa
         assert by_name.code == 0 and by_name.json() == by_path.json(), by_name.err
         assert cli("game", "--input", f"games/{path.stem}.toml", "--json").json() == \
             by_path.json()
-    typo = cli("game", "seed001-bidder")
-    assert typo.code == 2 and "did you mean seed001-bidder-goes-out?" in typo.err
+    typo = cli("game", "source001-bidder")
+    assert typo.code == 2 and "did you mean source001-bidder-goes-out?" in typo.err
     assert typo.err.count("\n") == 1
-    not_a_puzzle = cli("puzzle", "seed001-bidder-goes-out")
-    assert not_a_puzzle.code == 2 and "pinosolve game seed001-bidder-goes-out" in \
+    not_a_puzzle = cli("puzzle", "source001-bidder-goes-out")
+    assert not_a_puzzle.code == 2 and "pinosolve game source001-bidder-goes-out" in \
         not_a_puzzle.err
-    assert cli("game", "--list", "seed000-two-hand-most-tricks").code == 2
+    assert cli("game", "--list", "source000-two-hand-most-tricks").code == 2
     monkeypatch.chdir(tmp_path)  # a file of that name here: the path wins
-    Path("seed001-bidder-goes-out").write_text(files[0].read_text())  # seed000's record
-    assert cli("game", "seed001-bidder-goes-out", "--json").json() == \
+    Path("source001-bidder-goes-out").write_text(files[0].read_text())  # source000's record
+    assert cli("game", "source001-bidder-goes-out", "--json").json() == \
         cli("game", str(files[0]), "--json").json()
 
 

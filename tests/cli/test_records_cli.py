@@ -30,7 +30,7 @@ def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[st
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from pinosolve.analysis.review import record_of
 
-    position, _ = toml_review(ROOT / "puzzles/review/02-seed001-bid-340-on-meld-70.toml")
+    position, _ = toml_review(ROOT / "puzzles/review/02-source001-bid-340-on-meld-70.toml")
     path = tmp_path_factory.mktemp("records") / "hand.pbn"
     path.write_text(str(record_of(position)))
     return path

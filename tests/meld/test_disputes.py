@@ -122,7 +122,7 @@ values = [1]
 
 
 def test_two_pinochle_claims_are_a_double_pinochle():
-    """Seed 002: "Double Pinochle two pinochles 30 points". Two claims of one pinochle each lay
+    """Source 002: "Double Pinochle two pinochles 30 points". Two claims of one pinochle each lay
     the same four cards as one claim of both: ruled "worth 8" before."""
     r = claims("two-hand-57", "QS QS JD JD", "H", "QS JD", "QS JD", announced=30)
     assert r["valid"] and r["meld"] == 30 and r["claimed"] == 30
@@ -137,9 +137,9 @@ def test_two_pinochle_claims_are_a_double_pinochle():
 
 
 @pytest.mark.parametrize("vid, announced, name", [
-    ("four-hand", 100, "thousand aces"),            # seed 000: 2x aces 100
-    ("four-hand-classic", 1000, "aces abound"),     # seed 001
-    ("two-hand-57", 20, "aces around"),             # seed 002: double aces count 20
+    ("four-hand", 100, "thousand aces"),            # source 000: 2x aces 100
+    ("four-hand-classic", 1000, "aces abound"),     # source 001
+    ("two-hand-57", 20, "aces around"),             # source 002: double aces count 20
 ])
 def test_two_aces_around_claims_are_valued_as_the_rules_value_eight_aces(vid, announced, name):
     eight = "AS AS AH AH AD AD AC AC"
@@ -153,7 +153,7 @@ def test_two_aces_around_claims_are_valued_as_the_rules_value_eight_aces(vid, an
 
 
 def test_two_aces_claims_announced_as_parts_are_not_as_claimed():
-    """Seed 000 values 2x aces at 100: two aces-around claims announced 20 "stood" before."""
+    """Source 000 values 2x aces at 100: two aces-around claims announced 20 "stood" before."""
     r = claims("four-hand", "AS AS AH AH AD AD AC AC", "H", "AS AH AD AC", "AS AH AD AC",
                announced=20)
     assert not r["valid"] and r["meld"] == 100
@@ -162,7 +162,7 @@ def test_two_aces_claims_announced_as_parts_are_not_as_claimed():
 
 
 def test_two_run_claims_are_a_double_run():
-    """Seed 001: "Double run ... 1500". Two run claims "stood" at 300 before."""
+    """Source 001: "Double run ... 1500". Two run claims "stood" at 300 before."""
     hand = "AH AH TH TH KH KH QH QH JH JH"
     r = claims("four-hand-classic", hand, "H", "AH TH KH QH JH", "AH TH KH QH JH",
                announced=300)
@@ -191,7 +191,7 @@ def test_one_claim_of_a_multiple_is_that_multiple(vid, cards, value, name):
 
 def test_non_meld_claim_still_lays_its_cards():
     """A claim that is no meld is still cards on the table: a run off trump lays a common
-    marriage (seed 000: 2), whether claimed as a run or as the marriage plus three cards."""
+    marriage (source 000: 2), whether claimed as a run or as the marriage plus three cards."""
     r = claims("four-hand", "AH TH KH QH JH", "C", "AH TH KH QH JH", announced=15)
     assert not r["valid"] and r["meld"] == 2 and r["laid"] == ["AH", "TH", "KH", "QH",
                                                                       "JH"]
@@ -412,7 +412,7 @@ def test_building_on_a_broken_meld():
     assert r["violations"][0]["cards"] == ["QS"] and r["steps"][2]["meld"] == 0
 
 
-def test_reuse_only_in_another_kind_seed_002():
+def test_reuse_only_in_another_kind_source_002():
     r = seq("two-hand-57", "H", {"meld": "KS QS"}, {"meld": "KH KD KC", "table": "KS"},
             {"meld": "QH QD QC", "table": "QS"}, {"meld": "JD", "table": "QS"})
     assert r["valid"] and r["meld"] == 2 + 8 + 6 + 4
@@ -426,7 +426,7 @@ def test_single_king_added_to_a_marriage():
     assert "meld.sequence.add_to_marriage" in rules_broken(r)
 
 
-def test_meld_up_not_down_seed_004():
+def test_meld_up_not_down_source_004():
     up = seq("two-hand-1000", "H", {"meld": "QS JD"}, {"meld": "QH QD QC", "table": "QS"},
              {"meld": "KS", "table": "QS"})
     assert up["valid"] and up["meld"] == 40 + 60 + 20
@@ -436,7 +436,7 @@ def test_meld_up_not_down_seed_004():
     assert down["steps"][1]["meld"] == 0
 
 
-def test_seed_004_scores_the_full_value_when_melding_up():
+def test_source_004_scores_the_full_value_when_melding_up():
     r = seq("two-hand-1000", "S", {"meld": "KS QS", "points": 40},
             {"meld": "AS TS JS", "table": "KS QS", "points": 150})
     assert r["valid"] and r["meld"] == 190  # Hoyle / EBP: 40 then 150
@@ -465,10 +465,10 @@ def test_dix_alongside_and_exchange_rules():
     assert rules_broken(not_free) == ["meld.sequence.free_kinds"]
 
 
-def test_the_deece_declared_as_it_is_played_seed_004():
-    """Seed 004: 'You can also collect the 10 points for the deece simply by declaring it as
+def test_the_deece_declared_as_it_is_played_source_004():
+    """Source 004: 'You can also collect the 10 points for the deece simply by declaring it as
     it is played to a trick' -- not a melding turn (a meld may follow on the same trick), in
-    the stock stage only, never more dixes than the deck holds; seed 002 scores a dix only
+    the stock stage only, never more dixes than the deck holds; source 002 scores a dix only
     when melded."""
     r = seq("two-hand-1000", "H", {"declared": "9H", "trick": 3, "points": 10},
             {"meld": "KH QH", "trick": 3, "points": 40},

@@ -1,4 +1,4 @@
-"""The CP-SAT maximum meld against the brute-force oracle, the seeds' worked examples, and the
+"""The CP-SAT maximum meld against the brute-force oracle, the sources' worked examples, and the
 shape of every declaration (points add up, every card is held, classes are respected)."""
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def test_every_meld_table_is_covered():
     for ref in ("double-deck", "four-hand", "four-hand-classic", "two-hand-57", "two-hand-1000",
                 "examples/four-hand-grand-pinochle", "examples/trickster-run-extras"):
         assert ref in tables
-    # five-hand-call melds exactly as double-deck (seed 000 gives both one table)
+    # five-hand-call melds exactly as double-deck (source 000 gives both one table)
     assert "five-hand-call" not in tables
 
 
@@ -105,10 +105,10 @@ CLASSIC = "four-hand-classic"
 EXAMPLES = [
     # (variant, hand, trump, total, source)
     (CLASSIC, "AH TH KH QH JH", "H", 150, "M1 run"),
-    (CLASSIC, "AH TH KH QH JH KH", "H", 190, "M2 seed 001 run + king"),
+    (CLASSIC, "AH TH KH QH JH KH", "H", 190, "M2 source 001 run + king"),
     ("trickster-classic", "AH TH KH QH JH KH", "H", 150, "M2 strict class model"),
-    (CLASSIC, "AH TH KH QH JH QH", "H", 190, "M3 seed 001 run + queen"),
-    (CLASSIC, "AH TH KH QH JH KH QH", "H", 230, "M4 seed 001 run + marriage"),
+    (CLASSIC, "AH TH KH QH JH QH", "H", 190, "M3 source 001 run + queen"),
+    (CLASSIC, "AH TH KH QH JH KH QH", "H", 230, "M4 source 001 run + marriage"),
     ("trickster-classic", "AH TH KH QH JH KH QH", "H", 190, "M4 run + royal marriage"),
     (CLASSIC, "AH AH TH TH KH KH QH QH JH JH", "H", 1500, "M5 double run"),
     (CLASSIC, "AH TH KH QH JH", "C", 20, "M6 one common marriage"),
@@ -131,21 +131,21 @@ EXAMPLES = [
     (CLASSIC, "KS QS JD", "H", 60, "M17 marriage + pinochle"),
     ("double-deck", "KS QS KH QH KD QD KC QC", "H", 24, "D1 round house 24"),
     ("double-deck", "KS QS KH QH KD QD KC QC AH TH JH", "H", 45,
-     "D2 round house + run: JA's 15 + 3x2 + 8 + 6 = 35 with seed 000's run of 25"),
+     "D2 round house + run: JA's 15 + 3x2 + 8 + 6 = 35 with source 000's run of 25"),
     ("double-deck", "KS KS QS QS KH KH QH QH KD KD QD QD KC KC QC QC", "H", 240,
-     "seed 000 double round house 240 (parts would be 160)"),
-    ("double-deck", "AH AH TH TH KH KH QH QH JH JH", "H", 250, "seed 000 double run"),
+     "source 000 double round house 240 (parts would be 160)"),
+    ("double-deck", "AH AH TH TH KH KH QH QH JH JH", "H", 250, "source 000 double run"),
     ("double-deck", " ".join(["AH", "TH", "KH", "QH", "JH"] * 3), "H", 450, "triple run"),
     ("double-deck", " ".join(["AS", "AH", "AD", "AC"] * 3), "S", 300, "triple aces"),
     ("double-deck", " ".join(["QS", "JD"] * 4), "S", 500, "quadruple pinochle"),
-    ("four-hand", "AS TS KS QS JS", "S", 15, "seed 000 run 15"),
-    ("four-hand", "KS QS", "S", 4, "seed 000 royal marriage 4"),
-    ("four-hand", "JD QS JD QS", "C", 30, "seed 000 double pinochle 30"),
-    ("four-hand", "KS KS QS", "C", 2, "seed 000: K, K, Q counts as a single marriage"),
-    ("two-hand-57", "JD QS JD QS", "C", 30, "seed 002 double pinochle 30"),
-    ("two-hand-57", "AS AS AH AH AD AD AC AC", "C", 20, "seed 002 double aces count 20"),
+    ("four-hand", "AS TS KS QS JS", "S", 15, "source 000 run 15"),
+    ("four-hand", "KS QS", "S", 4, "source 000 royal marriage 4"),
+    ("four-hand", "JD QS JD QS", "C", 30, "source 000 double pinochle 30"),
+    ("four-hand", "KS KS QS", "C", 2, "source 000: K, K, Q counts as a single marriage"),
+    ("two-hand-57", "JD QS JD QS", "C", 30, "source 002 double pinochle 30"),
+    ("two-hand-57", "AS AS AH AH AD AD AC AC", "C", 20, "source 002 double aces count 20"),
     ("two-hand-1000", "QC JH", "S", 0, "alternate pinochle off by default"),
-    ("examples/two-hand-1000-alt-pinochle", "QC JH", "S", 40, "seed 004 Q♣ J♥ with ♠ trump"),
+    ("examples/two-hand-1000-alt-pinochle", "QC JH", "S", 40, "source 004 Q♣ J♥ with ♠ trump"),
     ("examples/two-hand-1000-alt-pinochle", "QC JH", "H", 0, "not with ♥ trump"),
     ("examples/two-hand-1000-alt-pinochle", "QS JD", "D", 0, "Q♠ J♦ replaced with ♦ trump"),
 ]

@@ -87,13 +87,13 @@ def test_stock_stage_has_no_obligations():
 
 
 def test_stock_stage_rank_order(tmp_path):
-    """A house rule: tens rank above kings while the stock lasts (seed 004 variation)."""
+    """A house rule: tens rank above kings while the stock lasts (source 004 variation)."""
     rules1 = _rules(tmp_path, {"stock_rank_order": ["A", "T", "K", "Q", "J", "9"]}, 1,
                     base="two-hand-1000")
     rules2 = PlayRules.of(load_variant("two-hand-1000"), 2)
     trick = [Card.parse("KD").index, Card.parse("TD").index]
     assert rules1.winner(trick, 0) == 1  # stage 1: the ten beats the king
-    assert rules2.winner(trick, 0) == 0  # seed 004's play-off: A K Q J 10 9
+    assert rules2.winner(trick, 0) == 0  # source 004's play-off: A K Q J 10 9
 
 
 @pytest.mark.parametrize("trick, trump, winner", [

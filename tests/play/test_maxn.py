@@ -1,4 +1,4 @@
-"""Each for himself (seed 000, three hands: "Players aren't partnered with each other"): the
+"""Each for himself (source 000, three hands: "Players aren't partnered with each other"): the
 max^n search against a plain max^n written apart (``tests/maxn_oracle``), on random endings
 of every variant where no seats are partners and three or more play."""
 

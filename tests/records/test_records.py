@@ -327,8 +327,20 @@ def test_a_record_written_before_a_built_in_variant_set_a_later_key_still_reads(
         before.write_text(f'extends = "{vid}"\nid = "before"\n{key}\n')
         old = rules_hash(load_file(before))
         v = load_variant(vid)
-        assert old != rules_hash(v) and rules_hashes(v) == {old, rules_hash(v)}
+        assert old != rules_hash(v) and {old, rules_hash(v)} <= rules_hashes(v)
         text = f'[Variant "{vid}"]\n[Rules "{old}"]\n[Deal "N:A... K..."]\n[Contract "- - S"]\n'
         assert read_record(text).variant.id == vid
     with pytest.raises(PinosolveError, match="not the hash"):
         read_record('[Variant "two-hand-57"]\n[Rules "00000000"]\n')
+
+
+def test_a_record_written_before_a_note_was_reworded_still_reads():
+    """0.1.0 reworded two-hand-57's meld note ("seed table" became "source table"): the
+    records shipped before it carried these Rules tags, and still name the rules."""
+    from pinosolve.records.read import read_record
+    from pinosolve.records.record import rules_hash
+
+    for vid, old in (("two-hand-57", "1e0f54dd"), ("two-hand-57-trump-led", "58e586e6")):
+        text = f'[Variant "{vid}"]\n[Rules "{old}"]\n[Deal "N:A... K..."]\n[Contract "- - S"]\n'
+        record = read_record(text)
+        assert record.variant.id == vid and rules_hash(record.variant) != old

@@ -1,4 +1,4 @@
-"""The auction: seed 000's double-deck schedule, seed 001's raises, all-pass duties, errors."""
+"""The auction: source 000's double-deck schedule, source 001's raises, all-pass duties, errors."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ def _judge(v, calls, **kw):
     return outcome(run_auction(v, calls, **kw)).to_json()
 
 
-def seed000_double_deck_legal(value: int) -> bool:
-    """Seed 000, double deck, word for word: 'The minimum bid is 50 points. The minimum bid
+def source000_double_deck_legal(value: int) -> bool:
+    """Source 000, double deck, word for word: 'The minimum bid is 50 points. The minimum bid
     increment is 1 point until 60 points. After 60 points ... multiples of 5 points until 100
     points. After 100 points ... 10 points ... all bids past 100 must be evenly divisible by 10
     (ie 115 is illegal) and all bids between 60 and 100 must be evenly divisible by 5.'"""
@@ -35,7 +35,7 @@ def seed000_double_deck_legal(value: int) -> bool:
 def test_double_deck_bid_values_follow_the_seed_text(value):
     for vid in ("double-deck", "five-hand-call"):
         b = load_variant(vid).rules.bidding
-        assert (value_problem(b, value) is None) == seed000_double_deck_legal(value)
+        assert (value_problem(b, value) is None) == source000_double_deck_legal(value)
 
 
 def test_double_deck_schedule_examples():
@@ -50,7 +50,7 @@ def test_double_deck_schedule_examples():
     assert next_bids(b, 95)["lowest"][:3] == [100, 110, 120]
 
 
-def test_seed001_raises_are_ten_or_twenty():
+def test_source001_raises_are_ten_or_twenty():
     b = load_variant("four-hand-classic").rules.bidding
     assert raise_problem(b, 250, None) is None
     assert raise_problem(b, 260, 250) is None and raise_problem(b, 270, 250) is None
@@ -129,8 +129,8 @@ def test_bid_errors_are_one_line(cli):
         assert run.err.count("\n") == 1 and run.err.startswith("pinosolve: error:"), run.err
 
 
-def test_seed003_allow_misdeal():
-    """Seed 003, 'Allow misdeal': 'a player with 5 or more 9s can call a misdeal as their
+def test_source003_allow_misdeal():
+    """Source 003, 'Allow misdeal': 'a player with 5 or more 9s can call a misdeal as their
     first bid.' A first call, by any seat, ends the auction with a redeal; a later call of a
     seat that has called is illegal; rules without the option have no misdeal."""
     from pinosolve.variants.variant import rules_dir

@@ -103,7 +103,7 @@ def test_forcing_a_trick_and_a_counter_agree_with_plain_minimax(vid):
 
 
 def test_laid_away_points_save_no_meld():
-    """Seed 000: a side saves its meld only by winning a trick; laid-away points are the
+    """Source 000: a side saves its meld only by winning a trick; laid-away points are the
     bidder's, but not won in play. The audit: makeable said "made with 12 to spare"."""
     v = load_variant("three-hand-kitty")
     o = outcome(v, "E", 20, Taken(0, laid_away=3, took_trick=False), bid=20)

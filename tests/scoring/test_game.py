@@ -1,4 +1,4 @@
-"""Whole games: targets, the seeds' tie-breaks, must bid or set, mercy, bad records."""
+"""Whole games: targets, the sources' tie-breaks, must bid or set, mercy, bad records."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ def classic_round(bidder, bid, ns_meld, ew_meld, ns_points):
             "points": {"NS": ns_points, "EW": 250 - ns_points}}
 
 
-def test_seed001_examples():
-    """Seed 001 Example 1: 'You and Sam end the round with 1500 points, while Peter and Anna
+def test_source001_examples():
+    """Source 001 Example 1: 'You and Sam end the round with 1500 points, while Peter and Anna
     have only 1300 points, ultimately you and Sam win the game.' Example 2: '... 1800 ...
     1700, but Peter is the bidding player of this round so Peter and Anna win the game.'"""
     v = load_variant("four-hand-classic")
@@ -38,8 +38,8 @@ def two_hand_round(n_meld, s_meld, n_points, n_tricks):
             "tricks": {"N": n_tricks, "S": 24 - n_tricks}}
 
 
-def test_seed000_two_hand_tie_breaks():
-    """Seed 000, two hands: 'the player with the highest score wins. If both players are still
+def test_source000_two_hand_tie_breaks():
+    """Source 000, two hands: 'the player with the highest score wins. If both players are still
     tied then The person who earned the most points during the last round wins. If the tie
     continues then the player who won the most tricks wins.'"""
     v = load_variant("two-hand")
@@ -58,7 +58,7 @@ def test_seed000_two_hand_tie_breaks():
     assert tie["winner"]["winners"] == ["N"] and "most-tricks" in tie["winner"]["why"]
 
 
-def test_seed000_three_hand_bidder_goes_out():
+def test_source000_three_hand_bidder_goes_out():
     v = load_variant("three-hand-kitty")
     rnd = {"bidder": "E", "bid": 20, "meld": {"N": 10, "E": 15},
            "points": {"N": 10, "E": 10, "W": 5}, "tricks": {"N": 5, "E": 6, "W": 4}}
@@ -142,7 +142,7 @@ def test_game_records_on_file_agree(cli):
 def test_a_wrong_answer_on_file_exits_1(cli, tmp_path):
     from tests.conftest import ROOT
 
-    text = (ROOT / "puzzles/games/seed001-bidder-goes-out.toml").read_text()
+    text = (ROOT / "puzzles/games/source001-bidder-goes-out.toml").read_text()
     f = tmp_path / "wrong.toml"
     f.write_text(text.replace('winner = ["EW"]', 'winner = ["NS"]'))
     run = cli("game", str(f))
@@ -162,7 +162,7 @@ def test_scoring_commands_do_not_import_ortools_or_the_solver():
             "          '--points', 'NS=20', '--points', 'EW=5', '--tricks', 'NS=10',\n"
             "          '--tricks', 'EW=2'])\n"
             "    main(['bid', '--variant', 'double-deck', '--history', '50 55'])\n"
-            "    main(['game', 'puzzles/games/seed001-bidder-goes-out.toml'])\n"
+            "    main(['game', 'puzzles/games/source001-bidder-goes-out.toml'])\n"
             "heavy = [m for m in sys.modules\n"
             "         if m.startswith('ortools') or m == 'pinosolve.play.driver']\n"
             "print(heavy)\n")
@@ -176,8 +176,8 @@ def _trickster_round(bidder, bid, ns_points, ns_meld=0, ew_meld=0):
             "points": {"NS": ns_points, "EW": 250 - ns_points}}
 
 
-def test_seed003_a_game_of_a_number_of_hands(tmp_path):
-    """Seed 003, 'Play # of hands': 'the game is played only for the number of hands
+def test_source003_a_game_of_a_number_of_hands(tmp_path):
+    """Source 003, 'Play # of hands': 'the game is played only for the number of hands
     selected ... When the number of hands is completed, the highest score wins.' Before the
     last hand nobody wins, whatever the scores; a hand after it is refused; a tie names both."""
     from pinosolve.variants.variant import rules_dir
@@ -218,7 +218,7 @@ def test_a_game_of_rounds_refuses_the_options_of_a_game_to_a_score(tmp_path, key
 
 
 def _out_oracle(start, orders, points, game):
-    """Seed 002 read plainly: meld is 'written down on the scoresheet immediately' and 'the
+    """Source 002 read plainly: meld is 'written down on the scoresheet immediately' and 'the
     first player to get a total of 120 points (or more) wins the game'. Add each meld in the
     order laid and stop at the first total at or over the game; else add the card points at
     the end of the deal, and two over it are parted by the higher score."""
@@ -246,7 +246,7 @@ _MELD = st.lists(st.tuples(st.sampled_from(["N", "S"]), st.sampled_from([1, 2, 4
 @given(st.lists(st.tuples(_MELD, st.integers(0, 57)), min_size=1, max_size=6),
        st.integers(0, 110), st.integers(0, 110))
 def test_going_out_with_meld_laid_against_the_seed(deals, n_start, s_start):
-    """Seed 002's going out, on random games, against the plain reading above."""
+    """Source 002's going out, on random games, against the plain reading above."""
     v = load_variant("two-hand-57")
     orders = [[list(m) for m in order] for order, _ in deals]
     points = [{"N": n, "S": 57 - n} for _, n in deals]
@@ -262,7 +262,7 @@ def test_going_out_with_meld_laid_against_the_seed(deals, n_start, s_start):
 
 
 def test_going_out_records_and_refusals(tmp_path):
-    """The record of seed 002's game out with a meld; meld_order where meld counts at the end
+    """The record of source 002's game out with a meld; meld_order where meld counts at the end
     of the round, a sum that disagrees with meld, and a bad entry are one-line errors; the
     rules refuse meld-laid going out in a game with an auction."""
     from pinosolve.errors import RulesError
@@ -296,7 +296,7 @@ def test_going_out_records_and_refusals(tmp_path):
 
 
 def test_the_24_card_game():
-    """Seed 002: 'sometimes the game is played with 24 cards only and initially 6 cards are
+    """Source 002: 'sometimes the game is played with 24 cards only and initially 6 cards are
     delt to each player (by two in turn) ... untill the leader has achieved 60 points'."""
     from pinosolve.variants.variant import number_of_tricks
 

@@ -44,7 +44,7 @@ def test_four_hand_against_meld_oracle_and_solve(cli, bidder, trump, bid):
     meld = sum(meld_oracle.best(v.rules, deal[s].cards(), trump) for s in team)
     points = _solve_value(cli, "four-hand", text, trump, bidder)  # the bidder leads
     assert res["meld"] == meld and res["trick_points"] == points
-    kept = meld if points > 0 else 0  # seed 000: meld needs a trick
+    kept = meld if points > 0 else 0  # source 000: meld needs a trick
     assert res["total"] == kept + points
     assert res["made"] == (kept + points >= bid) and res["margin"] == kept + points - bid
     assert res["leader"] == bidder

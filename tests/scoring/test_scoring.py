@@ -1,4 +1,4 @@
-"""Round scoring: every scoring rule of the seeds, their worked examples, a plain oracle."""
+"""Round scoring: every scoring rule of the sources, their worked examples, a plain oracle."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ def score(*args, **kwargs):
 
 
 def oracle_partnership(bid, meld, points, tricks, save, bidder_side="NS"):
-    """Seeds 000/001, written out plainly: a side keeps its meld only by taking a trick
-    (seed 000) or a trick point (seed 001); the bidders need meld + points >= bid or lose
+    """Sources 000/001, written out plainly: a side keeps its meld only by taking a trick
+    (source 000) or a trick point (source 001); the bidders need meld + points >= bid or lose
     the bid; the defenders score what they keep."""
     out = {}
     for side in ("NS", "EW"):
@@ -62,8 +62,8 @@ def test_four_hand_classic_against_a_plain_oracle(ns_points, ns_meld, ew_meld, b
     assert set(res) >= {"made", "score", "reasons"}
 
 
-def test_seed001_throw_in_example():
-    """Seed 001: 'Sam won the bid at 340 ... a combined 70 points ... falling just short at 320
+def test_source001_throw_in_example():
+    """Source 001: 'Sam won the bid at 340 ... a combined 70 points ... falling just short at 320
     even if you manage to win all the tricks ... throws in the hand. Your team loses all 340
     points and Peter and Anna get the total worth of their melds added to their total score.'"""
     v = load_variant("four-hand-classic")
@@ -78,8 +78,8 @@ def test_seed001_throw_in_example():
         score(load_variant("four-hand"), {"bidder": "N", "bid": 30, "throw_in": True})
 
 
-def test_seed001_meld_saved_by_a_trick_point():
-    """Seed 001: 'If a team is not able to get any points during the trick taking phase then
+def test_source001_meld_saved_by_a_trick_point():
+    """Source 001: 'If a team is not able to get any points during the trick taking phase then
     they get no points ... at least 10 points by a king or a ten or an ace or by winning the
     last trick, then their meld points and trick points are added'."""
     v = load_variant("four-hand-classic")
@@ -93,7 +93,7 @@ def test_seed001_meld_saved_by_a_trick_point():
     assert res["score"] == {"NS": 340, "EW": 160}
 
 
-def test_seed000_set_and_meld_saved_by_a_trick():
+def test_source000_set_and_meld_saved_by_a_trick():
     v = load_variant("four-hand")
     res = score(v, {"bidder": "N", "bid": 30, "meld": {"N": 12, "S": 4, "E": 6},
                     "points": {"NS": 10, "EW": 15}, "tricks": {"NS": 5, "EW": 7}})
@@ -112,8 +112,8 @@ def test_seed000_set_and_meld_saved_by_a_trick():
                   "points": {"NS": 25, "EW": 0}})
 
 
-def test_seed004_rounding():
-    """Seed 004: 'if you score 136, that equals 130, but if you score 137, that equals 140.
+def test_source004_rounding():
+    """Source 004: 'if you score 136, that equals 130, but if you score 137, that equals 140.
     If both of you score totals like 126 v's 114, each scores 120 and 110'."""
     v = load_variant("two-hand-1000")
     assert [round_points(v, p) for p in (136, 137, 126, 114)] == [130, 140, 120, 110]
@@ -122,8 +122,8 @@ def test_seed004_rounding():
     assert load_variant("four-hand").rules.points.round_to == 1
 
 
-def test_seed004_three_hand_settlement():
-    """Seed 004: 'if the Bidder called 300, it's a deficit of 300 points from each opponent and
+def test_source004_three_hand_settlement():
+    """Source 004: 'if the Bidder called 300, it's a deficit of 300 points from each opponent and
     a reward of 600 points to the Bidder ... if the Bidder fails ... he/she pays an amount
     equal his bid to each opponent'. Only the bidder melds; the widow counts for him."""
     v = load_variant("three-hand-auction")
@@ -167,7 +167,7 @@ def test_trickster_declarers_need_a_counter_and_defenders_keep_meld():
 
 
 def test_double_deck_minimums_as_a_house_rule(tmp_path):
-    """Trickster's 'Minimum 20/200 in meld' and 'in tricks' options (seed 003)."""
+    """Trickster's 'Minimum 20/200 in meld' and 'in tricks' options (source 003)."""
     f = tmp_path / "dd-min.toml"
     f.write_text('extends = "double-deck"\nid = "dd-min"\n'
                  '[scoring]\nmin_meld = 20\nmin_trick_points = 20\n')
@@ -180,7 +180,7 @@ def test_double_deck_minimums_as_a_house_rule(tmp_path):
 
 
 def test_shoot_the_moon(tmp_path):
-    """Seed 003: 'If they succeed shooting, they are credited with the game over score ... If
+    """Source 003: 'If they succeed shooting, they are credited with the game over score ... If
     they fail shooting, the game is immediately over, and the opponents of the shooter win'."""
     f = tmp_path / "moon.toml"
     f.write_text('extends = "trickster-classic"\nid = "moon"\n[scoring]\nshoot_the_moon = true\n')
@@ -276,7 +276,7 @@ def test_score_command_errors_are_one_line(cli):
 
 @pytest.mark.parametrize("vid", ["two-hand-1000", "three-hand-auction"])
 def test_card_points_with_the_last_trick_named_apart(cli, vid):
-    """Seed 004 counts the card points alone ("there should be a total of 240 ... if I score
+    """Source 004 counts the card points alone ("there should be a total of 240 ... if I score
     130, you must have 110") and the last trick's 10 beside them. The audit's example was
     refused: "points add up to 240, but a round of two-hand-1000 has 250"."""
     v = load_variant(vid)

@@ -1,5 +1,5 @@
 """Shooting the moon played (``pinosolve.scoring.shoot``) against a plain minimax written
-from seed 003's text: "they must take all tricks to succeed. When shooting, the declarer's
+from source 003's text: "they must take all tricks to succeed. When shooting, the declarer's
 partner does not play": the partner's hand is left out, the other seats play their tricks
 with the rules' duties (``tests/dd_oracle``), and every trick the bidder takes counts one."""
 

@@ -15,21 +15,21 @@ from pinosolve.variants.variant import load_file, load_variant, rules_dir, varia
 from tests.generators import EXPECTED
 
 ROOT = Path(__file__).resolve().parents[2]
-SEEDS = {"000_16661a07257bd93c.txt", "001_ea7c0647df0f3db0.txt", "002_86ee7457b64117f0.txt",
+SOURCES = {"000_16661a07257bd93c.txt", "001_ea7c0647df0f3db0.txt", "002_86ee7457b64117f0.txt",
          "003_6841792694ef8517.txt", "004_5ce4b8283299341d.txt"}
 
-# id: (seed, players, deck size, hand size, undealt cards, points in play, last trick)
+# id: (source, players, deck size, hand size, undealt cards, points in play, last trick)
 def test_every_required_variant_is_there():
     assert set(EXPECTED) <= set(variant_ids())
 
 
 @pytest.mark.parametrize("vid", sorted(EXPECTED))
 def test_variant_adds_up(vid):
-    seed, players, deck, hand_size, undealt, total, last = EXPECTED[vid]
+    source, players, deck, hand_size, undealt, total, last = EXPECTED[vid]
     v = load_variant(vid)
     r = v.rules
     assert r.id == vid
-    assert r.seed.startswith(seed) and r.seed in SEEDS
+    assert r.source.startswith(source) and r.source in SOURCES
     assert len(v.seats) == players
     assert v.deck_size == deck == len(list(v.deck))
     assert r.deal.hand_size == hand_size and r.deal.kitty == undealt
@@ -60,11 +60,11 @@ def _raw(path: Path) -> dict:
 
 
 @pytest.mark.parametrize("path", sorted(rules_dir().glob("*.toml")), ids=lambda p: p.stem)
-def test_every_file_loads_and_cites_a_seed(path):
+def test_every_file_loads_and_cites_a_source(path):
     v = load_file(path)
-    assert v.rules.seed in SEEDS
+    assert v.rules.source in SOURCES
     text = path.read_text()
-    assert v.rules.seed in text or "extends" in text
+    assert v.rules.source in text or "extends" in text
 
 
 @pytest.mark.parametrize("path", sorted((rules_dir() / "examples").glob("*.toml")),
@@ -75,14 +75,14 @@ def test_house_rule_examples_load(path):
     assert len(v.lineage) >= 2  # they extend a variant
 
 
-def test_every_seed_a_rules_file_names_is_shipped():
-    shipped = {p.name for p in (rules_dir() / "seeds").glob("*.txt")}
-    named = {load_file(p).rules.seed for p in rules_dir().glob("*.toml")}
-    assert SEEDS == shipped and named - {""} <= shipped, (shipped, named)
+def test_every_source_a_rules_file_names_is_shipped():
+    shipped = {p.name for p in (rules_dir() / "sources").glob("*.txt")}
+    named = {load_file(p).rules.source for p in rules_dir().glob("*.toml")}
+    assert SOURCES == shipped and named - {""} <= shipped, (shipped, named)
 
 
 def test_specific_rule_values():
-    """Spot checks of values the seeds state outright."""
+    """Spot checks of values the sources state outright."""
     dd = load_variant("double-deck").rules
     assert dd.meld.kinds["run"].values == (25, 250, 450, 500)
     assert dd.meld.kinds["pinochle"].values == (15, 30, 90, 500)
@@ -96,7 +96,7 @@ def test_specific_rule_values():
     assert load_variant("three-hand-auction").rules.scoring.meld_by == "bidder"
     assert load_variant("five-hand-call").rules.players.partnership == "called-card"
     assert load_variant("two-hand").rules.trick.stock_obligations == "none"
-    # seed 003: "16 cards to each of 3 players in the 3-player game"; "Passing is not
+    # source 003: "16 cards to each of 3 players in the 3-player game"; "Passing is not
     # available in the 3-player game"; "'3' for a 3-player individual game"
     three = load_variant("trickster-three").rules
     assert three.deal.hand_size == 16 and three.passing.cards == 0
@@ -189,3 +189,12 @@ def test_a_chain_of_extends_is_bounded(tmp_path):
         with pytest.raises(RulesError, match=f"more than {MAX_EXTENDS} files deep") as caught:
             load_file(chain(n))
         assert "symbolic" not in str(caught.value)
+
+
+def test_the_old_seed_key_names_its_new_name(tmp_path):
+    from pinosolve.errors import RulesError
+
+    path = tmp_path / "old.toml"
+    path.write_text('extends = "four-hand"\nseed = "000_16661a07257bd93c.txt"\n')
+    with pytest.raises(RulesError, match="key 'seed' is now 'source': rename it"):
+        load_file(path)
