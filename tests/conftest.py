@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +12,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# A suite started with Ctrl-C ignored (in the background, under nohup) would pass that on to
+# every program the tests start, and the tests of Ctrl-C would test another program: the
+# programs start with Python's own handling, as from a terminal (a handled signal is reset
+# to its default in a program started from here; an ignored one would stay ignored).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @dataclass

@@ -346,6 +346,8 @@ _table_share: Optional[int] = None  # in a worker: the most entries its search t
 
 _ctrl_c_seen = False  # in a worker: Ctrl-C came while it was between lines
 
+_ctrl_c_ignored = False  # in a worker: the command ignores Ctrl-C, and so does the worker
+
 
 
 def _worker_context() -> Any:
@@ -402,9 +404,14 @@ def _start_worker(jobs: int, stop: Any) -> None:
     from pinosolve.memory import usable_memory
     from pinosolve.play.tables import table_limit
 
-    global _stop, _table_share
+    global _stop, _table_share, _ctrl_c_ignored
     _stop = stop
-    signal.signal(signal.SIGINT, _ctrl_c_between_lines)
+    # a command that ignores Ctrl-C (started in the background, or under nohup) has workers
+    # that ignore it too: the disposition came with the fork; else one of them interrupted
+    # alone would end the batch early, or lose its line
+    _ctrl_c_ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if not _ctrl_c_ignored:
+        signal.signal(signal.SIGINT, _ctrl_c_between_lines)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
     if _START_SIGNALS:  # (blocked as it started: see _Crew._start)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _START_SIGNALS)
@@ -503,12 +510,14 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
     if _ctrl_c_seen:
         _stop.set()
     try:
-        signal.signal(signal.SIGINT, _interrupt_once)
+        if not _ctrl_c_ignored:
+            signal.signal(signal.SIGINT, _interrupt_once)
         try:
             if not _stop.is_set():
                 answer = one_line(lineno, line, defaults, allowed, compute)
         finally:
-            signal.signal(signal.SIGINT, _ctrl_c_between_lines)
+            if not _ctrl_c_ignored:
+                signal.signal(signal.SIGINT, _ctrl_c_between_lines)
     except KeyboardInterrupt:
         _stop.set()
     if answer is not None and answer.get("interrupted"):

@@ -672,3 +672,36 @@ def test_a_worker_sigterm_cannot_end_is_killed_not_waited_for():
     start = time.monotonic()
     crew.stop()
     assert not proc.is_alive() and time.monotonic() - start < 30
+
+
+def test_a_batch_that_ignores_ctrl_c_ignores_it_in_its_workers_too():
+    """A command started with Ctrl-C ignored (in the background, under nohup) ignores it, and
+    so do its --jobs workers: a Ctrl-C to the process group once interrupted the workers
+    alone (they set their own handler), so that the batch ended early (exit 130 or 1) or
+    hung, by when it came. Every line is answered in full."""
+    import time
+
+    deal = "N:KQJ.TQJ9.ATKJ99.A9 AAQJ9.ATKJ.QQ.ATKJ T9.AKQ9.ATKJ.TKQQJ"
+    lines = "".join(json.dumps({"deal": deal, "trump": t, "leader": "N", "bidder": "N",
+                                "value_only": True}) + "\n" for t in "HSDC")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pinosolve", "solve", "--variant", "three-hand-kitty", "--input",
+         "-", "--jobs", "2"], cwd=ROOT, text=True, stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        proc.stdin.write(lines)
+        proc.stdin.close()
+        proc.stdin = None
+        time.sleep(1.0)  # the workers are searching
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    answers = [json.loads(x) for x in out.splitlines()]
+    assert proc.returncode == 0 and err == "", (proc.returncode, err)
+    assert [a["line"] for a in answers] == [1, 2, 3, 4]
+    assert not any(a.get("interrupted") or "error" in a for a in answers), answers
