@@ -107,8 +107,12 @@ def render_verify(result: Union[Ruling, SequenceRuling]) -> None:
                         f"{result.hand.pretty()}", title_justify="left")
     for col in ("#", "claimed meld", "is", "points", "ruling"):
         table.add_column(col, overflow="fold")
+    shown: dict[str, int] = {}  # a ruling already in the table (a conflict's), by claim
     for i, m in enumerate(result.claims, 1):
         ruling = "stands" if m.stands else f"{m.reason} [{', '.join(m.rules)}]"
+        if not m.stands and ruling in shown:
+            ruling = f"as claim {shown[ruling]}"
+        shown.setdefault(ruling, i)
         table.add_row(str(i), symbols(m.cards), m.name or "no meld", str(m.meld), ruling)
     out.print(table)
     laid = ", ".join(f"{m.name} {m.meld}" for m in result.melds) or "no meld"
@@ -119,8 +123,15 @@ def render_verify(result: Union[Ruling, SequenceRuling]) -> None:
             f"the claims one by one add up to {result.claimed}")
     out.print(f"{said}; the cards laid are worth {result.meld}; the holding's "
               f"maximum is {result.max_meld}")
-    for problem in result.problems:
-        out.print(f"  - {problem}")
+    in_table = [m.reason for m in result.claims if not m.stands]
+    printed: set[str] = set()
+    for problem in result.problems:  # (a claim's ruling is in the table: once is enough)
+        which, _, why = problem.partition(": ")
+        line = (f"{which}: as ruled above" if any(why in reason for reason in in_table)
+                else problem)
+        if line not in printed:
+            printed.add(line)
+            out.print(f"  - {line}")
     for note in result.notes:
         out.print(f"  note: {note}")
     out.print("verdict: " + ("the declaration stands" if result.valid else "not as claimed"))

@@ -320,10 +320,12 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
         shown = [f"{i + 1} ({meld_of[i].name})" for i in who[:NAMED]]
         if len(who) > NAMED:  # each claim's reason names a few: n claims, not n * n names
             shown.append(f"{len(who) - NAMED} more")
-        names = " and ".join(shown)
+        names = " and ".join(shown) if len(shown) == 2 else \
+            f"{', '.join(shown[:-1])} and {shown[-1]}"
+        every = "both" if len(who) == 2 else "all"
         for i in who:
             verdicts[i].fail(
-                f"{symbols(cards)} cannot serve claims {names} at once: both are {cls_text} "
+                f"{symbols(cards)} cannot serve claims {names} at once: {every} are {cls_text} "
                 f"and the hand holds {held}; a card serves at most one meld of each class",
                 f"meld.classes.{shared[0]}", True)
 
@@ -433,6 +435,23 @@ def verify(variant: VariantLike, hand: Optional[HandLike],
     return dataclasses.replace(ruling, notes=(note, *ruling.notes))
 
 
+def _reasons_once(verdicts: list[ClaimVerdict], unheld: bool) -> list[str]:
+    """Each reason of the claims whose ``unheld`` is this, once, after the claims it fails
+    (a conflict fails every claim in it, with one reason): "claims 1 (…) and 2 (…): …"."""
+    claims_of: dict[str, list[int]] = {}
+    for i, v in enumerate(verdicts):
+        if v.unheld == unheld:
+            for reason in v.reasons:
+                claims_of.setdefault(reason, []).append(i)
+    out = []
+    for reason, idx in claims_of.items():
+        named = [f"{i + 1} ({symbols(verdicts[i].cards)})" for i in idx]
+        which = (f"claim {named[0]}" if len(named) == 1 else
+                 f"claims {', '.join(named[:-1])} and {named[-1]}")
+        out.append(f"{which}: {reason}")
+    return out
+
+
 def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: list[Hand],
                   announced: Optional[int] = None) -> Ruling:
     """The ruling on a declared meld, from checked inputs (see :func:`verify`)."""
@@ -451,10 +470,8 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
     best = best_meld(variant, hand, trump)
     # what fails the declaration: cards the hand cannot lay, cards laid that make no meld, and
     # a total announced wrong (a claim that is no meld of its own may lay cards of others')
-    problems = [f"claim {i + 1} ({symbols(v.cards)}): {r}"
-                for i, v in enumerate(verdicts) if v.unheld for r in v.reasons]
-    notes = [f"claim {i + 1} ({symbols(v.cards)}): {r}"
-             for i, v in enumerate(verdicts) if not v.unheld for r in v.reasons]
+    problems = _reasons_once(verdicts, unheld=True)
+    notes = _reasons_once(verdicts, unheld=False)
     for card in _dead_cards(variant, trump, laid, value, claims, verdicts):
         problems.append(f"{symbols([card])}: laid in a claim that is no meld, and no meld of "
                         "the cards laid needs it [meld.kinds]")

@@ -284,3 +284,20 @@ def test_verify_with_no_hand_takes_the_cards_laid_with_a_note(cli):
     run = cli("verify", "--trump", "S", "--claim", "KH QH", "--claim", "KS QS", "--variant",
               "four-hand")
     assert run.code == 0 and "note: no holding given" in run.out, run.out
+
+
+def test_verify_prints_each_ruling_once(cli):
+    """A conflict fails every claim in it with one reason: the table gives it once (the other
+    claims say "as claim N"), and the list below names the claims without repeating it; the
+    JSON's problems name it once, with every claim it fails."""
+    args = ("verify", "--trump", "H", "--hand", "AH TH KH QH JH KS QS", "--claim", "KH QH",
+            "--claim", "KH QH", "--claim", "AH TH KH QH JH", "--claim", "KS QS",
+            "--variant", "four-hand")
+    run = cli(*args)
+    assert run.code == 1
+    assert run.out.count("cannot serve") == 1 and run.out.count("as claim 1") == 2, run.out
+    assert "claims 1 (K♥ Q♥), 2 (K♥ Q♥) and 3 (A♥ 10♥ K♥ Q♥ J♥): as ruled above" in run.out
+    problems = cli(*args, "--json").json()["problems"]
+    conflicts = [p for p in problems if "cannot serve" in p]
+    assert len(conflicts) == 1 and conflicts[0].startswith(
+        "claims 1 (K♥ Q♥), 2 (K♥ Q♥) and 3 (A♥ 10♥ K♥ Q♥ J♥): "), problems
