@@ -142,6 +142,77 @@ def show_list(rows: list[dict[str, Any]], heading: str, whole: tuple[str, ...],
         out.print(footer)
 
 
+class SearchStatus:
+    """A long search's status on stderr where ``progress_wanted(None)`` says a person is
+    watching: nothing for the first ``after`` seconds (most searches end before), then one
+    line, redrawn in place and gone at the end, with the tests, nodes and time so far and
+    what the last test proved. Entered, it gives the ``on_test`` to hand the search (None
+    where nothing is shown).
+
+    >>> with SearchStatus(given=False) as on_test:
+    ...     on_test is None
+    True
+    """
+
+    def __init__(self, given: Optional[bool] = None, after: float = 1.0) -> None:
+        self.wanted = progress_wanted(given) and not batch_line.get()
+        self.after = after
+        self.tests = self.nodes = 0
+        self.last = ""
+        self.status: Any = None
+        self.timer: Any = None
+        self.done = False
+        self.lock: Any = None
+        self.start = 0.0
+
+    def text(self) -> str:
+        """The line shown: ``searching 4.1 s: 3 tests, 1,234 nodes; last: at least 12``."""
+        import time
+
+        last = f"; last: {self.last}" if self.last else ""
+        return (f"searching {time.monotonic() - self.start:.1f} s: {self.tests} tests, "
+                f"{self.nodes:,} nodes{last}")
+
+    def __rich__(self) -> str:  # (redrawn as the spinner turns: the time goes on)
+        return self.text()
+
+    def report(self, test: Any) -> None:
+        """A null-window test finished (``pinosolve.play.driver.Test``)."""
+        self.tests += 1
+        self.nodes += test.nodes
+        self.last = f"at {'least' if test.reached else 'most'} {test.result}"
+
+    def _show(self) -> None:
+        from rich.console import Console
+
+        with self.lock:
+            if not self.done:
+                self.status = Console(stderr=True).status(self)
+                self.status.start()
+
+    def __enter__(self) -> Any:
+        if not self.wanted:
+            return None
+        import threading
+        import time
+
+        self.lock = threading.Lock()
+        self.start = time.monotonic()
+        self.timer = threading.Timer(self.after, self._show)
+        self.timer.daemon = True
+        self.timer.start()
+        return self.report
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.timer is None:
+            return
+        self.timer.cancel()
+        with self.lock:
+            self.done = True
+            if self.status is not None:
+                self.status.stop()
+
+
 class ProgressBar:
     """Long work's progress on stderr, as ``progress_wanted`` decides: a bar of ``label``
     (``deals solved``, ``cards reviewed``) with the count, the time and, where the work says

@@ -10,11 +10,12 @@ import typer
 
 from pinosolve.cards import Suit, symbols
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, ProgressOpt, TimeoutOpt,
-                                   TrumpOpt, with_options)
-from pinosolve.cli.output import batch_line, console, suit_text
+from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, TimeoutOpt, TrumpOpt,
+                                   with_options)
+from pinosolve.cli.output import SearchStatus, batch_line, console, suit_text
 from pinosolve.cli.foundation import suit_cells
-from pinosolve.cli.params import Params, chosen_variant, flag, given, seconds, suit, text
+from pinosolve.cli.params import (Params, chosen_variant, flag, given, reader, seconds, suit,
+                                  text, want_flag)
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import Variant
 
@@ -39,7 +40,8 @@ class SolveParams(Params):
     each_for_himself: bool = flag()
     stock: Optional[str] = text()
     timeout: Optional[float] = seconds()
-    progress: bool = flag()
+    progress: Optional[bool] = reader(lambda raw, name, got: None if raw.get(name) is None
+                                      else want_flag(raw, name))
 
     def check(self) -> None:
         if self.each_for_himself and (self.value_only or self.progress):
@@ -75,12 +77,13 @@ def compute_solve(params: SolveParams) -> Union[SolveResult, EachResult, StockRe
                 called_card=params.called_card)
     if params.each_for_himself:
         return game.solve_each(params.timeout)
-    try:
-        budget = Budget(params.timeout, table_share(),
-                        _show_test if params.progress else None)
-        return game.solve(budget, params.value_only)
-    except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (see run_analysis)
-        return game.result_of(stop.result, params.value_only)
+    with SearchStatus(params.progress if params.progress is False else None) as on_status:
+        on_test = _show_test if params.progress else on_status
+        try:
+            budget = Budget(params.timeout, table_share(), on_test)
+            return game.solve(budget, params.value_only)
+        except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (run_analysis)
+            return game.result_of(stop.result, params.value_only)
 
 
 def _show_test(test: Any) -> None:
@@ -225,7 +228,10 @@ def solve_cmd(
         "plays for its own points (max^n), not the others together against the bidder; "
         "each seat's points and each card's. Exhaustive: for endings.")] = False,
     timeout: TimeoutOpt = None,
-    progress: ProgressOpt = False,
+    progress: Annotated[Optional[bool], typer.Option(
+        "--progress/--quiet", help="--progress: each null-window test of the search on "
+        "stderr as it finishes; --quiet: nothing (default: where stderr is a terminal, a "
+        "status line once the search has run a second).", show_default=False)] = None,
     **given: Any,
 ) -> None:
     """Double-dummy: the points the side to move takes with best play, and each card's value."""

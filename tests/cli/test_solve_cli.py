@@ -585,3 +585,48 @@ def test_jobs_answer_a_line_before_the_next_one_comes():
     finally:
         timer.cancel()
         proc.kill()
+
+
+def test_a_long_search_shows_a_status_line_where_a_person_watches(cli):
+    """Where stderr is a terminal a search shows a status line once it has run ``after``
+    seconds (here 0), fed by the search's tests; --quiet and --progress replace it (nothing,
+    or the test lines), and a search that ends first shows nothing."""
+    import time
+    from pinosolve.cli import output
+
+    made = []
+
+    class Watched(output.SearchStatus):
+        def __init__(self, given=None, after=1.0):
+            super().__init__(True if given is None else given, after=0.0)
+            made.append(self)
+
+        def _show(self):
+            time.sleep(0.05)  # the search runs on meanwhile
+            super()._show()
+
+    deal = "N:AKQ.AT.. TJ.KQ.A. Q9.T9.T. A9.J.KQ."
+    args = ("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal", deal,
+            "--value-only", "--json")
+    with pytest.MonkeyPatch.context() as patch:  # (cli undoes its own patches after a run)
+        patch.setattr("pinosolve.cli.solve.SearchStatus", Watched)
+        run = cli(*args)
+        assert run.code == 0 and made[-1].wanted and made[-1].done
+        assert made[-1].tests >= 1 and made[-1].nodes == run.json()["nodes"]
+        assert made[-1].text().startswith("searching ") and " tests, " in made[-1].text()
+        quiet = cli(*args, "--quiet")
+        assert quiet.code == 0 and quiet.err == "" and not made[-1].wanted
+        shown = cli(*args, "--progress")
+        assert shown.err.startswith("test at ") and made[-1].tests == 0  # the lines instead
+        assert len(made) == 3
+    # the status itself: nothing before ``after``; shown, then gone when the search ends
+    status = output.SearchStatus(True, after=30.0)
+    with status as on_test:
+        on_test(type("T", (), {"nodes": 5, "reached": True, "result": 7})())
+    assert status.status is None and status.text().endswith("1 tests, 5 nodes; last: at least 7")
+    status = output.SearchStatus(True, after=0.0)
+    with status:
+        deadline = time.monotonic() + 5
+        while status.status is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert status.status is not None and status.done
