@@ -13,7 +13,7 @@ as the tables name them (``K♠``), and every marker has its legend.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 from pinosolve.errors import PinosolveError
 from pinosolve.files import writable_file
@@ -97,27 +97,29 @@ def _draw(plt: Any, data: dict[str, Any], where: Path) -> None:
             ax.plot(xs, highs, marker="o", color="tab:blue", linestyle=":")
             ax.fill_between(xs, lows, highs, color="tab:blue", alpha=0.15,
                             label="proved bounds (time ran out)")
-        _mark_cards(ax, data["plays"], dict(zip(xs, lows)), set(summary["seats"]))
-        _marker_legend(ax, data["plays"], set(summary["seats"]), summary["side"])
         tricks = max([p["trick"] for p in data["plays"]] + xs + [1])
         ax.set_xlim(-0.3, tricks + 0.3)
+        lanes = _mark_cards(ax, data["plays"], dict(zip(xs, lows)), set(summary["seats"]))
+        _marker_legend(ax, data["plays"], set(summary["seats"]), summary["side"])
         ax.set_xticks(range(0, tricks + 1))
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("tricks played")
         ax.set_ylabel(f"{summary['side']}'s double-dummy total")
         ax.set_title(f"{data['variant']}, trump {_suit(data['trump'])}, {data['leader']} "
                      f"leads: {summary['side']}'s value")
-        _save(plt, fig, ax, where)
+        _save(plt, fig, ax, where, lanes)
     finally:
         plt.close(fig)
 
 
-def _save(plt: Any, fig: Any, ax: Any, where: Path) -> None:
+def _save(plt: Any, fig: Any, ax: Any, where: Path, lanes: Optional[_Lanes] = None) -> None:
     """A grid and the legend, then the figure into ``where`` (an SVG keeps its words as
-    text)."""
+    text); the labels in ``lanes`` spread once it is laid out."""
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize="small")
     fig.tight_layout()
+    if lanes is not None:
+        lanes.spread()
     with plt.rc_context({"svg.fonttype": "none"}):
         fig.savefig(where, format=where.suffix.lower()[1:])
 
@@ -137,30 +139,62 @@ def _symbol(card: str) -> str:
 
 
 def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],
-                declaring: set[str]) -> None:
+                declaring: set[str]) -> _Lanes:
     """Costly cards (a triangle: down for the declaring side's, up for the other side's) and
     reneges (a cross) on the trick they were played to, each labelled."""
     by_trick: dict[int, list[dict[str, Any]]] = {}
     for play in plays:
         by_trick.setdefault(play["trick"], []).append(play)
-    for number, cards in by_trick.items():
+    lanes = _Lanes(ax)
+    for number, cards in sorted(by_trick.items()):
         y = level.get(number - 1, level.get(number, 0))
         for k, play in enumerate(cards):
             x = number - 1 + (k + 1) / (len(cards) + 1)
             if not play["legal"]:
                 ax.plot([x], [y], marker="X", color="black", markersize=9, linestyle="none")
-                ax.annotate(f"{play['seat']} {_symbol(play['card'])} renege", (x, y),
-                            textcoords="offset points", xytext=(0, 8), ha="center",
-                            fontsize="x-small")
+                lanes.label(f"{play['seat']} {_symbol(play['card'])} renege", x, y, up=True)
             elif play["cost"] or (play.get("cost_bounds") or (0, 0))[0]:
                 cost = play["cost"] if play["cost"] is not None else \
                     "{}..{}".format(*play["cost_bounds"])
                 ours = play["seat"] in declaring
                 ax.plot([x], [y], marker="v" if ours else "^", linestyle="none",
                         color="tab:red" if ours else "tab:green", markersize=8)
-                ax.annotate(f"{play['seat']} {_symbol(play['card'])} -{cost}", (x, y),
-                            textcoords="offset points", xytext=(0, -14 if ours else 8),
-                            ha="center", fontsize="x-small")
+                lanes.label(f"{play['seat']} {_symbol(play['card'])} -{cost}", x, y,
+                            up=not ours)
+    return lanes
+
+
+class _Lanes:
+    """Labels above or below their marks, each moved out from its mark, a lane of ``STEP``
+    points at a time, until it overprints no label placed before it: a crowded trick of five
+    costly cards stacks its labels instead of writing them over each other. ``spread`` places
+    them once the figure is laid out (the labels' extents are the renderer's)."""
+
+    STEP = 9.0  # points between lanes
+    MOST = 12  # lanes at most: further out, a label is left where it is
+
+    def __init__(self, ax: Any) -> None:
+        self.ax = ax
+        self.labels: list[tuple[Any, bool]] = []  # (annotation, above its mark)
+
+    def label(self, text: str, x: float, y: float, up: bool) -> None:
+        ann = self.ax.annotate(text, (x, y), textcoords="offset points",
+                               xytext=(0, 8 if up else -14), ha="center", fontsize="x-small")
+        ann.set_in_layout(False)
+        self.labels.append((ann, up))
+
+    def spread(self) -> None:
+        renderer = self.ax.get_figure().canvas.get_renderer()
+        placed: list[Any] = []
+        for ann, up in self.labels:
+            box = ann.get_window_extent(renderer)
+            for _ in range(self.MOST):
+                if not any(box.overlaps(other) for other in placed):
+                    break
+                dx, dy = ann.xyann
+                ann.xyann = (dx, dy + (self.STEP if up else -self.STEP))
+                box = ann.get_window_extent(renderer)
+            placed.append(box)
 
 
 def _marker_legend(ax: Any, plays: list[dict[str, Any]], declaring: set[str],

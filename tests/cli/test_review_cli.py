@@ -128,6 +128,44 @@ def test_plot_from_python_takes_a_review_or_its_json(tmp_path):
     assert plot_review(r.to_json(), str(tmp_path / "b.png")).stat().st_size > 0
 
 
+@pytest.mark.parametrize("seats, tricks", [(4, 12), (5, 16), (4, 20)])
+def test_the_graph_labels_do_not_overprint(tmp_path, seats, tricks):
+    """Every card of every trick costly, as in a crowded five-hand or double-deck review: no
+    two labels' boxes overlap as drawn (their extents from the renderer)."""
+    pytest.importorskip("matplotlib")
+    import random
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from pinosolve.analysis import plot
+
+    rng = random.Random(seats * 100 + tricks)
+    names = "NESWX"[:seats]
+    plays = [{"seat": names[k], "card": rng.choice(["TS", "KH", "QD", "AC", "9S"]),
+              "trick": t, "legal": rng.random() > 0.1, "cost": rng.randint(1, 30)}
+             for t in range(1, tricks + 1) for k in range(seats)]
+    standings = [{"tricks": t, "trick_points": 2 * t, "value": 40, "bounds": [40, 40]}
+                 for t in range(tricks + 1)]
+    data = {"variant": "test", "trump": "S", "leader": "N", "plays": plays,
+            "summary": {"side": "NS", "seats": ["N", "S"], "values_by_trick": standings}}
+    seen = []
+    close = plt.close
+    plt.close = lambda fig: seen.append(fig)  # keep the figure to measure it
+    try:
+        plot._draw(plt, data, tmp_path / "g.png")
+    finally:
+        plt.close = close
+    fig = seen[0]
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in fig.axes[0].texts]
+    assert len(boxes) == len(plays)
+    overlaps = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if a.overlaps(b)]
+    assert not overlaps, f"{len(overlaps)} labels overprint"
+    plt.close(fig)
+
+
 def test_plot_refuses_bad_files_and_batches_before_searching(cli, tmp_path):
     cases = [("--plot", str(tmp_path / "g.jpg")),
              ("--plot", str(tmp_path / "no-such-folder" / "g.png")),
