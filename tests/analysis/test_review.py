@@ -168,8 +168,8 @@ def test_a_session_answers_as_fresh_searches_do(variant_id, backend):
 
     v = load_any(variant_id)
     tricks = None if backend == "c" else 3
-    # (three-hand-kitty's whole deal of seed 0 takes 13 seconds fresh: two quicker ones)
-    for seed in (1, 3) if (variant_id, backend) == ("three-hand-kitty", "c") else (0, 1):
+    # (three-hand-kitty's whole deal of seed 0 takes 13 seconds fresh: one quicker one)
+    for seed in (1,) if (variant_id, backend) == ("three-hand-kitty", "c") else (0, 1):
         g = new_game(v, seed)
         rng = random.Random(700 + seed)
         while tricks is not None and (max(len(g.hand(s)) for s in v.seats) > tricks or g.trick):

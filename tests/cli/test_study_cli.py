@@ -22,10 +22,10 @@ def _records(path):
 
 def test_records_are_solve_deal_by_deal_on_every_backend(cli, tmp_path):
     one = tmp_path / "one.jsonl"
-    run = cli(*BASE, "--deals", "8", "--jobs", "1", "--out", str(one), "--json")
+    run = cli(*BASE, "--deals", "5", "--jobs", "1", "--out", str(one), "--json")
     assert run.code == 0, run.err
     records = _records(one)
-    assert [r["index"] for r in records] == list(range(8))
+    assert [r["index"] for r in records] == list(range(5))
     v = load_variant("four-hand")
     for r in records:
         deal = v.random_deal(deal_seed(4, r["index"]))
@@ -33,15 +33,15 @@ def test_records_are_solve_deal_by_deal_on_every_backend(cli, tmp_path):
         assert r["value"] == Game(v, deal, trump=r["trump"], leader="E").solve(
             value_only=True).value
     summary = json.loads(run.out)
-    assert summary["deals"] == 8 and summary["seed"] == 4
-    assert summary["mean"] == pytest.approx(sum(r["value"] for r in records) / 8, abs=1e-4)
+    assert summary["deals"] == 5 and summary["seed"] == 4
+    assert summary["mean"] == pytest.approx(sum(r["value"] for r in records) / 5, abs=1e-4)
     two = tmp_path / "two.jsonl"
-    assert cli(*BASE, "--deals", "8", "--jobs", "2", "--chunk", "3", "--out",
+    assert cli(*BASE, "--deals", "5", "--jobs", "2", "--chunk", "3", "--out",
                str(two)).code == 0
     assert _records(two) == records
     pytest.importorskip("distributed")
     dask = tmp_path / "dask.jsonl"
-    run = cli(*BASE, "--deals", "8", "--backend", "dask", "--workers", "2", "--chunk", "2",
+    run = cli(*BASE, "--deals", "5", "--backend", "dask", "--workers", "2", "--chunk", "2",
               "--out", str(dask))
     assert run.code == 0, run.err
     assert _records(dask) == records
@@ -93,9 +93,9 @@ def test_a_dask_worker_killed_mid_study_loses_nothing(tmp_path):
                 os.kill(nanny.process.process.pid, signal.SIGKILL)
                 killed.append(a)
 
-        run_dask(spec, chunks(10, 1), client, take)
+        run_dask(spec, chunks(6, 1), client, take)
     assert killed
-    assert [r for a in sorted(got) for r in got[a]] == study(spec, 10)
+    assert [r for a in sorted(got) for r in got[a]] == study(spec, 6)
 
 
 def test_a_study_resumes_from_its_out_file(cli, tmp_path):
@@ -162,7 +162,7 @@ def test_records_lost_after_the_mark_are_found_and_done_again(cli, tmp_path, whe
 def test_filter_bids_and_plot(cli, tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "r.jsonl"
-    run = cli("study", "--variant", "four-hand", "--seed", "2", "--deals", "30", "--trump",
+    run = cli("study", "--variant", "four-hand", "--seed", "2", "--deals", "12", "--trump",
               "S", "--bidder", "N", "--bid", "25", "--bid", "30", "--filter",
               "N:trumps>=4", "--out", str(out), "--plot", str(tmp_path / "s.png"), "--jobs",
               "1")

@@ -333,7 +333,7 @@ def test_fewest_copies_beats_a_bad_greedy_order():
 
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(uses=st.lists(st.tuples(st.integers(1, 2), st.sets(st.sampled_from("ABCD"), min_size=1,
-                                                           max_size=3)), max_size=6),
+                                                           max_size=3)), max_size=5),
        cap=st.integers(0, 5))
 def test_fewest_copies_equals_brute_force(uses, cap):
     """Copies of one card for claims in random reuse classes, against trying every way."""

@@ -89,7 +89,7 @@ def test_every_meld_table_is_covered():
 
 
 @pytest.mark.parametrize("table", _distinct_meld_tables(ALL_TABLES))
-@settings(max_examples=800, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2**64), trump=st.sampled_from(TRUMPS))
 def test_cp_sat_equals_brute_force(table, seed, trump):
     v = _variant(table)

@@ -24,16 +24,29 @@ from tests.generators import solve_any as solve
 POSITIONS_PER_FAMILY = 500
 
 
+_ORACLE_CASES: dict[str, list] = {}  # family -> its positions and the oracle's values
+
+
+def _oracle_cases(family: str) -> list:
+    """The family's fixed positions with the plain minimax's values, worked out once for
+    every backend (the oracle takes most of the time)."""
+    if family not in _ORACLE_CASES:
+        refs, max_cards = FAMILIES[family]
+        rnd = random.Random(f"dd-{family}")
+        variants = [family_variant(r) for r in refs]
+        cases = []
+        for i in range(POSITIONS_PER_FAMILY):
+            v = variants[i % len(variants)]
+            pos = random_position(v, rnd, max_cards)
+            cases.append((v, pos, oracle_values(v, pos)))
+        _ORACLE_CASES[family] = cases
+    return _ORACLE_CASES[family]
+
+
 @pytest.mark.parametrize("backend", backends())
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_search_equals_plain_minimax(family, backend):
-    refs, max_cards = FAMILIES[family]
-    rnd = random.Random(f"dd-{family}")
-    variants = [family_variant(r) for r in refs]
-    for i in range(POSITIONS_PER_FAMILY):
-        v = variants[i % len(variants)]
-        pos = random_position(v, rnd, max_cards)
-        expected = oracle_values(v, pos)
+    for v, pos, expected in _oracle_cases(family):
         result = solve(pos, PlayRules.of(v), backend=backend)
         got = {str(Card.from_index(c)): lo for c, (lo, hi) in result.cards.items()}
         assert all(lo == hi for lo, hi in result.cards.values())
