@@ -82,9 +82,14 @@ LATER_KEYS = (("scoring", "going_out"), ("meld", "sequence", "dix_as_played"))
 
 
 # a built-in variant's text that records hashed before it was reworded, by its wording now
-# (0.1.0: the rule texts became "sources", the random seed alone kept "seed")
+# (0.1.0: the rule texts became "sources", the random seed alone kept "seed"; a class named once)
 EARLIER_WORDING = {"source table says 20; its own upgrade rule (4 + 11) makes it 15":
-                   "seed table says 20; its own upgrade rule (4 + 11) makes it 15"}
+                   "seed table says 20; its own upgrade rule (4 + 11) makes it 15",
+                   # (and four-hand-classic's classes named twice: "class A (class 1: …)")
+                   "runs, marriages and dix: the source's class 1":
+                   "class 1: runs, marriages and dix",
+                   "arounds: the source's class 3": "class 3: arounds",
+                   "pinochle: the source's class 2": "class 2: pinochle"}
 
 
 def _reworded(data: Any) -> Any:

@@ -335,12 +335,15 @@ def test_a_record_written_before_a_built_in_variant_set_a_later_key_still_reads(
 
 
 def test_a_record_written_before_a_note_was_reworded_still_reads():
-    """0.1.0 reworded two-hand-57's meld note ("seed table" became "source table"): the
-    records shipped before it carried these Rules tags, and still name the rules."""
+    """0.1.0 reworded two-hand-57's meld note ("seed table" became "source table") and
+    four-hand-classic's class names: the records shipped before carried these Rules tags,
+    and still name the rules."""
     from pinosolve.records.read import read_record
     from pinosolve.records.record import rules_hash
 
-    for vid, old in (("two-hand-57", "1e0f54dd"), ("two-hand-57-trump-led", "58e586e6")):
-        text = f'[Variant "{vid}"]\n[Rules "{old}"]\n[Deal "N:A... K..."]\n[Contract "- - S"]\n'
+    for vid, old in (("two-hand-57", "1e0f54dd"), ("two-hand-57-trump-led", "58e586e6"),
+                     ("four-hand-classic", "d302af94")):
+        deal = "N:A... K..." if vid.startswith("two") else "N:A... K... Q... J..."
+        text = f'[Variant "{vid}"]\n[Rules "{old}"]\n[Deal "{deal}"]\n[Contract "- - S"]\n'
         record = read_record(text)
         assert record.variant.id == vid and rules_hash(record.variant) != old
