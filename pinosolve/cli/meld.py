@@ -10,7 +10,7 @@ import typer
 
 from pinosolve.cards import Suit, symbols
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cli.options import MeldTrumpOpt, OWN, ProgressOpt, RUN, shorthand, with_options
+from pinosolve.cli.options import MeldTrumpOpt, OWN, SatProgressOpt, RUN, shorthand, with_options
 from pinosolve.cli.output import console
 from pinosolve.cli.params import Params, Raw, chosen_variant, flag, given, reader, text
 from pinosolve.errors import PinosolveError
@@ -131,7 +131,7 @@ def _print_declaration(out: Any, title: str, melds: Sequence[MeldOption], total:
 @with_options(OWN, RUN)
 def meld(
     hand_arg: Annotated[Optional[str], typer.Argument(
-        metavar="[HAND]", help="Shorthand for --hand.", show_default=False)] = None,
+        metavar="HAND", help="Shorthand for --hand.", show_default=False)] = None,
     hand: Annotated[Optional[str], typer.Option(
         "--hand", help="The holding: 'AS TS KS QS JS', 'AS,TS' or dotted 'ATKQJ...'; '-' for "
                        "none.", show_default=False)] = None,
@@ -144,7 +144,7 @@ def meld(
     compare: Annotated[Optional[str], typer.Option(
         "--compare", help="Another variant ID (or rules file) to compare totals with.",
         show_default=False)] = None,
-    progress: ProgressOpt = False,
+    progress: SatProgressOpt = False,
     **given: Any,
 ) -> None:
     """The maximum meld of a holding: every meld, the cards it uses, its points, the total;

@@ -138,6 +138,11 @@ ProgressOpt = Annotated[bool, typer.Option(
                        "the double-dummy search; each better solution CP-SAT finds).")]
 
 
+SatProgressOpt = Annotated[bool, typer.Option(
+    "--progress", help="Report CP-SAT on stderr as it goes: each better solution of each "
+                       "model it solves, with the objective it minimises (minus the points).")]
+
+
 
 TimeoutOpt = Annotated[Optional[float], typer.Option(
     "--timeout", help="Seconds (0 < s <= 1e9) for the search; then the answer is the bounds "

@@ -32,10 +32,12 @@ def show_test(test: Any) -> None:
 
 
 
-def show_solution(objective: float, seconds: float) -> None:
-    """--progress: one line on stderr per better solution CP-SAT finds (its objective, which
-    it minimises: the meld models' is minus the points, weighted by tie-breaks)."""
-    _progress_line(f"CP-SAT solution: objective {objective:g} ({seconds:.2f} s)")
+def show_solution(objective: float, seconds: float, model: int) -> None:
+    """--progress: one line on stderr per better solution CP-SAT finds, in each model an
+    answer solves (the maximum meld, then the listing's tie-breaks, …): its objective, which
+    CP-SAT minimises (the meld's is minus the points)."""
+    _progress_line(f"CP-SAT model {model}: a better solution, objective {objective:g} "
+                   f"(minimised; {seconds:.2f} s)")
 
 
 

@@ -9,7 +9,7 @@ import typer
 
 from pinosolve.cards import Hand, Suit, symbols
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cli.options import OWN, ProgressOpt, RUN, TrumpOpt, with_options
+from pinosolve.cli.options import OWN, SatProgressOpt, RUN, TrumpOpt, with_options
 from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.foundation import suit_cells
 from pinosolve.cli.params import Params, Raw, cards, chosen_variant_of, combined, flag, suit
@@ -119,7 +119,7 @@ def pass_cmd(
                          "must be among the cards passed.", show_default=False)] = None,
     all_: Annotated[bool, typer.Option(
         "--all", help="List every return that keeps the maximum meld.")] = False,
-    progress: ProgressOpt = False,
+    progress: SatProgressOpt = False,
     **given: Any,
 ) -> None:
     """The declarer's pass-back for the most meld (ties: keep trumps, aces, tens)."""

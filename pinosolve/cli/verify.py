@@ -9,7 +9,7 @@ import typer
 
 from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cli.options import MeldTrumpOpt, OWN, ProgressOpt, RUN, with_options
+from pinosolve.cli.options import MeldTrumpOpt, OWN, SatProgressOpt, RUN, with_options
 from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, file_named, flag,
                                   reader, want_str, whole)
@@ -152,7 +152,7 @@ def verify(
     sequence: Annotated[Optional[str], typer.Option(
         "--sequence", help="A two-handed melding sequence (TOML or JSON file) to check.",
         show_default=False)] = None,
-    progress: ProgressOpt = False,
+    progress: SatProgressOpt = False,
     **given: Any,
 ) -> None:
     """Check a declared meld against the rules: which melds stand, and what each is worth;

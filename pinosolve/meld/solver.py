@@ -85,11 +85,11 @@ def progress_callback() -> Any:
     found = progress.sat_solution.get()
     if found is None:
         return None
-    report = found
+    report, model = found, progress.next_model()
 
     class Report(cmh.SolutionCallback):
         def OnSolutionCallback(inner) -> None:  # noqa: N802, N805 (OR-Tools' name)
-            report(inner.ObjectiveValue(), inner.WallTime())
+            report(inner.ObjectiveValue(), inner.WallTime(), model)
 
     return Report()
 

@@ -271,9 +271,17 @@ def test_meld_progress_reports_cp_sat_solutions_on_stderr_only(cli):
     quiet, loud = cli(*args), cli(*args, "--progress")
     assert quiet.err == "" and loud.out == quiet.out
     lines = loud.err.splitlines()
-    assert lines and all(line.startswith("CP-SAT solution: objective ") for line in lines)
-    best = float(lines[-1].split()[3])
-    assert -best == quiet.json()["meld"]  # the meld model minimises minus the points
+    import re
+
+    found = [re.fullmatch(r"CP-SAT model (\d+): a better solution, objective (-?[\d.]+) "
+                          r"\(minimised; [\d.]+ s\)", line) for line in lines]
+    assert found and all(found), lines
+    models = [int(m[1]) for m in found]
+    assert models[0] == 1 and models == sorted(models)  # numbered as they are solved
+    for model in set(models):  # each solution better than the one before it
+        objectives = [float(m[2]) for m in found if int(m[1]) == model]
+        assert objectives == sorted(objectives, reverse=True)
+    assert -float(found[-1][2]) == quiet.json()["meld"]  # the last minimises minus the points
 
 
 def test_makeable_progress_reports_the_search_tests(cli):
@@ -569,3 +577,13 @@ def test_every_batch_command_takes_jobs(cli):
         rows = _options(cli(command, "--help").out)
         if "--input" in rows:
             assert rows.get("--jobs") == "INT", command
+
+
+def test_no_usage_line_doubles_its_brackets(cli):
+    """An optional argument's metavar given with its brackets showed as [[HAND]]: typer adds
+    them itself."""
+    from pinosolve.cli.commands import COMMANDS
+
+    for name, *_ in COMMANDS:
+        usage = next(line for line in cli(name, "--help").out.splitlines() if "Usage:" in line)
+        assert "[[" not in usage and "]]" not in usage, (name, usage)
