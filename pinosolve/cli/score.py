@@ -100,13 +100,16 @@ def render_score(result: RoundScore) -> None:
         if result.trump is not None:
             title += f", trump {suit_text(result.trump)}"
     table = Table(title=title, title_justify="left")
-    for col in ("side", "meld", "counted", "trick points", "scored", "change"):
+    # "recorded": the trick points as the rules record them (rounded); none where no trick
+    # was played (a throw-in), so that it never reads as a score against the change
+    for col in ("side", "meld", "counted", "trick points", "recorded", "change"):
         table.add_column(col, justify="left" if col in ("side", "counted") else "right")
     for sd in result.sides:
-        tp = "—" if sd.trick_points is None else str(sd.trick_points)
+        played = sd.trick_points is not None
         table.add_row(sd.side + (" (bid)" if sd.bidding else ""), str(sd.meld),
-                      "yes" if sd.meld_counted else "no", tp, str(sd.points_scored),
-                      f"{sd.change:+d}")
+                      "yes" if sd.meld_counted else "no",
+                      str(sd.trick_points) if played else "—",
+                      str(sd.points_scored) if played else "—", f"{sd.change:+d}")
     out.print(table)
     if result.made is not None:
         verdict = "made" if result.made else ("thrown in" if result.thrown_in else "set")
@@ -254,7 +257,7 @@ def list_games(json_out: bool) -> None:
 
 def game_cmd(
     file: Annotated[Optional[str], typer.Argument(
-        metavar="[NAME|FILE]", autocompletion=complete_game,
+        metavar="NAME|FILE", autocompletion=complete_game,
         help="A shipped game record by name (see --list), or a file: shorthand for "
              "--input FILE.", show_default=False)] = None,
     list_: Annotated[bool, typer.Option(
