@@ -71,7 +71,7 @@ def grow_limits(monkeypatch):
     return seen
 
 
-# The quick subset (pytest -m quick, about a minute): the notation, the rules files, meld,
+# The quick subset (pytest -m quick, about three minutes): the notation, the rules files, meld,
 # legality, scoring and the records, in process, less their long differential families;
 # every test of the package's own docstrings too. The whole suite is the gate; this is for
 # the edit-and-run loop.

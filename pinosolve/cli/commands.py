@@ -16,7 +16,8 @@ RULES, MELD, PLAY, SCORING, ANALYSIS, STUDIES = ("Rules and hands", "Meld", "Pla
 
 # name, function, panel, one-line summary (the docstring is the command's own --help)
 COMMANDS = (
-    ("variants", foundation.variants, RULES, "List the variants and house-rule files."),
+    ("variants", foundation.variants, RULES,
+     "List the built-in variants (house rules: rules --list)."),
     ("rules", foundation.rules, RULES, "Print a variant's resolved rules, or every key."),
     ("show", foundation.show, RULES, "Read a hand or a deal and count its counters."),
     ("deal", foundation.deal_cmd, RULES, "Deal a seeded random deal, or one meeting conditions."),

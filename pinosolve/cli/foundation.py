@@ -55,7 +55,7 @@ def variants(json_out: JsonOpt = False) -> None:
 
 def rules(
     variant_id: Annotated[Optional[str], typer.Argument(
-        metavar="[ID]", autocompletion=complete_variant,
+        metavar="ID", autocompletion=complete_variant,
         help="Variant ID (shorthand for --variant).", show_default=False)] = None,
     variant: VariantOpt = None,
     rules_path: RulesOpt = None,
@@ -214,7 +214,7 @@ def render_show(result: Union[HandSummary, DealSummary]) -> None:
 @with_options(OWN, RUN)
 def show(
     hand_arg: Annotated[Optional[str], typer.Argument(
-        metavar="[HAND]", help="Shorthand for --hand.", show_default=False)] = None,
+        metavar="HAND", help="Shorthand for --hand.", show_default=False)] = None,
     hand: HandOpt = None,
     deal: Annotated[Optional[str], typer.Option(
         "--deal", help="A deal 'N:<hand> <hand> …' (dotted or comma-joined hands).",

@@ -327,7 +327,9 @@ def render_summary(summary: dict[str, Any], to_stderr: bool) -> None:
     from rich.table import Table
 
     out = Console(stderr=True) if to_stderr else console()
-    mean = "—" if summary["mean"] is None else f"{summary['mean']:.2f} ± {summary['stderr']:.2f}"
+    # (a standard error from one deal is no measure at all: "—", not 0.00)
+    spread = f" ± {summary['stderr']:.2f}" if summary["deals"] > 1 else ""
+    mean = "—" if summary["mean"] is None else f"{summary['mean']:.2f}{spread}"
     out.print(f"seed {summary['seed']}: {summary['deals']} deals; the leader's side's "
               f"double-dummy points: mean {mean}"
               + (f"; {summary['bounded']} deals only bounded (--timeout)"
@@ -338,7 +340,7 @@ def render_summary(summary: dict[str, Any], to_stderr: bool) -> None:
     for row in summary["by_trump_length"]:
         table.add_row(str(row["trump_length"]), str(row["deals"]),
                       "—" if row["mean"] is None else f"{row['mean']:.2f}",
-                      f"{row['stderr']:.2f}")
+                      f"{row['stderr']:.2f}" if row["deals"] > 1 else "—")
     out.print(table)
     if summary["make_rates"]:
         out.print("made: " + ", ".join(

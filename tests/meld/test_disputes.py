@@ -261,7 +261,7 @@ TABLES = ["four-hand", "four-hand-classic", "two-hand-57", "two-hand-1000", "dou
           "trickster-classic"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2**64), vid=st.sampled_from(TABLES),
        trump=st.sampled_from("SHDC"))
 @example(seed=5368, vid="two-hand-57", trump="H")
