@@ -93,9 +93,9 @@ def test_a_dask_worker_killed_mid_study_loses_nothing(tmp_path):
                 os.kill(nanny.process.process.pid, signal.SIGKILL)
                 killed.append(a)
 
-        run_dask(spec, chunks(6, 1), client, take)
+        run_dask(spec, chunks(4, 1), client, take)
     assert killed
-    assert [r for a in sorted(got) for r in got[a]] == study(spec, 6)
+    assert [r for a in sorted(got) for r in got[a]] == study(spec, 4)
 
 
 def test_a_study_resumes_from_its_out_file(cli, tmp_path):
@@ -122,13 +122,15 @@ def test_a_study_resumes_from_its_out_file(cli, tmp_path):
         assert run.code == 2 and "not this study's" in run.err, (other, run.err)
 
 
-@pytest.mark.parametrize("where", [None, "N:count(S)>=3"])
+@pytest.mark.parametrize("where", [None, "N:count(S)>=1"])
 def test_records_lost_after_the_mark_are_found_and_done_again(cli, tmp_path, where):
     """The ``.done`` mark was trusted without a look at the records it counts: a
     file cut after it was marked resumed with exit 0 and deals lost. Every way to lose
     records (the tail cut at a line's end or within a line, one from the middle, all of
     them), with and without a filter: the rerun gives the whole study's records."""
-    argv = [*BASE, "--deals", "6", "--jobs", "1", "--chunk", "2"]
+    # (the records' bookkeeping, not the search, is tested: a quick variant, six-card hands)
+    argv = ["study", "--variant", "two-hand-24", "--seed", "4", "--leader", "N", "--deals", "6",
+            "--jobs", "1", "--chunk", "2"]
     if where:
         argv += ["--filter", where]
     whole_out = tmp_path / "whole.jsonl"

@@ -46,7 +46,9 @@ def _oracle_cases(family: str) -> list:
 @pytest.mark.parametrize("backend", backends())
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_search_equals_plain_minimax(family, backend):
-    for v, pos, expected in _oracle_cases(family):
+    # (the Python reference, a hundred times slower, on the first half of the positions)
+    cases = _oracle_cases(family)
+    for v, pos, expected in cases if backend == "c" else cases[:len(cases) // 2]:
         result = solve(pos, PlayRules.of(v), backend=backend)
         got = {str(Card.from_index(c)): lo for c, (lo, hi) in result.cards.items()}
         assert all(lo == hi for lo, hi in result.cards.values())
