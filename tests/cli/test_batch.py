@@ -512,7 +512,7 @@ def test_ctrl_c_as_the_command_starts_is_one_line_and_exit_130():
 
     wrong = []
     for entry in _entries():
-        for delay in [k / 100 for k in range(16)] * 4:
+        for delay in [k / 100 for k in range(16)] * 3:
             proc = subprocess.Popen([*entry, "variants", "--json"], cwd=ROOT, text=True,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             time.sleep(delay)
@@ -534,7 +534,7 @@ def test_ctrl_c_as_a_parallel_batch_starts_its_workers():
     wrong = []
     lines = "".join(json.dumps({"deal": DOUBLE_DECK, "trump": t, "leader": "N",
                                 "value_only": True}) + "\n" for t in "HSDC")
-    for delay in [0.1 + k / 40 for k in range(12)] * 3:
+    for delay in [0.1 + k / 40 for k in range(12)] * 2:
         proc = subprocess.Popen(
             [sys.executable, "-m", "pinosolve", "solve", "--variant", "double-deck", "--input",
              "-", "--jobs", "2"], cwd=ROOT, text=True, stdin=subprocess.PIPE,

@@ -21,7 +21,7 @@ from tests.generators import (FAMILIES, backends, family_variant, oracle_values,
 from tests.generators import solve_any as solve
 
 
-POSITIONS_PER_FAMILY = 500
+POSITIONS_PER_FAMILY = 300
 
 
 _ORACLE_CASES: dict[str, list] = {}  # family -> its positions and the oracle's values
