@@ -77,7 +77,8 @@ def compute_solve(params: SolveParams) -> Union[SolveResult, EachResult, StockRe
                 called_card=params.called_card)
     if params.each_for_himself:
         return game.solve_each(params.timeout)
-    with SearchStatus(params.progress if params.progress is False else None) as on_status:
+    # --progress prints the tests and --quiet nothing: the status line only where neither said
+    with SearchStatus(None if params.progress is None else False) as on_status:
         on_test = _show_test if params.progress else on_status
         try:
             budget = Budget(params.timeout, table_share(), on_test)

@@ -618,6 +618,7 @@ def test_a_long_search_shows_a_status_line_where_a_person_watches(cli):
         assert quiet.code == 0 and quiet.err == "" and not made[-1].wanted
         shown = cli(*args, "--progress")
         assert shown.err.startswith("test at ") and made[-1].tests == 0  # the lines instead
+        assert not made[-1].wanted  # and no status line beside them
         assert len(made) == 3
     # the status itself: nothing before ``after``; shown, then gone when the search ends
     status = output.SearchStatus(True, after=30.0)
