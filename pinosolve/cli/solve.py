@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 
@@ -12,7 +11,7 @@ from pinosolve.cards import Suit, symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, TimeoutOpt, TrumpOpt,
                                    with_options)
-from pinosolve.cli.output import SearchStatus, batch_line, console, suit_text
+from pinosolve.cli.output import SearchStatus, console, show_test, suit_text
 from pinosolve.cli.foundation import suit_cells
 from pinosolve.cli.params import (Params, chosen_variant, flag, given, reader, seconds, suit,
                                   text, want_flag)
@@ -79,21 +78,12 @@ def compute_solve(params: SolveParams) -> Union[SolveResult, EachResult, StockRe
         return game.solve_each(params.timeout)
     # --progress prints the tests and --quiet nothing: the status line only where neither said
     with SearchStatus(None if params.progress is None else False) as on_status:
-        on_test = _show_test if params.progress else on_status
+        on_test = show_test if params.progress else on_status
         try:
             budget = Budget(params.timeout, table_share(), on_test)
             return game.solve(budget, params.value_only)
         except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (run_analysis)
             return game.result_of(stop.result, params.value_only)
-
-
-def _show_test(test: Any) -> None:
-    """--progress: one line on stderr per null-window test, as it finishes (stdout keeps the
-    answer alone, table or JSON); in a batch, the input line it is for comes first."""
-    says = f"at least {test.result}" if test.reached else f"at most {test.result}"
-    line = batch_line.get()
-    print(f"{f'line {line}: ' if line else ''}test at {test.beta}: {says} ({test.nodes} nodes, "
-          f"{test.seconds:.2f} s)", file=sys.stderr, flush=True)
 
 
 def render_solve(result: Union[SolveResult, EachResult, StockResult]) -> None:

@@ -239,7 +239,7 @@ def test_ctrl_c_answers_the_bounds_proved_and_exits_130(cli, monkeypatch):
         raise KeyboardInterrupt
 
     for extra in (["--value-only", "--json"], ["--json"], []):
-        monkeypatch.setattr(solve_cli, "_show_test", stop)
+        monkeypatch.setattr(solve_cli, "show_test", stop)
         run = cli(*args, *extra, "--progress")
         assert run.code == 130 and run.err.endswith("pinosolve: interrupted\n"), run.err
         if "--json" not in extra:
@@ -251,7 +251,7 @@ def test_ctrl_c_answers_the_bounds_proved_and_exits_130(cli, monkeypatch):
         assert lo <= value <= hi and (lo, hi) != (0, 25), data  # the first test's bound
     line = json.dumps({"deal": deal, "trump": "S", "leader": "N", "value_only": True,
                        "progress": True})
-    monkeypatch.setattr(solve_cli, "_show_test", stop)
+    monkeypatch.setattr(solve_cli, "show_test", stop)
     run = cli("solve", "--variant", "four-hand", "--input", "-", stdin=line + "\n" + line + "\n")
     assert run.code == 130 and len(run.lines()) == 1 and run.lines()[0]["interrupted"]
 
