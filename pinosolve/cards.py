@@ -277,13 +277,18 @@ class Hand:
         """PBN-style ``AAT.K9..QJ`` (spades, hearts, diamonds, clubs)."""
         return ".".join("".join(c.rank.letter for c in self.suit(s)) for s in Suit)
 
+    def ranks(self, suit: Suit) -> str:
+        """The ranks held in ``suit`` as people read them, ``—`` for none.
+
+        >>> Hand.parse("AAT.K9..").ranks(Suit.S), Hand.parse("AAT.K9..").ranks(Suit.D)
+        ('A A 10', '—')
+        """
+        return " ".join("10" if c.rank is Rank.T else c.rank.letter
+                        for c in self.suit(suit)) or "—"
+
     def pretty(self) -> str:
         """Human form with suit symbols: ``♠ A A 10  ♥ K 9  ♦ —  ♣ Q J``."""
-        parts = []
-        for s in Suit:
-            ranks = [("10" if c.rank is Rank.T else c.rank.letter) for c in self.suit(s)]
-            parts.append(f"{s.symbol} {' '.join(ranks) if ranks else '—'}")
-        return "  ".join(parts)
+        return "  ".join(f"{s.symbol} {self.ranks(s)}" for s in Suit)
 
 
 def symbols(cards: Iterable[Card | str], empty: str = "—") -> str:

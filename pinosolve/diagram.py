@@ -34,19 +34,14 @@ from __future__ import annotations
 from html import escape
 from collections.abc import Sequence
 
-from pinosolve.cards import Hand, Rank, Suit
+from pinosolve.cards import Hand, Suit
 
 COMPASS = ("N", "E", "S", "W")
 _RED = (Suit.H, Suit.D)
 
 
-def _ranks(hand: Hand, suit: Suit) -> str:
-    ranks = ["10" if c.rank is Rank.T else c.rank.letter for c in hand.suit(suit)]
-    return " ".join(ranks) or "—"
-
-
 def _suit_lines(hand: Hand) -> list[str]:
-    return [f"{s.symbol} {_ranks(hand, s)}" for s in Suit]
+    return [f"{s.symbol} {hand.ranks(s)}" for s in Suit]
 
 
 def is_compass(seats: Sequence[str]) -> bool:
@@ -81,7 +76,7 @@ def diagram_text(seats: Sequence[str], hands: Sequence[Hand],
         lines += [pad + "S"] + [pad + t for t in _suit_lines(by_seat["S"])]
     else:
         name_width = max(len(s) for s in seats)
-        cols = [[f"{s.symbol} {_ranks(h, s)}" for h in hands] for s in Suit]
+        cols = [[f"{s.symbol} {h.ranks(s)}" for h in hands] for s in Suit]
         widths = [max(len(t) for t in col) for col in cols]
         for row, seat in enumerate(seats):
             cells = [cols[i][row].ljust(widths[i]) for i in range(len(cols))]
@@ -92,7 +87,7 @@ def diagram_text(seats: Sequence[str], hands: Sequence[Hand],
 def _suit_html(hand: Hand, suit: Suit) -> str:
     colour = "#c00" if suit in _RED else "inherit"
     return (f'<span style="color:{colour}">{suit.symbol}</span> '
-            f"{escape(_ranks(hand, suit))}")
+            f"{escape(hand.ranks(suit))}")
 
 
 def _hand_html(seat: str, hand: Hand) -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 import typer
 
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cards import CARDS, Hand, Rank, Suit, symbols
+from pinosolve.cards import CARDS, Hand, Suit, symbols
 from pinosolve.cli.options import (HandOpt, JsonOpt, OWN, RUN, RulesOpt, VariantOpt,
                                    complete_variant, shorthand, with_options)
 from pinosolve.cli.params import Params, chosen_variant, flag, suit, text, whole
@@ -24,11 +24,7 @@ if TYPE_CHECKING:
 
 def suit_cells(hand: Hand) -> list[str]:
     """One cell per suit, ranks high to low, 10 for the ten, — for a void."""
-    cells = []
-    for s in Suit:
-        ranks = ["10" if c.rank is Rank.T else c.rank.letter for c in hand.suit(s)]
-        cells.append(" ".join(ranks) if ranks else "—")
-    return cells
+    return [hand.ranks(s) for s in Suit]
 
 
 # --- variants ---------------------------------------------------------------------------
