@@ -320,8 +320,7 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
         shown = [f"{i + 1} ({meld_of[i].name})" for i in who[:NAMED]]
         if len(who) > NAMED:  # each claim's reason names a few: n claims, not n * n names
             shown.append(f"{len(who) - NAMED} more")
-        names = " and ".join(shown) if len(shown) == 2 else \
-            f"{', '.join(shown[:-1])} and {shown[-1]}"
+        names = _listed(shown)
         every = "both" if len(who) == 2 else "all"
         for i in who:
             verdicts[i].fail(
@@ -445,11 +444,14 @@ def _reasons_once(verdicts: list[ClaimVerdict], unheld: bool) -> list[str]:
                 claims_of.setdefault(reason, []).append(i)
     out = []
     for reason, idx in claims_of.items():
-        named = [f"{i + 1} ({symbols(verdicts[i].cards)})" for i in idx]
-        which = (f"claim {named[0]}" if len(named) == 1 else
-                 f"claims {', '.join(named[:-1])} and {named[-1]}")
-        out.append(f"{which}: {reason}")
+        named = _listed([f"{i + 1} ({symbols(verdicts[i].cards)})" for i in idx])
+        out.append(f"claim{'s' if len(idx) > 1 else ''} {named}: {reason}")
     return out
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: list[Hand],
