@@ -183,9 +183,9 @@ class StockView:
         else:
             self.trick_number = drawn + 1
         # the other hand's size: as many as the viewer's once this trick is complete
-        played_by_me = 1 if self.play and self.leader == self.me else 0
-        self.other = len(self.hand) + played_by_me - (1 if self.play and not played_by_me
-                                                      else 0)
+        # (one card on the table: the viewer's, so the other holds one more; or his, one fewer)
+        self.other = len(self.hand) + ((1 if self.leader == self.me else -1) if self.play
+                                       else 0)
         unknown = self.slots.count(None)
         if sum(self.hidden) != self.other + unknown:
             raise PinosolveError(
