@@ -19,7 +19,7 @@ from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, DealTimeoutOp
                                    meld_option, with_options)
 from pinosolve.cli.output import ProgressBar, batch_line, console, suit_text
 from pinosolve.cli.infer import view_of
-from pinosolve.cli.params import (Params, Raw, chosen_variant_of, flag, given, reader,
+from pinosolve.cli.params import (Params, Raw, chosen_variant_of, either_flag, flag, given, reader,
                                   seconds, text, want_flag, whole)
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
@@ -61,8 +61,7 @@ class AdviseParams(Params):
     dealer: Optional[str] = text()
     confidence: Any = given()
     timeout: Optional[float] = seconds()
-    progress: Optional[bool] = reader(lambda raw, name, got: None if raw.get(name) is None
-                                      else want_flag(raw, name))
+    progress: Optional[bool] = either_flag()
     threads: int = whole(default=1)
 
     @classmethod

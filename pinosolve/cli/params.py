@@ -76,6 +76,13 @@ def flag() -> Any:
     return reader(lambda raw, name, got: want_flag(raw, name), False)
 
 
+def either_flag() -> Any:
+    """A --this/--that option: true, false, or None where neither was given (the command
+    then decides, as ``--progress/--quiet`` does by the terminal)."""
+    return reader(lambda raw, name, got: None if raw.get(name) is None
+                  else want_flag(raw, name))
+
+
 def text(what: Optional[str] = None, missing: Optional[str] = None,
          default: Optional[str] = None) -> Any:
     """A text option (a list of texts is joined by spaces, as repeated words are): None

@@ -15,8 +15,8 @@ import typer
 from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import OWN, RUN, with_options
 from pinosolve.cli.output import console, suit_text
-from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, file_named, reader,
-                                  seconds, want_flag)
+from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, either_flag, file_named,
+                                  seconds)
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
@@ -89,8 +89,7 @@ class ReviewParams(Params):
 
     record: RecordLike = combined(_record)
     timeout: Optional[float] = seconds()
-    progress: Optional[bool] = reader(lambda raw, name, got: None if raw.get(name) is None
-                                      else want_flag(raw, name))
+    progress: Optional[bool] = either_flag()
 
 
 @dataclass(frozen=True)

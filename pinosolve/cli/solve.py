@@ -13,8 +13,8 @@ from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, TimeoutOpt, 
                                    with_options)
 from pinosolve.cli.output import SearchStatus, console, show_test, suit_text
 from pinosolve.cli.foundation import suit_cells
-from pinosolve.cli.params import (Params, chosen_variant, flag, given, reader, seconds, suit,
-                                  text, want_flag)
+from pinosolve.cli.params import (Params, chosen_variant, either_flag, flag, given, seconds,
+                                  suit, text)
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import Variant
 
@@ -39,8 +39,7 @@ class SolveParams(Params):
     each_for_himself: bool = flag()
     stock: Optional[str] = text()
     timeout: Optional[float] = seconds()
-    progress: Optional[bool] = reader(lambda raw, name, got: None if raw.get(name) is None
-                                      else want_flag(raw, name))
+    progress: Optional[bool] = either_flag()
 
     def check(self) -> None:
         if self.each_for_himself and (self.value_only or self.progress):
