@@ -14,12 +14,14 @@ Python itself is still starting: that much is beyond reach.)
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import sys
+import time
 
-# (nothing else is imported here: the package holds SIGINT while this module loads, so the
-# less it loads, the sooner a Ctrl-C is answered)
+# (nothing else is imported here, _thread and time being built in: the package holds SIGINT
+# while this module loads, so the less it loads, the sooner a Ctrl-C is answered)
 
 in_command = False  # a command is running: Ctrl-C is a KeyboardInterrupt (its handlers' to end)
 
@@ -63,15 +65,57 @@ def caused_by_ctrl_c(exc: BaseException) -> bool:
     return False
 
 
+RESEND_DELAY = 0.005  # seconds: a lost Ctrl-C is sent again once its finalizer has returned
+
+
+
+def resend_lost_ctrl_c(unraisable: object) -> bool:
+    """Send Ctrl-C again if ``unraisable`` (what ``sys.unraisablehook`` is given) is a
+    KeyboardInterrupt; True if it was.
+
+    Python ignores an exception raised where it cannot propagate (in a finalizer, or a weakref
+    callback: the import system runs one as it lets go of a module's lock), and only prints
+    it. A Ctrl-C whose KeyboardInterrupt was raised there would be lost: the command went on
+    as if none had come (a batch of long searches ran on for minutes). Sent again from another
+    thread a moment later, it is raised wherever the program is then."""
+    kind = getattr(unraisable, "exc_type", None)
+    if not (isinstance(kind, type) and issubclass(kind, KeyboardInterrupt)):
+        return False
+
+    def send() -> None:
+        time.sleep(RESEND_DELAY)
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+        except OSError:  # pragma: no cover - the process is ending
+            pass
+
+    try:
+        _thread.start_new_thread(send, ())
+    except RuntimeError:  # the interpreter is ending: nothing left to interrupt
+        pass
+    return True
+
+
+
+def _unraisable(unraisable: object) -> None:
+    """``sys.unraisablehook`` in the program: a lost Ctrl-C is sent again, anything else is
+    printed as Python prints it."""
+    if not resend_lost_ctrl_c(unraisable):
+        sys.__unraisablehook__(unraisable)  # type: ignore[arg-type]
+
+
+
 def take_ctrl_c() -> bool:
     """Put ``ctrl_c`` in place, in the program, where Ctrl-C has Python's own handler (not
-    where it is ignored, as for a command started in the background); True if it was."""
+    where it is ignored, as for a command started in the background), and the hook that sends
+    a lost one again (``resend_lost_ctrl_c``); True if it was."""
     if not the_program() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return False
     try:
         signal.signal(signal.SIGINT, ctrl_c)
     except ValueError:  # not the main thread
         return False
+    sys.unraisablehook = _unraisable
     return True
 
 

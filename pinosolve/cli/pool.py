@@ -348,6 +348,8 @@ _ctrl_c_seen = False  # in a worker: Ctrl-C came while it was between lines
 
 _ctrl_c_ignored = False  # in a worker: the command ignores Ctrl-C, and so does the worker
 
+_line_interrupted = False  # in a worker: Ctrl-C has interrupted its line (later ones ignored)
+
 
 
 def _worker_context() -> Any:
@@ -412,6 +414,7 @@ def _start_worker(jobs: int, stop: Any) -> None:
     _ctrl_c_ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     if not _ctrl_c_ignored:
         signal.signal(signal.SIGINT, _ctrl_c_between_lines)
+        sys.unraisablehook = _lost_ctrl_c
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler
     if _START_SIGNALS:  # (blocked as it started: see _Crew._start)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _START_SIGNALS)
@@ -491,8 +494,25 @@ def _interrupt_once(signum: int, frame: Any) -> None:
     """Ctrl-C in a worker's line: a KeyboardInterrupt (the search answers what it had proved),
     and later ones are ignored (the parent passes Ctrl-C on, which the terminal may have sent
     already), so that nothing interrupts the answer being made."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _line_interrupted
+    if _line_interrupted:
+        return
+    _line_interrupted = True
     raise KeyboardInterrupt
+
+
+
+def _lost_ctrl_c(unraisable: Any) -> None:
+    """``sys.unraisablehook`` in a worker: a Ctrl-C whose KeyboardInterrupt Python ignored
+    (raised in a finalizer) has not interrupted the line, so the next one must; it is sent
+    again (``program.resend_lost_ctrl_c``). Anything else is printed as Python prints it."""
+    global _line_interrupted
+    from pinosolve import program
+
+    if program.resend_lost_ctrl_c(unraisable):
+        _line_interrupted = False
+    else:
+        sys.__unraisablehook__(unraisable)
 
 
 
@@ -506,11 +526,13 @@ def _worker_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[
     line: at the terminal, Ctrl-C reaches the workers and the command at once, and a worker
     done with its interrupted line, or between lines then, would otherwise start the next one
     before the command had set the stop."""
+    global _line_interrupted
     answer = None
     if _ctrl_c_seen:
         _stop.set()
     try:
         if not _ctrl_c_ignored:
+            _line_interrupted = False
             signal.signal(signal.SIGINT, _interrupt_once)
         try:
             if not _stop.is_set():

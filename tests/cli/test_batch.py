@@ -649,6 +649,57 @@ def test_ctrl_c_while_the_handler_itself_loads_is_one_line_and_exit_130():
     assert (run.returncode, run.stdout, run.stderr) == (130, "", "pinosolve: interrupted\n")
 
 
+# a Ctrl-C that comes while a weakref callback runs (the import system drops a module's lock
+# in one): its KeyboardInterrupt is raised there, where Python ignores exceptions
+_SWALLOWED = (
+    "import os, signal, sys, time, weakref\n"
+    "{setup}\n"
+    "class Thing:\n"
+    "    pass\n"
+    "def callback(ref):\n"
+    "    os.kill(os.getpid(), signal.SIGINT)\n"
+    "    for _ in range(1000):  # the handler runs here\n"
+    "        pass\n"
+    "thing = Thing()\n"
+    "ref = weakref.ref(thing, callback)\n"
+    "try:\n"
+    "    del thing\n"
+    "    time.sleep({wait})\n"
+    "    print('not interrupted')\n"
+    "except KeyboardInterrupt:\n"
+    "    print('interrupted')\n")
+
+_AS_THE_PROGRAM = ("from pinosolve import program\n"
+                   "signal.signal(signal.SIGINT, program.ctrl_c)\n"
+                   "sys.unraisablehook = program._unraisable\n"
+                   "program.in_command = True")
+
+_AS_A_WORKER = ("from pinosolve.cli import pool\n"
+                "signal.signal(signal.SIGINT, pool._interrupt_once)\n"
+                "sys.unraisablehook = pool._lost_ctrl_c")
+
+
+@pytest.mark.parametrize("setup", [_AS_THE_PROGRAM, _AS_A_WORKER], ids=["program", "worker"])
+def test_a_ctrl_c_python_ignores_in_a_finalizer_is_sent_again(setup):
+    """A CI run's Ctrl-C to a --jobs batch as it started hung the test for 60 s: the
+    command's KeyboardInterrupt was raised in a weakref callback of the import system, where
+    Python prints "Exception ignored" and goes on, so the batch of double-deck searches ran
+    on. The program, and a batch worker in its line, send a Ctrl-C lost so again: it
+    interrupts what comes next, with nothing printed."""
+    run = subprocess.run([sys.executable, "-c", _SWALLOWED.format(setup=setup, wait=30)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert (run.stdout, run.stderr) == ("interrupted\n", ""), (run.stdout, run.stderr)
+
+
+def test_python_loses_a_ctrl_c_raised_in_a_finalizer():
+    """The case above, without the hook: Python's own loses the Ctrl-C (what the test above
+    would see, were the hook gone)."""
+    setup = "signal.signal(signal.SIGINT, signal.default_int_handler)"
+    run = subprocess.run([sys.executable, "-c", _SWALLOWED.format(setup=setup, wait=0.5)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.stdout == "not interrupted\n" and "KeyboardInterrupt" in run.stderr, run
+
+
 def _deaf_to_sigterm(params):
     """A batch compute (module level, for the workers) that blocks SIGTERM and takes long:
     what a worker is while it starts, before its handlers are in place."""
