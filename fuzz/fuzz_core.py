@@ -5,6 +5,8 @@
 Random positions across every variant family, each either (60%) solved by the core and by the
 Python reference, every legal card valued, or (40%) a longer ending solved by the core with
 partition search and small siblings and again with exact table keys and every card searched.
+A third of the core's searches run in 2 to 4 threads over one table (``Budget.threads``), with
+each technique switch off at random (a fifth each).
 15% of the positions get random trick-play obligations (the knobs no shipped variant sets
 together), 10% random card points and last-trick bonus as large as the deal total allows
 (POINTS_LIMIT, the core's bound). Each mismatch is printed in full; the last line counts the
@@ -22,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pinosolve.play.budget import Technique
+from pinosolve.play.budget import Budget, Technique
 from pinosolve.play import _core as core
 from pinosolve.play.rules import PlayRules
 from pinosolve.variants.schema import POINTS_LIMIT
@@ -34,6 +36,8 @@ from tests.generators import FAMILIES, family_variant, random_obligations, rando
 # sizes plus one)
 LONGER = {"two-hand": 11, "three-hand": 9, "four-hand": 8, "double-deck": 6, "five-hand": 6}
 EXACT = core.OPT_DEFAULT & ~core.OPT_PARTITION & ~core.OPT_SIBLING & ~core.OPT_RECENT
+SWITCHES = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_MASTER", "OPT_ORDER",
+            "OPT_GUESS", "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT")
 
 
 def large_points(rules: PlayRules, rnd: random.Random) -> PlayRules:
@@ -47,7 +51,7 @@ def large_points(rules: PlayRules, rnd: random.Random) -> PlayRules:
 
 def main() -> int:
     rnd, end = fuzz_run(600.0)
-    checked = {"reference": 0, "exact keys": 0}
+    checked = {"reference": 0, "exact keys": 0, "threads": 0}
     bad = 0
     while time.monotonic() < end:
         family = rnd.choice(sorted(FAMILIES))
@@ -64,14 +68,24 @@ def main() -> int:
         else:
             kind, pos = "exact keys", random_position(v, rnd, LONGER[family])
             b = solve(pos, rules, backend="c", technique=Technique(core_options=EXACT))
-        a = solve(pos, rules, backend="c")
+        if rnd.random() < 1 / 3:
+            options = core.OPT_DEFAULT
+            for name in SWITCHES:
+                if rnd.random() < 0.2:
+                    options &= ~getattr(core, name)
+            a = solve(pos, rules, backend="c", technique=Technique(core_options=options),
+                      budget=Budget(threads=rnd.randint(2, 4)))
+            checked["threads"] += 1
+        else:
+            a = solve(pos, rules, backend="c")
         checked[kind] += 1
         if a.value != b.value or a.cards != b.cards:
             bad += 1
             print(f"MISMATCH against {kind}: {v.id} {rules.trick} free={rules.free} {pos}: "
                   f"{a.value} {a.cards} != {b.value} {b.cards}", flush=True)
     print(f"checked {checked['reference']} positions against the reference and "
-          f"{checked['exact keys']} against exact keys; {bad} mismatches")
+          f"{checked['exact keys']} against exact keys ({checked['threads']} of them "
+          f"searched in threads); {bad} mismatches")
     return 1 if bad else 0
 
 

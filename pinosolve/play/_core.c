@@ -44,8 +44,27 @@ static int read_ints(PyObject *seq, int *out, int n, const char *what, int lo, i
     return 0;
 }
 
+/* Let go of the table: free it, or stop searching another Core's. */
+static void drop_table(Core *self) {
+    if (self->table_owner) {
+        Core *owner = self->table_owner;
+        if (--owner->lent == 0) {  /* its own again: it grows its table itself */
+            owner->s.grow_wanted = NULL;
+            owner->grow_wanted = 0;
+            schedule_growth(&owner->s);
+        }
+        Py_CLEAR(self->table_owner);
+    } else {
+        free(self->s.tt);
+        free(self->s.busy);
+    }
+    self->s.tt = NULL;
+    self->s.busy = NULL;
+    self->s.grow_wanted = NULL;
+}
+
 static void Core_dealloc(Core *self) {
-    free(self->s.tt);
+    drop_table(self);
     free(self->s.recent);
     free(self->s.suitkey);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -120,6 +139,11 @@ static int read_trick_rules(PyObject *obj, TrickRules *out) {
 }
 
 static int Core_init(Core *self, PyObject *args, PyObject *kw) {
+    if (self->lent) {  /* (the borrowers search its table, by its rules) */
+        PyErr_SetString(PyExc_ValueError, "this Core lends its table to another: it cannot be "
+                        "made again");
+        return -1;
+    }
     static char *names[] = {"side", "trump", "strength", "points", "last_trick", "trick",
                             "tt_bits", "use_tt", "use_equivalence", "use_relative", "options",
                             "grow_bits", NULL};
@@ -229,8 +253,10 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     if (!use_tt) self->s.opts &= ~OPT_TT;
     if (!use_equiv) self->s.opts &= ~OPT_EQUIV;
     if (!use_rel) self->s.opts &= ~OPT_RELATIVE;
-    free(self->s.tt);
-    self->s.tt = NULL;
+    drop_table(self);
+    self->defer_tricks = 2;
+    self->grow_wanted = 0;
+    self->s.cancelled = 0;
     free(self->s.recent);
     self->s.recent = calloc((size_t)1 << RECENT_BITS, sizeof(Recent));
     if (!self->s.recent) { PyErr_NoMemory(); return -1; }
@@ -361,6 +387,7 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
     if (beta > rem + 1) beta = rem + 1;
     self->s.deadline = budget > 0 ? now() + budget : 0;
     self->s.timed_out = 0;
+    self->s.defer_floor = self->s.held + tlen - self->defer_tricks * self->s.n + 1;
     Rel rel;
     self->s.interrupted = check_signals;
     self->s.hook = self;
@@ -396,6 +423,124 @@ static PyObject *Core_estimate(Core *self, PyObject *args) {
     if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi, &in_play) < 0)
         return NULL;
     return PyLong_FromLong(estimate(&self->s, leader, trick, tlen, wi, plies));
+}
+
+/* Do two searches play the same game (rules, trump, sides)? Then their table entries mean the
+ * same. */
+static int same_game(const Search *a, const Search *b) {
+    return a->n == b->n && a->trump == b->trump && a->last_trick == b->last_trick &&
+           a->npos == b->npos && memcmp(a->side, b->side, sizeof a->side) == 0 &&
+           memcmp(a->rank_of_pos, b->rank_of_pos, sizeof a->rank_of_pos) == 0 &&
+           memcmp(a->pts, b->pts, sizeof a->pts) == 0 &&
+           memcmp(&a->rules, &b->rules, sizeof a->rules) == 0 &&
+           (a->opts & (OPT_RELATIVE | OPT_PARTITION)) == (b->opts & (OPT_RELATIVE | OPT_PARTITION));
+}
+
+static PyTypeObject CoreType;
+
+static PyObject *Core_share_table(Core *self, PyObject *arg) {
+    if (!PyObject_TypeCheck(arg, &CoreType)) {
+        PyErr_Format(PyExc_TypeError, "share_table: a Core, got %.100s", Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    Core *other = (Core *)arg;
+    while (other->table_owner) other = other->table_owner;
+    if (other == self) Py_RETURN_NONE;
+    if (!other->s.tt || !self->s.tt) {
+        PyErr_SetString(PyExc_ValueError, "share_table: a Core not made (__init__ failed)");
+        return NULL;
+    }
+    if (self->lent) {
+        PyErr_SetString(PyExc_ValueError, "share_table: this Core lends its table already");
+        return NULL;
+    }
+    if (!same_game(&self->s, &other->s)) {
+        PyErr_SetString(PyExc_ValueError, "share_table: the Cores play different games (rules, "
+                        "trump, sides or key options): their entries would not mean the same");
+        return NULL;
+    }
+    if (self->released || other->released) {
+        PyErr_SetString(PyExc_ValueError, "share_table: a Core is searching");
+        return NULL;
+    }
+    if (!other->s.busy) {
+        other->s.busy = calloc((size_t)1 << BUSY_BITS, sizeof(uint64_t));
+        if (!other->s.busy) return PyErr_NoMemory();
+        other->s.busy_mask = ((uint64_t)1 << BUSY_BITS) - 1;
+    }
+    if (self->table_owner != other) {
+        drop_table(self);
+        Py_INCREF(other);
+        self->table_owner = other;
+        other->lent++;
+    }
+    self->s.tt = other->s.tt;
+    self->s.tt_mask = other->s.tt_mask;
+    self->s.busy = other->s.busy;
+    self->s.busy_mask = other->s.busy_mask;
+    self->s.grow_limit = other->s.grow_limit;
+    /* a shared table moves only while no search reads it: a search that outgrows it stops
+     * every search of it (grow_wanted), and the caller grows it (grow) */
+    self->s.grow_wanted = other->s.grow_wanted = &other->grow_wanted;
+    schedule_growth(&other->s);
+    schedule_growth(&self->s);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_grow(Core *self, PyObject *unused) {
+    (void)unused;
+    if (self->table_owner) {
+        PyErr_SetString(PyExc_ValueError, "grow: this Core searches another's table (grow that)");
+        return NULL;
+    }
+    if (self->released) {
+        PyErr_SetString(PyExc_ValueError, "grow: the Core is searching");
+        return NULL;
+    }
+    size_t before = self->s.tt_mask + 1;
+    self->grow_wanted = 0;
+    if (before < self->s.grow_limit) grow_table(&self->s);  /* (keeps it if memory fails) */
+    schedule_growth(&self->s);
+    return PyBool_FromLong(self->s.tt_mask + 1 > before);
+}
+
+static PyObject *Core_get_grow_wanted(Core *self, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(self->table_owner ? self->table_owner->grow_wanted : self->grow_wanted);
+}
+
+static PyObject *Core_get_cancelled(Core *self, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(self->s.cancelled);
+}
+
+static int Core_set_cancelled(Core *self, PyObject *value, void *closure) {
+    (void)closure;
+    if (!value) {
+        PyErr_SetString(PyExc_TypeError, "cancelled cannot be deleted");
+        return -1;
+    }
+    int truth = PyObject_IsTrue(value);
+    if (truth < 0) return -1;
+    self->s.cancelled = truth;
+    return 0;
+}
+
+static PyObject *Core_get_defer_tricks(Core *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(self->defer_tricks);
+}
+
+static int Core_set_defer_tricks(Core *self, PyObject *value, void *closure) {
+    (void)closure;
+    long v = value ? PyLong_AsLong(value) : -1;
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < 0 || v > 64) {
+        PyErr_SetString(PyExc_ValueError, "defer_tricks: 0 to 64");
+        return -1;
+    }
+    self->defer_tricks = (int)v;
+    return 0;
 }
 
 static PyObject *Core_get_entries(Core *self, void *closure) {
@@ -439,6 +584,10 @@ static PyMethodDef Core_methods[] = {
 #endif
     {"ab", (PyCFunction)Core_ab, METH_VARARGS,
      "ab(hands, leader, trick, alpha, beta, rem[, budget_seconds]) -> side-0 points"},
+    {"share_table", (PyCFunction)Core_share_table, METH_O,
+     "share_table(other): search other's table from now on (see _core.h)"},
+    {"grow", (PyCFunction)Core_grow, METH_NOARGS,
+     "grow() -> bool: double the table this Core lends, if below its limit (see _core.h)"},
     {"estimate", (PyCFunction)Core_estimate, METH_VARARGS,
      "estimate(hands, leader, trick, plies) -> side-0 points: minimax over the next plies "
      "cards, each line then played out (a first guess for the driver)"},
@@ -450,6 +599,12 @@ static PyMethodDef Core_methods[] = {
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_get_nodes, NULL, "nodes searched so far", NULL},
     {"entries", (getter)Core_get_entries, NULL, "the table's size in entries", NULL},
+    {"grow_wanted", (getter)Core_get_grow_wanted, NULL,
+     "a search of this shared table outgrew it: the caller grows it", NULL},
+    {"cancelled", (getter)Core_get_cancelled, (setter)Core_set_cancelled,
+     "set from another thread: ab stops and raises Timeout", NULL},
+    {"defer_tricks", (getter)Core_get_defer_tricks, (setter)Core_set_defer_tricks,
+     "tricks from the root at which moves are deferred, where the table is shared", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject CoreType = {

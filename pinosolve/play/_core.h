@@ -25,8 +25,8 @@
  *       tt_bits     log2 of the table's first size in entries, 4..28.
  *       grow_bits   log2 of the most entries the table may grow to as the search outgrows
  *                   it (it doubles, keeping its entries), 4..28; 0 or at most tt_bits: it
- *                   keeps its first size. The table is the search's own: two Core objects
- *                   never share one, and each has the sizes it was made with.
+ *                   keeps its first size. The table is the search's own, unless it is
+ *                   shared (share_table).
  *       use_tt, use_equivalence, use_relative: 0 switches off OPT_TT, OPT_EQUIV,
  *                   OPT_RELATIVE (as leaving them out of options does).
  *       options     the OPT_* technique switches below, for measuring them one by one.
@@ -50,6 +50,23 @@
  *       Side 0's points when every seat plays its first-ordered card to the end: a guess.
  *   Core.estimate(hands, leader, trick, plies) -> int
  *       Minimax over the next ``plies`` cards, each line then played out: a first guess.
+ *   Core.share_table(other)
+ *       Search other's table from now on (this one's own is let go): searches in threads,
+ *       one Core each, then share what they prove, and near the root each leaves the moves
+ *       another is searching for last (search/defer.c). other must have the same rules,
+ *       trump and sides (ValueError), and neither may be searching. A Core that lends its
+ *       table cannot be made again (__init__). Called again after the lender grew (grow),
+ *       it searches the grown table.
+ *   Core.grow_wanted  (read only) a search of a shared table outgrew it: every search of
+ *       it stopped with Timeout, and the caller grows it (grow) and asks again.
+ *   Core.grow() -> bool
+ *       Double the table this Core lends, keeping its entries, if below its limit (True if
+ *       it grew); clears grow_wanted. Not while any search of it runs; each borrower then
+ *       calls share_table again.
+ *   Core.cancelled  (read and write) set from another thread while ab runs: ab stops within
+ *       a few thousand nodes and raises Timeout. ab never clears it: the caller does.
+ *   Core.defer_tricks  (read and write) how many tricks from the position ab is given its
+ *       moves may be deferred, where the table is shared (2).
  *   Core.nodes    nodes searched so far, over every call.
  *   Core.entries  the table's size in entries now.
  *
@@ -67,10 +84,14 @@
 
 /* The Python object Core: one Search, and the thread state saved while ab runs without the
  * GIL (the interrupt hook takes it back to run the signal handlers). */
-typedef struct {
+typedef struct Core {
     PyObject_HEAD
     Search s;
     PyThreadState *released;
+    struct Core *table_owner;  /* the Core whose table this one searches (share_table), or NULL */
+    int lent;                  /* Cores searching this one's table */
+    int defer_tricks;          /* tricks from the root at which moves are deferred (defer.c) */
+    volatile int grow_wanted;  /* a search of this table (lent) outgrew it: see Core.grow */
 } Core;
 
 #endif

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 MAX_TIMEOUT = 1e9  # seconds: the longest budget a search takes
 MAX_TABLE = 1 << 28  # entries: the largest table a budget allows
 
+MAX_THREADS = 64  # the most threads one search may run in
+
 
 def check_timeout(timeout: object, what: str = "timeout") -> Optional[float]:
     """A search's time budget: None (no limit) or seconds more than 0 and at most
@@ -56,11 +58,15 @@ class Budget:
     ``table_limit``: the most entries the compiled core's table may grow to (None:
     ``tables.default_limit()``, what this process's memory allows one search; a batch worker
     passes its share). ``on_test``: called with each null-window test (a ``driver.Test``)
-    as it finishes, so that a search that runs for hours shows its bounds closing in."""
+    as it finishes, so that a search that runs for hours shows its bounds closing in.
+    ``threads``: how many threads the search runs in (1 to ``MAX_THREADS``; the compiled
+    core only, see ``pinosolve.play.threads``), each test searched by all of them over one
+    table: worth it for a search of a second or more."""
 
     timeout: Optional[float] = None
     table_limit: Optional[int] = None
     on_test: Optional[Callable[[Test], None]] = None
+    threads: int = 1
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "timeout", check_timeout(self.timeout))
@@ -69,6 +75,11 @@ class Budget:
                                   not 1 <= limit <= MAX_TABLE):
             raise PinosolveError(f"table_limit must be a whole number of entries from 1 to "
                                  f"2**28, got {limit!r:.40}")
+        threads = self.threads
+        if isinstance(threads, bool) or not isinstance(threads, int) or \
+                not 1 <= threads <= MAX_THREADS:
+            raise PinosolveError(f"threads must be a whole number from 1 to {MAX_THREADS}, "
+                                 f"got {threads!r:.40}")
         if self.on_test is not None and not callable(self.on_test):
             raise PinosolveError(f"on_test must be a function of a test, got "
                                  f"{self.on_test!r:.40}")

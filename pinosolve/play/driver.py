@@ -278,12 +278,15 @@ def _after(search: Engine, hands: list[list[int]], leader: int, trick: list[int]
 
 def new_search(pos: Position, rules: PlayRules, backend: str,
                deadline: Optional[float] = None, table_limit: Optional[int] = None,
-               technique: Technique = DEFAULT, budgeted: Optional[bool] = None) -> Engine:
+               technique: Technique = DEFAULT, budgeted: Optional[bool] = None,
+               threads: int = 1) -> Engine:
     """The search ``solve`` runs on a position (``backend`` 'c' or 'python'): its sides
     re-labelled so that side 0 is the side to move, and a table sized by the tricks left that
     grows with the search up to ``table_limit`` entries (see ``Budget``; ``budgeted``:
     whether that limit is capped for a search under a time budget, None: if it has a
-    ``deadline``), unless ``technique.tt_entries`` fixes its size."""
+    ``deadline``), unless ``technique.tt_entries`` fixes its size. ``threads`` above 1: the
+    compiled core's search in that many threads over one table (``ThreadedSearch``); the
+    Python reference searches in one."""
     mover = pos.to_move
     side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
     t = technique
@@ -292,6 +295,11 @@ def new_search(pos: Position, rules: PlayRules, backend: str,
         tt_entries = table_entries(pos.hands)
         grow_to = grow_limit(deadline is not None if budgeted is None else budgeted,
                              table_limit)
+    if backend == "c" and threads > 1:
+        from pinosolve.play.threads import ThreadedSearch
+
+        return ThreadedSearch(threads, rules, pos.trump, side, tt_entries, deadline, t.use_tt,
+                              t.use_equivalence, t.core_options, grow_to)
     if backend == "c":
         return CoreSearch(rules, pos.trump, side, tt_entries, deadline, t.use_tt,
                           t.use_equivalence, t.core_options, grow_to)
@@ -323,7 +331,8 @@ def threshold_test(pos: Position, rules: PlayRules, threshold: int, *,
     result = SearchOutcome(None, (0, rem))  # a threshold outside 0..rem needs no search
     if 0 < threshold <= rem:
         search = new_search(pos, rules, chosen_backend() if backend is None else backend,
-                            budget.deadline(start), budget.table_limit)
+                            budget.deadline(start), budget.table_limit,
+                            threads=budget.threads)
         driver = Driver(search, budget.on_test)
         try:
             v = driver.test(hands, pos.leader, trick, threshold, rem, limited=False)
@@ -356,7 +365,7 @@ def solve(pos: Position, rules: PlayRules, *, value_only: bool = False,
         backend = chosen_backend()
     start = time.perf_counter()
     return _run(lambda: new_search(pos, rules, backend, budget.deadline(start),
-                                   budget.table_limit, technique),
+                                   budget.table_limit, technique, threads=budget.threads),
                 pos, rules, value_only, budget.on_test, start)
 
 

@@ -240,6 +240,7 @@ def test_core_timeout_gives_bounds():
 _INTERRUPTED = """
 import random, signal, sys
 from pinosolve import load_variant
+from pinosolve.play.budget import Budget
 from pinosolve.play.rules import PlayRules
 from tests.generators import solve_any as solve
 from bench.dd_full import deal_position
@@ -250,7 +251,8 @@ v = load_variant("double-deck")
 pos = deal_position("double-deck", 0, None, None)  # a full deal: an hour's search
 print("searching", flush=True)
 try:
-    solve(pos, PlayRules.of(v), backend="c", value_only=True)  # hours without a cap
+    solve(pos, PlayRules.of(v), backend="c", value_only=True,  # hours without a cap
+          budget=Budget(threads=THREADS))
     print("finished")
 except KeyboardInterrupt as stop:
     # the search unwound cleanly, with what it had proved: the same process solves again
@@ -261,14 +263,17 @@ except KeyboardInterrupt as stop:
 """
 
 
-def test_ctrl_c_stops_a_long_search_at_once():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_search_at_once(threads):
     """Python runs signal handlers only between bytecodes; the core, one call that may last
-    hours, runs them itself every few ms, so Ctrl-C raises KeyboardInterrupt at once."""
+    hours, runs them itself every few ms, so Ctrl-C raises KeyboardInterrupt at once. In
+    threads (``Budget.threads``) the helper's search is cancelled with it."""
     import signal
     import time
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    proc = subprocess.Popen([sys.executable, "-c", _INTERRUPTED], cwd=root, text=True,
+    script = _INTERRUPTED.replace("THREADS", str(threads))
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=root, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         assert proc.stdout.readline().strip() == "searching", proc.stderr.read()
@@ -291,8 +296,10 @@ def test_fuzz_script_runs_and_finds_nothing():
                           "suite"], cwd=root, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     counts = re.fullmatch(r"checked (\d+) positions against the reference and (\d+) against "
-                          r"exact keys; 0 mismatches\n", run.stdout)
-    assert counts and int(counts[1]) > 0 and int(counts[2]) > 0, run.stdout
+                          r"exact keys \((\d+) of them searched in threads\); 0 mismatches\n",
+                          run.stdout)
+    assert counts and int(counts[1]) > 0 and int(counts[2]) > 0 and int(counts[3]) > 0, \
+        run.stdout
 
 
 def test_environment_forces_the_backend(monkeypatch):

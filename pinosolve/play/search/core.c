@@ -28,4 +28,5 @@
 #include "bounds.c"
 #include "ordering.c"
 #include "probe.c"
+#include "defer.c"
 #include "search.c"

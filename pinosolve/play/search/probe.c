@@ -5,33 +5,77 @@ static inline int answers(const Entry *e, int alpha, int beta) {
     return settles(e->lo, e->hi, alpha, beta);
 }
 
-static Entry *probe(Search *c, Key *k, int alpha, int beta) {
-    Entry *b = &c->tt[(k->exact & c->tt_mask) * BUCKET], *first = NULL;
+/* Entries are read and written as two 64-bit words, the first stored xor'd with the second
+ * (lockless hashing, as Hyatt and Mann describe it): where searches in threads share one table
+ * (Core.share_table), an entry read while another thread writes it has a check and a lock
+ * that fit no position, and is a miss, never a mixture of two results. Alone, it costs an
+ * xor. */
+typedef union {
+    Entry e;
+    uint64_t w[2];
+} EntryWords;
+_Static_assert(sizeof(EntryWords) == 16, "an entry is two words");
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#define LOAD_WORD(p) (*(volatile const uint64_t *)(p))
+#define STORE_WORD(p, v) (*(volatile uint64_t *)(p) = (v))
+#else
+#define LOAD_WORD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define STORE_WORD(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#endif
+
+static inline Entry load_entry(const Entry *slot) {
+    const uint64_t *p = (const uint64_t *)(const void *)slot;
+    EntryWords x;
+    x.w[1] = LOAD_WORD(p + 1);
+    x.w[0] = LOAD_WORD(p) ^ x.w[1];
+    return x.e;
+}
+
+static inline void store_entry(Entry *slot, Entry e) {
+    uint64_t *p = (uint64_t *)(void *)slot;
+    EntryWords x;
+    x.e = e;
+    STORE_WORD(p, x.w[0] ^ x.w[1]);
+    STORE_WORD(p + 1, x.w[1]);
+}
+
+/* The entry of this position's partition, if any, into *out (1; else 0): the first that
+ * settles the window (alpha, beta), else the first found. */
+static int probe(Search *c, Key *k, int alpha, int beta, Entry *out) {
+    Entry *b = &c->tt[(k->exact & c->tt_mask) * BUCKET];
+    int found = 0;
     uint32_t full = k->full_lock;
-    for (int i = 0; i < BUCKET; i++)
-        if (b[i].depth && b[i].check == k->exact_check && b[i].lock == full) {
-            if (answers(&b[i], alpha, beta)) {
+    for (int i = 0; i < BUCKET; i++) {
+        Entry x = load_entry(&b[i]);
+        if (x.depth && x.check == k->exact_check && x.lock == full) {
+            *out = x;
+            if (answers(&x, alpha, beta)) {
 #ifdef STATS
                 st_exact_ans++;
 #endif
-                return &b[i];
+                return 1;
             }
-            first = &b[i];
+            found = 1;
             break;
         }
-    if (!(c->opts & OPT_PARTITION)) return first;
+    }
+    if (!(c->opts & OPT_PARTITION)) return found;
     b = &c->tt[(k->coarse & c->tt_mask) * BUCKET];
-    for (int i = 0; i < BUCKET; i++)
-        if (b[i].depth && b[i].check == k->check && b[i].lock == key_lock(k, b[i].cut)) {
-            if (answers(&b[i], alpha, beta)) {
+    for (int i = 0; i < BUCKET; i++) {
+        Entry x = load_entry(&b[i]);
+        if (x.depth && x.check == k->check && x.lock == key_lock(k, x.cut)) {
+            if (answers(&x, alpha, beta)) {
 #ifdef STATS
                 st_coarse_ans++;
 #endif
-                return &b[i];
+                *out = x;
+                return 1;
             }
-            if (!first) first = &b[i];
+            if (!found) { *out = x; found = 1; }
         }
-    return first;
+    }
+    return found;
 }
 
 /* Store a result in the exact tier (found by the whole position) or the partition tier
@@ -41,21 +85,26 @@ static void put(Search *c, const Key *k, int exact, unsigned cut, int lo, int hi
     Entry *b = &c->tt[((exact ? k->exact : k->coarse) & c->tt_mask) * BUCKET];
     uint32_t check = exact ? k->exact_check : k->check;
     uint32_t lock = exact ? k->full_lock : key_lock(k, cut);
-    Entry *slot = &b[0];
+    int slot = 0;
+    unsigned shallowest = 128;
     for (int i = 0; i < BUCKET; i++) {
-        if (b[i].check == check && b[i].lock == lock && (exact || b[i].cut == cut)) {
-            slot = &b[i];
+        Entry x = load_entry(&b[i]);
+        if (x.check == check && x.lock == lock && (exact || x.cut == cut)) {
+            slot = i;
             break;
         }
-        if (b[i].depth < slot->depth) slot = &b[i];
+        if (x.depth < shallowest) { slot = i; shallowest = x.depth; }
     }
-    slot->check = check;
-    slot->lock = lock;
-    slot->cut = cut;
-    slot->lo = (unsigned)lo;  /* 0 <= lo <= hi <= POINTS_MAX: the bounds of a value */
-    slot->hi = (unsigned)hi;
-    slot->best = (unsigned)(best + 1);
-    slot->depth = (unsigned)(depth > 127 ? 127 : depth < 1 ? 1 : depth);
+    Entry e;
+    memset(&e, 0, sizeof e);
+    e.check = check;
+    e.lock = lock;
+    e.cut = cut;
+    e.lo = (unsigned)lo;  /* 0 <= lo <= hi <= POINTS_MAX: the bounds of a value */
+    e.hi = (unsigned)hi;
+    e.best = (unsigned)(best + 1);
+    e.depth = (unsigned)(depth > 127 ? 127 : depth < 1 ? 1 : depth);
+    store_entry(&b[slot], e);
 }
 
 /* The distinct legal cards of `player`, equivalent cards once, best first. */

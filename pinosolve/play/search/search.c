@@ -22,8 +22,8 @@ static int table_best(Search *c, int leader) {
     if (!(c->opts & OPT_TT)) return -1;
     Key key;
     build_key(c, leader, &key);
-    Entry *e = probe(c, &key, -1, INF);
-    return e ? decode_best(&key, (int)e->best - 1) : -1;
+    Entry e;
+    return probe(c, &key, -1, INF, &e) ? decode_best(&key, (int)e.best - 1) : -1;
 }
 
 /* A quick guess at the value: both sides play their first-ordered card to the end (the
@@ -147,7 +147,8 @@ static int ab(Search *c, int leader, int *trick, int tlen, int wi, int table, in
     if (c->timed_out) return TIMEOUT_FLAG;
     c->nodes++;
     if ((c->nodes & 4095) == 0) {
-        if (c->deadline > 0 && now() > c->deadline) {
+        if (c->cancelled || (c->grow_wanted && *c->grow_wanted) ||
+            (c->deadline > 0 && now() > c->deadline)) {
             c->timed_out = 1;
             return TIMEOUT_FLAG;
         }
@@ -163,11 +164,17 @@ static int ab(Search *c, int leader, int *trick, int tlen, int wi, int table, in
             }
         }
     }
-    if (c->nodes >= c->grow_at) grow_table(c);
+    if (c->nodes >= c->grow_at) {
+        if (!c->grow_wanted) grow_table(c);
+        else {  /* a shared table moves only while no search reads it: all stop, it grows */
+            *c->grow_wanted = 1;
+            c->grow_at = LLONG_MAX;
+        }
+    }
     if (rem <= 0) return 0;
     if (alpha >= rem) return rem;
     if (beta <= 0) return 0;
-    Entry *e = NULL;
+    Entry found, *e = NULL;
     Recent *r = NULL;  /* this position's slot in the recent table */
     uint64_t code = 0;
     int stored = 0, known_lo = 0, known_hi = rem;  /* the table's bounds, read at the probe */
@@ -209,13 +216,13 @@ static int ab(Search *c, int leader, int *trick, int tlen, int wi, int table, in
         }
         if (c->opts & OPT_TT) {
             build_key(c, leader, &key);
-            e = probe(c, &key, alpha, beta);
+            e = probe(c, &key, alpha, beta, &found) ? &found : NULL;
             stored = 1;
 #ifdef STATS
             st_ttprobe++; if (e) st_tthit++;
 #endif
             if (e) {
-                /* read now: the children's stores may reuse this slot before this node stores */
+                /* (a copy: the children's stores may reuse its slot before this node stores) */
                 known_lo = e->lo;
                 known_hi = e->hi;
                 erel = rel_of(&key, e->cut);
@@ -321,39 +328,56 @@ static int ab(Search *c, int leader, int *trick, int tlen, int wi, int table, in
     int best = maximise ? -INF : INF, best_card = -1, cutoff = 0;
     Rel acc = 0, crel;
     uint8_t small_below[NID];  /* per searched move: see small_sibling */
-    for (int i = 0; i < m; i++) {
-        int card = moves[i], v;
-        if (small_sibling(c, moves, small_below, i)) { small_below[i] = 0xFF; continue; }
-        v = play(c, player, card, leader, trick, tlen, wi, table, alpha, beta, rem, &crel);
-        if (v == TIMEOUT_FLAG) return TIMEOUT_FLAG;
-        /* 0xFF: lends its result to none */
-        small_below[i] = (c->opts & OPT_SIBLING) ? rel_suit(crel | *rel, SUIT(card)) : 0xFF;
-        if (maximise) {
-            if (v > best) { best = v; best_card = card; if (v > alpha) alpha = v; }
-        } else {
-            if (v < best) { best = v; best_card = card; if (v < beta) beta = v; }
-        }
-        if (alpha >= beta) {
+    /* threads over one table: a move another is searching is left for a second pass */
+    int defer = c->busy && m > 1 && c->held >= c->defer_floor, left[NID], nleft = 0;
+    for (int pass = 0; pass < 2 && !cutoff; pass++) {
+        int count = pass ? nleft : m;
+        for (int j = 0; j < count; j++) {
+            int i = pass ? left[j] : j, card = moves[i], v;
+            if (small_sibling(c, moves, small_below, i)) { small_below[i] = 0xFF; continue; }
+            uint64_t mc = 0;
+            if (defer && !pass) {
+                mc = move_code(c, player, card, leader, tlen);
+                if (i > 0 && is_busy(c, mc)) {
+                    left[nleft++] = i;
+                    small_below[i] = 0xFF;  /* not searched yet: lends its result to none */
+                    continue;
+                }
+                set_busy(c, mc);
+            }
+            v = play(c, player, card, leader, trick, tlen, wi, table, alpha, beta, rem, &crel);
+            if (mc) clear_busy(c, mc);
+            if (v == TIMEOUT_FLAG) return TIMEOUT_FLAG;
+            /* 0xFF: lends its result to none */
+            small_below[i] = (c->opts & OPT_SIBLING) ? rel_suit(crel | *rel, SUIT(card)) : 0xFF;
+            if (maximise) {
+                if (v > best) { best = v; best_card = card; if (v > alpha) alpha = v; }
+            } else {
+                if (v < best) { best = v; best_card = card; if (v < beta) beta = v; }
+            }
+            if (alpha >= beta) {
 #ifdef STATS
-            st_cut[tlen < 4 ? tlen : 3][i < 7 ? i : 7]++;
+                st_cut[tlen < 4 ? tlen : 3][i < 7 ? i : 7]++;
 #endif
-            cutoff = 1;
-            if (i > 0) {
-                int8_t *kl = killer_slot(c, player, trick, tlen, c->seat_at[leader][wi]);
-                if (kl[0] != card) { kl[1] = kl[0]; kl[0] = (int8_t)card; }
+                cutoff = 1;
+                if (i > 0) {
+                    int8_t *kl = killer_slot(c, player, trick, tlen, c->seat_at[leader][wi]);
+                    if (kl[0] != card) { kl[1] = kl[0]; kl[0] = (int8_t)card; }
+                }
+                /* the card that refutes is all the proof needs: what it relied on and, when
+                 * it is of the winning card's suit, its own comparison with that card
+                 * (whether it beats it decides both whether it may be played and who takes
+                 * the trick); the comparisons that made the other cards legal or not do not
+                 * matter */
+                if (tlen && !c->rules.head_after_ruff && SUIT(card) == SUIT(trick[wi])) {
+                    int w = trick[wi];
+                    *rel = upto(SUIT(w), POS(card) < POS(w) ? POS(card) : POS(w));
+                }
+                *rel |= crel;
+                break;
             }
-            /* the card that refutes is all the proof needs: what it relied on and, when it
-             * is of the winning card's suit, its own comparison with that card (whether it
-             * beats it decides both whether it may be played and who takes the trick); the
-             * comparisons that made the other cards legal or not do not matter */
-            if (tlen && !c->rules.head_after_ruff && SUIT(card) == SUIT(trick[wi])) {
-                int w = trick[wi];
-                *rel = upto(SUIT(w), POS(card) < POS(w) ? POS(card) : POS(w));
-            }
-            *rel |= crel;
-            break;
+            acc |= crel;
         }
-        acc |= crel;
     }
 #ifdef STATS
     st_nodes[tlen < 4 ? tlen : 3][m < 7 ? m : 7]++;

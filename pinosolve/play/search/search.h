@@ -35,6 +35,9 @@
  *    beat, and the last trick is scored without search;
  *  - master trumps: a trump that no opposing seat can match or beat takes a trick for its
  *    side whoever leads, which bounds the value both ways (three-hand deals: 18% fewer nodes);
+ *  - searches in threads over one table (Core.share_table): entries read and written
+ *    lockless (probe.c), and near the root a move another thread is searching is left
+ *    until the others are done (defer.c: simplified ABDADA), so the threads split the tree;
  *  - move ordering: the table's best lead first, then the two cards that last refuted a
  *    sibling in the same context (killer moves, for leads and followers alike: see
  *    killer_slot), then sure winners, then game heuristics.
@@ -173,6 +176,12 @@ typedef struct Search {
     long long nodes;
     double deadline;
     int timed_out;
+    volatile int cancelled;      /* set by another thread: ab stops as on a timeout */
+    uint64_t *busy;              /* where searches share a table: moves being searched (defer) */
+    uint64_t busy_mask;
+    int defer_floor;             /* moves are deferred at nodes with at least this many cards */
+    volatile int *grow_wanted;   /* where the table is shared: set when a search outgrows it,
+                                    and every search sharing it stops (the caller grows it) */
     int (*interrupted)(void *hook);  /* asked every 2^16 nodes where set: nonzero stops ab */
     void *hook;                  /* its argument */
     int8_t prev[64];             /* per cards left: the context the trick before left (killer_slot) */
