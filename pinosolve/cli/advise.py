@@ -16,7 +16,7 @@ import typer
 from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, DealTimeoutOpt, DealerOpt,
-                                   meld_option, with_options)
+                                   cpu_threads, meld_option, with_options)
 from pinosolve.cli.output import ProgressBar, batch_line, console, suit_text
 from pinosolve.cli.infer import view_of
 from pinosolve.cli.params import (Params, Raw, chosen_variant_of, either_flag, flag, given, reader,
@@ -314,7 +314,7 @@ def advise_cmd(
     """Which card to play, or (--bidding) what to bid, seeing only your own cards: each
     choice over sampled deals."""
     # (a view's deals in threads; a batch line's in one: the lines run in processes, --jobs)
-    options = {**locals(), "threads": _threads(threads)}
+    options = {**locals(), "threads": cpu_threads(threads)}
     del options["plot"]  # (drawn here, from one answer: not a key of the analysis)
     where = None
     if plot is not None:
@@ -334,14 +334,6 @@ def advise_cmd(
         plot_bid_advice(result, where)
         echo_written("make-probability curves", where, given["json_out"])
 
-
-def _threads(threads: int) -> int:
-    from pinosolve.cli.pool import usable_cpus
-
-    if threads < 0:
-        raise PinosolveError(f"--threads: {threads} is not a number of threads (0: one per "
-                             "core)")
-    return usable_cpus() if threads == 0 else threads
 
 
 ADVISE = Analysis(AdviseParams, compute_advise, aliases=BIDDER_ALIASES,

@@ -16,6 +16,17 @@ import typer
 from pinosolve.errors import PinosolveError
 
 
+def cpu_threads(threads: int) -> int:
+    """The --threads option: threads for the command (0: one per CPU this process may use)."""
+    from pinosolve.cli.pool import usable_cpus
+    from pinosolve.errors import PinosolveError
+
+    if threads < 0:
+        raise PinosolveError(f"--threads: {threads} is not a number of threads (0: one per "
+                             "core)")
+    return usable_cpus() if threads == 0 else threads
+
+
 def complete_variant(incomplete: str) -> list[str]:
     """Shell completion of --variant: the variant IDs that start with what was typed (read
     here, when the shell asks: nothing of it is imported for --help)."""

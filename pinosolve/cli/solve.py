@@ -10,11 +10,11 @@ import typer
 from pinosolve.cards import Suit, symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, SIDES, TimeoutOpt, TrumpOpt,
-                                   with_options)
+                                   cpu_threads, with_options)
 from pinosolve.cli.output import SearchStatus, console, show_test, suit_text
 from pinosolve.cli.foundation import suit_cells
 from pinosolve.cli.params import (Params, chosen_variant, either_flag, flag, given, seconds,
-                                  suit, text)
+                                  suit, text, whole)
 from pinosolve.errors import PinosolveError
 from pinosolve.variants.variant import Variant
 
@@ -40,8 +40,12 @@ class SolveParams(Params):
     stock: Optional[str] = text()
     timeout: Optional[float] = seconds()
     progress: Optional[bool] = either_flag()
+    threads: int = whole(default=1)
 
     def check(self) -> None:
+        if self.threads != 1 and (self.each_for_himself or self.stock is not None):
+            raise PinosolveError("--threads: --each-for-himself and --stock search in one "
+                                 "thread")
         if self.each_for_himself and (self.value_only or self.progress):
             raise PinosolveError("--each-for-himself answers every card and each seat's "
                                  "points: drop --value-only and --progress")
@@ -79,7 +83,7 @@ def compute_solve(params: SolveParams) -> Union[SolveResult, EachResult, StockRe
     with SearchStatus(None if params.progress is None else False) as on_status:
         on_test = show_test if params.progress else on_status
         try:
-            budget = Budget(params.timeout, table_share(), on_test)
+            budget = Budget(params.timeout, table_share(), on_test, params.threads)
             return game.solve(budget, params.value_only)
         except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (run_analysis)
             return game.result_of(stop.result, params.value_only)
@@ -222,10 +226,14 @@ def solve_cmd(
         "--progress/--quiet", help="--progress: each null-window test of the search on "
         "stderr as it finishes; --quiet: nothing (default: where stderr is a terminal, a "
         "status line once the search has run a second).", show_default=False)] = None,
+    threads: Annotated[int, typer.Option(
+        "--threads", help="Threads the search runs in, over one table (0: one per core, at "
+        "most 64); the answer is the same whatever --threads. For searches of a second or "
+        "more.")] = 1,
     **given: Any,
 ) -> None:
     """Double-dummy: the points the side to move takes with best play, and each card's value."""
-    run_command(locals(), SOLVE, render_solve)
+    run_command({**locals(), "threads": cpu_threads(threads)}, SOLVE, render_solve)
 
 
 # the analysis a batch runs: "declarer" is the older name of "bidder" (the puzzle files' too)

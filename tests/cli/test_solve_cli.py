@@ -631,3 +631,31 @@ def test_a_long_search_shows_a_status_line_where_a_person_watches(cli):
         while status.status is None and time.monotonic() < deadline:
             time.sleep(0.01)
     assert status.status is not None and status.done
+
+
+def test_threads_give_the_same_answer(cli):
+    """--threads N: the search in N threads over one table; the answer is the same (0: one
+    per core); a batch line may name it too."""
+    deal = "N:AKQ.AT.K. TJ9.KQ.A. 9AK.JT.Q. QTJ.A9.T."
+    args = ("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal", deal,
+            "--json")
+    one = cli(*args).json()
+    for threads in ("2", "0"):
+        got = cli(*args, "--threads", threads).json()
+        for key in ("nodes", "seconds"):
+            one.pop(key, None), got.pop(key, None)
+        assert got == one
+    line = json.dumps({"deal": deal, "trump": "S", "threads": 2})
+    run = cli("solve", "--variant", "four-hand", "--input", "-", stdin=line + "\n")
+    assert run.code == 0 and json.loads(run.out)["value"] == one["value"], run.err
+
+
+@pytest.mark.parametrize("extra,says", [
+    (("--threads", "-1"), "--threads: -1 is not a number of threads"),
+    (("--threads", "65"), "threads must be a whole number from 1 to 64, got 65"),
+    (("--threads", "2", "--each-for-himself"), "--threads: --each-for-himself and --stock"),
+])
+def test_bad_threads_are_one_line_and_exit_2(cli, extra, says):
+    run = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
+              ENDING, *extra)
+    assert run.code == 2 and says in run.err and len(run.err.splitlines()) == 1, run.err
