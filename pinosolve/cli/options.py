@@ -17,14 +17,16 @@ from pinosolve.errors import PinosolveError
 
 
 def cpu_threads(threads: int) -> int:
-    """The --threads option: threads for the command (0: one per CPU this process may use)."""
+    """The --threads option: threads for the command (0: one per CPU this process may use, at
+    most ``pinosolve.play.budget.MAX_THREADS``)."""
     from pinosolve.cli.pool import usable_cpus
     from pinosolve.errors import PinosolveError
+    from pinosolve.play.budget import MAX_THREADS
 
     if threads < 0:
         raise PinosolveError(f"--threads: {threads} is not a number of threads (0: one per "
                              "core)")
-    return usable_cpus() if threads == 0 else threads
+    return min(usable_cpus(), MAX_THREADS) if threads == 0 else threads
 
 
 def complete_variant(incomplete: str) -> list[str]:

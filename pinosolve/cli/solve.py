@@ -83,7 +83,8 @@ def compute_solve(params: SolveParams) -> Union[SolveResult, EachResult, StockRe
     with SearchStatus(None if params.progress is None else False) as on_status:
         on_test = show_test if params.progress else on_status
         try:
-            budget = Budget(params.timeout, table_share(), on_test, params.threads)
+            budget = Budget(params.timeout, table_share(), on_test,
+                            cpu_threads(params.threads))
             return game.solve(budget, params.value_only)
         except SearchInterrupted as stop:  # Ctrl-C: answer what was proved (run_analysis)
             return game.result_of(stop.result, params.value_only)
@@ -233,7 +234,7 @@ def solve_cmd(
     **given: Any,
 ) -> None:
     """Double-dummy: the points the side to move takes with best play, and each card's value."""
-    run_command({**locals(), "threads": cpu_threads(threads)}, SOLVE, render_solve)
+    run_command(locals(), SOLVE, render_solve)
 
 
 # the analysis a batch runs: "declarer" is the older name of "bidder" (the puzzle files' too)

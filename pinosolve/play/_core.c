@@ -47,12 +47,9 @@ static int read_ints(PyObject *seq, int *out, int n, const char *what, int lo, i
 /* Let go of the table: free it, or stop searching another Core's. */
 static void drop_table(Core *self) {
     if (self->table_owner) {
-        Core *owner = self->table_owner;
-        if (--owner->lent == 0) {  /* its own again: it grows its table itself */
-            owner->s.grow_wanted = NULL;
-            owner->grow_wanted = 0;
-            schedule_growth(&owner->s);
-        }
+        /* (the lender, which may be searching in another thread now, takes its table back
+         * at its next search: see ready) */
+        self->table_owner->lent--;
         Py_CLEAR(self->table_owner);
     } else {
         free(self->s.tt);
@@ -144,6 +141,13 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
                         "made again");
         return -1;
     }
+    if (self->searching) {
+        PyErr_SetString(PyExc_ValueError, "this Core is searching: it cannot be made again");
+        return -1;
+    }
+    /* a borrower lets go of the lender's table before it changes its game: a failure below
+     * must not leave it searching that table by other rules */
+    drop_table(self);
     static char *names[] = {"side", "trump", "strength", "points", "last_trick", "trick",
                             "tt_bits", "use_tt", "use_equivalence", "use_relative", "options",
                             "grow_bits", NULL};
@@ -365,6 +369,35 @@ static int load_position(Core *self, PyObject *hands, int leader, PyObject *tric
     return 0;
 }
 
+/* Before a search: the Core was made, and a borrower searches its lender's table as it is
+ * now (it may have grown since); -1 with an exception otherwise. */
+static int ready(Core *self) {
+    if (!self->s.tt) {
+        PyErr_SetString(PyExc_ValueError, "this Core was not made (__init__ failed)");
+        return -1;
+    }
+    if (self->released) {  /* (one Search: two searches at once would share its state) */
+        PyErr_SetString(PyExc_ValueError, "this Core is searching in another thread");
+        return -1;
+    }
+    Core *owner = self->table_owner;
+    if (owner && (self->s.tt != owner->s.tt || self->s.grow_limit != owner->s.grow_limit)) {
+        self->s.tt = owner->s.tt;
+        self->s.tt_mask = owner->s.tt_mask;
+        self->s.grow_limit = owner->s.grow_limit;
+        schedule_growth(&self->s);
+    }
+    if (!owner && !self->lent && self->s.busy && !self->searching) {
+        /* it lent its table and has it back: it grows it itself, and defers nothing */
+        free(self->s.busy);
+        self->s.busy = NULL;
+        self->s.grow_wanted = NULL;
+        self->grow_wanted = 0;
+        schedule_growth(&self->s);
+    }
+    return 0;
+}
+
 static PyObject *Core_ab(Core *self, PyObject *args) {
     PyObject *hands, *trick_obj;
     int leader, alpha, beta, rem, tlen, wi, in_play;
@@ -372,6 +405,7 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiOiii|d", &hands, &leader, &trick_obj, &alpha, &beta, &rem,
                           &budget))
         return NULL;
+    if (ready(self) < 0) return NULL;
     int trick[MAXSEAT];
     if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi, &in_play) < 0)
         return NULL;
@@ -385,17 +419,22 @@ static PyObject *Core_ab(Core *self, PyObject *args) {
     if (alpha > rem) alpha = rem;
     if (beta < 0) beta = 0;
     if (beta > rem + 1) beta = rem + 1;
+    Core *table = self->table_owner ? self->table_owner : self;
     self->s.deadline = budget > 0 ? now() + budget : 0;
     self->s.timed_out = 0;
     self->s.defer_floor = self->s.held + tlen - self->defer_tricks * self->s.n + 1;
     Rel rel;
     self->s.interrupted = check_signals;
     self->s.hook = self;
+    table->searching++;  /* (with the GIL: grow and share_table read it) */
+    Py_INCREF(table);
     self->released = PyEval_SaveThread();  /* as Py_BEGIN_ALLOW_THREADS, kept for ab */
     int v = ab(&self->s, leader, trick, tlen, wi, cards_points(&self->s, trick, tlen), alpha, beta, rem,
                &rel);
     PyEval_RestoreThread(self->released);
     self->released = NULL;
+    table->searching--;
+    Py_DECREF(table);
     self->s.interrupted = NULL;
     if (PyErr_Occurred()) return NULL;  /* a signal handler raised (see ab) */
     if (v == TIMEOUT_FLAG) {
@@ -409,6 +448,7 @@ static PyObject *Core_playout(Core *self, PyObject *args) {
     PyObject *hands, *trick_obj;
     int leader, tlen, wi, in_play;
     if (!PyArg_ParseTuple(args, "OiO", &hands, &leader, &trick_obj)) return NULL;
+    if (ready(self) < 0) return NULL;
     int trick[MAXSEAT];
     if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi, &in_play) < 0)
         return NULL;
@@ -419,6 +459,7 @@ static PyObject *Core_estimate(Core *self, PyObject *args) {
     PyObject *hands, *trick_obj;
     int leader, plies, tlen, wi, in_play;
     if (!PyArg_ParseTuple(args, "OiOi", &hands, &leader, &trick_obj, &plies)) return NULL;
+    if (ready(self) < 0) return NULL;
     int trick[MAXSEAT];
     if (load_position(self, hands, leader, trick_obj, trick, &tlen, &wi, &in_play) < 0)
         return NULL;
@@ -459,8 +500,9 @@ static PyObject *Core_share_table(Core *self, PyObject *arg) {
                         "trump, sides or key options): their entries would not mean the same");
         return NULL;
     }
-    if (self->released || other->released) {
-        PyErr_SetString(PyExc_ValueError, "share_table: a Core is searching");
+    Core *mine = self->table_owner ? self->table_owner : self;
+    if (self->released || mine->searching || other->searching) {
+        PyErr_SetString(PyExc_ValueError, "share_table: a search of either table is running");
         return NULL;
     }
     if (!other->s.busy) {
@@ -493,13 +535,15 @@ static PyObject *Core_grow(Core *self, PyObject *unused) {
         PyErr_SetString(PyExc_ValueError, "grow: this Core searches another's table (grow that)");
         return NULL;
     }
-    if (self->released) {
-        PyErr_SetString(PyExc_ValueError, "grow: the Core is searching");
+    if (self->searching) {
+        PyErr_SetString(PyExc_ValueError, "grow: a search of the table is running");
         return NULL;
     }
     size_t before = self->s.tt_mask + 1;
     self->grow_wanted = 0;
-    if (before < self->s.grow_limit) grow_table(&self->s);  /* (keeps it if memory fails) */
+    if (before < self->s.grow_limit) grow_table(&self->s);
+    if (self->s.tt_mask + 1 == before)  /* no memory for it (or at its limit): it stays */
+        self->s.grow_limit = before;
     schedule_growth(&self->s);
     return PyBool_FromLong(self->s.tt_mask + 1 > before);
 }

@@ -55,14 +55,15 @@
  *       one Core each, then share what they prove, and near the root each leaves the moves
  *       another is searching for last (search/defer.c). other must have the same rules,
  *       trump and sides (ValueError), and neither may be searching. A Core that lends its
- *       table cannot be made again (__init__). Called again after the lender grew (grow),
- *       it searches the grown table.
+ *       table cannot be made again (__init__); __init__ on a borrower first lets go of the
+ *       lender's table. A borrower searches the lender's table as it is when ab starts
+ *       (grown or not).
  *   Core.grow_wanted  (read only) a search of a shared table outgrew it: every search of
  *       it stopped with Timeout, and the caller grows it (grow) and asks again.
  *   Core.grow() -> bool
  *       Double the table this Core lends, keeping its entries, if below its limit (True if
- *       it grew); clears grow_wanted. Not while any search of it runs; each borrower then
- *       calls share_table again.
+ *       it grew; a doubling that finds no memory keeps the table and its size for good);
+ *       clears grow_wanted. ValueError while any search of the table runs.
  *   Core.cancelled  (read and write) set from another thread while ab runs: ab stops within
  *       a few thousand nodes and raises Timeout. ab never clears it: the caller does.
  *   Core.defer_tricks  (read and write) how many tricks from the position ab is given its
@@ -92,6 +93,8 @@ typedef struct Core {
     int lent;                  /* Cores searching this one's table */
     int defer_tricks;          /* tricks from the root at which moves are deferred (defer.c) */
     volatile int grow_wanted;  /* a search of this table (lent) outgrew it: see Core.grow */
+    int searching;             /* searches of this Core's own table running now (its own ab and
+                                  its borrowers'), counted with the GIL held */
 } Core;
 
 #endif

@@ -8,23 +8,64 @@ that they split the tree between them rather than search it twice. The test's an
 same whichever thread gives it: a fail-soft bound on the same side of the window (each search
 is exact on its own, and the table holds only facts about positions).
 
-The thread that asked runs one search itself, so a deadline and Ctrl-C reach it as they reach
-a search alone; the others run in threads started for the test, and each is cancelled
-(``Core.cancelled``) once the test is answered. A shared table grows as one search's does,
-but only while no search reads it: the search that outgrows it stops them all
-(``Core.grow_wanted``), the table doubles, keeping its entries, and the test is asked again,
-its work so far found in the table.
+The thread that asks runs one search itself, so a deadline and Ctrl-C reach it as they reach
+a search alone; the others run in helper threads, started with the search and kept for its
+tests (starting a thread took about a millisecond, more than a small test), each cancelled
+(``Core.cancelled``) once the test is answered. Every helper has finished its part before
+``ab`` returns or raises, however it ends (Ctrl-C included); the helpers end with the search
+(when it is garbage). A shared table grows as one search's does, but only while no search
+reads it: the search that outgrows it stops them all (``Core.grow_wanted``), the table
+doubles, keeping its entries, and the test is asked again, its work so far found in the
+table.
 """
 
 from __future__ import annotations
 
+import queue
 import threading
-from typing import Optional
+import weakref
+from typing import Any, Optional
 from collections.abc import Sequence
 
 from pinosolve.play.core import CoreSearch
 from pinosolve.play.engine import SearchTimeout
 from pinosolve.play.rules import PlayRules
+
+MAX_RESTARTS = 64  # a test asked again after the table grew, at most (it doubles each time)
+
+
+class _Job:
+    """One test for the helpers: the arguments, the answers they found, and a flag each sets
+    when its part is done."""
+
+    def __init__(self, args: tuple[Any, ...], helpers: int, cores: list[Any]) -> None:
+        self.args, self.cores = args, cores
+        self.answers: list[int] = []
+        self.done = [threading.Event() for _ in range(helpers)]
+
+
+def _helper(search: CoreSearch, jobs: queue.SimpleQueue[Optional[tuple[_Job, int]]]) -> None:
+    """A helper thread: each test that comes, searched; None ends it."""
+    while True:
+        got = jobs.get()
+        if got is None:
+            return
+        job, k = got
+        try:
+            value = search.ab(*job.args)
+        except Exception:  # cancelled, out of time (as the first is), or an error the first
+            pass           # search meets as well, and raises
+        else:
+            job.answers.append(value)
+            for core in job.cores:  # the test is answered: the others stop
+                core.cancelled = True
+        finally:
+            job.done[k].set()
+
+
+def _stop_helpers(queues: list[queue.SimpleQueue[Optional[tuple[_Job, int]]]]) -> None:
+    for q in queues:
+        q.put(None)
 
 
 class ThreadedSearch:
@@ -45,6 +86,13 @@ class ThreadedSearch:
         first = self.searches[0]
         self.rules, self.trump, self.side, self.n = first.rules, first.trump, first.side, first.n
         self.guesses = first.guesses
+        self._queues: list[queue.SimpleQueue[Optional[tuple[_Job, int]]]] = []
+        for s in self.searches[1:]:
+            q: queue.SimpleQueue[Optional[tuple[_Job, int]]] = queue.SimpleQueue()
+            threading.Thread(target=_helper, args=(s, q), daemon=True,
+                             name="pinosolve-search-helper").start()
+            self._queues.append(q)
+        weakref.finalize(self, _stop_helpers, list(self._queues))
 
     @property
     def deadline(self) -> Optional[float]:
@@ -75,44 +123,47 @@ class ThreadedSearch:
            rem: int) -> int:
         """``CoreSearch.ab``, searched by every thread at once: the first answer."""
         owner = self.searches[0].core
-        while True:
+        for _ in range(MAX_RESTARTS):
             try:
                 return self._ab_once(hands, leader, trick, alpha, beta, rem)
             except SearchTimeout:
                 if not owner.grow_wanted:
                     raise
-            owner.grow()  # (no search runs now) and again, on the grown table
-            for s in self.searches[1:]:
-                s.core.share_table(owner)
+            owner.grow()  # (no search runs now; the helpers follow it at their next test)
+        raise SearchTimeout  # pragma: no cover - the table cannot double so often
 
     def _ab_once(self, hands: list[list[int]], leader: int, trick: list[int], alpha: int,
                  beta: int, rem: int) -> int:
-        mine, others = self.searches[0], self.searches[1:]
-        answers: list[int] = []  # the helpers' (each stops the others when it has one)
-
-        def helper(search: CoreSearch) -> None:
-            try:
-                value = search.ab(hands, leader, trick, alpha, beta, rem)
-            except Exception:  # cancelled, out of time (as the first is), or an error the
-                return         # first search meets as well, and raises
-            answers.append(value)
-            for s in self.searches:
-                s.core.cancelled = True
-
-        for s in self.searches:
-            s.core.cancelled = False
-        crew = [threading.Thread(target=helper, args=(s,), daemon=True,
-                                 name="pinosolve-search-helper") for s in others]
-        for t in crew:
-            t.start()
+        cores = [s.core for s in self.searches]
+        for core in cores:
+            core.cancelled = False
+        job = _Job((hands, leader, trick, alpha, beta, rem), len(self._queues), cores)
+        posted = 0
         try:
-            return mine.ab(hands, leader, trick, alpha, beta, rem)
+            for k, q in enumerate(self._queues):
+                q.put((job, k))
+                posted += 1
+            return self.searches[0].ab(hands, leader, trick, alpha, beta, rem)
         except SearchTimeout:
-            if answers:  # a helper answered first, and cancelled this one
-                return answers[0]
+            if job.answers:  # a helper answered first, and cancelled this search
+                return job.answers[0]
             raise
         finally:
-            for s in others:
-                s.core.cancelled = True
-            for t in crew:
-                t.join()
+            _finish(job, posted)
+
+
+def _finish(job: _Job, posted: int) -> None:
+    """Every helper that took the test stopped and done: a Ctrl-C while this waits is held
+    until they are, then raised."""
+    interrupted = False
+    while True:
+        try:
+            for core in job.cores:
+                core.cancelled = True
+            for done in job.done[:posted]:
+                done.wait()
+            break
+        except KeyboardInterrupt:
+            interrupted = True
+    if interrupted:
+        raise KeyboardInterrupt

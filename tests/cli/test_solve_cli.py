@@ -645,15 +645,18 @@ def test_threads_give_the_same_answer(cli):
         for key in ("nodes", "seconds"):
             one.pop(key, None), got.pop(key, None)
         assert got == one
-    line = json.dumps({"deal": deal, "trump": "S", "threads": 2})
-    run = cli("solve", "--variant", "four-hand", "--input", "-", stdin=line + "\n")
-    assert run.code == 0 and json.loads(run.out)["value"] == one["value"], run.err
+    lines = "".join(json.dumps({"deal": deal, "trump": "S", "threads": t}) + "\n"
+                    for t in (2, 0))
+    run = cli("solve", "--variant", "four-hand", "--input", "-", stdin=lines)
+    assert run.code == 0, run.err
+    assert [json.loads(x)["value"] for x in run.out.splitlines()] == [one["value"]] * 2
 
 
 @pytest.mark.parametrize("extra,says", [
     (("--threads", "-1"), "--threads: -1 is not a number of threads"),
     (("--threads", "65"), "threads must be a whole number from 1 to 64, got 65"),
     (("--threads", "2", "--each-for-himself"), "--threads: --each-for-himself and --stock"),
+    (("--threads", "0", "--each-for-himself"), "--threads: --each-for-himself and --stock"),
 ])
 def test_bad_threads_are_one_line_and_exit_2(cli, extra, says):
     run = cli("solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",

@@ -5,7 +5,9 @@ table shared only between searches of the same game."""
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 import threading
 import time
 
@@ -177,6 +179,7 @@ def test_cancelling_stops_a_search_deep_inside_and_it_searches_again():
 
 
 def test_a_threaded_search_under_a_deadline_answers_bounds_and_leaves_no_thread():
+    """Bounds at the deadline, and no helper thread left once the search is gone."""
     from bench.dd_full import deal_position
     from pinosolve.play.driver import solve as plain_solve
 
@@ -189,6 +192,10 @@ def test_a_threaded_search_under_a_deadline_answers_bounds_and_leaves_no_thread(
     assert time.monotonic() - start < 30
     lo, hi = res.bounds
     assert not res.exact and 0 <= lo <= hi <= 50
+    # the helper threads end with their search, once it is garbage
+    until = time.monotonic() + 10
+    while threading.active_count() > before and time.monotonic() < until:
+        time.sleep(0.01)
     assert threading.active_count() == before
 
 
@@ -196,3 +203,160 @@ def test_a_threaded_search_under_a_deadline_answers_bounds_and_leaves_no_thread(
 def test_a_bad_number_of_threads_is_refused(threads):
     with pytest.raises(PinosolveError, match="threads must be a whole number from 1 to 64"):
         Budget(threads=threads)
+
+
+def _long_position(vid: str = "double-deck", seed: int = 0):
+    """A full deal (double-deck: an hour's search), its hands sorted, side 0 the mover's."""
+    from bench.dd_full import deal_position
+
+    pos = deal_position(vid, seed, None, None)
+    side = tuple(0 if s == pos.side[pos.to_move] else 1 for s in pos.side)
+    return PlayRules.of(load_variant(vid)), pos, side, [sorted(h) for h in pos.hands]
+
+
+def test_ctrl_c_in_a_threaded_test_leaves_no_helper_searching():
+    """A review found that a Ctrl-C while the helpers were being started left them searching
+    (an hour, with no deadline), and a second search on the same object then crashed. Ctrl-C
+    in the asking thread, here 0.3 s into a full double-deck test: every helper has stopped
+    when it is raised, and the same search then answers a small position rightly."""
+    from bench.dd_full import cut
+    from pinosolve.play.threads import ThreadedSearch
+
+    rules, pos, side, hands = _long_position()
+    both = ThreadedSearch(2, rules, pos.trump, side, 1 << 16)
+    mine = both.searches[0]
+    real_ab = mine.ab
+
+    def interrupted(*args):
+        time.sleep(0.3)  # the helper is deep in its search
+        raise KeyboardInterrupt
+
+    mine.ab = interrupted
+    rem = both.remaining(hands, [])
+    with pytest.raises(KeyboardInterrupt):
+        both.ab(hands, pos.leader, [], 19, 20, rem)
+    helper = both.searches[1].core
+    assert helper.nodes > 1000  # it had searched, and stopped:
+    before = helper.nodes
+    time.sleep(0.3)
+    assert helper.nodes == before
+    mine.ab = real_ab
+    small = cut(pos, 3, 0)
+    hands = [sorted(h) for h in small.hands]
+    rem = both.remaining(hands, [])
+    want = _one_thread_value(rules, small, side, hands, rem)
+    assert both.ab(hands, small.leader, [], -1, rem + 1, rem) == want
+
+
+def _one_thread_value(rules, pos, side, hands, rem):
+    """One thread's answer: the value of ``pos`` with a fresh table."""
+    from pinosolve.play.core import CoreSearch
+
+    return CoreSearch(rules, pos.trump, side, 1 << 16).ab(hands, pos.leader, [], -1, rem + 1,
+                                                          rem)
+
+
+def test_a_borrower_made_again_lets_go_of_the_table_first():
+    """A review found that a borrower whose __init__ failed part-way kept the lender's table
+    with its game half changed, and wrong values came from the lender's searches (170 of 300
+    positions). It lets go of the table before it changes anything."""
+    a, b = _core_for("four-hand"), _core_for("four-hand")
+    b.core.share_table(a.core)
+    with pytest.raises(ValueError):
+        b.core.__init__([0, 0, 1, 1], 0, list(b.rules.strength), [1] * 5, 0, {})
+    with pytest.raises(ValueError, match="not made"):
+        b.core.ab([[0], [1], [2], [3]], 0, [], -1, 2, 1)
+    rnd = random.Random("reinit")
+    v = load_variant("four-hand")
+    for _ in range(100):
+        pos = random_position(v, rnd, 4)
+        side = tuple(0 if s == pos.side[pos.to_move] else 1 for s in pos.side)
+        if side != a.side or pos.trump != 0:
+            continue
+        hands = [sorted(h) for h in pos.hands]
+        rem = a.remaining(hands, list(pos.trick))
+        got = a.core.ab(hands, pos.leader, list(pos.trick), -1, rem + 1, rem)
+        want = _core_for("four-hand").core.ab(hands, pos.leader, list(pos.trick), -1, rem + 1,
+                                              rem)
+        assert got == want
+
+
+def test_a_grown_table_is_followed_and_not_grown_under_a_search():
+    """A review found two ways to a crash: a borrower searching after its lender grew (it
+    kept the freed table), and a lender growing while a borrower searched. A borrower follows
+    its lender's table at each search; growing while any search of the table runs is refused.
+    """
+    rules, pos, side, hands = _long_position()
+    from pinosolve.play.core import CoreSearch
+    from pinosolve.play.engine import SearchTimeout
+
+    a = CoreSearch(rules, pos.trump, side, 1 << 12, grow_to=1 << 13)
+    b = CoreSearch(rules, pos.trump, side, 1 << 12)
+    b.core.share_table(a.core)
+    assert a.core.grow() and a.core.entries == 1 << 13  # (and at its limit: b searches on)
+    small = [h[:2] for h in hands]
+    rem = b.remaining(small, [])
+    assert b.ab(small, pos.leader, [], -1, rem + 1, rem) == \
+        CoreSearch(rules, pos.trump, side, 1 << 12).ab(small, pos.leader, [], -1, rem + 1, rem)
+    assert b.core.entries == 1 << 13
+    rem = b.remaining(hands, [])
+    failed: list[BaseException] = []
+
+    def search() -> None:
+        try:
+            b.ab(hands, pos.leader, [], 19, 20, rem)
+        except SearchTimeout:
+            pass
+        except BaseException as exc:  # pragma: no cover
+            failed.append(exc)
+
+    t = threading.Thread(target=search)
+    t.start()
+    time.sleep(0.3)
+    try:
+        with pytest.raises(ValueError, match="a search of the table is running"):
+            a.core.grow()
+        with pytest.raises(ValueError, match="searching in another thread"):
+            b.core.ab(small, pos.leader, [], -1, 100, b.remaining(small, []))
+    finally:
+        b.core.cancelled = True
+        t.join()
+    assert not failed
+
+
+_NO_MEMORY = """
+import resource, sys
+from bench.dd_full import deal_position
+from pinosolve import load_variant
+from pinosolve.play.core import CoreSearch
+from pinosolve.play.rules import PlayRules
+from pinosolve.play.threads import ThreadedSearch
+
+v = load_variant("three-hand-kitty")
+rules = PlayRules.of(v)
+pos = deal_position("three-hand-kitty", 2, "E", None)
+side = tuple(0 if s == pos.side[pos.to_move] else 1 for s in pos.side)
+hands = [sorted(h) for h in pos.hands]
+alone = CoreSearch(rules, pos.trump, side, 1 << 12, grow_to=1 << 22)
+rem = alone.remaining(hands, [])
+want = alone.ab(hands, pos.leader, [], 16, 17, rem) >= 17  # (9 million nodes)
+both = ThreadedSearch(2, rules, pos.trump, side, 1 << 12, grow_to=1 << 26)
+with open("/proc/self/status") as f:
+    size = next(int(x.split()[1]) for x in f if x.startswith("VmSize")) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (size + (16 << 20), size + (16 << 20)))
+got = both.ab(hands, pos.leader, [], 16, 17, rem) >= 17
+print(got == want, both.searches[0].core.entries < 1 << 20)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS and /proc")
+def test_a_shared_table_that_finds_no_memory_to_grow_keeps_its_size():
+    """A review found that a shared table whose doubling found no memory had its test asked
+    again for ever (30 272 restarts in 40 s): the search stopped at once each time, wanting
+    to grow. A doubling that fails keeps the table's size for good, as one search does."""
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    run = subprocess.run([sys.executable, "-c", _NO_MEMORY], cwd=root, capture_output=True,
+                         text=True, timeout=300)
+    assert run.stdout.split() == ["True", "True"], run.stdout + run.stderr
