@@ -462,17 +462,19 @@ class Session:
     same search with every value complemented (``_Flipped``), so the answers are the ones a
     fresh ``solve`` gives, each position's value for its side to move. ``rules``, ``trump``
     and ``side`` (per seat, 0 or 1) are the deal's: a position with another trump or other
-    sides is refused (``PinosolveError``). ``table_limit`` (the session's table, as a
-    ``Budget``'s), ``backend`` and ``technique`` as for ``solve``; the table starts sized by
-    the first position and grows (to ``CAPPED_LIMIT`` at most if ``budgeted``: None decides
-    by the first call's timeout)."""
+    sides is refused (``PinosolveError``). ``table_limit`` and ``threads`` (the session's
+    table and threads, as a ``Budget``'s), ``backend`` and ``technique`` as for ``solve``; the
+    table starts sized by the first position and grows (to ``CAPPED_LIMIT`` at most if
+    ``budgeted``: None decides by the first call's timeout)."""
 
     def __init__(self, rules: PlayRules, trump: int, side: tuple[int, ...], *,
                  backend: Optional[str] = None, table_limit: Optional[int] = None,
-                 budgeted: Optional[bool] = None, technique: Technique = DEFAULT) -> None:
+                 budgeted: Optional[bool] = None, technique: Technique = DEFAULT,
+                 threads: int = 1) -> None:
         self.rules, self.trump, self.side = rules, trump, tuple(side)
         self.backend = chosen_backend() if backend is None else backend
         self.table_limit, self.budgeted, self.technique = table_limit, budgeted, technique
+        self.threads = Budget(threads=threads).threads  # (checked as a Budget checks it)
         self.search: Optional[Engine] = None
         self.solves = 0
 
@@ -481,7 +483,7 @@ class Session:
         deadline set; made (its table sized by ``pos``) on the first call."""
         if self.search is None:
             self.search = new_search(pos, self.rules, self.backend, deadline, self.table_limit,
-                                     self.technique, self.budgeted)
+                                     self.technique, self.budgeted, self.threads)
         self.search.deadline = deadline
         mover = pos.side[pos.to_move]
         if tuple(0 if s == mover else 1 for s in pos.side) == self.search.side:
@@ -491,9 +493,9 @@ class Session:
     def solve(self, pos: Position, *, value_only: bool = False, budget: Budget = Budget(),
               check_trick: bool = True, line: bool = True) -> SearchOutcome:
         """As ``solve(pos, rules, ...)``, on the session's search and table (the budget's
-        ``table_limit`` aside: the session's is fixed when it is made). ``line`` False: no
-        line of play (its tests cost a review, which only wants the values, a tenth of its
-        time)."""
+        ``table_limit`` and ``threads`` aside: the session's are fixed when it is made).
+        ``line`` False: no line of play (its tests cost a review, which only wants the
+        values, a tenth of its time)."""
         check_position(pos, self.rules, trick=check_trick)
         if pos.trump != self.trump:
             raise PinosolveError(f"a session's positions share one trump: {self.trump}, got "

@@ -360,3 +360,22 @@ def test_a_shared_table_that_finds_no_memory_to_grow_keeps_its_size():
     run = subprocess.run([sys.executable, "-c", _NO_MEMORY], cwd=root, capture_output=True,
                          text=True, timeout=300)
     assert run.stdout.split() == ["True", "True"], run.stdout + run.stderr
+
+
+def test_a_session_in_threads_answers_as_one_thread():
+    """A review's positions of one deal on one table (``Session``), in two threads: the same
+    value and cards, position after position, both sides to move."""
+    from pinosolve import Game
+    from pinosolve.play.driver import Session
+
+    g = Game("four-hand", "N:AKQ.AT.K. TJ9.KQ.A. 9AK.JT.Q. QTJ.A9.T.", trump="S")
+    pos = g.position()
+    one = Session(g.rules, pos.trump, pos.side)
+    two = Session(g.rules, pos.trump, pos.side, threads=2)
+    for _ in range(12):
+        pos = g.position()
+        a, b = one.solve(pos, line=False), two.solve(pos, line=False)
+        assert (a.value, a.cards) == (b.value, b.cards)
+        g.play(g.legal_moves()[0])
+    with pytest.raises(PinosolveError, match="threads must be a whole number"):
+        Session(g.rules, pos.trump, pos.side, threads=0)
