@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pinosolve import load_variant  # noqa: E402
 from pinosolve.play.budget import Budget, Technique  # noqa: E402
 from pinosolve.variants.sides import play_sides  # noqa: E402
-from pinosolve.play.core import describe  # noqa: E402
+from pinosolve.play.core import SWITCHES, describe  # noqa: E402
 from pinosolve.play.driver import SearchInterrupted, Test, solve  # noqa: E402
 from pinosolve.play.rules import PlayRules  # noqa: E402
 from pinosolve.play.position import Position  # noqa: E402
@@ -125,8 +125,7 @@ def ablation(args) -> None:
 
     default = _core.OPT_DEFAULT
     runs = [("all default", default)]
-    for name in ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_MASTER", "OPT_ORDER",
-                 "OPT_GUESS", "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT"):
+    for name in SWITCHES:
         runs.append((f"no {name[4:].lower()}", default & ~getattr(_core, name)))
     families = args.families if args.families != list(FAMILIES) else ["four-hand"]
     for vid in families:

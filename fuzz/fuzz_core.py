@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve.play.budget import Budget, Technique
 from pinosolve.play import _core as core
+from pinosolve.play.core import SWITCHES
 from pinosolve.play.rules import PlayRules
 from pinosolve.variants.schema import POINTS_LIMIT
 from tests.generators import solve_any as solve
@@ -36,8 +37,6 @@ from tests.generators import FAMILIES, family_variant, random_obligations, rando
 # sizes plus one)
 LONGER = {"two-hand": 11, "three-hand": 9, "four-hand": 8, "double-deck": 6, "five-hand": 6}
 EXACT = core.OPT_DEFAULT & ~core.OPT_PARTITION & ~core.OPT_SIBLING & ~core.OPT_RECENT
-SWITCHES = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_MASTER", "OPT_ORDER",
-            "OPT_GUESS", "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT")
 
 
 def large_points(rules: PlayRules, rnd: random.Random) -> PlayRules:

@@ -130,6 +130,16 @@ def oracle_values(v, pos):
                                  trick, trump, side, strength, card) for card in legal}
 
 
+def switch_runs() -> list[tuple[str, int]]:
+    """The compiled core's options with each default technique switched off in turn, then
+    with none on ("bare"), labelled: for the tests that every switch keeps every value."""
+    from pinosolve.play import _core
+    from pinosolve.play.core import SWITCHES
+
+    runs = [(f"no {n}", _core.OPT_DEFAULT & ~getattr(_core, n)) for n in SWITCHES]
+    return runs + [("bare", 0)]
+
+
 def backends() -> list[str]:
     try:
         from pinosolve.play import _core  # noqa: F401

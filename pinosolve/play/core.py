@@ -29,6 +29,12 @@ from pinosolve.variants.schema import POINTS_LIMIT
 
 ENV = "PINOSOLVE_CORE"
 
+# the compiled core's technique switches (``pinosolve.play._core.OPT_*``), each on by default:
+# for measuring them one at a time (``bench/dd_full.py --ablation``) and for the tests that
+# check that none changes a value
+SWITCHES = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_MASTER", "OPT_ORDER",
+            "OPT_GUESS", "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT")
+
 
 def _load() -> tuple[Any, str]:
     try:

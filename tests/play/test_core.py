@@ -16,6 +16,7 @@ from pinosolve import load_variant
 from pinosolve.play.rules import PlayRules
 from tests.generators import solve_any as solve
 from tests.generators import FAMILIES, family_variant, random_obligations, random_position
+from tests.generators import switch_runs
 
 core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
 
@@ -207,14 +208,7 @@ def test_one_core_across_deals_whose_suits_hold_as_many_cards():
     assert checked == 6 * (4 + 3 + 4)
 
 
-def _switches():
-    names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_MASTER", "OPT_ORDER",
-             "OPT_GUESS", "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT")
-    runs = [(f"no {n}", core.OPT_DEFAULT & ~getattr(core, n)) for n in names]
-    return runs + [("bare", 0)]
-
-
-@pytest.mark.parametrize("label,options", _switches())
+@pytest.mark.parametrize("label,options", switch_runs())
 def test_every_technique_switch_keeps_the_values(label, options):
     """The bench's ablation runs are only meaningful if each switch leaves the answer alone."""
     rnd = random.Random(f"switch-{label}")

@@ -17,7 +17,7 @@ from pinosolve import load_variant
 from pinosolve.errors import PinosolveError
 from pinosolve.play.budget import Budget, Technique
 from pinosolve.play.rules import PlayRules
-from tests.generators import FAMILIES, family_variant, random_position
+from tests.generators import FAMILIES, family_variant, random_position, switch_runs
 from tests.generators import solve_any as solve
 
 core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
@@ -38,13 +38,7 @@ def test_threads_equal_the_reference(family):
         assert a.value == b.value and a.cards == b.cards, (v.id, pos)
 
 
-def _switches():
-    names = ("OPT_TT", "OPT_EQUIV", "OPT_RELATIVE", "OPT_QUICK", "OPT_MASTER", "OPT_ORDER",
-             "OPT_GUESS", "OPT_PARTITION", "OPT_KILLER", "OPT_SIBLING", "OPT_RECENT")
-    return [(f"no {n}", core.OPT_DEFAULT & ~getattr(core, n)) for n in names] + [("bare", 0)]
-
-
-@pytest.mark.parametrize("label,options", _switches())
+@pytest.mark.parametrize("label,options", switch_runs())
 def test_threads_keep_the_values_with_every_switch(label, options):
     """Each technique switched off in turn, in two threads, against one thread with every
     technique on (itself checked against the reference)."""
