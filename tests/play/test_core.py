@@ -208,17 +208,20 @@ def test_one_core_across_deals_whose_suits_hold_as_many_cards():
     assert checked == 6 * (4 + 3 + 4)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("label,options", switch_runs())
-def test_every_technique_switch_keeps_the_values(label, options):
-    """The bench's ablation runs are only meaningful if each switch leaves the answer alone."""
-    rnd = random.Random(f"switch-{label}")
-    for i in range(120):
+def test_every_technique_switch_keeps_the_values(label, options, threads):
+    """The bench's ablation runs are only meaningful if each switch leaves the answer alone;
+    so in two threads over one table (``Budget.threads``), on fewer positions."""
+    rnd = random.Random(f"switch-{label}-{threads}")
+    for i in range(120 if threads == 1 else 40):
         vid = ("four-hand", "two-hand-1000", "double-deck", "three-hand-kitty",
                "five-hand-call")[i % 5]
         v = load_variant(vid)
         rules = PlayRules.of(v)
         pos = random_position(v, rnd, 4)
-        a = solve(pos, rules, backend="c", technique=Technique(core_options=options))
+        a = solve(pos, rules, backend="c", technique=Technique(core_options=options),
+                  budget=Budget(threads=threads))
         b = solve(pos, rules, backend="python")
         assert a.value == b.value and a.cards == b.cards, (label, vid, pos)
 

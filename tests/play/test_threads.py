@@ -15,9 +15,9 @@ import pytest
 
 from pinosolve import load_variant
 from pinosolve.errors import PinosolveError
-from pinosolve.play.budget import Budget, Technique
+from pinosolve.play.budget import Budget
 from pinosolve.play.rules import PlayRules
-from tests.generators import FAMILIES, family_variant, random_position, switch_runs
+from tests.generators import FAMILIES, family_variant, random_position
 from tests.generators import solve_any as solve
 
 core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
@@ -36,23 +36,6 @@ def test_threads_equal_the_reference(family):
         b = solve(pos, rules, backend="python")
         a = solve(pos, rules, backend="c", budget=Budget(threads=2 + i % 2))
         assert a.value == b.value and a.cards == b.cards, (v.id, pos)
-
-
-@pytest.mark.parametrize("label,options", switch_runs())
-def test_threads_keep_the_values_with_every_switch(label, options):
-    """Each technique switched off in turn, in two threads, against one thread with every
-    technique on (itself checked against the reference)."""
-    rnd = random.Random(f"threads-switch-{label}")
-    for i in range(30):
-        vid = ("four-hand", "two-hand-1000", "double-deck", "three-hand-kitty",
-               "five-hand-call")[i % 5]
-        v = load_variant(vid)
-        rules = PlayRules.of(v)
-        pos = random_position(v, rnd, 5)
-        a = solve(pos, rules, backend="c", technique=Technique(core_options=options),
-                  budget=Budget(threads=2))
-        b = solve(pos, rules, backend="c")
-        assert a.value == b.value and a.cards == b.cards, (label, vid, pos)
 
 
 def test_threads_on_longer_searches_equal_one_thread():
