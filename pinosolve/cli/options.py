@@ -23,9 +23,9 @@ def cpu_threads(threads: int) -> int:
     from pinosolve.errors import PinosolveError
     from pinosolve.play.budget import MAX_THREADS
 
-    if threads < 0:
-        raise PinosolveError(f"--threads: {threads} is not a number of threads (0: one per "
-                             "core)")
+    if not 0 <= threads <= MAX_THREADS:  # (the same words on the command line and a batch line)
+        raise PinosolveError(f"threads must be a whole number from 0 (one per core) to "
+                             f"{MAX_THREADS}, got {threads}")
     return min(usable_cpus(), MAX_THREADS) if threads == 0 else threads
 
 

@@ -653,8 +653,8 @@ def test_threads_give_the_same_answer(cli):
 
 
 @pytest.mark.parametrize("extra,says", [
-    (("--threads", "-1"), "--threads: -1 is not a number of threads"),
-    (("--threads", "65"), "threads must be a whole number from 1 to 64, got 65"),
+    (("--threads", "-1"), "threads must be a whole number from 0 (one per core) to 64, got -1"),
+    (("--threads", "65"), "threads must be a whole number from 0 (one per core) to 64, got 65"),
     (("--threads", "2", "--each-for-himself"), "--threads: --each-for-himself and --stock"),
     (("--threads", "0", "--each-for-himself"), "--threads: --each-for-himself and --stock"),
 ])
