@@ -257,8 +257,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kw) {
     if (!use_tt) self->s.opts &= ~OPT_TT;
     if (!use_equiv) self->s.opts &= ~OPT_EQUIV;
     if (!use_rel) self->s.opts &= ~OPT_RELATIVE;
-    drop_table(self);
-    self->defer_tricks = 2;
+    self->defer_tricks = 2;  /* (the table was let go at the start) */
     self->grow_wanted = 0;
     self->s.cancelled = 0;
     free(self->s.recent);
