@@ -23,16 +23,19 @@ core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was
 POSITIONS = 600  # per family; thousands in all
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_core_equals_reference(family):
+def test_core_equals_reference(family, threads):
+    """Every card's value; in 2 and 3 threads over one table (``Budget.threads``) too, on
+    fewer positions."""
     refs, max_cards = FAMILIES[family]
-    rnd = random.Random(f"core-{family}")
+    rnd = random.Random(f"core-{family}" + (f"-{threads}" if threads > 1 else ""))
     variants = [family_variant(r) for r in refs]
-    for i in range(POSITIONS):
+    for i in range(POSITIONS if threads == 1 else 30):
         v = variants[i % len(variants)]
         rules = PlayRules.of(v)
         pos = random_position(v, rnd, max_cards + 1)
-        a = solve(pos, rules, backend="c")
+        a = solve(pos, rules, backend="c", budget=Budget(threads=threads))
         b = solve(pos, rules, backend="python")
         assert a.value == b.value and a.cards == b.cards, (v.id, pos)
 

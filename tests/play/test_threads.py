@@ -1,7 +1,8 @@
 """One search in several threads over one table (``pinosolve.play.threads``, the core's
-``share_table``, lockless entries and deferred moves): the same values as the Python
-reference and as one thread, whatever the switches; cancelling deep inside a search; the
-table shared only between searches of the same game."""
+``share_table``, lockless entries and deferred moves): the same values as one thread on
+longer searches (against the Python reference and plain minimax: ``test_core.py`` and
+``test_solver.py``); cancelling deep inside a search; Ctrl-C; growth; the table shared only
+between searches of the same game."""
 
 from __future__ import annotations
 
@@ -17,25 +18,10 @@ from pinosolve import load_variant
 from pinosolve.errors import PinosolveError
 from pinosolve.play.budget import Budget
 from pinosolve.play.rules import PlayRules
-from tests.generators import FAMILIES, family_variant, random_position
+from tests.generators import random_position
 from tests.generators import solve_any as solve
 
 core = pytest.importorskip("pinosolve.play._core", reason="the compiled core was not built")
-
-
-@pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_threads_equal_the_reference(family):
-    """Every card's value, searched in 2 and in 3 threads, against the Python reference."""
-    refs, max_cards = FAMILIES[family]
-    rnd = random.Random(f"threads-{family}")
-    variants = [family_variant(r) for r in refs]
-    for i in range(60):
-        v = variants[i % len(variants)]
-        rules = PlayRules.of(v)
-        pos = random_position(v, rnd, max_cards + 1)
-        b = solve(pos, rules, backend="python")
-        a = solve(pos, rules, backend="c", budget=Budget(threads=2 + i % 2))
-        assert a.value == b.value and a.cards == b.cards, (v.id, pos)
 
 
 def test_threads_on_longer_searches_equal_one_thread():
