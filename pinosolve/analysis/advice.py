@@ -95,7 +95,6 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
     table of seat -> points or cards as ``review`` takes it; for ``p_make``.
     ``on_deal(solved, deals, leading card)`` is called as each deal is solved."""
     from pinosolve.analysis.view import View
-    from pinosolve.game import solve_many
     from pinosolve.inputs import as_whole
     from pinosolve.play.budget import check_timeout
     from pinosolve.variants.shuffle import fresh_seed
@@ -126,9 +125,24 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
         count = samples
         seed = fresh_seed() if seed is None else seed  # (named in the answer)
         deals = ((g, 1) for g in v.sample(samples, seed=seed))
+    rows = solved_deals(v, deals, count, threads=threads, timeout=timeout,
+                        contract=made is not None, on_deal=on_deal)
+    return _tally(v, rows, exact, made, None if exact else seed)
+
+
+def solved_deals(v: View, deals: Iterator[tuple[Any, int]], count: int, threads: int = 1,
+                 timeout: Optional[float] = None, contract: bool = False,
+                 on_deal: Optional[DealReport] = None) -> list[_Deal]:
+    """Each of ``deals`` (``Game`` and weight pairs drawn from the view ``v``; ``count`` of
+    them, for ``on_deal``) solved with every legal card valued, a chunk at a time so that the
+    memory stays bounded: a ``_Deal`` each, in the order of the deals. ``contract``: also
+    count the laid-away points that go to the bidder (``p_make``)."""
+    from pinosolve.game import solve_many
+
     rows: list[_Deal] = []
     running: dict[Card, float] = {}  # each card's weighted sum so far (lower bounds)
     solved = [0]
+    chunk: list[tuple[Any, int]] = []
 
     def report(k: int, r: Any) -> None:
         if on_deal is None:
@@ -139,7 +153,7 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
         lead = max(running, key=lambda c: (running[c], -c.index)) if running else None
         on_deal(solved[0], count, lead)
 
-    while True:  # a chunk of deals at a time: the memory stays bounded whatever the samples
+    while True:
         chunk = list(itertools.islice(deals, CHUNK))
         if not chunk:
             break
@@ -149,10 +163,10 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
             # the points in play from here, and the points laid away that count for the
             # bidder (the cards a deal leaves out differ between deals)
             pos = g.position()
-            away = laid_away_points(v.variant, v.laid_away(g)) if made is not None else 0
+            away = laid_away_points(v.variant, v.laid_away(g)) if contract else 0
             rows.append(_Deal(weight, points_left(g.rules, pos.hands, pos.trick), away,
                               _card_bounds(r)))
-    return _tally(v, rows, exact, made, None if exact else seed)
+    return rows
 
 
 @dataclass(frozen=True)
