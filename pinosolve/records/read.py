@@ -318,6 +318,48 @@ def one_record(text: str, name: str, variant: Any = None) -> Record:
     return records[0]
 
 
+def records_of_file(text: str, name: str, variant: Any = None) -> list[Record]:
+    """Every record of a file's text (at least one); a one-line error naming the file."""
+    try:
+        records = records_of_text(text, variant)
+    except PinosolveError as exc:
+        raise type(exc)(f"{name}: {exc}") from None
+    if not records:
+        raise PinosolveError(f"{name}: no record")
+    return records
+
+
+MAX_FOLDER_FILES = 10000  # the files a folder of records may hold
+
+
+def records_in_folder(path: str, variant: Any = None) -> list[Record]:
+    """Every record of every game-record file in the folder ``path`` (not its subfolders;
+    files in name order; files whose text holds no tag pair, and hidden files, passed
+    over); a one-line error for a folder with none, or more than MAX_FOLDER_FILES files."""
+    import os
+
+    from pinosolve.files import read_text
+    from pinosolve.records.tags import looks_like_record
+
+    try:
+        names = sorted(e.name for e in os.scandir(path)
+                       if not e.name.startswith(".") and e.is_file(follow_symlinks=False))
+    except OSError as exc:
+        raise PinosolveError(f"record folder {path!r}: {exc.strerror or exc}") from None
+    if len(names) > MAX_FOLDER_FILES:
+        raise PinosolveError(f"record folder {path!r}: {len(names)} files, more than "
+                             f"{MAX_FOLDER_FILES}")
+    records: list[Record] = []
+    for name in names:
+        where = os.path.join(path, name)
+        text = read_text(where, "record")
+        if looks_like_record(text):
+            records += records_of_file(text, where, variant)
+    if not records:
+        raise PinosolveError(f"record folder {path!r}: no game record in it")
+    return records
+
+
 def record_file(path: str, variant: Any = None) -> Record:
     """The one record in the file ``path`` ('-': standard input)."""
     text, name = read_source(path, "record")
