@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 from collections.abc import Callable, Mapping
 
+from pinosolve.analysis.information import (DEFAULT_SAMPLES, InformationCost, LensSummary,
+                                            Thresholds)
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.game import Game, SolveResult
@@ -70,7 +72,10 @@ class PlayReview(Result):
     side (points from here to the end, the cards on the table included), and ``value_bounds``
     the proved bounds of those a time limit left unproved; ``cost``: the points the side gave
     away against its best card (0 for a best card; None after a renege, or where the values
-    were not all proved, and then ``cost_bounds`` holds the proved bounds on it)."""
+    were not all proved, and then ``cost_bounds`` holds the proved bounds on it). With the
+    information lens (``review(..., information=True)``): ``information``, the card's
+    ``InformationCost`` from the mover's view (None after a renege), its ``label`` and
+    ``luck`` (``pinosolve.analysis.information``)."""
 
     seat: str
     card: Card
@@ -82,8 +87,12 @@ class PlayReview(Result):
     legal_cards: Optional[tuple[Card, ...]] = optional()
     value_bounds: Optional[dict[Card, tuple[int, int]]] = optional()
     cost_bounds: Optional[tuple[int, int]] = optional()
+    information: Optional[InformationCost] = optional()
+    label: Optional[str] = optional()
+    luck: Optional[str] = optional()
 
-    _repr_keys = ("seat", "card", "trick", "legal", "values", "cost", "rule", "cost_bounds")
+    _repr_keys = ("seat", "card", "trick", "legal", "values", "cost", "rule", "cost_bounds",
+                  "label")
 
 
 @dataclass(frozen=True, repr=False)
@@ -139,7 +148,8 @@ class ReviewSummary(Result):
 class Review(Result):
     """A played hand reviewed card by card (``plays``) and as a whole (``summary``).
     ``exact``: every value proved; ``timeout``: the seconds each position was given (None:
-    no limit); ``note`` says what a time limit left unproved."""
+    no limit); ``note`` says what a time limit left unproved; ``information``: the
+    information lens's summary, with ``review(..., information=True)``."""
 
     variant: str
     trump: Suit
@@ -151,6 +161,7 @@ class Review(Result):
     seconds: float
     timeout: Optional[float] = optional()
     note: Optional[str] = optional()
+    information: Optional[LensSummary] = optional()
 
     _repr_keys = ("variant", "trump", "leader", "summary")
 
@@ -268,7 +279,14 @@ def record_of(game_or_record: RecordLike) -> Any:
                          as_hand(v, m, f"meld: {s}") for s, m in meld.items()}
     if facts["laid_away"] is not None:
         extra["laid_away"] = facts["laid_away"]
-    return game.to_record(**{k: val for k, val in extra.items() if val is not None})
+    out = game.to_record(**{k: val for k, val in extra.items() if val is not None})
+    if facts["laid_away"] is not None and facts["bidder"] is not None:
+        # (a record's Deal is the hands as dealt: the bidder's with the cards he laid away)
+        from dataclasses import replace
+
+        held = out.deal[facts["bidder"]]
+        out = replace(out, deal={**out.deal, facts["bidder"]: held + facts["laid_away"]})
+    return out
 
 
 def _span(lo: int, hi: int) -> str:
@@ -277,8 +295,11 @@ def _span(lo: int, hi: int) -> str:
 
 def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
     """``record`` (a ``Record``) with its Analysis section written from a review of it
-    (the ``Review``, or its JSON): for each card, ``cost`` (or ``renege`` and the rule), then
-    each legal card's value (``lo..hi`` where only bounds were proved)."""
+    (the ``Review``, or its JSON): for each card, ``cost`` (or ``renege`` and the rule); with
+    the information lens its cost ``info`` (``lo..hi`` where only bounds were proved), its
+    ``stderr`` where sampled, ``deals`` (``all``: every consistent deal, else how many were
+    drawn), ``label`` and ``luck``; then each legal card's double-dummy value (``lo..hi``
+    where only bounds were proved)."""
     from pinosolve.records.record import CardNote, with_notes
 
     data = result.to_json() if isinstance(result, Review) else result
@@ -291,6 +312,18 @@ def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
             keys.append(("cost", str(p["cost"])))
         elif p.get("cost_bounds"):
             keys.append(("cost", _span(*p["cost_bounds"])))
+        info = p.get("information")
+        if info is not None:
+            keys.append(("info", f"{info['cost']:g}" if info["cost"] is not None else
+                         "{:g}..{:g}".format(*info["cost_bounds"])))
+            if not info["exact"]:
+                keys.append(("stderr", f"{info['stderr']:g}"))
+            if info["deals"]:  # (none searched for a card with no other legal card)
+                keys.append(("deals", "all" if info["exact"] else str(info["deals"])))
+        if p.get("label") is not None:
+            keys.append(("label", p["label"]))
+        if p.get("luck") is not None:
+            keys.append(("luck", p["luck"]))
         keys += [(c, str(val)) for c, val in p["values"].items()]
         keys += [(c, _span(*b)) for c, b in (p.get("value_bounds") or {}).items()]
         notes.append(CardNote(p["seat"], Card.parse(p["card"]), tuple(keys)))
@@ -298,26 +331,53 @@ def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
 
 
 def review(game_or_record: RecordLike, timeout: Optional[float] = None,
-           on_card: Optional[Callable[[int, int], None]] = None) -> Review:
+           on_card: Optional[Callable[[int, int], None]] = None, information: bool = False,
+           samples: int = DEFAULT_SAMPLES, seed: Optional[int] = None,
+           thresholds: Optional[Thresholds] = None, threads: int = 1) -> Review:
     """Review a played hand: a record (see the module) or a ``Game`` with cards played on
     it. ``timeout``: seconds for each position's search (None: no limit); where it runs out
     the review gives the bounds proved (``value_bounds``, ``cost_bounds``), never a guess, and
     ``exact`` is False. ``on_card(reviewed, cards)`` is called as each card is reviewed.
     Raises ``PinosolveError`` for a bad record, and ``IllegalPlay`` for a card its seat does
     not hold. A game record (``pinosolve.records.Record``) is read as its
-    ``review_input()``."""
+    ``review_input()``.
+
+    ``information``: also the information lens (``pinosolve.analysis.information``): each
+    card's cost from its player's view, over every consistent deal where there are at most
+    ``samples``, else ``samples`` deals drawn from ``seed`` (None: a fresh one, named in the
+    answer) and solved ``threads`` at a time; ``timeout`` is then also each decision's
+    budget for its deals; the labels from ``thresholds`` (default ``Thresholds()``)."""
     from pinosolve.records.record import Record
 
-    if isinstance(game_or_record, Record):
-        game_or_record = game_or_record.review_input()
+    record = game_or_record if isinstance(game_or_record, Record) else None
+    given: Union[Game, Mapping[str, Any]] = (record.review_input() if record is not None
+                                              else game_or_record)  # type: ignore[assignment]
     from pinosolve.play.budget import check_timeout
 
     timeout = check_timeout(timeout)
+    if information:
+        from pinosolve.inputs import as_whole
+        from pinosolve.variants.shuffle import check_seed, fresh_seed
+
+        samples = as_whole(samples, "samples")
+        from pinosolve.analysis.advice import MAX_SAMPLES
+
+        if not 1 <= samples <= MAX_SAMPLES:
+            raise PinosolveError(f"samples must be from 1 to {MAX_SAMPLES}, got {samples}")
+        seed = fresh_seed() if seed is None else check_seed(seed)
+        if thresholds is None:
+            thresholds = Thresholds()
+        elif not isinstance(thresholds, Thresholds):
+            raise PinosolveError(f"thresholds: a Thresholds, got {type(thresholds).__name__}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or \
+                not 1 <= threads <= 64:
+            raise PinosolveError(f"threads must be a whole number from 1 to 64, got "
+                                 f"{threads!r}")
     started = time.perf_counter()
-    if isinstance(game_or_record, Game):
-        game, cards, facts = _from_game(game_or_record)
+    if isinstance(given, Game):
+        game, cards, facts = _from_game(given)
     else:
-        game, cards, facts = _from_record(game_or_record)
+        game, cards, facts = _from_record(given)
     v = game.variant
     deal, first_leader = str(game), game.leader
     bidder = facts["bidder"]
@@ -338,6 +398,14 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
     elif facts["laid_away"] is not None:
         raise PinosolveError("record: laid_away goes with a contract (bid and meld)")
     valuer = _Valuer(timeout)
+    lens = None
+    if information:
+        assert seed is not None and thresholds is not None
+        from pinosolve.analysis.information import InformationLens
+
+        lens = InformationLens(record if record is not None else record_of(given),
+                               lambda s: game.side_of(s), samples, seed, timeout, threads,
+                               thresholds)
 
     def standing(g: Game, res: Optional[SolveResult]) -> TrickValue:
         """The declaring side's value of ``g`` from its search (None: the deal is over)."""
@@ -386,10 +454,15 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
                 mine[3] = mine[3] and lo == hi
             else:  # (a card with no proved bound at all: cannot happen, but never guess)
                 costs[seat][3] = False
+        info = label = luck = None
+        if lens is not None:
+            dd_low = cost if cost is not None else (cost_bounds or (0, 0))[0]
+            info, label, luck = lens.judge(seat, card, number, len(plays), legal,
+                                           broken is not None, dd_low)
         plays.append(PlayReview(seat, card, number, broken is None, values, cost,
                                 None if broken is None else broken.rule,
                                 None if broken is None else legal,
-                                open_ or None, cost_bounds))
+                                open_ or None, cost_bounds, info, label, luck))
         if on_card is not None:
             on_card(len(plays), len(cards))
     if not game.trick:  # the standing after the last finished trick (or at the start)
@@ -413,7 +486,8 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
         f"not every value was proved within {timeout} s per position: the unproved ones are "
         "given as proved bounds (value_bounds, cost_bounds), never guessed")
     return Review(v.id, game.trump, deal, first_leader, tuple(plays), summary, valuer.exact,
-                  round(time.perf_counter() - started, 4), timeout, note)
+                  round(time.perf_counter() - started, 4), timeout, note,
+                  None if lens is None else lens.summary(game.seats, plays))
 
 
 def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, deal: str, side: str,
