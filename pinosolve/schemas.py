@@ -38,7 +38,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "show": ("pinosolve.variants.holdings:HandSummary",
              "pinosolve.variants.holdings:DealSummary"),
     "deal": ("pinosolve.variants.dealer:DealRecord",),
-    "review": ("pinosolve.analysis.review:Review",),
+    "review": ("pinosolve.analysis.review:Review", "pinosolve.analysis.review_set:ReviewSet"),
     "infer": ("pinosolve.analysis.hidden:Inference", "pinosolve.analysis.witness:Witness"),
     "advise": ("pinosolve.analysis.advice:Advice", "pinosolve.analysis.bid_advice:BidAdvice",
                "pinosolve.analysis.stock_view:StockAdvice"),

@@ -138,7 +138,7 @@ def as_a_test_runs_it(line: str, tmp_path) -> str:
     rather than the checkout, a study runs at most 20 of its deals and a simulation at most
     10 samples (the same code and options, at a fraction of the time; the golden corpus
     runs the examples whole)."""
-    line = re.sub(r"--(plot|out|annotate) (\S+)",
+    line = re.sub(r"--(plot|out|annotate|html) (\S+)",
                   lambda m: f"--{m.group(1)} {tmp_path / m.group(2)}", line)
     line = re.sub(r"--samples ([0-9]+)", lambda m: f"--samples {min(int(m.group(1)), 10)}",
                   line)

@@ -62,7 +62,7 @@ def doc_commands() -> list[tuple[str, list[str]]]:
                 line = line.strip()
                 if line.startswith("pinosolve ") and "|" not in line and \
                         "--scheduler" not in line and \
-                        not re.search(r"--(plot|out|annotate)\b", line):
+                        not re.search(r"--(plot|out|annotate|html)\b", line):
                     out.append((name, shlex.split(line)[1:]))
     return out
 

@@ -6,9 +6,10 @@ The command reads a record (a TOML or JSON file, or a batch line's keys), calls
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 
 import typer
 
@@ -16,13 +17,16 @@ from pinosolve.cli.batch import Analysis, run_analysis
 from pinosolve.cli.options import OWN, RUN, with_options
 from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, either_flag, file_named,
-                                  seconds)
+                                  flag, given, seconds, whole)
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
+    from pinosolve.analysis.information import LensReport, Thresholds
     from pinosolve.analysis.review import (PlayReview, RecordLike, Review, SeatCost,
                                            TrickValue)
+    from pinosolve.analysis.review_set import ReviewSet
+    from pinosolve.records.record import Record
 
 # a record's keys that a batch line (or --input object) gives as they are; its variant comes
 # from the line's (or the command line's) variant or rules
@@ -30,7 +34,7 @@ RECORD_KEYS = ("deal", "trump", "leader", "declarer", "bidder", "partner", "call
                "meld", "play")
 
 
-def _record(params: Raw) -> RecordLike:
+def _record(params: Raw) -> Union[RecordLike, list[Record]]:
     """The record to review: the file's (RECORD: a game record, a ``Record``, or a TOML or
     JSON table), or the keys of a batch line; its variant the file's own (``Variant``,
     ``variant`` or ``rules``, relative to the file), else the options'."""
@@ -50,12 +54,15 @@ def _record(params: Raw) -> RecordLike:
         raise PinosolveError(f"give the record once: a file or its keys "
                              f"({', '.join(sorted(given))}), not both")
     from pinosolve.files import parse_document
-    from pinosolve.records.read import one_record, read_source
+    from pinosolve.records.read import read_source, records_in_folder, records_of_file
     from pinosolve.records.tags import looks_like_record
 
+    if path != "-" and os.path.isdir(path):  # a folder of records: every hand in it
+        return records_in_folder(path, chosen_variant_of(params, named=True))
     text, name = read_source(path, "record")
     if looks_like_record(text):  # a game record (tag pairs): its Variant tag, or --variant/--rules
-        return one_record(text, name, chosen_variant_of(params, named=True))
+        records = records_of_file(text, name, chosen_variant_of(params, named=True))
+        return records[0] if len(records) == 1 else records
     data = parse_document(text, name)
     if not isinstance(data, dict):
         raise PinosolveError(f"{name}: expected a table with deal, trump and play")
@@ -82,14 +89,39 @@ def _record(params: Raw) -> RecordLike:
     return data
 
 
+def _thresholds(value: Any) -> Thresholds:
+    from pinosolve.analysis.information import Thresholds
+
+    if isinstance(value, (list, tuple)):
+        value = ",".join(str(x) for x in value)
+    if not isinstance(value, str):
+        raise PinosolveError(f"thresholds: good,inaccuracy,mistake, got {value!r:.60}")
+    return Thresholds.parse(value)
+
+
 @dataclass(frozen=True)
 class ReviewParams(Params):
     """``review``'s parameters: the played hand (a game record, a record's table, read from
     its file or a batch line's keys) and each search's budget."""
 
-    record: RecordLike = combined(_record)
+    record: Union[RecordLike, list[Record]] = combined(_record)
     timeout: Optional[float] = seconds()
     progress: Optional[bool] = either_flag()
+    information: bool = flag()
+    samples: Optional[int] = whole()
+    seed: Optional[int] = whole()
+    thresholds: Optional[Thresholds] = given(_thresholds)
+    threads: int = whole(default=1)
+
+    def check(self) -> None:
+        many = isinstance(self.record, list)
+        if not self.information and not many:
+            given = [f"--{k}" for k in ("samples", "seed", "thresholds")
+                     if getattr(self, k) is not None] + (["--threads"] if self.threads != 1
+                                                         else [])
+            if given:
+                raise PinosolveError(f"{', '.join(given)}: options of the information lens: "
+                                     "add --information")
 
 
 @dataclass(frozen=True)
@@ -103,13 +135,26 @@ class ReviewLineParams(ReviewParams):
             raise PinosolveError("record: '-' (stdin) is where --input reads; name a file")
 
 
-def compute_review(params: ReviewParams) -> Review:
+def compute_review(params: ReviewParams) -> Union[Review, ReviewSet]:
+    from pinosolve.analysis.information import DEFAULT_SAMPLES
+    from pinosolve.cli.output import ProgressBar, batch_line
+
+    samples = DEFAULT_SAMPLES if params.samples is None else params.samples
+    # (a batch line's deals in one thread: the lines run in processes, --jobs)
+    threads = 1 if batch_line.get() else params.threads
+    if isinstance(params.record, list):
+        from pinosolve.analysis.review_set import review_many
+
+        with ProgressBar("hands reviewed", params.progress) as on_hand:
+            return review_many(params.record, timeout=params.timeout, samples=samples,
+                               seed=params.seed, thresholds=params.thresholds,
+                               threads=threads, on_hand=on_hand)
     from pinosolve.analysis.review import review
 
-    from pinosolve.cli.output import ProgressBar
-
     with ProgressBar("cards reviewed", params.progress) as on_card:
-        return review(params.record, timeout=params.timeout, on_card=on_card)
+        return review(params.record, timeout=params.timeout, on_card=on_card,
+                      information=params.information, samples=samples, seed=params.seed,
+                      thresholds=params.thresholds, threads=threads)
 
 
 def _value(standing: TrickValue, taken: bool = False) -> str:
@@ -125,7 +170,58 @@ def _cost(seat_cost: SeatCost) -> str:
     return "{}..{}".format(*(seat_cost.cost_bounds or ()))
 
 
-def render_review(result: Review) -> None:
+def _info(entry: PlayReview) -> str:
+    """The information lens's word on a card: its cost (if any) and label (and luck)."""
+    info = entry.information
+    if entry.label is None or info is None:
+        return ""
+    words = []
+    if info.cost is None:
+        words.append("info -{:.1f}..{:.1f}".format(*(info.cost_bounds or (0, 0))))
+    elif info.cost > 0:
+        words.append(f"info -{info.cost:.2f}")
+    words.append(entry.label)
+    if entry.luck:
+        words.append(entry.luck)
+    return f" ({', '.join(words)})"
+
+
+def lens_table(title: str, reports: dict[str, LensReport]) -> Any:
+    """A table of ``LensReport``s, one row each (a seat, a side, a player, a role)."""
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    table.add_column("")
+    for name in ("accuracy", "choices"):
+        table.add_column(name, justify="right")
+    table.add_column("labels", overflow="fold")
+    for name in ("lost: info", "dd", "luck"):
+        table.add_column(name, justify="right")
+    for name, rep in reports.items():
+        labels = ", ".join(f"{k} {n}" for k, n in rep.labels.items() if n)
+        table.add_row(name, "—" if rep.accuracy is None else f"{rep.accuracy:.1f}",
+                      str(rep.choices), labels or "—", f"{rep.info_lost:.1f}",
+                      f"{rep.dd_lost:g}", f"{rep.luck:+.1f}")
+    return table
+
+
+def _biggest(reports: dict[str, LensReport]) -> None:
+    out = console()
+    for name, rep in reports.items():
+        if rep.biggest:
+            out.print(f"{name}'s biggest losses: " + ", ".join(
+                f"{m.card.symbol} in trick {m.trick}" + (f" by {m.seat}" if m.seat != name
+                                                          else "")
+                + f" -{m.cost:.2f} ({m.label}; double dummy -{m.dd_cost:g})"
+                for m in rep.biggest))
+
+
+def render_review(result: Union[Review, ReviewSet]) -> None:
+    from pinosolve.analysis.review_set import ReviewSet
+
+    if isinstance(result, ReviewSet):
+        render_review_set(result)
+        return
     from rich.table import Table
 
     out = console()
@@ -153,7 +249,7 @@ def render_review(result: Review) -> None:
                 cell += f" -{entry.cost}"
             elif entry.cost_bounds:
                 cell += " -{}..{}".format(*entry.cost_bounds)
-            cells[entry.seat].append(cell)
+            cells[entry.seat].append(cell + _info(entry))
         standing = after.get(number)
         value = "" if standing is None else _value(standing, taken=True)
         table.add_row(str(number), plays[0].seat,
@@ -182,7 +278,73 @@ def render_review(result: Review) -> None:
                   f"{verdicts[summary.made]}")
     if result.note:
         out.print(result.note)
+    lens = result.information
+    if lens is not None:
+        out.print("(info -C, label): the information cost, the points the card gave away on "
+                  "average against the best card from its player's view, and its label")
+        out.print(lens_table("the two lenses by seat", lens.by_seat))
+        out.print(lens_table("and by side", lens.by_side))
+        _biggest(lens.by_seat)
+        _lens_legend(lens.points, lens.thresholds, lens.exact, lens.sampled, lens.samples,
+                     lens.seed)
+        if lens.stopped is not None:
+            out.print(f"the information lens stops at card {lens.stopped}, a renege: no legal "
+                      "play explains the views after it")
     out.print(f"{result.seconds} s")
+
+
+def _lens_legend(points: int, thresholds: tuple[float, float, float], exact: Optional[int],
+                 sampled: Optional[int], samples: int, seed: int) -> None:
+    good, inaccuracy, mistake = (x * points for x in thresholds)
+    out = console()
+    out.print(f"labels by the information cost in a deal of {points} points: best 0, good "
+              f"< {good:g}, inaccuracy < {inaccuracy:g}, mistake < {mistake:g}, blunder from "
+              f"{mistake:g} (--thresholds); unlucky: best or good, yet at least an inaccuracy "
+              "double dummy; lucky: a mistake or a blunder that cost nothing double dummy")
+    out.print("accuracy: 100 x (1 - cost / blunder line), at least 0, averaged over the cards "
+              "that were a choice; luck: points lost by the information lens less those lost "
+              "double dummy (above 0: lucky)")
+    if exact is not None:
+        out.print(f"decisions over every consistent deal: {exact}; over {samples} sampled "
+                  f"deals: {sampled} (seed {seed}: --seed {seed} draws the same deals again)")
+    else:
+        out.print(f"each decision over every consistent deal where there are at most "
+                  f"{samples}, else {samples} sampled (seed {seed}: --seed {seed} draws the "
+                  "same deals again)")
+
+
+def render_review_set(result: ReviewSet) -> None:
+    out = console()
+    from rich.table import Table
+
+    hands = Table(title=f"{result.variant}: {len(result.hands)} hands", title_justify="left")
+    hands.add_column("hand", justify="right")
+    hands.add_column("event")
+    hands.add_column("points taken")
+    hands.add_column("accuracy by seat")
+    for line in result.hands:
+        hands.add_row(str(line.hand), line.event or "—",
+                      ", ".join(f"{k} {v}" for k, v in line.points_taken.items()),
+                      ", ".join(f"{k} {'—' if a is None else f'{a:.1f}'}"
+                                for k, a in line.accuracy.items()))
+    out.print(hands)
+    out.print(lens_table("by seat", result.by_seat))
+    _biggest(result.by_seat)
+    if result.by_player:
+        out.print(lens_table("by player", result.by_player))
+    if result.by_role:
+        out.print(lens_table("by role (error rate: mistakes, blunders and reneges per choice)",
+                             result.by_role))
+        rates = ", ".join(f"{role} {_rate(r.error_rate)} (double dummy "
+                          f"{_rate(r.dd_error_rate)})" for role, r in result.by_role.items())
+        out.print(f"error rate by role: {rates}")
+    out.print(lens_table("first leads", result.first_lead))
+    _lens_legend(result.points, result.thresholds, None, None, result.samples, result.seed)
+    out.print(f"{result.seconds} s")
+
+
+def _rate(rate: Optional[float]) -> str:
+    return "—" if rate is None else f"{100 * rate:.1f}%"
 
 
 @with_options(OWN, RUN)
@@ -204,13 +366,39 @@ def review_cmd(
         show_default=False)] = None,
     plot: Annotated[Optional[str], typer.Option(
         "--plot", help="Also draw the value graph into this file, .png, .svg or .pdf (needs "
-        "matplotlib: pip install 'pinosolve\\[plot]').", show_default=False)] = None,
+        "matplotlib: pip install 'pinosolve\\[plot]'); with --information, both lenses.",
+        show_default=False)] = None,
+    html: Annotated[Optional[str], typer.Option(
+        "--html", help="Also write a report into this file: one self-contained HTML page "
+        "(the hand, each card's costs, the value graph, the biggest losses) that a browser "
+        "opens with no network.", show_default=False)] = None,
+    information: Annotated[bool, typer.Option(
+        "--information", help="Also the information lens: each card's cost from what its "
+        "player could know (every consistent deal, or --samples of them), labels, accuracy "
+        "and luck. A folder or a file of several records always has it.")] = False,
+    samples: Annotated[Optional[int], typer.Option(
+        "--samples", help="Deals per decision for the information lens (default 40, at most "
+        "20000); a decision with no more consistent deals than this takes every one of "
+        "them, exactly.", show_default=False)] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", help="The sampling seed (0 to 2**64 - 1; default: a fresh one, named in "
+        "the answer).", show_default=False)] = None,
+    thresholds: Annotated[Optional[str], typer.Option(
+        "--thresholds", metavar="G,I,M", help="Where the labels change, as shares of a "
+        "deal's points: good below G, inaccuracy below I, mistake below M, blunder from M "
+        "(default 0.02,0.05,0.1).", show_default=False)] = None,
+    threads: Annotated[int, typer.Option(
+        "--threads", help="The information lens's deals solved at once, each in a thread (0: "
+        "one per core, at most 64); the answer is the same whatever --threads.")] = 1,
     **given: Any,
 ) -> None:
-    """Review a played hand: each card against its double-dummy best, reneges, each seat's
-    cost."""
+    """Review a played hand (or a folder or file of hands): each card against its
+    double-dummy best and, with --information, against the best card on what its player
+    could know; labels, accuracy, luck; reneges; each seat's cost."""
+    from pinosolve.cli.options import cpu_threads
+
     json_out, input_source = given["json_out"], given["input_source"]
-    where = None
+    where = page = None
     if plot is not None:
         from pinosolve.analysis.plot import plot_path, require_matplotlib
 
@@ -221,19 +409,28 @@ def review_cmd(
     if input_source is not None and record is not None:
         raise PinosolveError("give RECORD or --input (JSON lines of records), not both")
     params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": given["variant"],
-                              "rules": given["rules"], **{k: None for k in RECORD_KEYS}}
+                              "rules": given["rules"], **{k: None for k in RECORD_KEYS},
+                              "information": information, "samples": samples, "seed": seed,
+                              "thresholds": thresholds, "threads": cpu_threads(threads)}
     if progress is not None:
         params["progress"] = progress
     out = source = None
-    if annotate is not None:
+    if annotate is not None or html is not None or where is not None:
         from pinosolve.analysis.review import record_of
         from pinosolve.files import writable_file
 
         if input_source is not None:
-            raise PinosolveError("--annotate writes one record's analysis: give RECORD, "
-                                 "not --input")
-        out = writable_file(Path(annotate), "--annotate")
-        source = record_of(_record(params))
+            raise PinosolveError(f"{'--annotate' if annotate else '--html'} writes the "
+                                 "analysis of RECORD: give RECORD, not --input")
+        if annotate is not None:
+            out = writable_file(Path(annotate), "--annotate")
+        if html is not None:
+            page = writable_file(Path(html), "--html")
+        got = _record(params)  # (read once: it may be stdin)
+        if where is not None and isinstance(got, list):
+            raise PinosolveError("--plot draws one hand's graph: give a record of one hand")
+        source = got if isinstance(got, list) or (out is None and page is None) \
+            else record_of(got)
         params["source"] = source
     result = run_analysis(params, json_out=json_out, input_source=input_source,
                           analysis=REVIEW if input_source is None else REVIEW_LINES,
@@ -241,11 +438,22 @@ def review_cmd(
     if out is not None:
         from pinosolve.analysis.review import annotate as annotated
 
+        hands = [source] if not isinstance(source, list) else source
+        reviews = [result] if not isinstance(source, list) else result.reviews
         try:
-            out.write_text(str(annotated(source, result)), encoding="utf-8")
+            out.write_text("\n".join(str(annotated(r, rev)) for r, rev in zip(hands, reviews)),
+                           encoding="utf-8")
         except OSError as exc:
             raise PinosolveError(f"--annotate: {exc.strerror or exc}") from None
-        echo_written("annotated record", out, json_out)
+        echo_written("annotated record" + ("s" if len(hands) > 1 else ""), out, json_out)
+    if page is not None:
+        from pinosolve.analysis.report import html_report
+
+        try:
+            page.write_text(html_report(result, source), encoding="utf-8")
+        except OSError as exc:
+            raise PinosolveError(f"--html: {exc.strerror or exc}") from None
+        echo_written("HTML report", page, json_out)
     if where is not None:
         from pinosolve.analysis.plot import plot_review
 

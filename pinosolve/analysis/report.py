@@ -1,0 +1,283 @@
+"""A review as one self-contained HTML page: ``html_report(review, record)``.
+
+The page holds everything it shows (styles and the graphs as inline SVG, no script, no font,
+no link out), so it opens in any browser with no network. For one hand: the hands as play
+began, each trick with each card's double-dummy cost and, with the information lens, its
+information cost and label; the value graph (the declaring side's double-dummy total after
+each trick, and with the information lens the points each side gave away by each lens, card
+by card); the biggest losses; the two lenses by seat and by side. For several hands
+(``ReviewSet``): the pooled tables, then each hand. Every text from a record (player names,
+events) is escaped.
+
+>>> from pinosolve.analysis.review import review
+>>> r = review({"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.",
+...             "trump": "S", "play": "KS TS QS 9S"})
+>>> page = html_report(r)
+>>> page.startswith("<!DOCTYPE html>"), "<svg" in page, "http" in page
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Optional
+
+from pinosolve.cards import Card, Suit
+
+_RED = {Suit.H, Suit.D}
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:70em}
+h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .5em;
+vertical-align:top}th{background:#f3f3f3}.red{color:#c0142a}.black{color:#111}
+.badge{display:inline-block;border-radius:.3em;padding:0 .3em;font-size:.85em;color:#fff}
+.best{background:#2e7d32}.good{background:#689f38}.inaccuracy{background:#f9a825;color:#222}
+.mistake{background:#ef6c00}.blunder{background:#c62828}.renege{background:#6a1b9a}
+.lucky{background:#0277bd}.unlucky{background:#5d4037}.dd{color:#555;font-size:.85em}
+.hands td{font-family:ui-monospace,monospace}.note{color:#555;font-size:.9em}
+"""
+LABEL_NOTE = ("labels from the information cost (the points a card gave away on average "
+              "against the best card from its player's view)")
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _n(x: float) -> str:
+    """A number as the page shows it: one decimal at most."""
+    return f"{round(x, 1):g}"
+
+
+def _card(card: Any) -> str:
+    c = card if isinstance(card, Card) else Card.parse(str(card))
+    colour = "red" if c.suit in _RED else "black"
+    return f'<span class="{colour}">{_e(c.symbol)}</span>'
+
+
+def _hands(review: Any) -> str:
+    """The hands as play began, a row a seat, a column a suit."""
+    from pinosolve.variants.variant import load_variant
+
+    v = load_variant(review.variant) if isinstance(review.variant, str) else review.variant
+    deal = v.parse_deal(review.deal)
+    rows = []
+    for seat in deal.seats:
+        hand = deal[seat]
+        cells = []
+        for suit in Suit:
+            cards = [c for c in hand if c.suit == suit]
+            colour = "red" if suit in _RED else "black"
+            text = " ".join(c.rank.letter for c in cards) or "—"
+            cells.append(f'<td><span class="{colour}">{_e(suit.symbol)}</span> {_e(text)}</td>')
+        rows.append(f"<tr><th>{_e(seat)}</th>{''.join(cells)}</tr>")
+    return f'<table class="hands">{"".join(rows)}</table>'
+
+
+def _cell(play: Any) -> str:
+    out = [_card(play.card)]
+    if not play.legal:
+        out.append(f'<span class="badge renege" title="{_e(play.rule or "")}">renege</span>')
+    elif play.cost is not None:
+        out.append(f'<span class="dd">dd -{play.cost}</span>' if play.cost else
+                   '<span class="dd">dd 0</span>')
+    elif play.cost_bounds:
+        out.append('<span class="dd">dd -{}..{}</span>'.format(*play.cost_bounds))
+    info = play.information
+    if info is not None and play.label is not None:
+        cost = (_n(info.cost) if info.cost is not None else
+                "{}..{}".format(*(_n(x) for x in (info.cost_bounds or (0, 0)))))
+        how = ("no other card" if not info.deals else "every consistent deal" if info.exact
+               else f"{info.deals} deals, ± {_n(info.stderr)}")
+        out.append(f'<span class="dd" title="{_e(how)}">info '
+                   f'{"-" + _e(cost) if cost != "0" else "0"}</span>')
+        out.append(f'<span class="badge {_e(play.label)}">{_e(play.label)}</span>')
+        if play.luck:
+            out.append(f'<span class="badge {_e(play.luck)}">{_e(play.luck)}</span>')
+    values = ", ".join(f"{c.symbol} {x}" for c, x in play.values.items())
+    return f'<td title="{_e(values)}">{" ".join(out)}</td>'
+
+
+def _tricks(review: Any) -> str:
+    seats = list(review.summary.cost_by_seat)
+    head = "".join(f"<th>{_e(s)}</th>" for s in seats)
+    rows = []
+    tricks: dict[int, list[Any]] = {}
+    for p in review.plays:
+        tricks.setdefault(p.trick, []).append(p)
+    for number, plays in tricks.items():
+        by_seat = {p.seat: p for p in plays}
+        cells = "".join(_cell(by_seat[s]) if s in by_seat else "<td>—</td>" for s in seats)
+        rows.append(f"<tr><td>{number}</td><td>{_e(plays[0].seat)}</td>{cells}</tr>")
+    return (f'<table class="tricks"><tr><th>trick</th><th>led by</th>{head}</tr>'
+            f'{"".join(rows)}</table>')
+
+
+def _polyline(points: list[tuple[float, float]], colour: str, dash: str = "") -> str:
+    path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    extra = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<polyline fill="none" stroke="{colour}" stroke-width="2"{extra} '
+            f'points="{path}"/>')
+
+
+def _graph(review: Any) -> str:
+    """The value graph as inline SVG: the declaring side's double-dummy total after each
+    trick; with the information lens, each side's points given away by each lens, card by
+    card, on a second panel."""
+    summary = review.summary
+    standings = summary.values_by_trick
+    width, height, pad = 720, 240, 40
+    tricks = max([p.trick for p in review.plays] + [t.tricks for t in standings] + [1])
+    totals = [t.trick_points + t.bounds[0] for t in standings]
+    top = max(totals + [1])
+
+    def x_of(t: float) -> float:
+        return pad + (width - 2 * pad) * t / tricks
+
+    def y_of(v: float, scale: float, h: int) -> float:
+        return h - pad + 10 - (h - pad - 10) * v / scale
+
+    parts = [f'<svg role="img" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" class="graph" '
+             f'aria-label="value graph">',
+             f'<text x="{pad}" y="16" font-size="13">{_e(summary.side)}: points taken + '
+             'double-dummy value, after each trick</text>']
+    for t in range(tricks + 1):
+        parts.append(f'<text x="{x_of(t):.1f}" y="{height - 8}" font-size="10" '
+                     f'text-anchor="middle">{t}</text>')
+    parts.append(f'<line x1="{pad}" y1="{height - pad + 10}" x2="{width - pad}" '
+                 f'y2="{height - pad + 10}" stroke="#999"/>')
+    for v in (0, top):
+        parts.append(f'<text x="{pad - 6}" y="{y_of(v, top, height) + 4:.1f}" font-size="10" '
+                     f'text-anchor="end">{v}</text>')
+    pts = [(x_of(t.tricks), y_of(total, top, height)) for t, total in zip(standings, totals)]
+    parts.append(_polyline(pts, "#1565c0"))
+    for x, y in pts:
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#1565c0"/>')
+    parts.append("</svg>")
+    lens = review.information
+    if lens is None:
+        return "".join(parts)
+    # the second panel: points given away so far, by side and lens, card by card
+    from pinosolve.analysis.information import running_losses
+
+    n = len(review.plays)
+    runs = {(side, kind): run for side, lenses in running_losses(review.to_json()).items()
+            for kind, run in lenses.items()}
+    scale = max([max(r) for r in runs.values()] + [1.0])
+
+    def cx(k: int) -> float:
+        return pad + (width - 2 * pad) * k / max(n, 1)
+
+    colours = ["#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#0277bd"]
+    out = [f'<svg role="img" width="{width}" '
+           f'height="{height}" viewBox="0 0 {width} {height}" class="graph" '
+           f'aria-label="points given away by each lens">',
+           f'<text x="{pad}" y="16" font-size="13">points given away so far, card by card: '
+           'information lens (solid), double dummy (dashed)</text>',
+           f'<line x1="{pad}" y1="{height - pad + 10}" x2="{width - pad}" '
+           f'y2="{height - pad + 10}" stroke="#999"/>']
+    for v in (0, scale):
+        out.append(f'<text x="{pad - 6}" y="{y_of(v, scale, height) + 4:.1f}" font-size="10" '
+                   f'text-anchor="end">{_n(v)}</text>')
+    for i, s in enumerate(lens.by_side):
+        colour = colours[i % len(colours)]
+        for kind, dash in (("info", ""), ("dd", "5,4")):
+            run = runs[(s, kind)]
+            out.append(_polyline([(cx(k), y_of(v, scale, height)) for k, v in enumerate(run)],
+                                 colour, dash))
+        out.append(f'<text x="{width - pad}" y="{30 + 14 * i}" font-size="11" '
+                   f'text-anchor="end" fill="{colour}">{_e(s)}</text>')
+    out.append(f'<text x="{width / 2:.0f}" y="{height - 8}" font-size="10" '
+               'text-anchor="middle">cards played</text></svg>')
+    return "".join(parts) + "<br>" + "".join(out)
+
+
+def _lens_table(reports: dict[str, Any]) -> str:
+    head = ("<tr><th></th><th>accuracy</th><th>choices</th>" + "".join(
+        f'<th><span class="badge {k}">{k}</span></th>' for k in
+        ("best", "good", "inaccuracy", "mistake", "blunder", "renege", "lucky", "unlucky"))
+        + "<th>lost: info</th><th>dd</th><th>luck</th><th>biggest losses</th></tr>")
+    rows = []
+    for name, rep in reports.items():
+        acc = "—" if rep.accuracy is None else f"{rep.accuracy:.1f}"
+        counts = "".join(f"<td>{rep.labels[k]}</td>" for k in
+                         ("best", "good", "inaccuracy", "mistake", "blunder", "renege",
+                          "lucky", "unlucky"))
+        big = ", ".join(f"{_e(m.seat)} {_card(m.card)} −{_n(m.cost)} (trick {m.trick})"
+                        for m in rep.biggest) or "—"
+        rows.append(f"<tr><th>{_e(name)}</th><td>{acc}</td><td>{rep.choices}</td>{counts}"
+                    f"<td>{_n(rep.info_lost)}</td><td>{_n(rep.dd_lost)}</td>"
+                    f"<td>{'+' if rep.luck > 0 else ''}{_n(rep.luck)}</td><td>{big}</td></tr>")
+    return f'<table class="lenses">{head}{"".join(rows)}</table>'
+
+
+def _hand_section(review: Any, title: str) -> str:
+    s = review.summary
+    taken = ", ".join(f"{_e(k)} {v}" for k, v in s.points_taken.items())
+    contract = ""
+    if s.bid is not None:
+        verdict = {True: "yes", False: "no", None: "not decided"}
+        contract = (f"<p>contract: {_e(s.bidder)} bid {s.bid}, meld {s.meld}; makeable: "
+                    f"{verdict[s.makeable]}; made: {verdict[s.made]}</p>")
+    parts = [f"<h2>{_e(title)}</h2>",
+             f"<p>{_e(review.variant)}, trump {_card_suit(review.trump)}, "
+             f"{_e(review.leader)} leads. Points taken: {taken}"
+             f"{'' if s.finished else ' (play unfinished)'}.</p>", contract,
+             _hands(review), "<h3>the play</h3>", _tricks(review),
+             '<p class="note">dd: the points the card gave away against its side\'s best card '
+             'with every card seen; info: on average, from its player\'s view.</p>',
+             "<h3>value graph</h3>", _graph(review)]
+    lens = review.information
+    if lens is not None:
+        parts += ["<h3>the two lenses by seat</h3>", _lens_table(lens.by_seat),
+                  "<h3>by side</h3>", _lens_table(lens.by_side), _legend(lens)]
+    if review.note:
+        parts.append(f'<p class="note">{_e(review.note)}</p>')
+    return "".join(parts)
+
+
+def _card_suit(suit: Any) -> str:
+    s = suit if isinstance(suit, Suit) else Suit.parse(str(suit))
+    return f'<span class="{"red" if s in _RED else "black"}">{_e(s.symbol)}</span>'
+
+
+def _legend(lens: Any) -> str:
+    good, inaccuracy, mistake = (x * lens.points for x in lens.thresholds)
+    how = ""
+    if getattr(lens, "exact", None) is not None:
+        how = (f" Decisions over every consistent deal: {lens.exact}; over {lens.samples} "
+               f"sampled deals: {lens.sampled} (seed {lens.seed}).")
+    return (f'<p class="note">{LABEL_NOTE}, in a deal of {lens.points} points: best 0, good '
+            f'below {good:g}, inaccuracy below {inaccuracy:g}, mistake below {mistake:g}, '
+            f'blunder from {mistake:g}. Unlucky: best or good, yet at least an inaccuracy '
+            'double dummy; lucky: a mistake or a blunder that cost nothing double dummy. '
+            'Accuracy: 100 × (1 − cost / blunder line), at least 0, averaged over the cards '
+            f'that were a choice.{how}</p>')
+
+
+def html_report(result: Any, source: Optional[Any] = None) -> str:
+    """The page (see the module) for ``result``, a ``Review`` or a ``ReviewSet``;
+    ``source``: the record(s) reviewed, for the events' names (optional)."""
+    from pinosolve.analysis.review_set import ReviewSet
+
+    if isinstance(result, ReviewSet):
+        title = f"{result.variant}: {len(result.hands)} hands reviewed"
+        body = [f"<h1>{_e(title)}</h1>", "<h2>by seat</h2>", _lens_table(result.by_seat)]
+        if result.by_player:
+            body += ["<h2>by player</h2>", _lens_table(result.by_player)]
+        if result.by_role:
+            body += ["<h2>by role</h2>", _lens_table(result.by_role)]
+        body += ["<h2>first leads</h2>", _lens_table(result.first_lead), _legend(result)]
+        for line, review in zip(result.hands, result.reviews):
+            name = f"hand {line.hand}" + (f": {line.event}" if line.event else "")
+            body.append(_hand_section(review, name))
+    else:
+        event = None
+        if source is not None and not isinstance(source, list):
+            event = dict(getattr(source, "tags", ())).get("Event")
+        title = f"{result.variant} reviewed" + (f": {event}" if event else "")
+        body = [f"<h1>{_e(title)}</h1>", _hand_section(result, "the hand")]
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>"
+            + "".join(body) + "</body></html>\n")
