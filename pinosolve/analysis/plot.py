@@ -4,7 +4,9 @@ summary, drawn with matplotlib (the optional extra ``pinosolve[plot]``).
 ``plot_review(review, path)`` draws the declaring side's double-dummy total (the points it has
 taken plus the points it can still make sure of) at the start and after each trick, so that
 best play keeps the line level and each costly card moves it: down for the declaring side's
-own costly cards, up for the other side's. Bounds a time limit left apart are drawn as a band;
+own costly cards, up for the other side's; with the information lens a second panel draws the
+points each side gave away so far by each lens, card by card. Bounds a time limit left apart
+are drawn as a band;
 costly cards and reneges are marked on the trick they were played to, with the seat, the card
 and the cost. The file type follows the name: ``.png``, ``.svg`` or ``.pdf``. Cards are named
 as the tables name them (``K♠``), and every marker has its legend.
@@ -89,7 +91,12 @@ def _draw(plt: Any, data: dict[str, Any], where: Path) -> None:
     xs = [s["tricks"] for s in standings]
     lows = [s["trick_points"] + s["bounds"][0] for s in standings]
     highs = [s["trick_points"] + s["bounds"][1] for s in standings]
-    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    lenses = data.get("information") is not None
+    if lenses:  # (with the information lens: a second panel, the points each lens says lost)
+        fig, (ax, below) = plt.subplots(2, 1, figsize=(8, 8), dpi=100,
+                                        gridspec_kw={"height_ratios": [3, 2]})
+    else:
+        fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     try:  # (an SVG keeps its words as text: searchable, and smaller)
         ax.plot(xs, lows, marker="o", color="tab:blue",
                 label=f"{summary['side']}: points taken + double-dummy value")
@@ -107,9 +114,29 @@ def _draw(plt: Any, data: dict[str, Any], where: Path) -> None:
         ax.set_ylabel(f"{summary['side']}'s double-dummy total")
         ax.set_title(f"{data['variant']}, trump {_suit(data['trump'])}, {data['leader']} "
                      f"leads: {summary['side']}'s value")
+        if lenses:
+            _draw_lenses(below, data)
         _save(plt, fig, ax, where, lanes)
     finally:
         plt.close(fig)
+
+
+def _draw_lenses(ax: Any, data: dict[str, Any]) -> None:
+    """The points each side gave away so far by each lens, card by card: the information
+    lens solid, double dummy dashed, a colour a side."""
+    from pinosolve.analysis.information import running_losses
+
+    colours = ["tab:red", "tab:green", "tab:purple", "tab:orange", "tab:blue"]
+    for k, (side, lenses) in enumerate(running_losses(data).items()):
+        colour = colours[k % len(colours)]
+        xs = range(len(lenses["info"]))
+        ax.plot(xs, lenses["info"], color=colour, label=f"{side}: from its view (information)")
+        ax.plot(xs, lenses["dd"], color=colour, linestyle="--",
+                label=f"{side}: with every card seen (double dummy)")
+    ax.set_xlabel("cards played")
+    ax.set_ylabel("points given away so far")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize="small")
 
 
 def _save(plt: Any, fig: Any, ax: Any, where: Path, lanes: Optional[_Lanes] = None) -> None:
