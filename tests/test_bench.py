@@ -311,6 +311,18 @@ def test_review_bench_reports_each_deal_and_the_median_and_worst_ratio():
     assert re.search(r"two-hand: ratio median [\d.]+x, worst [\d.]+x over 2 deals", out), out
 
 
+def test_review_bench_times_both_lenses():
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "review.py"), "--information",
+                           "--families", "two-hand", "--seeds", "1", "2", "--samples", "5"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert len(re.findall(r"seed \d: both lenses [\d.]+s \(double dummy alone [\d.]+s\), "
+                          r"decisions \d+ exact, 0 sampled", out)) == 2, out
+    assert re.search(r"two-hand: both lenses median [\d.]+s, worst [\d.]+s over 2 deals",
+                     out), out
+
+
 def test_infer_bench_reports_the_median_and_worst_per_family_and_tricks():
     proc = subprocess.run([sys.executable, str(ROOT / "bench" / "infer.py"), "--families",
                            "four-hand", "two-hand", "--seeds", "2", "--tricks", "1", "4",
