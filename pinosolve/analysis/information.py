@@ -105,6 +105,42 @@ class Thresholds:
         return None
 
 
+def lens_options(samples: Any, seed: Any, thresholds: Any, threads: Any
+                 ) -> tuple[int, int, Thresholds, int]:
+    """The information lens's options checked (``PinosolveError`` in one line): ``samples``
+    from 2 to ``MAX_SAMPLES``, ``seed`` (None: a fresh one), ``thresholds`` (None: the
+    defaults), ``threads`` from 1 to 64."""
+    from pinosolve.analysis.advice import MAX_SAMPLES
+    from pinosolve.inputs import as_whole
+    from pinosolve.variants.shuffle import check_seed, fresh_seed
+
+    samples = as_whole(samples, "samples")
+    if not 2 <= samples <= MAX_SAMPLES:
+        raise PinosolveError(f"samples must be from 2 to {MAX_SAMPLES} (a standard error "
+                             f"needs two deals), got {samples}")
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    if thresholds is None:
+        thresholds = Thresholds()
+    elif not isinstance(thresholds, Thresholds):
+        raise PinosolveError(f"thresholds: a Thresholds, got {type(thresholds).__name__}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+        raise PinosolveError(f"threads must be a whole number from 1 to 64, got {threads!r}")
+    return samples, seed, thresholds, threads
+
+
+def derived_seed(seed: int, *path: int) -> int:
+    """A seed of its own for each decision (and hand) of a review drawn from ``seed``: a hash
+    of the seed and the numbers that name the decision, so that no two share a stream.
+
+    >>> derived_seed(1, 0) != derived_seed(1, 1) != derived_seed(2, 0)
+    True
+    """
+    import hashlib
+
+    text = ":".join(str(x) for x in (seed, *path)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
 def card_accuracy(cost: float, points: int, thresholds: Thresholds) -> float:
     """A card's accuracy from its information ``cost``: 100 at no cost, 0 from the blunder
     line (``thresholds.mistake`` of the deal's ``points``) on, straight between."""
@@ -149,8 +185,12 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
 
     if len(set(legal)) <= 1:
         return InformationCost(0.0, 0.0, card, {card: 0.0}, 0, True)
-    if samples < 1:
-        raise PinosolveError(f"samples must be at least 1, got {samples}")
+    if samples < 2:
+        raise PinosolveError(f"samples must be at least 2 (a standard error needs two deals), "
+                             f"got {samples}")
+    if view.to_move != view.me:
+        raise PinosolveError(f"the view is {view.seat}'s, but {view.seats[view.to_move]} is to "
+                             "play")
     count = view.deal_count()
     exact = count <= samples
     deals: Iterator[tuple[Any, int]] = (
@@ -181,6 +221,9 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
                                {c: round(low[c], 4) for c in cards}, len(rows), exact)
     lo = max(0.0, max(low.values()) - high[card])
     hi = max(0.0, max(high.values()) - low[card])
+    if round(lo, 4) == round(hi, 4):
+        return InformationCost(round(lo, 4), round(stderr, 4), best,
+                               {c: round(low[c], 4) for c in cards}, len(rows), exact)
     return InformationCost(None, round(stderr, 4), best, {c: round(low[c], 4) for c in cards},
                            len(rows), exact, (round(lo, 4), round(hi, 4)))
 
@@ -198,9 +241,21 @@ def decision_view(record: Any, seat: str, played: int) -> View:
     which only he saw. Where the hands are the whole deal, the undealt cards (a kitty, the
     cards laid away) are unseen but as the record shows them (``Kitty``; ``LaidAway`` to the
     bidder)."""
-    from collections import Counter
-
     from pinosolve.analysis.view import View
+
+    return View(decision_view_input(record, seat, played))
+
+
+def decision_view_input(record: Any, seat: str, played: int) -> dict[str, Any]:
+    """The keys of ``decision_view``'s view (``pinosolve.analysis.view.VIEW_KEYS``).
+
+    Where the sides hang on a called card, the seat knows the partner where the rules make
+    him known before play (a pass to the declarer, duties that depend on him) or the record
+    begins late (he may have shown himself in the tricks before), else only the called
+    card, whatever the record's Partner tag says. In a record begun late (or a stock
+    game's play-off), meld shown that the seat cannot still hold (its copies played to the
+    tricks before) is left out of what the view says was shown."""
+    from collections import Counter
 
     v = record.variant
     data = record.view_input(seat)
@@ -208,6 +263,15 @@ def decision_view(record: Any, seat: str, played: int) -> View:
     hands = record.hands_at_play()
     sizes = {len(h) for h in hands.values() if h is not None}
     begun_late = bool(sizes) and max(sizes) < v.rules.deal.hand_size
+    if record.called_card is not None and record.bidder is not None:
+        partner = record.partner_seat()
+        data.pop("called_card", None)
+        data.pop("partner", None)
+        if v.rules.passing.cards or v.rules.trick.partner_exempt or begun_late:
+            if partner is not None:
+                data["partner"] = partner
+        else:
+            data["called_card"] = str(record.called_card)
     if begun_late or v.rules.deal.kitty_kind == "stock":
         outside = Counter(v.deck.cards())
         for h in hands.values():
@@ -216,13 +280,26 @@ def decision_view(record: Any, seat: str, played: int) -> View:
             outside -= Counter(record.laid_away.cards())
         gone = Counter(data.get("gone", ())) | outside
         data["gone"] = sorted(gone.elements())
-    return View(data)
+        if data.get("shown"):
+            deck, mine = Counter(v.deck.cards()), Counter(data["hand"])
+            shown = {}
+            for who, cards in data["shown"].items():
+                room = mine if who == seat else deck - gone - mine
+                kept = Counter(cards) & room
+                if kept:
+                    shown[who] = sorted(kept.elements())
+            data["shown"] = shown
+            if not shown:
+                del data["shown"]
+    return data
 
 
 @dataclass(frozen=True, repr=False)
 class Moment(Result):
     """One of the largest losses: the card (``seat``, ``card``, ``trick``), its information
-    cost (``cost``), its double-dummy cost (``dd_cost``) and its ``label``."""
+    cost (``cost``), its double-dummy cost (``dd_cost``) and its ``label`` (``-``: not
+    decided, a time limit left the cost's bounds apart); ``hand``, the hand's number in a
+    set of hands."""
 
     seat: str
     card: Card
@@ -230,6 +307,7 @@ class Moment(Result):
     cost: float
     dd_cost: float
     label: str
+    hand: Optional[int] = optional()
 
 
 @dataclass(frozen=True, repr=False)
@@ -261,60 +339,73 @@ class LensReport(Result):
 
 @dataclass(frozen=True)
 class Scored:
-    """One card as the lenses see it, for ``lens_report``: its accuracy (None: not a
-    choice), label, luck, the two costs (lower bounds where unproved), renege or not."""
+    """One card as the lenses see it, for ``lens_report``: whether the lens ``judged`` it
+    (not after a renege), whether it was a ``choice``, its accuracy (None: not a choice, or
+    its cost not proved), label and luck (None: not decided), the two costs (proved lower
+    bounds where unproved)."""
 
     seat: str
     card: Card
     trick: int
     choice: bool
     accuracy: Optional[float]
-    label: str
+    label: Optional[str]
     luck: Optional[str]
     info_cost: float
     dd_cost: float
+    judged: bool = True
+    hand: Optional[int] = None
 
 
-def scored_of(play: Any, points: int, thresholds: Thresholds) -> list[Scored]:
-    """A reviewed card (a ``PlayReview`` judged by the information lens) as the lenses score
-    it: one ``Scored``, or none for a card the lens did not judge (no lens, or after a
-    renege). Its double-dummy cost is the proved lower bound where unproved."""
-    if play.label is None:
-        return []
+def scored_of(play: Any, points: int, thresholds: Thresholds,
+              hand: Optional[int] = None) -> list[Scored]:
+    """A reviewed card (a ``PlayReview`` of a review with the information lens) as the
+    lenses score it; none for a review without the lens. A card after a renege is not
+    judged: only its double-dummy cost counts. Costs are proved lower bounds where
+    unproved, and a card whose information cost is not proved has no accuracy. ``hand``:
+    the hand's number, in a set of hands."""
     dd = play.cost if play.cost is not None else (play.cost_bounds or (0, 0))[0]
-    if play.label == RENEGE:
-        return [Scored(play.seat, play.card, play.trick, True, 0.0, RENEGE, None, 0.0, dd)]
     info = play.information
+    if play.label == RENEGE:
+        return [Scored(play.seat, play.card, play.trick, True, 0.0, RENEGE, None, 0.0, dd,
+                       hand=hand)]
+    if info is None:
+        return [Scored(play.seat, play.card, play.trick, False, None, None, None, 0.0, dd,
+                       judged=False, hand=hand)]
     cost = info.cost if info.cost is not None else (info.cost_bounds or (0.0, 0.0))[0]
     choice = len(info.means) > 1
-    return [Scored(play.seat, play.card, play.trick, choice,
-                   card_accuracy(cost, points, thresholds) if choice else None, play.label,
-                   play.luck, cost, dd)]
+    accuracy = card_accuracy(cost, points, thresholds) if choice and info.cost is not None \
+        else None
+    return [Scored(play.seat, play.card, play.trick, choice, accuracy, play.label, play.luck,
+                   cost, dd, hand=hand)]
 
 
 def lens_report(cards: Sequence[Scored]) -> LensReport:
     """The ``LensReport`` of ``cards`` (any seats' or hands' cards, together)."""
-    choices = [c for c in cards if c.choice]
+    judged = [c for c in cards if c.judged]
+    choices = [c for c in judged if c.choice]
     scores = [c.accuracy for c in choices if c.accuracy is not None]
     labels = {name: 0 for name in (*LABELS, *LUCK, RENEGE)}
-    for c in cards:
-        labels[c.label] += 1
+    for c in judged:
+        if c.label is not None:
+            labels[c.label] += 1
         if c.luck is not None:
             labels[c.luck] += 1
     errors = labels["mistake"] + labels["blunder"] + labels[RENEGE]
     dd_lost = round(sum(c.dd_cost for c in cards), 4)
-    info_lost = round(sum(c.info_cost for c in cards), 4)
+    info_lost = round(sum(c.info_cost for c in judged), 4)
+    luck = round(sum(c.info_cost - c.dd_cost for c in judged), 4)
     costly = sum(1 for c in choices if c.dd_cost > _EPSILON)
-    ranked = sorted((c for c in cards if c.info_cost > _EPSILON or c.label == RENEGE),
+    ranked = sorted((c for c in judged if c.info_cost > _EPSILON or c.label == RENEGE),
                     key=lambda c: -c.info_cost)[:3]
     return LensReport(len(cards), len(choices),
                       round(sum(scores) / len(scores), 2) if scores else None, labels,
                       dd_lost, info_lost, errors,
                       round(errors / len(choices), 4) if choices else None,
-                      round(costly / len(choices), 4) if choices else None,
-                      round(info_lost - dd_lost, 4),
+                      round(costly / len(choices), 4) if choices else None, luck,
                       tuple(Moment(c.seat, c.card, c.trick, round(c.info_cost, 4),
-                                   round(c.dd_cost, 4), c.label) for c in ranked))
+                                   round(c.dd_cost, 4), c.label or "-", c.hand)
+                            for c in ranked))
 
 
 @dataclass(frozen=True, repr=False)
@@ -354,16 +445,18 @@ class InformationLens:
         self.samples, self.seed, self.timeout, self.threads = samples, seed, timeout, threads
         self.thresholds = thresholds
         self.points = deal_points(record.variant)
+        self.offset = 0  # cards of the record's play before the first one reviewed
         self.exact = self.sampled = 0
         self.stopped: Optional[int] = None
 
     def judge(self, seat: str, card: Card, trick: int, played: int, legal: Sequence[Card],
-              reneged: bool, dd_cost: float
+              reneged: bool, dd_bounds: tuple[int, int]
               ) -> tuple[Optional[InformationCost], Optional[str], Optional[str]]:
-        """The card number ``played`` + 1 of the play (``seat`` plays ``card`` to ``trick``
-        with ``legal`` its legal cards; ``reneged``: it was not one of them; ``dd_cost``: its
-        double-dummy cost, a proved lower bound where unproved): its information cost, label
-        and luck."""
+        """The card number ``played`` + 1 of the record's play (``seat`` plays ``card`` to
+        ``trick`` with ``legal`` its legal cards; ``reneged``: it was not one of them;
+        ``dd_bounds``: its double-dummy cost, proved bounds): its information cost, label
+        and luck. Where a time limit left the cost's bounds apart, the label is the one
+        both bounds give (None where they differ), and so is the luck."""
         if self.stopped is not None:  # after a renege: no view to judge from
             return None, None, None
         if reneged:
@@ -373,7 +466,7 @@ class InformationLens:
         if choice:
             view = decision_view(self.record, seat, played)
             info = information_cost(view, card, legal, self.samples,
-                                    (self.seed + played) % (1 << 64), self.timeout,
+                                    derived_seed(self.seed, played), self.timeout,
                                     self.threads)
             if info.exact:
                 self.exact += 1
@@ -381,9 +474,14 @@ class InformationLens:
                 self.sampled += 1
         else:
             info = InformationCost(0.0, 0.0, card, {card: 0.0}, 0, True)
-        cost = info.cost if info.cost is not None else (info.cost_bounds or (0.0, 0.0))[0]
-        label = self.thresholds.label(cost, self.points)
-        return info, label, self.thresholds.luck(label, dd_cost, self.points)
+        lo, hi = (info.cost, info.cost) if info.cost is not None else \
+            (info.cost_bounds or (0.0, 0.0))
+        t, points = self.thresholds, self.points
+        label = t.label(lo, points) if t.label(lo, points) == t.label(hi, points) else None
+        if label is None:
+            return info, None, None
+        lucks = {t.luck(label, dd, points) for dd in dd_bounds}
+        return info, label, lucks.pop() if len(lucks) == 1 else None
 
     def summary(self, seats: Sequence[str], plays: Sequence[Any]) -> LensSummary:
         """The summary over the cards judged (``plays``, the review's ``PlayReview``s):

@@ -204,8 +204,9 @@ def _lens_table(reports: dict[str, Any]) -> str:
         counts = "".join(f"<td>{rep.labels[k]}</td>" for k in
                          ("best", "good", "inaccuracy", "mistake", "blunder", "renege",
                           "lucky", "unlucky"))
-        big = ", ".join(f"{_e(m.seat)} {_card(m.card)} −{_n(m.cost)} (trick {m.trick})"
-                        for m in rep.biggest) or "—"
+        big = ", ".join(f"{_e(m.seat)} {_card(m.card)} −{_n(m.cost)} ("
+                        + (f"hand {m.hand}, " if m.hand is not None else "")
+                        + f"trick {m.trick})" for m in rep.biggest) or "—"
         rows.append(f"<tr><th>{_e(name)}</th><td>{acc}</td><td>{rep.choices}</td>{counts}"
                     f"<td>{_n(rep.info_lost)}</td><td>{_n(rep.dd_lost)}</td>"
                     f"<td>{'+' if rep.luck > 0 else ''}{_n(rep.luck)}</td><td>{big}</td></tr>")
@@ -268,7 +269,9 @@ def html_report(result: Any, source: Optional[Any] = None) -> str:
             body += ["<h2>by player</h2>", _lens_table(result.by_player)]
         if result.by_role:
             body += ["<h2>by role</h2>", _lens_table(result.by_role)]
-        body += ["<h2>first leads</h2>", _lens_table(result.first_lead), _legend(result)]
+        body += ["<h2>first leads</h2>", _lens_table({"every hand": result.first_lead,
+                                                     **result.first_lead_by_player}),
+                 _legend(result)]
         for line, review in zip(result.hands, result.reviews):
             name = f"hand {line.hand}" + (f": {line.event}" if line.event else "")
             body.append(_hand_section(review, name))

@@ -356,23 +356,9 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
 
     timeout = check_timeout(timeout)
     if information:
-        from pinosolve.inputs import as_whole
-        from pinosolve.variants.shuffle import check_seed, fresh_seed
+        from pinosolve.analysis.information import lens_options
 
-        samples = as_whole(samples, "samples")
-        from pinosolve.analysis.advice import MAX_SAMPLES
-
-        if not 1 <= samples <= MAX_SAMPLES:
-            raise PinosolveError(f"samples must be from 1 to {MAX_SAMPLES}, got {samples}")
-        seed = fresh_seed() if seed is None else check_seed(seed)
-        if thresholds is None:
-            thresholds = Thresholds()
-        elif not isinstance(thresholds, Thresholds):
-            raise PinosolveError(f"thresholds: a Thresholds, got {type(thresholds).__name__}")
-        if isinstance(threads, bool) or not isinstance(threads, int) or \
-                not 1 <= threads <= 64:
-            raise PinosolveError(f"threads must be a whole number from 1 to 64, got "
-                                 f"{threads!r}")
+        samples, seed, thresholds, threads = lens_options(samples, seed, thresholds, threads)
     started = time.perf_counter()
     if isinstance(given, Game):
         game, cards, facts = _from_game(given)
@@ -406,6 +392,8 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
         lens = InformationLens(record if record is not None else record_of(given),
                                lambda s: game.side_of(s), samples, seed, timeout, threads,
                                thresholds)
+        # (a Game set up mid-trick: its record's play holds that trick's cards first)
+        lens.offset = len(lens.record.cards_played()) - len(cards)
 
     def standing(g: Game, res: Optional[SolveResult]) -> TrickValue:
         """The declaring side's value of ``g`` from its search (None: the deal is over)."""
@@ -456,9 +444,9 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
                 costs[seat][3] = False
         info = label = luck = None
         if lens is not None:
-            dd_low = cost if cost is not None else (cost_bounds or (0, 0))[0]
-            info, label, luck = lens.judge(seat, card, number, len(plays), legal,
-                                           broken is not None, dd_low)
+            dd = (cost, cost) if cost is not None else (cost_bounds or (0, 0))
+            info, label, luck = lens.judge(seat, card, number, lens.offset + len(plays),
+                                           legal, broken is not None, dd)
         plays.append(PlayReview(seat, card, number, broken is None, values, cost,
                                 None if broken is None else broken.rule,
                                 None if broken is None else legal,

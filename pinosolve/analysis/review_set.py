@@ -6,7 +6,8 @@
 the players (the tags ``North``, ``East``, ``South``, ``West`` for those seats, and
 ``Player<seat>`` for any seat: ``Player1`` in five-hand); by role where a record has a bidder
 (``bidder``, ``partner``: the bidder's side's other seats, ``defender``); and the first
-leads alone (``first_lead``: every hand's first card, and each player's).
+leads alone (``first_lead``: the first card of every hand whose record begins at the first
+trick, and ``first_lead_by_player``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any, Optional
 from collections.abc import Callable, Sequence
 
 from pinosolve.analysis.information import (LensReport, Scored, Thresholds, deal_points,
-                                            lens_report, scored_of)
+                                            derived_seed, lens_options, lens_report,
+                                            scored_of)
 from pinosolve.analysis.review import Review
 from pinosolve.errors import PinosolveError
 from pinosolve.results import Result
@@ -39,17 +41,18 @@ class HandLine(Result):
 @dataclass(frozen=True, repr=False)
 class ReviewSet(Result):
     """Hands reviewed with both lenses, pooled: ``hands`` (a line each), ``by_seat``,
-    ``by_player`` (named players only), ``by_role`` and ``first_lead`` (``all``, then each
-    named player) as ``LensReport``s; ``points`` (one deal's) and the ``thresholds`` of the
-    labels; ``samples`` and ``seed`` as the reviews drew them (hand ``k`` from ``seed +
-    k``); ``reviews``: each hand's ``Review``, in order."""
+    ``by_player`` (named players only), ``by_role``, ``first_lead`` and
+    ``first_lead_by_player`` as ``LensReport``s; ``points`` (one deal's) and the
+    ``thresholds`` of the labels; ``samples`` and ``seed`` as the reviews drew them (each
+    hand from a seed derived from it); ``reviews``: each hand's ``Review``, in order."""
 
     variant: str
     hands: tuple[HandLine, ...]
     by_seat: dict[str, LensReport]
     by_player: dict[str, LensReport]
     by_role: dict[str, LensReport]
-    first_lead: dict[str, LensReport]
+    first_lead: LensReport
+    first_lead_by_player: dict[str, LensReport]
     points: int
     thresholds: tuple[float, float, float]
     samples: int
@@ -78,13 +81,13 @@ def review_many(records: Sequence[Any], timeout: Optional[float] = None, samples
                 ) -> ReviewSet:
     """Review each of ``records`` (game records, ``pinosolve.records.Record``, of one
     variant) with both lenses, and pool them (see the module). The arguments are
-    ``review``'s; hand ``k`` (from 0) draws its deals from ``seed + k``. ``on_hand(done,
+    ``review``'s; hand ``k`` (from 0) draws its deals from a seed of its own, derived from
+    ``seed`` and ``k`` (``information.derived_seed``). ``on_hand(done,
     hands)`` is called as each hand is reviewed. PinosolveError for no record, records of
     different variants, or a record the review refuses (named by its number)."""
     import time
 
     from pinosolve.analysis.review import review
-    from pinosolve.variants.shuffle import check_seed, fresh_seed
 
     records = list(records)
     if not records:
@@ -94,28 +97,30 @@ def review_many(records: Sequence[Any], timeout: Optional[float] = None, samples
         if (r.variant.id, r.variant.rules) != (v.id, v.rules):
             raise PinosolveError(f"record {n}: {r.variant.id}, but record 1 is {v.id}: review "
                                  "the hands of one variant together")
-    seed = fresh_seed() if seed is None else check_seed(seed)
-    thresholds = thresholds or Thresholds()
+    samples, seed, thresholds, threads = lens_options(samples, seed, thresholds, threads)
     started = time.perf_counter()
     points = deal_points(v)
     seats: dict[str, list[Scored]] = {s: [] for s in v.seats}
     players: dict[str, list[Scored]] = {}
     roles: dict[str, list[Scored]] = {r: [] for r in ROLES}
-    leads: dict[str, list[Scored]] = {"all": []}
+    leads: list[Scored] = []
+    leads_by: dict[str, list[Scored]] = {}
     lines = []
     reviews = []
     for n, record in enumerate(records):
         try:
             result = review(record, timeout=timeout, information=True, samples=samples,
-                            seed=(seed + n) % (1 << 64), thresholds=thresholds,
+                            seed=derived_seed(seed, n), thresholds=thresholds,
                             threads=threads)
         except PinosolveError as exc:
             raise PinosolveError(f"record {n + 1}: {exc}") from None
         reviews.append(result)
         names = player_names(record)
         summary = result.summary
+        hands = record.hands_at_play()
+        whole = all(h is not None and len(h) == v.rules.deal.hand_size for h in hands.values())
         for k, play in enumerate(result.plays):
-            for c in scored_of(play, points, thresholds):
+            for c in scored_of(play, points, thresholds, n + 1):
                 seats[c.seat].append(c)
                 if c.seat in names:
                     players.setdefault(names[c.seat], []).append(c)
@@ -123,10 +128,10 @@ def review_many(records: Sequence[Any], timeout: Optional[float] = None, samples
                     role = ("bidder" if c.seat == summary.bidder else
                             "partner" if c.seat in summary.seats else "defender")
                     roles[role].append(c)
-                if k == 0:
-                    leads["all"].append(c)
+                if k == 0 and whole:
+                    leads.append(c)
                     if c.seat in names:
-                        leads.setdefault(names[c.seat], []).append(c)
+                        leads_by.setdefault(names[c.seat], []).append(c)
         assert result.information is not None
         lines.append(HandLine(n + 1, dict(record.tags).get("Event"), summary.points_taken,
                               {s: rep.accuracy for s, rep in
@@ -136,6 +141,7 @@ def review_many(records: Sequence[Any], timeout: Optional[float] = None, samples
     return ReviewSet(v.id, tuple(lines), {s: lens_report(c) for s, c in seats.items()},
                      {p: lens_report(c) for p, c in players.items()},
                      {r: lens_report(c) for r, c in roles.items() if c},
-                     {p: lens_report(c) for p, c in leads.items()}, points,
+                     lens_report(leads), {p: lens_report(c) for p, c in leads_by.items()},
+                     points,
                      (thresholds.good, thresholds.inaccuracy, thresholds.mistake), samples,
                      seed, round(time.perf_counter() - started, 4), tuple(reviews))

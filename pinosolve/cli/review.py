@@ -210,8 +210,8 @@ def _biggest(reports: dict[str, LensReport]) -> None:
     for name, rep in reports.items():
         if rep.biggest:
             out.print(f"{name}'s biggest losses: " + ", ".join(
-                f"{m.card.symbol} in trick {m.trick}" + (f" by {m.seat}" if m.seat != name
-                                                          else "")
+                f"{m.card.symbol} in " + (f"hand {m.hand} " if m.hand is not None else "")
+                + f"trick {m.trick}" + (f" by {m.seat}" if m.seat != name else "")
                 + f" -{m.cost:.2f} ({m.label}; double dummy -{m.dd_cost:g})"
                 for m in rep.biggest))
 
@@ -338,7 +338,8 @@ def render_review_set(result: ReviewSet) -> None:
         rates = ", ".join(f"{role} {_rate(r.error_rate)} (double dummy "
                           f"{_rate(r.dd_error_rate)})" for role, r in result.by_role.items())
         out.print(f"error rate by role: {rates}")
-    out.print(lens_table("first leads", result.first_lead))
+    out.print(lens_table("first leads (hands recorded from the first trick)",
+                         {"every hand": result.first_lead, **result.first_lead_by_player}))
     _lens_legend(result.points, result.thresholds, None, None, result.samples, result.seed)
     out.print(f"{result.seconds} s")
 
@@ -355,8 +356,9 @@ def review_cmd(
         "leader, bidder, partner (or called_card), bid and meld (per seat, points or cards).",
         show_default=False)] = None,
     timeout: Annotated[Optional[float], typer.Option(
-        "--timeout", help="Seconds for each position's search (0 < s <= 1e9); where it runs "
-        "out, the proved bounds are given, never a guess.", show_default=False)] = None,
+        "--timeout", help="Seconds for each position's search (0 < s <= 1e9), and with "
+        "--information for each decision's deals, shared out among them; where it runs out, "
+        "the proved bounds are given, never a guess.", show_default=False)] = None,
     progress: Annotated[Optional[bool], typer.Option(
         "--progress/--quiet", help="A progress bar on stderr: cards reviewed (default: "
         "shown where stderr is a terminal).", show_default=False)] = None,
@@ -384,9 +386,9 @@ def review_cmd(
         "--seed", help="The sampling seed (0 to 2**64 - 1; default: a fresh one, named in "
         "the answer).", show_default=False)] = None,
     thresholds: Annotated[Optional[str], typer.Option(
-        "--thresholds", metavar="G,I,M", help="Where the labels change, as shares of a "
-        "deal's points: good below G, inaccuracy below I, mistake below M, blunder from M "
-        "(default 0.02,0.05,0.1).", show_default=False)] = None,
+        "--thresholds", help="Where the labels change, G,I,M as shares of a deal's points: "
+        "good below G, inaccuracy below I, mistake below M, blunder from M (default "
+        "0.02,0.05,0.1).", show_default=False)] = None,
     threads: Annotated[int, typer.Option(
         "--threads", help="The information lens's deals solved at once, each in a thread (0: "
         "one per core, at most 64); the answer is the same whatever --threads.")] = 1,

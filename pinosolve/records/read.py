@@ -334,16 +334,18 @@ MAX_FOLDER_FILES = 10000  # the files a folder of records may hold
 
 def records_in_folder(path: str, variant: Any = None) -> list[Record]:
     """Every record of every game-record file in the folder ``path`` (not its subfolders;
-    files in name order; files whose text holds no tag pair, and hidden files, passed
-    over); a one-line error for a folder with none, or more than MAX_FOLDER_FILES files."""
+    files, or links to files, in name order; hidden files, files that are not UTF-8 text and
+    files whose text holds no tag pair passed over); a one-line error for a folder with no
+    record, more than MAX_FOLDER_FILES files, a file larger than the readers take, or a
+    record that cannot be read (naming its file)."""
     import os
 
-    from pinosolve.files import read_text
+    from pinosolve.files import MAX_BYTES, read_text
     from pinosolve.records.tags import looks_like_record
 
     try:
         names = sorted(e.name for e in os.scandir(path)
-                       if not e.name.startswith(".") and e.is_file(follow_symlinks=False))
+                       if not e.name.startswith(".") and e.is_file())
     except OSError as exc:
         raise PinosolveError(f"record folder {path!r}: {exc.strerror or exc}") from None
     if len(names) > MAX_FOLDER_FILES:
@@ -352,7 +354,12 @@ def records_in_folder(path: str, variant: Any = None) -> list[Record]:
     records: list[Record] = []
     for name in names:
         where = os.path.join(path, name)
-        text = read_text(where, "record")
+        try:
+            text = read_text(where, "record")
+        except PinosolveError:
+            if os.path.getsize(where) > MAX_BYTES:
+                raise
+            continue  # (not UTF-8 text, or gone since it was listed: not a record)
         if looks_like_record(text):
             records += records_of_file(text, where, variant)
     if not records:

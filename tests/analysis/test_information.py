@@ -233,3 +233,115 @@ def test_bad_requests_are_refused():
                       ({"threads": 0}, "threads")):
         with pytest.raises(PinosolveError, match=match):
             review(record, information=True, **kw)
+
+
+def test_a_called_partner_is_known_as_the_rules_make_him_known():
+    """Five-hand with a pass: every seat knows the partner (he passed to the declarer);
+    without one, only the called card, whatever the record's Partner tag says."""
+    from pinosolve.analysis.information import decision_view_input
+    from pinosolve.records.record import Record
+
+    from pinosolve import Suit
+    from pinosolve.variants.variant import load_file, rules_dir
+
+    for v, known in ((load_variant("five-hand-call"), True),
+                     (load_file(rules_dir() / "examples" / "five-hand-call-no-pass.toml"),
+                      False)):
+        deal = v.random_deal(4)
+        holder = next(s for s in v.seats[1:] if any(str(c) == "AH" for c in deal[s]))
+        record = Record(v, deal=dict(deal.items()), deal_first=v.seats[0], bidder=v.seats[0],
+                        trump=Suit.S, leader=v.seats[0],
+                        called_card=_c("AH"), partner=holder)
+        for seat in v.seats[1:]:
+            data = decision_view_input(record, seat, 0)
+            if known:
+                assert data.get("partner") == holder and "called_card" not in data, seat
+            else:
+                assert data.get("called_card") == "AH" and "partner" not in data, seat
+
+
+def test_a_game_set_up_mid_trick_is_judged_from_the_right_position():
+    g = Game("four-hand", "N:K.A.. T.K.A. Q.T.T. 9.Q.K.", trump="S", leader="N",
+             trick=["AS"])
+    for c in ("TS", "QS", "9S"):
+        g.play(c)
+    while not g.over:
+        g.play(g.legal_moves()[0])
+    got = review(g, information=True, seed=1)
+    assert [p.card for p in got.plays][:3] == [_c("TS"), _c("QS"), _c("9S")]
+    assert all(p.label is not None for p in got.plays)
+
+
+def test_meld_shown_before_a_late_record_began_is_not_held_against_the_view():
+    """A record that begins after some tricks: meld shown whose cards were played to the
+    tricks before is left out of the view, which stays possible."""
+    from pinosolve.records.read import read_records
+
+    record = read_records("docs/examples/club-endings.pgr")[0]
+    from dataclasses import replace
+
+    record = replace(record, bid=25, meld={"N": load_variant("four-hand").parse_hand("AH AH"),
+                                           "S": 0})
+    got = review(record, information=True, seed=1)
+    assert all(p.label is not None for p in got.plays)
+
+
+def test_a_time_limit_gives_labels_only_where_the_bounds_decide_them():
+    record, _, _ = _late_record(load_variant("four-hand"), 12, 4)
+    got = review(record, information=True, samples=8, seed=1, timeout=0.0005)
+    bounded = [p for p in got.plays if p.information is not None
+               and p.information.cost is None]
+    t, points = Thresholds(), 25
+    for p in bounded:
+        lo, hi = p.information.cost_bounds
+        if t.label(lo, points) != t.label(hi, points):
+            assert p.label is None and p.luck is None, p
+        else:
+            assert p.label == t.label(lo, points)
+    for rep in got.information.by_seat.values():
+        assert sum(rep.labels[k] for k in ("best", "good", "inaccuracy", "mistake",
+                                           "blunder")) <= rep.cards
+
+
+def test_after_a_renege_the_double_dummy_costs_still_count():
+    got = review(_renege_record(), information=True, samples=20, seed=1)
+    summary = got.summary.cost_by_seat
+    for seat, rep in got.information.by_seat.items():
+        assert rep.dd_lost == (summary[seat].cost or 0), seat
+
+
+def _renege_record():
+    import tomllib
+
+    with open("tests/data/review-renege.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+def test_one_sample_is_refused():
+    with pytest.raises(PinosolveError, match="two deals"):
+        review(_renege_record(), information=True, samples=1)
+
+
+def test_many_hands_pool_the_first_leads_of_whole_hands_by_player():
+    from pinosolve.analysis.review_set import review_many
+    from pinosolve.records.read import read_records
+
+    texts = []
+    for seed, (north, south) in ((1, ("Ann", "Bo")), (2, ("Bo", "Ann"))):
+        v = load_variant("two-hand")
+        g = Game(v, v.random_deal(seed), trump="H", leader="N")
+        rng = random.Random(seed)
+        while not g.over:
+            g.play(rng.choice(g.legal_moves()))
+        texts.append(f'[North "{north}"]\n[South "{south}"]\n' + str(g.to_record()))
+    records = read_records("\n".join(texts))
+    got = review_many(records, samples=5, seed=1)
+    assert got.first_lead.cards == 2  # (both hands recorded from the first trick)
+    assert {p: r.cards for p, r in got.first_lead_by_player.items()} == {"Ann": 1, "Bo": 1}
+    assert got.by_player["Ann"].cards == got.by_player["Bo"].cards == 24
+    # (two-hand's play-off: every card is seen, so both lenses agree on every card)
+    assert all(r.luck == 0 for r in got.by_seat.values())
+    assert [m.hand for r in got.by_seat.values() for m in r.biggest] == \
+        [m.hand for r in got.by_seat.values() for m in r.biggest if m.hand in (1, 2)]
+    with pytest.raises(PinosolveError, match="samples"):
+        review_many(records, samples=1)
