@@ -28,12 +28,35 @@ _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
           (stat.S_ISSOCK, "a socket"))
 
 
+# Set in the processes that answer ``pinosolve board``'s requests (by ``package_folders``):
+# the folders (os.pathsep between them) outside which they read no file, whatever a request
+# names.
+READ_ONLY_UNDER = "PINOSOLVE_READ_ONLY_UNDER"
+
+
+def _outside_package(path: str | Path) -> bool:
+    """Whether ``path`` lies outside the folders ``READ_ONLY_UNDER`` names, where it is
+    set."""
+    allowed = os.environ.get(READ_ONLY_UNDER)
+    if not allowed:
+        return False
+    try:
+        real = Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return True
+    roots = [Path(r) for r in allowed.split(os.pathsep) if r]
+    return not any(real == root or root in real.parents for root in roots)
+
+
 def read_text(path: str | Path, what: str, error: type[PinosolveError] = PinosolveError
               ) -> str:
     """The UTF-8 text of the regular file ``path``; ``what`` names it in the one-line
     ``error`` raised for anything else (missing, unreadable, not a regular file, larger
-    than MAX_BYTES, not UTF-8)."""
+    than MAX_BYTES, not UTF-8, or, where ``READ_ONLY_UNDER`` is set, outside its
+    folders)."""
     name = str(path)
+    if _outside_package(name):
+        raise error(f"{what} {name!r}: this server reads no file (give the text itself)")
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:

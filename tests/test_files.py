@@ -248,3 +248,22 @@ def test_a_symlink_loop_to_write_to_is_one_line(tmp_path):
         proc = _run(*args)
         _one_line_refusal(proc)
         assert "loop of symbolic links" in proc.stderr, proc.stderr
+
+
+def test_a_process_told_its_folders_reads_no_file_outside_them(tmp_path, monkeypatch):
+    """``pinosolve board``'s processes: a file outside the package's folders is refused,
+    through a link too; one inside is read."""
+    from pinosolve.errors import PinosolveError
+    from pinosolve.files import READ_ONLY_UNDER, read_text
+
+    inside, outside = tmp_path / "inside", tmp_path / "outside"
+    inside.mkdir()
+    outside.mkdir()
+    (inside / "a.toml").write_text("x = 1\n")
+    (outside / "b.toml").write_text("x = 2\n")
+    (inside / "link.toml").symlink_to(outside / "b.toml")
+    monkeypatch.setenv(READ_ONLY_UNDER, str(inside))
+    assert read_text(inside / "a.toml", "rules file") == "x = 1\n"
+    for path in (outside / "b.toml", inside / "link.toml", inside / ".." / "outside" / "b.toml"):
+        with pytest.raises(PinosolveError, match="reads no file"):
+            read_text(path, "rules file")
