@@ -17,6 +17,7 @@ from typing import Any, Optional
 from collections.abc import Mapping
 
 from pinosolve.analysis.view import View
+from pinosolve.errors import PinosolveError
 from pinosolve.cards import NUM_CARDS, Card, Suit
 from pinosolve.results import Result, optional
 
@@ -47,7 +48,9 @@ class Inference(Result):
     leaves hidden cards out of the hands (a kitty not seen, discards), what that pile may
     and must hold; with a ``called_card`` whose partner the viewer does not know,
     ``partner_shares``: each seat's share of the consistent deals (shuffle-weighted) in
-    which it is the partner (the declarer's own seat: he plays alone)."""
+    which it is the partner (the declarer's own seat: he plays alone); with ``shares``,
+    ``holding_shares``: per other seat, the share of that many deals drawn (from ``seed``) in
+    which it holds each card it may hold now."""
 
     variant: str
     trump: Suit
@@ -59,12 +62,17 @@ class Inference(Result):
     unseen: Optional[SeatInference] = optional()
     called_card: Optional[Card] = optional()
     partner_shares: Optional[dict[str, float]] = optional()
+    holding_shares: Optional[dict[str, dict[Card, float]]] = optional()
+    seed: Optional[int] = optional()
 
     _repr_keys = ("seat", "to_move", "deals")
 
 
-def infer(view: Mapping[str, Any] | View) -> Inference:
-    """What each other seat may and must hold, from one seat's ``view`` (see the module).
+def infer(view: Mapping[str, Any] | View, shares: int = 0, seed: Optional[int] = None
+          ) -> Inference:
+    """What each other seat may and must hold, from one seat's ``view`` (see the module);
+    ``shares`` (0 to 20000): also how often each holds each card it may hold, over that
+    many consistent deals drawn from ``seed`` (None: a fresh one, named in the answer).
 
     >>> r = infer({"variant": "two-hand", "trump": "S", "seat": "N", "hand": "AS TS",
     ...            "play": "AS KH", "leader": "N", "gone": "..AATTKKQQJJ99.AATTKKQQJJ99"})
@@ -92,6 +100,33 @@ def infer(view: Mapping[str, Any] | View) -> Inference:
                       SeatInference(v.hand_size - sum(played) if s >= 0 else v.out, possible,
                                     certain, voids, reasons)))
     unseen = seats.pop()[1] if v.out else None
-    shares = {s: round(x, 6) for s, x in v.partner_shares().items()} or None
+    partners = {s: round(x, 6) for s, x in v.partner_shares().items()} or None
+    holding = None
+    if shares:
+        holding, seed = _holding_shares(v, dict(seats), shares, seed)
     return Inference(v.variant.id, v.trump, v.seat, v.seats[v.to_move], dict(seats),
-                     table.count(), table.weighted(), unseen, v.called_card, shares)
+                     table.count(), table.weighted(), unseen, v.called_card, partners,
+                     holding, seed if shares else None)
+
+
+def _holding_shares(v: View, seats: dict[str, SeatInference], n: int, seed: Optional[int]
+                    ) -> tuple[dict[str, dict[Card, float]], int]:
+    """Per seat, the share of ``n`` consistent deals (drawn from ``seed``) in which it holds
+    each card it may hold now; and the seed."""
+    from pinosolve.analysis.advice import MAX_SAMPLES
+    from pinosolve.inputs import as_whole
+    from pinosolve.variants.shuffle import fresh_seed
+
+    n = as_whole(n, "shares")
+    if not 0 < n <= MAX_SAMPLES:
+        raise PinosolveError(f"shares: the deals to draw, from 1 to {MAX_SAMPLES}, got {n}")
+    seed = fresh_seed() if seed is None else seed
+    counts: dict[str, dict[Card, int]] = {s: dict.fromkeys(info.possible, 0)
+                                          for s, info in seats.items()}
+    for g in v.sample(n, seed=seed):
+        for s, held in counts.items():
+            hand = set(g.hand(s))
+            for card in held:
+                held[card] += card in hand
+    return {s: {c: round(k / n, 4) for c, k in held.items()} for s, held in counts.items()}, \
+        seed

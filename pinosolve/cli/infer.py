@@ -112,14 +112,19 @@ class InferParams(Params):
     stock: Optional[str] = text()
     witness: Optional[str] = text()
     seed: Optional[int] = whole()
+    shares: Optional[int] = whole()
 
     def check(self) -> None:
         if self.stock is not None and self.witness is not None:
             raise PinosolveError("--witness: in the stock stage (no duty to follow) every "
                                  "unseen card may lie in the other hand or the stock, as "
                                  "infer --stock lists; drop --witness")
-        if self.seed is not None and self.witness is None:
-            raise PinosolveError("--seed draws a witness's deal: give --witness SEAT:CARD")
+        if self.seed is not None and self.witness is None and not self.shares:
+            raise PinosolveError("--seed draws a witness's deal or the deals of --shares: give "
+                                 "--witness SEAT:CARD or --shares N")
+        if self.shares is not None and (self.witness is not None or self.stock is not None):
+            raise PinosolveError("--shares: the shares of the consistent deals of a view, not "
+                                 "with --witness or --stock")
 
 
 def compute_infer(params: InferParams) -> Union[Inference, Witness]:
@@ -136,7 +141,7 @@ def compute_infer(params: InferParams) -> Union[Inference, Witness]:
         return witness(params.view, params.witness, params.seed)
     from pinosolve.analysis.hidden import infer
 
-    return infer(params.view)
+    return infer(params.view, params.shares or 0, params.seed)
 
 
 def render_witness(result: Witness) -> None:
@@ -192,6 +197,12 @@ def render_infer(result: Union[Inference, Witness]) -> None:
         shares = ", ".join(f"{s} {x:.1%}" for s, x in result.partner_shares.items())
         out.print(f"the partner the called card {result.called_card.symbol} names, by share "
                   f"of those deals: {shares}")
+    if result.holding_shares is not None:
+        for seat, held in result.holding_shares.items():
+            out.print(f"{seat} holds, by share of the deals drawn: " + (", ".join(
+                f"{c.symbol} {x:.0%}" for c, x in sorted(held.items(), key=lambda kv: -kv[1]))
+                or "—"))
+        out.print(f"seed {result.seed} (--seed {result.seed} draws the same deals again)")
 
 
 @with_options(VIEW, OWN, RUN)
@@ -205,8 +216,11 @@ def infer_cmd(
         "first, ? for each face-down card, the turned trump card last ('? ? ? QH'); --hand "
         "is the cards held now, --gone the tricks' cards before.", show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option(
-        "--seed", help="With --witness: the seed its deal is drawn with (0 to 2**64 - 1; "
-        "default: a fresh one, printed).", show_default=False)] = None,
+        "--seed", help="With --witness: the seed its deal is drawn with; with --shares, its "
+        "deals (0 to 2**64 - 1; default: a fresh one, printed).", show_default=False)] = None,
+    shares: Annotated[Optional[int], typer.Option(
+        "--shares", help="Also how often each seat holds each card it may hold, over this "
+        "many consistent deals drawn (at most 20000).", show_default=False)] = None,
     **given: Any,
 ) -> None:
     """From one seat's view: what each other seat may and must hold, and why; or (--witness)

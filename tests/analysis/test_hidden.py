@@ -283,3 +283,33 @@ def test_a_view_is_read_once_and_never_changed():
         with pytest.raises(AttributeError, match="never changed"):
             setattr(view, name, value)
     assert view.seat == "N" and view.bounds() is before and view.deal_count() == 6
+
+
+@pytest.mark.parametrize("vid, seed", [("four-hand", 3), ("three-hand-kitty", 4)])
+def test_holding_shares_agree_with_every_deal_within_their_error(vid, seed):
+    """``infer(view, shares=N)``: the share of N drawn deals in which each seat holds each
+    card, against the exact share over every consistent deal (shuffle-weighted), within four
+    standard errors; certain cards always held; the same shares from the same seed."""
+    v = as_variant(vid)
+    view, truth = ending_view(v, seed, 3, unknown=1)
+    others, tables = enumerate_deals(v, view)
+    g = Game(v, pbn(v, truth), trump=view["trump"], leader=view["leader"], **roles_of(v))
+    played: Counter = Counter()
+    for card in view["play"]:
+        played[(g.to_move, card)] += 1
+        g.play(card)
+    n = 3000
+    r = infer(view, shares=n, seed=7)
+    total = sum(tables.values())
+    for i, seat in enumerate(others):
+        left = Counter({c: k for (s, c), k in played.items() if s == seat})
+        for card, share in r.holding_shares[seat].items():
+            exact = sum(w for t, w in tables.items()
+                        if (Counter(t[i]) - left)[str(card)] > 0) / total
+            error = math.sqrt(max(exact * (1 - exact), 1e-9) / n)
+            assert abs(share - exact) <= 4 * error + 1e-9, (seat, card, share, exact)
+        for card in r.by_seat[seat].certain:
+            assert r.holding_shares[seat][card] == 1.0
+    assert infer(view, shares=n, seed=7).holding_shares == r.holding_shares
+    with pytest.raises(PinosolveError, match="shares"):
+        infer(view, shares=0 - 1)
