@@ -323,6 +323,17 @@ def test_review_bench_times_both_lenses():
                      out), out
 
 
+def test_board_bench_times_the_graph_the_badges_and_a_heat_map():
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "board.py"), "--seeds", "1"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert re.search(r"seed 1: whole hand's graph [\d.]+s, a position's badges after it "
+                     r"[\d.]+ms, a heat map [\d.]+s", out), out
+    for name in ("graph", "badges", "heat map"):
+        assert re.search(rf"{name}: median [\d.]+s, worst [\d.]+s over 1 hands", out), out
+
+
 def test_infer_bench_reports_the_median_and_worst_per_family_and_tricks():
     proc = subprocess.run([sys.executable, str(ROOT / "bench" / "infer.py"), "--families",
                            "four-hand", "two-hand", "--seeds", "2", "--tricks", "1", "4",

@@ -33,6 +33,10 @@ case "$version" in
   *"compiled C"*) ;;
   *) echo "the wheel does not run on the compiled core" >&2; exit 1 ;;
 esac
+# the board's page ships in the wheel
+"$out/venv/bin/python" -c "from importlib import resources as r; b = r.files('pinosolve.board'); \
+assert all(b.joinpath('static', n).is_file() for n in ('index.html', 'board.js', 'board.css'))" \
+  || { echo "the wheel lacks the board's page" >&2; exit 1; }
 (cd "$out" && "$out/venv/bin/pinosolve" solve --variant four-hand --trump S --leader N \
   --deal "N:AK.A.. T.K.A. Q.T.T. 9.Q.K." --json > /dev/null)
 rm -rf "$out"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pinosolve.cli import (advise, bid, foundation, infer, legal, makeable, meld, passing,
-                           puzzles, review, score, solve, study, verify)
+from pinosolve.cli import (advise, bid, board, foundation, infer, legal, makeable, meld,
+                           passing, puzzles, review, score, solve, study, verify)
 
 # the help's panels, by job, in the order they are listed
 RULES, MELD, PLAY, SCORING, ANALYSIS, STUDIES = ("Rules and hands", "Meld", "Play",
@@ -34,6 +34,7 @@ COMMANDS = (
     ("review", review.review_cmd, ANALYSIS, "Review a played hand card by card."),
     ("infer", infer.infer_cmd, ANALYSIS, "From one seat's view: what the others may hold."),
     ("advise", advise.advise_cmd, ANALYSIS, "Which card to play, or what to bid, from a view."),
+    ("board", board.board_cmd, ANALYSIS, "An analysis board in the browser, on this machine."),
     ("study", study.study_cmd, STUDIES, "Many seeded deals analysed: records and a summary."),
 )
 

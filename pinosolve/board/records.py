@@ -1,0 +1,104 @@
+"""A hand as the board's page shows it: ``record_view({"text": ...})``.
+
+The page sends what the user pasted or opened: a game record (``docs/records.md``), or a deal
+(``N:... ... ...``) with its ``variant`` and ``trump`` (and optionally ``leader``). The answer
+holds what the page draws and the batch lines it sends for each analysis, so the page never
+reads a record itself: the record's canonical text (for the share link), the seats, each
+hand as dealt and as play began, the contract, the meld, the play (a card a line, with its
+seat and trick), the tags, ``review`` (the review command's keys for the hand) and ``views``
+(each seat's view keys at the start of play, for infer and advise: the page adds the cards
+played so far as ``play``).
+
+>>> v = record_view({"text": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "variant": "four-hand",
+...                  "trump": "S"})
+>>> v["seats"], v["play"], v["review"]["trump"]
+(['N', 'E', 'S', 'W'], [], 'S')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pinosolve.errors import PinosolveError
+
+MAX_TEXT = 1 << 20
+_KEYS = ("text", "variant", "trump", "leader")
+
+
+def record_view(body: Any) -> dict[str, Any]:
+    """The page's view of the hand in ``body`` (see the module); ``PinosolveError`` in one
+    line for anything that is not one hand of a variant pinosolve ships."""
+    from pinosolve.analysis.information import decision_view_input
+    from pinosolve.records.read import records_of_text
+    from pinosolve.records.record import variant_name
+    from pinosolve.records.tags import looks_like_record
+
+    if not isinstance(body, dict) or not isinstance(body.get("text"), str):
+        raise PinosolveError("record: give {\"text\": a game record, or a deal with variant "
+                             "and trump}")
+    unknown = sorted(set(body) - set(_KEYS))
+    if unknown:
+        raise PinosolveError(f"record: unknown key {unknown[0]!r}; keys are {', '.join(_KEYS)}")
+    text = body["text"]
+    if len(text) > MAX_TEXT:
+        raise PinosolveError("record: at most 1 MiB of text")
+    if looks_like_record(text):
+        records = records_of_text(text)
+        if len(records) != 1:
+            raise PinosolveError(f"record: {len(records)} records; give one hand")
+        record = records[0]
+    else:
+        record = _dealt(text, body)
+    v = record.variant
+    hands = record.hands_at_play()
+    review = record.review_input()
+    review["variant"] = variant_name(v)
+    views: dict[str, Any] = {}
+    for seat in v.seats:
+        try:
+            view = decision_view_input(record, seat, 0)
+        except PinosolveError:
+            continue
+        view["variant"] = variant_name(v)
+        view.pop("play", None)
+        views[seat] = view
+    play = [{"card": str(card), "trick": number}
+            for number, trick in enumerate(record.play, 1) for card in trick]
+    _seats_of_play(record, play)
+    return {"text": str(record), "variant": variant_name(v), "seats": list(v.seats),
+            "trump": None if record.trump is None else record.trump.letter,
+            "leader": record.leader, "bidder": record.bidder, "bid": record.bid,
+            "partner": record.partner_seat(), "called_card":
+                None if record.called_card is None else str(record.called_card),
+            "dealt": {s: None if h is None else h.cards() for s, h in record.deal.items()},
+            "hands": {s: None if h is None else h.cards() for s, h in hands.items()},
+            "meld": {s: m if isinstance(m, int) else m.cards() for s, m in record.meld.items()},
+            "tags": dict(record.tags), "play": play, "review": review, "views": views,
+            "hand_size": v.rules.deal.hand_size}
+
+
+def _seats_of_play(record: Any, play: list[dict[str, Any]]) -> None:
+    """Each card's seat, as the hand is played on (a renege included)."""
+    g = record.to_game(played=False)
+    for entry in play:
+        entry["seat"] = g.to_move
+        g.play_as_played(entry["card"])
+
+
+def _dealt(text: str, body: dict[str, Any]) -> Any:
+    """A record of a deal given as text, with the body's variant, trump and leader."""
+    from pinosolve.game import Game
+
+    for key in ("variant", "trump"):
+        if not isinstance(body.get(key), str):
+            raise PinosolveError(f"record: a deal needs its {key} (or give a game record, with "
+                                 "its tags)")
+    from pinosolve.inputs import as_variant
+    from pinosolve.variants.variant import example_names, variant_ids
+
+    if body["variant"] not in variant_ids() and body["variant"] not in example_names():
+        raise PinosolveError(f"variant: {body['variant'][:60]!r} is not a built-in variant or "
+                             "a shipped house rule")
+    g = Game(as_variant(body["variant"]), text.strip(), trump=body["trump"],
+             leader=body.get("leader"))
+    return g.to_record()

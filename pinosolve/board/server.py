@@ -1,0 +1,341 @@
+"""The board's HTTP server: the page, and a JSON API that is the command line's.
+
+Python's own ``http.server`` (a thread per connection) serves it: the board is one user's
+tool on his own machine, and the standard library keeps it free of any dependency to install
+(a framework would add one, and its own server, for nothing the board needs). Routes:
+
+==========================  ================================================================
+``GET /``                   the page (``pinosolve/board/static/``, read once at start)
+``GET /static/NAME``        its script and style, by name from a fixed list
+``GET /api/variants``       the built-in variants and the shipped house rules
+``POST /api/record``        ``{"text"}`` (a game record, or a deal with ``variant`` and
+                            ``trump``): the hand as the page shows it (``board.records``)
+``POST /api/<command>``     a batch line of ``command``: its ``--json`` answer, or
+                            ``{"error"}`` with 400 (``board.workers``); ``?job=1`` starts it
+                            as a job instead: ``{"job": ID}``
+``GET /api/jobs/ID``        a job's state, progress, and answer once done
+``DELETE /api/jobs/ID``     cancel a job
+==========================  ================================================================
+
+Limits: a body of at most ``MAX_BODY`` bytes, JSON only (``Content-Type:
+application/json``), strict and at most 32 deep (``pinosolve.files.load_json``); a request
+answered within ``REQUEST_SECONDS`` (a job within ``JOB_SECONDS``); a client that sends
+nothing for ``IDLE_SECONDS`` is dropped; at most ``MAX_CONNECTIONS`` at once. A request names
+no file: the keys that name one (``FILE_KEYS``) are refused, a variant must be a built-in one
+or a shipped house rule, and the processes that answer read no file outside the package
+(``pinosolve.files.READ_ONLY_UNDER``). While it listens on loopback, a request must name
+the board as its host (a page elsewhere cannot reach it by a DNS trick). Answers are kept per
+request (``CACHE`` of them), so stepping back to a position asks nothing again.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections import OrderedDict
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from typing import Any, Optional
+from urllib.parse import urlsplit
+
+from pinosolve.board.workers import COMMANDS, Cancelled, Progress, Workers
+from pinosolve.errors import PinosolveError
+
+MAX_BODY = 1 << 20
+REQUEST_SECONDS = 60.0
+JOB_SECONDS = 900.0
+IDLE_SECONDS = 10.0
+MAX_CONNECTIONS = 32
+CACHE = 512
+MAX_JOBS = 64
+FILE_KEYS = ("record", "sequence", "input", "rules", "out", "file")
+STATIC = {"board.js": "text/javascript", "board.css": "text/css"}
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+class Job:
+    """A long request run in a thread: its ``progress``, then its ``answer`` (or ``error``)."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.progress = Progress()
+        self.state = "running"
+        self.answer: Optional[dict[str, Any]] = None
+        self.error: Optional[str] = None
+        self.started = time.monotonic()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"command": self.command, "state": self.state,
+                               "done": self.progress.done, "total": self.progress.total,
+                               "what": self.progress.what,
+                               "seconds": round(time.monotonic() - self.started, 1)}
+        if self.answer is not None:
+            out["answer"] = self.answer
+        if self.error is not None:
+            out["error"] = self.error
+        return out
+
+
+class Board:
+    """What the server keeps: the workers, the answers so far, the jobs."""
+
+    def __init__(self, record_text: Optional[str] = None) -> None:
+        self.workers = Workers()
+        self.cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.jobs: dict[str, Job] = {}
+        self.ids = itertools.count(1)
+        self.lock = threading.Lock()
+        self.record_text = record_text
+        self.static = {name: resources.files("pinosolve.board").joinpath("static", name)
+                       .read_bytes() for name in (*STATIC, "index.html")}
+
+    def _cached(self, key: str) -> Optional[dict[str, Any]]:
+        with self.lock:
+            if key in self.cache:
+                self.cache.move_to_end(key)
+                return self.cache[key]
+        return None
+
+    def _keep(self, key: str, answer: dict[str, Any]) -> None:
+        with self.lock:
+            self.cache[key] = answer
+            while len(self.cache) > CACHE:
+                self.cache.popitem(last=False)
+
+    def answer(self, command: str, line: dict[str, Any], seconds: float,
+               progress: Optional[Progress] = None) -> dict[str, Any]:
+        """``command``'s answer to ``line``, from the cache or a worker (errors included:
+        ``{"error"}``, kept too: the same line gets the same error)."""
+        key = command + "\n" + json.dumps(line, sort_keys=True)
+        got = self._cached(key)
+        if got is None:
+            got = self.workers.ask(command, line, seconds, progress)
+            self._keep(key, got)
+        return got
+
+    def start_job(self, command: str, line: dict[str, Any]) -> str:
+        with self.lock:
+            running = [j for j in self.jobs.values() if j.state == "running"]
+            if len(running) >= MAX_JOBS:
+                raise PinosolveError(f"{len(running)} jobs are running: cancel one first")
+            for old in [k for k, j in self.jobs.items() if j.state != "running"][:-MAX_JOBS]:
+                del self.jobs[old]
+            job_id = str(next(self.ids))
+            job = self.jobs[job_id] = Job(command)
+
+        def run() -> None:
+            try:
+                job.answer = self.answer(command, line, JOB_SECONDS, job.progress)
+                job.state = "error" if "error" in job.answer else "done"
+                if job.state == "error":
+                    job.error = job.answer["error"]
+            except Cancelled as exc:
+                job.state, job.error = "cancelled", str(exc)
+
+        threading.Thread(target=run, daemon=True).start()
+        return job_id
+
+    def close(self) -> None:
+        for job in self.jobs.values():
+            job.progress.cancelled.set()
+        self.workers.close()
+
+
+def check_line(command: str, line: Any) -> dict[str, Any]:
+    """A request's batch line, refused (``PinosolveError``) where it names a file: a key
+    of ``FILE_KEYS``, or a variant that is not a built-in one or a shipped house rule."""
+    from pinosolve.variants.variant import example_names, variant_ids
+
+    if not isinstance(line, dict):
+        raise PinosolveError(f"{command}: the request is a JSON object of {command}'s batch "
+                             "keys")
+    for key in line:
+        if str(key).replace("-", "_") in FILE_KEYS:
+            raise PinosolveError(f"{key}: the board reads no file; give the cards (a record's "
+                                 "text goes to /api/record)")
+    variant = line.get("variant")
+    if variant is not None and variant not in variant_ids() and variant not in example_names():
+        raise PinosolveError(f"variant: {str(variant)[:60]!r} is not a built-in variant or a "
+                             "shipped house rule")
+    return line
+
+
+class Handler(BaseHTTPRequestHandler):
+    """One connection's requests (see the module)."""
+
+    server: BoardServer
+    timeout = IDLE_SECONDS
+    protocol_version = "HTTP/1.1"
+    server_version = "pinosolve-board"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+    # --- answers ----------------------------------------------------------------------------
+
+    def _send(self, status: int, body: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Content-Security-Policy",
+                         "default-src 'self'; img-src 'self' data:; style-src 'self'")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _json(self, status: int, data: Any) -> None:
+        self._send(status, json.dumps(data).encode(), "application/json")
+
+    def _error(self, status: int, message: str) -> None:
+        self._json(status, {"error": message})
+
+    def _host_ok(self) -> bool:
+        if self.server.host not in LOOPBACK:
+            return True
+        host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]")
+        return host in LOOPBACK
+
+    # --- the methods --------------------------------------------------------------------------
+
+    def do_GET(self) -> None:
+        if not self._host_ok():
+            return self._error(HTTPStatus.FORBIDDEN, "not this board's host")
+        path = urlsplit(self.path).path
+        board = self.server.board
+        if path in ("/", "/index.html"):
+            return self._send(200, board.static["index.html"], "text/html; charset=utf-8")
+        if path.startswith("/static/") and path[8:] in STATIC:
+            return self._send(200, board.static[path[8:]], STATIC[path[8:]] + "; charset=utf-8")
+        if path == "/api/variants":
+            from pinosolve.variants.variant import example_names, variant_ids
+
+            return self._json(200, {"variants": variant_ids(), "house_rules": example_names(),
+                                    "record": board.record_text})
+        if path.startswith("/api/jobs/"):
+            job = board.jobs.get(path[10:])
+            if job is None:
+                return self._error(HTTPStatus.NOT_FOUND, "no such job")
+            return self._json(200, job.to_json())
+        return self._error(HTTPStatus.NOT_FOUND, f"no such page: {path[:80]}")
+
+    def do_DELETE(self) -> None:
+        if not self._host_ok():
+            return self._error(HTTPStatus.FORBIDDEN, "not this board's host")
+        path = urlsplit(self.path).path
+        job = self.server.board.jobs.get(path[10:]) if path.startswith("/api/jobs/") else None
+        if job is None:
+            return self._error(HTTPStatus.NOT_FOUND, "no such job")
+        job.progress.cancelled.set()
+        return self._json(200, job.to_json())
+
+    def do_POST(self) -> None:
+        if not self._host_ok():
+            return self._error(HTTPStatus.FORBIDDEN, "not this board's host")
+        url = urlsplit(self.path)
+        body = self._body()
+        if body is None:
+            return None
+        command = url.path[5:] if url.path.startswith("/api/") else ""
+        try:
+            if command == "record":
+                from pinosolve.board.records import record_view
+
+                return self._json(200, record_view(body))
+            if command not in COMMANDS:
+                return self._error(HTTPStatus.NOT_FOUND, f"no such command: {command[:40]!r}; "
+                                   f"commands are {', '.join(COMMANDS)}")
+            line = check_line(command, body)
+            board = self.server.board
+            if url.query == "job=1":
+                return self._json(202, {"job": board.start_job(command, line)})
+            answer = board.answer(command, line, REQUEST_SECONDS)
+        except PinosolveError as exc:
+            return self._error(HTTPStatus.BAD_REQUEST, str(exc))
+        except Cancelled as exc:
+            return self._error(HTTPStatus.SERVICE_UNAVAILABLE,
+                               f"{exc}: ask for it as a job (?job=1), which may run longer and "
+                               "be cancelled")
+        return self._json(HTTPStatus.BAD_REQUEST if "error" in answer else 200, answer)
+
+    def _body(self) -> Any:
+        """The request's JSON body, or None once a 4xx has been sent."""
+        kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            self._error(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send JSON (Content-Type: "
+                        "application/json)")
+            return None
+        if self.headers.get("Transfer-Encoding"):
+            self._error(HTTPStatus.LENGTH_REQUIRED, "give a Content-Length, not chunks")
+            self.close_connection = True
+            return None
+        try:
+            size = int(self.headers.get("Content-Length") or "-1")
+        except ValueError:
+            size = -1
+        if size < 0:
+            self._error(HTTPStatus.LENGTH_REQUIRED, "give the body's Content-Length")
+            self.close_connection = True
+            return None
+        if size > MAX_BODY:
+            self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                        f"a request is at most {MAX_BODY >> 20} MiB")
+            self.close_connection = True
+            return None
+        raw = self.rfile.read(size)
+        if len(raw) < size:
+            self.close_connection = True
+            return None
+        from pinosolve.files import load_json
+
+        try:
+            text = raw.decode("utf-8")
+            return load_json(text)
+        except UnicodeDecodeError:
+            self._error(HTTPStatus.BAD_REQUEST, "the body is not UTF-8")
+        except PinosolveError as exc:
+            self._error(HTTPStatus.BAD_REQUEST, str(exc))
+        return None
+
+
+class BoardServer(ThreadingHTTPServer):
+    """The server: its ``board``, at most ``MAX_CONNECTIONS`` connections at once."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, host: str, port: int, board: Board, verbose: bool = False) -> None:
+        import socket
+
+        if ":" in host:
+            self.address_family = socket.AF_INET6
+        self.board = board
+        self.host = host
+        self.verbose = verbose
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__((host, port), Handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.slots.acquire(blocking=False):
+            try:
+                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n"
+                                b"Connection: close\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def server_close(self) -> None:
+        super().server_close()
+        self.board.close()

@@ -1,0 +1,73 @@
+"""``pinosolve board``: the analysis board, served on this machine, opened in the browser.
+
+The command reads the record (if one is given) and the options, then starts
+``pinosolve.board.server``; the board's answers are the other commands' own.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from pinosolve.errors import PinosolveError
+
+
+def board_cmd(
+    record: Annotated[Optional[str], typer.Argument(
+        metavar="RECORD", help="A game record (or a deal) to open the board on ('-': stdin).",
+        show_default=False)] = None,
+    port: Annotated[int, typer.Option(
+        "--port", help="The port to listen on (0: any free one).")] = 8765,
+    host: Annotated[str, typer.Option(
+        "--host", help="The address to listen on; anything but loopback lets other "
+        "machines use the board and its processor.")] = "127.0.0.1",
+    no_browser: Annotated[bool, typer.Option(
+        "--no-browser", help="Do not open the page in a browser: print its address only.")]
+        = False,
+) -> None:
+    """Open an analysis board in the browser: step through a hand, each card's two lenses,
+    the value graph, who may hold each card, meld and advice."""
+    import os
+
+    from pinosolve.board.workers import package_folders
+    from pinosolve.files import READ_ONLY_UNDER
+
+    if isinstance(port, bool) or not 0 <= port <= 65535:
+        raise PinosolveError(f"--port: a port from 0 to 65535, got {port}")
+    text = None
+    if record is not None:
+        from pinosolve.analysis.review import record_of
+        from pinosolve.board.records import record_view
+        from pinosolve.cli.review import RECORD_KEYS, _record
+
+        # (a game record, or review's TOML or JSON table of one: as review reads it)
+        got = _record({"record": record, "variant": None, "rules": None,
+                       **{k: None for k in RECORD_KEYS}})
+        if isinstance(got, list):
+            raise PinosolveError(f"{record}: {len(got)} records; the board opens one hand")
+        text = str(record_of(got))
+        try:
+            record_view({"text": text})
+        except PinosolveError as exc:
+            raise PinosolveError(f"{record}: {exc}") from None
+    os.environ[READ_ONLY_UNDER] = package_folders()  # (from here on: no user's file)
+    from pinosolve.board.server import Board, BoardServer
+
+    try:
+        server = BoardServer(host, port, Board(text))
+    except OSError as exc:
+        raise PinosolveError(f"board: cannot listen on {host}:{port}: "
+                             f"{exc.strerror or exc}") from None
+    address, bound = str(server.server_address[0]), int(server.server_address[1])
+    where = f"[{address}]" if ":" in address else address
+    url = f"http://{where}:{bound}/"
+    print(f"board: {url} (Ctrl-C ends it)", flush=True)
+    if not no_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.server_close()
