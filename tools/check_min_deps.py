@@ -187,11 +187,13 @@ SMOKE: list[Smoke] = [
     _s("meld AS --bogus", "No such option", "--bogus", code=2),
     _s("meld AS --trump", "requires an argument", code=2),
     _s("solve --jobs x", "Invalid value for '--jobs'", code=2),
+    # the board serves until Ctrl-C: its smoke is the record it refuses before it listens
+    _s("board --no-browser --port 70000", "--port: a port from 0 to 65535", code=2),
     _s("--help", "Usage: pinosolve", "meld", "makeable"),
 ]
 
 COMMANDS = ("variants", "rules", "show", "deal", "bid", "legal", "makeable", "meld", "pass",
-            "puzzle", "review", "infer", "advise", "study", "score", "game", "solve",
+            "puzzle", "review", "infer", "advise", "board", "study", "score", "game", "solve",
             "verify")
 SMOKE += [_s(f"{c} --help", f"pinosolve {c}", "--help") for c in COMMANDS]
 
