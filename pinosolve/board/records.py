@@ -2,17 +2,19 @@
 
 The page sends what the user pasted or opened: a game record (``docs/records.md``), or a deal
 (``N:... ... ...``) with its ``variant`` and ``trump`` (and optionally ``leader``). The answer
-holds what the page draws and the batch lines it sends for each analysis, so the page never
-reads a record itself: the record's canonical text (for the share link), the seats, each
-hand as dealt and as play began, the contract, the meld, the play (a card a line, with its
-seat and trick), the tags, ``review`` (the review command's keys for the hand) and ``views``
-(each seat's view keys at the start of play, for infer and advise: the page adds the cards
-played so far as ``play``).
+holds what the page draws and the batch lines it sends for each analysis, so that the page
+never reads a record itself: ``rules``, the rules as a batch line names them
+(``{"variant"}``, or ``{"rules"}`` for a shipped house rule); the record's canonical text
+(for the share link); the seats; each hand as dealt and as play began; the auction (each
+call with its seat), the passes, the kitty and the cards laid away; the contract; the meld;
+the play (a card a line, with its seat and trick); the tags; ``review`` (the review
+command's keys for the hand) and ``views`` (each seat's view keys at the start of play, for
+infer and advise: the page adds the cards played so far as ``play``).
 
 >>> v = record_view({"text": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "variant": "four-hand",
 ...                  "trump": "S"})
->>> v["seats"], v["play"], v["review"]["trump"]
-(['N', 'E', 'S', 'W'], [], 'S')
+>>> v["seats"], v["play"], v["review"]["trump"], v["rules"]
+(['N', 'E', 'S', 'W'], [], 'S', {'variant': 'four-hand'})
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 from pinosolve.errors import PinosolveError
 
-MAX_TEXT = 1 << 20
+MAX_TEXT = 64 << 10  # a hand's record is about 1 KiB
 _KEYS = ("text", "variant", "trump", "leader")
 
 
@@ -32,6 +34,7 @@ def record_view(body: Any) -> dict[str, Any]:
     from pinosolve.records.read import records_of_text
     from pinosolve.records.record import variant_name
     from pinosolve.records.tags import looks_like_record
+    from pinosolve.variants.variant import example_names
 
     if not isinstance(body, dict) or not isinstance(body.get("text"), str):
         raise PinosolveError("record: give {\"text\": a game record, or a deal with variant "
@@ -41,7 +44,7 @@ def record_view(body: Any) -> dict[str, Any]:
         raise PinosolveError(f"record: unknown key {unknown[0]!r}; keys are {', '.join(_KEYS)}")
     text = body["text"]
     if len(text) > MAX_TEXT:
-        raise PinosolveError("record: at most 1 MiB of text")
+        raise PinosolveError(f"record: at most {MAX_TEXT >> 10} KiB of text (one hand)")
     if looks_like_record(text):
         records = records_of_text(text)
         if len(records) != 1:
@@ -51,21 +54,26 @@ def record_view(body: Any) -> dict[str, Any]:
         record = _dealt(text, body)
     v = record.variant
     hands = record.hands_at_play()
+    # the rules as a batch line names them: a built-in variant, or a shipped house rule
+    name = variant_name(v)
+    rules = {"rules": name} if name in example_names() else {"variant": name}
     review = record.review_input()
-    review["variant"] = variant_name(v)
+    del review["variant"]
+    review.update(rules)
     views: dict[str, Any] = {}
     for seat in v.seats:
         try:
             view = decision_view_input(record, seat, 0)
         except PinosolveError:
             continue
-        view["variant"] = variant_name(v)
+        del view["variant"]
+        view.update(rules)
         view.pop("play", None)
         views[seat] = view
     play = [{"card": str(card), "trick": number}
             for number, trick in enumerate(record.play, 1) for card in trick]
     _seats_of_play(record, play)
-    return {"text": str(record), "variant": variant_name(v), "seats": list(v.seats),
+    return {"text": str(record), "variant": name, "rules": rules, "seats": list(v.seats),
             "trump": None if record.trump is None else record.trump.letter,
             "leader": record.leader, "bidder": record.bidder, "bid": record.bid,
             "partner": record.partner_seat(), "called_card":
@@ -74,7 +82,21 @@ def record_view(body: Any) -> dict[str, Any]:
             "hands": {s: None if h is None else h.cards() for s, h in hands.items()},
             "meld": {s: m if isinstance(m, int) else m.cards() for s, m in record.meld.items()},
             "tags": dict(record.tags), "play": play, "review": review, "views": views,
-            "hand_size": v.rules.deal.hand_size}
+            "hand_size": v.rules.deal.hand_size, "auction": _auction(record),
+            "passes": [{"giver": p.giver, "receiver": p.receiver, "cards": p.cards.cards()}
+                       for p in record.passes],
+            "kitty": None if record.kitty is None else record.kitty.cards(),
+            "laid_away": None if record.laid_away is None else record.laid_away.cards()}
+
+
+def _auction(record: Any) -> list[dict[str, Any]]:
+    """The calls in order, each with its seat (None: a pass)."""
+    if record.auction_first is None:
+        return []
+    seats = list(record.variant.seats)
+    first = seats.index(record.auction_first)
+    return [{"seat": seats[(first + k) % len(seats)], "call": call}
+            for k, call in enumerate(record.auction)]
 
 
 def _seats_of_play(record: Any, play: list[dict[str, Any]]) -> None:

@@ -18,11 +18,13 @@ tool on his own machine, and the standard library keeps it free of any dependenc
 ==========================  ================================================================
 
 Limits: a body of at most ``MAX_BODY`` bytes, JSON only (``Content-Type:
-application/json``), strict and at most 32 deep (``pinosolve.files.load_json``); a request
+application/json``), strict and at most 32 deep (``pinosolve.files.load_json``); a body
+left unread (an answer given before it) closes the connection; a request
 answered within ``REQUEST_SECONDS`` (a job within ``JOB_SECONDS``); a client that sends
 nothing for ``IDLE_SECONDS`` is dropped; at most ``MAX_CONNECTIONS`` at once. A request names
 no file: the keys that name one (``FILE_KEYS``) are refused, a variant must be a built-in one
-or a shipped house rule, and the processes that answer read no file outside the package
+and ``rules`` a shipped house rule's name, and a request names one of them (the board has no
+default variant), and the processes that answer read no file outside the package
 (``pinosolve.files.READ_ONLY_UNDER``). While it listens on loopback, a request must name
 the board as its host (a page elsewhere cannot reach it by a DNS trick). Answers are kept per
 request (``CACHE`` of them), so stepping back to a position asks nothing again.
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -47,11 +50,13 @@ from pinosolve.errors import PinosolveError
 MAX_BODY = 1 << 20
 REQUEST_SECONDS = 60.0
 JOB_SECONDS = 900.0
-IDLE_SECONDS = 10.0
+# seconds a connection may send nothing before it is dropped (PINOSOLVE_BOARD_IDLE: the
+# tests shorten it)
+IDLE_SECONDS = float(os.environ.get("PINOSOLVE_BOARD_IDLE", "10"))
 MAX_CONNECTIONS = 32
 CACHE = 512
 MAX_JOBS = 64
-FILE_KEYS = ("record", "sequence", "input", "rules", "out", "file")
+FILE_KEYS = ("record", "sequence", "input", "out", "file")  # (rules: a shipped name only)
 STATIC = {"board.js": "text/javascript", "board.css": "text/css"}
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -108,12 +113,16 @@ class Board:
     def answer(self, command: str, line: dict[str, Any], seconds: float,
                progress: Optional[Progress] = None) -> dict[str, Any]:
         """``command``'s answer to ``line``, from the cache or a worker (errors included:
-        ``{"error"}``, kept too: the same line gets the same error)."""
-        key = command + "\n" + json.dumps(line, sort_keys=True)
+        ``{"error"}``, which are not kept)."""
+        import hashlib
+
+        key = hashlib.sha256((command + "\n" + json.dumps(line, sort_keys=True))
+                             .encode()).hexdigest()
         got = self._cached(key)
         if got is None:
             got = self.workers.ask(command, line, seconds, progress)
-            self._keep(key, got)
+            if "error" not in got:  # (an error may be the moment's: asked again, it is
+                self._keep(key, got)  # answered again)
         return got
 
     def start_job(self, command: str, line: dict[str, Any]) -> str:
@@ -128,12 +137,19 @@ class Board:
 
         def run() -> None:
             try:
-                job.answer = self.answer(command, line, JOB_SECONDS, job.progress)
-                job.state = "error" if "error" in job.answer else "done"
-                if job.state == "error":
-                    job.error = job.answer["error"]
+                answer = self.answer(command, line, JOB_SECONDS, job.progress)
+                if "error" in answer:
+                    job.error = answer["error"]
+                    job.state = "error"
+                else:
+                    job.answer = answer
+                    job.state = "done"
             except Cancelled as exc:
-                job.state, job.error = "cancelled", str(exc)
+                job.error = str(exc)
+                job.state = "cancelled"
+            except Exception as exc:  # (a defect: the job says so, and never hangs)
+                job.error = f"internal error: {type(exc).__name__}: {exc}"[:300]
+                job.state = "error"
 
         threading.Thread(target=run, daemon=True).start()
         return job_id
@@ -152,14 +168,22 @@ def check_line(command: str, line: Any) -> dict[str, Any]:
     if not isinstance(line, dict):
         raise PinosolveError(f"{command}: the request is a JSON object of {command}'s batch "
                              "keys")
-    for key in line:
-        if str(key).replace("-", "_") in FILE_KEYS:
+    for key, value in line.items():
+        name = str(key).replace("-", "_")
+        if name == "rules":
+            if value not in example_names():
+                raise PinosolveError(f"rules: {str(value)[:60]!r} is not a shipped house rule "
+                                     f"(the board reads no file): {', '.join(example_names())}")
+        elif name in FILE_KEYS:
             raise PinosolveError(f"{key}: the board reads no file; give the cards (a record's "
                                  "text goes to /api/record)")
     variant = line.get("variant")
-    if variant is not None and variant not in variant_ids() and variant not in example_names():
-        raise PinosolveError(f"variant: {str(variant)[:60]!r} is not a built-in variant or a "
-                             "shipped house rule")
+    if variant is not None and variant not in variant_ids():
+        raise PinosolveError(f"variant: {str(variant)[:60]!r} is not a built-in variant (a "
+                             "shipped house rule is given as rules)")
+    if variant is None and line.get("rules") is None:
+        raise PinosolveError("name the variant (or a shipped house rule as rules): the board "
+                             "has no default")
     return line
 
 
@@ -168,6 +192,7 @@ class Handler(BaseHTTPRequestHandler):
 
     server: BoardServer
     timeout = IDLE_SECONDS
+    _consumed = False  # the request's body has been read
     protocol_version = "HTTP/1.1"
     server_version = "pinosolve-board"
 
@@ -178,6 +203,9 @@ class Handler(BaseHTTPRequestHandler):
     # --- answers ----------------------------------------------------------------------------
 
     def _send(self, status: int, body: bytes, kind: str) -> None:
+        if not self._consumed and (self.headers.get("Content-Length") not in (None, "0")
+                                   or self.headers.get("Transfer-Encoding")):
+            self.close_connection = True  # (a body left unread is never read as a request)
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
@@ -195,10 +223,18 @@ class Handler(BaseHTTPRequestHandler):
         self._json(status, {"error": message})
 
     def _host_ok(self) -> bool:
+        """On loopback, whether the request names the board itself as its host (its name or
+        address and its port): a page elsewhere cannot reach it by a DNS trick."""
+        self._consumed = False
         if self.server.host not in LOOPBACK:
             return True
-        host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]")
-        return host in LOOPBACK
+        given = (self.headers.get("Host") or "").strip().lower()
+        if given.startswith("["):
+            host, _, rest = given[1:].partition("]")
+            port = rest[1:] if rest.startswith(":") else ""
+        else:
+            host, _, port = given.partition(":")
+        return host in LOOPBACK and port in ("", str(self.server.server_address[1]))
 
     # --- the methods --------------------------------------------------------------------------
 
@@ -260,6 +296,11 @@ class Handler(BaseHTTPRequestHandler):
             return self._error(HTTPStatus.SERVICE_UNAVAILABLE,
                                f"{exc}: ask for it as a job (?job=1), which may run longer and "
                                "be cancelled")
+        except RecursionError:
+            return self._error(HTTPStatus.BAD_REQUEST, "input too deeply nested")
+        except Exception as exc:  # (a defect: one line, and the board goes on)
+            return self._error(HTTPStatus.INTERNAL_SERVER_ERROR,
+                               f"internal error: {type(exc).__name__}: {exc}"[:300])
         return self._json(HTTPStatus.BAD_REQUEST if "error" in answer else 200, answer)
 
     def _body(self) -> Any:
@@ -287,6 +328,7 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return None
         raw = self.rfile.read(size)
+        self._consumed = True
         if len(raw) < size:
             self.close_connection = True
             return None

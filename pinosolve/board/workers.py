@@ -76,13 +76,18 @@ class Worker:
         self.lines = 0
 
     def _start(self) -> subprocess.Popen[str]:
+        import pinosolve
+
         env = {**os.environ, READ_ONLY_UNDER: package_folders(), "PYTHONUNBUFFERED": "1",
                "NO_COLOR": "1"}
         counted = ["--progress"] if self.command in COUNTED else []
-        proc = subprocess.Popen([sys.executable, "-m", "pinosolve", self.command, "--input", "-",
-                                 *counted], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                                env=env, start_new_session=True)
+        # (-P: no folder of the user's on the import path; the package's own folder as the
+        # working one)
+        proc = subprocess.Popen([sys.executable, "-P", "-m", "pinosolve", self.command,
+                                 "--input", "-", *counted], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                encoding="utf-8", env=env, start_new_session=True,
+                                cwd=os.path.dirname(os.path.abspath(pinosolve.__file__)))
         threading.Thread(target=self._read_stderr, args=(proc,), daemon=True).start()
         self.lines = 0
         return proc
@@ -92,7 +97,7 @@ class Worker:
         for line in proc.stderr:
             m = _PROGRESS.match(line.strip())
             progress = self.progress
-            if m and progress is not None:
+            if m and progress is not None and self.proc is proc:
                 progress.done, progress.total, progress.what = int(m[1]), int(m[2]), m[3]
 
     def stop(self) -> None:
@@ -106,17 +111,30 @@ class Worker:
         if proc is not None:
             proc.wait()
 
+    def _acquire(self, deadline: float, progress: Progress) -> None:
+        """The worker's lock, waiting at most to ``deadline``; ``Cancelled`` if the request
+        is cancelled or runs out of time while it waits for another one."""
+        while not self.lock.acquire(timeout=0.05):
+            if progress.cancelled.is_set():
+                raise Cancelled("cancelled")
+            if time.monotonic() > deadline:
+                raise Cancelled("the board was busy with other analyses for too long")
+
     def ask(self, line: dict[str, Any], seconds: float, progress: Progress) -> dict[str, Any]:
         """The answer to ``line`` (the batch's answer line, its ``line`` key removed), within
-        ``seconds``; ``Cancelled`` where it takes longer or ``progress.cancelled`` is set."""
-        with self.lock:
+        ``seconds`` (waiting for the worker included); ``Cancelled`` where it takes longer,
+        ``progress.cancelled`` is set, or the process ends or answers no JSON."""
+        deadline = time.monotonic() + seconds
+        self._acquire(deadline, progress)
+        try:
             if self.proc is None or self.proc.poll() is not None:
                 self.proc = self._start()
             proc = self.proc
             self.progress = progress
             assert proc.stdin is not None and proc.stdout is not None
             try:
-                proc.stdin.write(json.dumps(line) + "\n")
+                proc.stdin.write(json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+                                 + "\n")
                 proc.stdin.flush()
             except OSError:
                 self.stop()
@@ -127,7 +145,6 @@ class Worker:
             reader = threading.Thread(target=lambda: answer.append(stdout.readline()),
                                       daemon=True)
             reader.start()
-            deadline = time.monotonic() + seconds
             while reader.is_alive():
                 reader.join(0.05)
                 if progress.cancelled.is_set() or time.monotonic() > deadline:
@@ -136,13 +153,19 @@ class Worker:
                     why = "cancelled" if progress.cancelled.is_set() else \
                         f"took longer than {seconds:g} s"
                     raise Cancelled(why)
-            self.progress = None
             if not answer or not answer[0]:
                 self.stop()
                 raise Cancelled("the worker ended")
-            out: dict[str, Any] = json.loads(answer[0])
+            try:
+                out: dict[str, Any] = json.loads(answer[0])
+            except json.JSONDecodeError:
+                self.stop()
+                raise Cancelled("the worker answered no JSON") from None
             out.pop("line", None)
             return out
+        finally:
+            self.progress = None
+            self.lock.release()
 
 
 class Workers:

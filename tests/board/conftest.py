@@ -26,7 +26,8 @@ class Running:
 def start_board(*args: str) -> Running:
     proc = subprocess.Popen([sys.executable, "-m", "pinosolve", "board", "--no-browser",
                              "--port", "0", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env={**os.environ, "PINOSOLVE_BOARD_IDLE": "2"})
     line = proc.stdout.readline()
     m = re.match(r"board: (http://\S+) ", line)
     if not m:

@@ -95,6 +95,10 @@ def test_record_text_becomes_what_the_page_draws(board):
     for seat, view in got["views"].items():
         status, inferred = request(board, "POST", "/api/infer", {**view, "seat": seat})
         assert status == 200, inferred
+    club = (ROOT / "docs" / "records.md").read_text().split("```pbn")[1].split("```")[0]
+    status, got = request(board, "POST", "/api/record", {"text": club})
+    assert status == 200 and got["auction"][0] == {"seat": "N", "call": 340}
+    assert [c["call"] for c in got["auction"][1:]] == [None, None, None]
     status, bad = request(board, "POST", "/api/record", {"text": "[Variant \"nope\"]"})
     assert status == 400 and "nope" in bad["error"]
     status, deal = request(board, "POST", "/api/record", {"text": HAND, "variant": "four-hand",
@@ -120,8 +124,13 @@ def test_no_request_reaches_a_file(board, tmp_path):
 
 
 def test_hostile_requests_get_a_clean_4xx_and_the_board_goes_on(board):
-    huge = b'{"a": "' + b"x" * (2 << 20) + b'"}'
-    assert request(board, "POST", "/api/meld", raw=huge)[0] == 413
+    # a body said to be 2 MiB: refused from its length, before it is read
+    sock = socket.create_connection((board.host, int(board.port)))
+    sock.settimeout(30)
+    sock.sendall(b"POST /api/meld HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                 b"application/json\r\nContent-Length: 2097152\r\n\r\n{\"a\": \"xxxx")
+    assert sock.recv(100).startswith(b"HTTP/1.1 413")
+    sock.close()
     deep = ("[" * 5000 + "]" * 5000).encode()
     status, got = request(board, "POST", "/api/meld", raw=deep)
     assert status == 400 and "deep" in got["error"]
@@ -153,28 +162,77 @@ def test_hostile_requests_get_a_clean_4xx_and_the_board_goes_on(board):
     assert request(board, "GET", "/api/variants")[0] == 200
 
 
+def test_a_body_left_unread_is_never_read_as_a_request(board):
+    """An answer given before the body is read (a foreign host, not JSON) closes the
+    connection: a request hidden in the body gets no answer."""
+    hidden = b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    for headers in (b"Host: evil.example\r\nContent-Type: application/json\r\n",
+                    f"Host: 127.0.0.1:{board.port}\r\nContent-Type: text/plain\r\n".encode()):
+        sock = socket.create_connection((board.host, int(board.port)))
+        sock.settimeout(30)
+        sock.sendall(b"POST /api/meld HTTP/1.1\r\n" + headers +
+                     f"Content-Length: {len(hidden)}\r\n\r\n".encode() + hidden)
+        got = b""
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            got += chunk
+        sock.close()
+        assert got.count(b"HTTP/1.1 ") == 1 and b"house_rules" not in got, got[:300]
+    # the board's own name, but another port: refused too
+    assert request(board, "GET", "/", headers={"Host": "127.0.0.1:1"})[0] == 403
+
+
+def test_a_house_rule_hand_is_analysed_by_its_name(board):
+    status, got = request(board, "POST", "/api/record",
+                          {"text": HAND, "variant": "four-hand-grand-pinochle", "trump": "S"})
+    assert status == 200 and got["rules"] == {"rules": "four-hand-grand-pinochle"}
+    status, review = request(board, "POST", "/api/review", {**got["review"], "play": "AS"})
+    assert status == 200 and review["plays"][0]["card"] == "AS"
+    status, meld = request(board, "POST", "/api/meld", {**got["rules"], "hand": "AS AS",
+                                                        "trump": "S"})
+    assert status == 200, meld
+    status, refused = request(board, "POST", "/api/meld", {"rules": "/tmp/x.toml",
+                                                           "hand": "AS", "trump": "S"})
+    assert status == 400 and "shipped house rule" in refused["error"]
+    status, unnamed = request(board, "POST", "/api/meld", {"hand": "AS", "trump": "S"})
+    assert status == 400 and "no default" in unnamed["error"]
+
+
+def _poll(board, job, until, seconds=60.0):
+    end = time.monotonic() + seconds
+    while True:
+        status, seen = request(board, "GET", job)
+        assert status == 200
+        if until(seen) or time.monotonic() > end:
+            return seen
+        time.sleep(0.05)
+
+
 def test_a_job_reports_progress_and_can_be_cancelled(board):
     status, got = request(board, "POST", "/api/record",
                           {"text": (ROOT / "docs/examples/club-endings.pgr").read_text()
                            .split("\n\n")[0]})
-    line = {**got["review"], "information": True, "samples": 20000, "seed": 3}
+    # a job that runs to its end: its progress, card by card, then the answer
+    line = {**got["review"], "information": True, "samples": 8, "seed": 3}
     status, started = request(board, "POST", "/api/review?job=1", line)
     assert status == 202
+    done = _poll(board, f"/api/jobs/{started['job']}", lambda j: j["state"] != "running")
+    assert done["state"] == "done", done
+    assert (done["done"], done["total"], done["what"]) == (16, 16, "cards reviewed")
+    status, direct = request(board, "POST", "/api/review", line)  # (kept: the same answer)
+    assert status == 200 and direct == done["answer"]
+    # a long one, cancelled as it runs: its process is ended
+    line = {**got["review"], "information": True, "samples": 20000, "seed": 4}
+    status, started = request(board, "POST", "/api/review?job=1", line)
     job = f"/api/jobs/{started['job']}"
-    seen = None
-    for _ in range(200):
-        status, seen = request(board, "GET", job)
-        if seen["state"] != "running" or seen["done"]:
-            break
-        time.sleep(0.05)
+    time.sleep(0.5)
+    assert request(board, "GET", job)[1]["state"] == "running"
     status, cancelled = request(board, "DELETE", job)
     assert status == 200
-    for _ in range(100):
-        status, seen = request(board, "GET", job)
-        if seen["state"] != "running":
-            break
-        time.sleep(0.05)
-    assert seen["state"] in ("cancelled", "done"), seen
+    seen = _poll(board, job, lambda j: j["state"] != "running", 10)
+    assert seen["state"] == "cancelled" and "answer" not in seen, seen
     # the board still answers, with a fresh worker
     status, fine = request(board, "POST", "/api/review", got["review"])
     assert status == 200 and len(fine["plays"]) == 16

@@ -46,9 +46,6 @@ function setStatus(text, done, total) {
 
 // A long analysis: started as a job, its progress shown, cancellable; resolves to its answer.
 async function runJob(command, line, what) {
-  if (state.job) {
-    await cancelJob();
-  }
   const started = await api(`/api/${command}?job=1`, line);
   const id = started.job;
   state.job = id;
@@ -155,13 +152,17 @@ function handsAt(p) {
   return hands;
 }
 
+// The trick on the table at position p: the cards of the trick in progress played so far;
+// at the start of a trick (or the end of the play), the trick just finished, whole.
 function trickAt(p) {
-  const play = state.rec.play;
-  const number = p < play.length ? play[p].trick : null;
-  if (number === null) {
-    return [];
+  const play = state.rec.play.map((e, i) => ({ ...e, index: i }));
+  let number = p < play.length ? play[p].trick : null;
+  let cards = number === null ? [] : play.filter((e) => e.index < p && e.trick === number);
+  if (!cards.length && p > 0) {
+    number = play[p - 1].trick;
+    cards = play.filter((e) => e.trick === number && e.index < p);
   }
-  return play.map((e, i) => ({ ...e, index: i })).filter((e) => e.index < p && e.trick === number);
+  return cards;
 }
 
 function positionAfter(tricks) {
@@ -374,6 +375,19 @@ function drawSummary() {
 function drawFacts() {
   const rec = state.rec;
   const lines = [];
+  if (rec.auction.length) {
+    lines.push("auction: " + rec.auction.map((c) => `${c.seat} ${c.call === null ? "pass" :
+      c.call}`).join(", "));
+  }
+  if (rec.kitty) {
+    lines.push(`kitty: ${rec.kitty.join(" ")}`);
+  }
+  if (rec.laid_away) {
+    lines.push(`laid away by ${rec.bidder}: ${rec.laid_away.join(" ")}`);
+  }
+  for (const p of rec.passes) {
+    lines.push(`pass ${p.giver} to ${p.receiver}: ${p.cards.join(" ")}`);
+  }
   if (rec.bidder) {
     lines.push(`contract: ${rec.bidder}` + (rec.bid ? ` bid ${rec.bid}` : "") +
       `, trump ${SUITS[rec.trump] || "?"}` + (rec.partner ? `, partner ${rec.partner}` : "") +
@@ -449,16 +463,24 @@ async function openText(text) {
   ["lens", "advice", "heat", "meld", "verdict"].forEach((id) => $(id).replaceChildren());
   drawFacts();
   render();
-  state.review = await runJob("review", rec.review, "the double-dummy review");
+  const review = await runJob("review", rec.review, "the double-dummy review");
+  if (state.rec !== rec) {
+    return;  // (another hand was opened meanwhile)
+  }
+  state.review = review;
   render();
   await drawMeld();
 }
 
 async function runLens() {
+  const rec = state.rec;
   const samples = Number($("samples").value) || 40;
-  state.lens = await runJob("review", { ...state.rec.review, information: true, samples,
-    seed: 1 }, "the information lens");
-  render();
+  const lens = await runJob("review", { ...rec.review, information: true, samples, seed: 1 },
+    "the information lens");
+  if (state.rec === rec) {
+    state.lens = lens;
+    render();
+  }
 }
 
 async function runAdvice() {
@@ -466,9 +488,13 @@ async function runAdvice() {
   if (p >= state.rec.play.length) {
     throw new Error("the play is over: no card is left to advise on");
   }
-  const mover = state.rec.play[p].seat;
+  const rec = state.rec;
+  const mover = rec.play[p].seat;
   const advice = await runJob("advise", { ...viewAt(p, mover), samples: 100, seed: 1 },
     `advice for ${mover}`);
+  if (state.rec !== rec || state.pos !== p) {
+    return;  // (the board has moved on: this advice is for another position)
+  }
   const rows = Object.entries(advice.by_card).map(([card, a]) => [cardSpan(card),
     a.mean === null ? null : a.mean.toFixed(2), a.stderr.toFixed(2),
     `${Math.round(a.best_share * 100)}%`, a.rank]);
@@ -524,7 +550,7 @@ async function drawMeld() {
     if (!hand || !rec.trump) {
       continue;
     }
-    const answer = await api("/api/meld", { variant: rec.variant, hand, trump: rec.trump });
+    const answer = await api("/api/meld", { ...rec.rules, hand, trump: rec.trump });
     rows.push([seat, answer.meld, answer.melds.map((m) => m.name).join(", ") || "—"]);
   }
   $("meld").replaceChildren(grid(["seat", "best meld", "melds"], rows));
@@ -536,7 +562,7 @@ async function runVerify() {
   if (!claims.length) {
     throw new Error("write the melds laid, a meld a line");
   }
-  const answer = await api("/api/verify", { variant: state.rec.variant, trump: state.rec.trump,
+  const answer = await api("/api/verify", { ...state.rec.rules, trump: state.rec.trump,
     hand: state.rec.hands[seat], claim: claims });
   const box = $("verdict");
   box.replaceChildren();
