@@ -111,7 +111,9 @@ def test_open_step_and_read_the_badges_and_the_graph(browser, board):
     wait(browser, lambda d: "card 20 of 48, trick 6" in d.find_element("id", "position").text)
     body.send_keys(Keys.END)
     wait(browser, lambda d: "card 48 of 48" in d.find_element("id", "position").text)
-    body.send_keys(Keys.HOME)
+    body.send_keys(Keys.HOME)  # (the very start: the meld the record shows, before the play)
+    wait(browser, lambda d: "meld: step 1 of 1" in d.find_element("id", "position").text)
+    body.send_keys(Keys.ARROW_RIGHT)
     wait(browser, lambda d: "card 0 of 48" in d.find_element("id", "position").text)
     # the meld panel: each seat's best meld, as the meld command answers
     rows = wait(browser, lambda d: d.find_elements("css selector", "#meld tr")[1:])
@@ -151,6 +153,32 @@ def test_a_share_link_opens_the_hand(browser, board):
     wait(browser, lambda d: "card 0 of 16" in d.find_element("id", "position").text)
     assert "Club night, board 1" in browser.find_element("id", "title").text
     assert "Ann" in browser.find_element("id", "seat-N").text
+
+
+def test_the_auction_the_pass_and_the_meld_are_stepped_through(browser, board):
+    from selenium.webdriver.common.keys import Keys
+
+    club = (ROOT / "docs" / "records.md").read_text().split("```pbn")[1].split("```")[0]
+    browser.get(board.url)
+    wait(browser, lambda d: d.find_elements("css selector", "#graph circle"))
+    area = browser.find_element("id", "record-text")
+    area.clear()
+    area.send_keys(club)
+    browser.find_element("id", "open-text").click()
+    wait(browser, lambda d: "card 0 of 48" in d.find_element("id", "position").text)
+    body = browser.find_element("tag name", "body")
+    body.send_keys(Keys.HOME)
+    wait(browser, lambda d: "auction: step 1 of 5, N bids 340" in
+         d.find_element("id", "position").text)
+    assert "N bids 340" in browser.find_element("id", "trick").text
+    shot(browser, "auction")
+    for text in ("E passes", "S passes", "W passes", "meld: N 70"):
+        body.send_keys(Keys.ARROW_RIGHT)
+        wait(browser, lambda d, t=text: t in d.find_element("id", "position").text)
+    body.send_keys(Keys.ARROW_RIGHT)
+    wait(browser, lambda d: "card 0 of 48" in d.find_element("id", "position").text)
+    body.send_keys(Keys.ARROW_LEFT)  # (back from the first card: the meld)
+    wait(browser, lambda d: "meld: N 70" in d.find_element("id", "position").text)
 
 
 def test_a_bad_record_shows_the_error_panel(browser, board):

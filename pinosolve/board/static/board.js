@@ -9,7 +9,9 @@ const SUIT_ORDER = ["S", "H", "D", "C"];
 const RANKS = "ATKQJ9";
 const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder", "renege", "lucky", "unlucky"];
 
-const state = { rec: null, pos: 0, review: null, lens: null, job: null };
+// pos: the play's position (cards played); pre: a step before the play (the auction, the
+// kitty, the pass, the meld: an index into preSteps()), or null in the play
+const state = { rec: null, pos: 0, pre: null, review: null, lens: null, job: null };
 
 // --- talking to the board ---------------------------------------------------------------
 
@@ -196,7 +198,95 @@ function seatPlaces(seats) {
   });
 }
 
+// The steps before the play, in order: each call of the auction, the kitty, each pass, the
+// meld shown.
+function preSteps() {
+  const rec = state.rec;
+  const steps = rec.auction.map((c) => ({ phase: "auction",
+    text: `${c.seat} ${c.call === null ? "passes" : `bids ${c.call}`}` }));
+  if (rec.kitty) {
+    steps.push({ phase: "kitty", text: `the kitty: ${rec.kitty.join(" ")}` +
+      (rec.laid_away ? `; ${rec.bidder} lays away ${rec.laid_away.join(" ")}` : "") });
+  }
+  rec.passes.forEach((p, k) => steps.push({ phase: "pass", pass: k,
+    text: `${p.giver} passes ${p.cards.join(" ")} to ${p.receiver}` }));
+  const meld = Object.entries(rec.meld);
+  if (meld.length) {
+    steps.push({ phase: "meld", text: "meld: " + meld.map(([seat, m]) =>
+      `${seat} ${Array.isArray(m) ? m.join(" ") : m}`).join(", ") });
+  }
+  return steps;
+}
+
+// The hands at a step before the play: as dealt through the auction and the kitty, then each
+// pass made in turn; the hands as play began from the meld on.
+function handsBefore(step) {
+  const rec = state.rec;
+  if (step.phase === "meld" || Object.values(rec.dealt).some((h) => !h)) {
+    return handsAt(0);
+  }
+  const hands = {};
+  for (const [seat, cards] of Object.entries(rec.dealt)) {
+    hands[seat] = cards.slice();
+  }
+  if (step.phase === "pass") {
+    for (const p of rec.passes.slice(0, step.pass + 1)) {
+      for (const card of p.cards) {
+        const at = hands[p.giver].indexOf(card);
+        if (at >= 0) {
+          hands[p.giver].splice(at, 1);
+        }
+        hands[p.receiver].push(card);
+      }
+    }
+  }
+  return hands;
+}
+
+function drawPre() {
+  const rec = state.rec;
+  const steps = preSteps();
+  const step = steps[state.pre];
+  const table = $("table");
+  table.replaceChildren();
+  const hands = handsBefore(step);
+  const places = seatPlaces(rec.seats);
+  rec.seats.forEach((seat, i) => {
+    const box = document.createElement("div");
+    box.className = "seat";
+    box.id = `seat-${seat}`;
+    box.style.left = `${places[i][0]}%`;
+    box.style.top = `${places[i][1]}%`;
+    const name = document.createElement("div");
+    name.className = "seat-name";
+    name.textContent = seat;
+    box.appendChild(name);
+    const cards = sortCards(hands[seat] || []);
+    for (const suit of SUIT_ORDER) {
+      const inSuit = cards.filter((c) => c[c.length - 1] === suit);
+      if (inSuit.length) {
+        const line = document.createElement("div");
+        line.className = "suit-line";
+        inSuit.forEach((card) => line.appendChild(cardSpan(card)));
+        box.appendChild(line);
+      }
+    }
+    table.appendChild(box);
+  });
+  const middle = document.createElement("div");
+  middle.className = "trick";
+  middle.id = "trick";
+  middle.textContent = step.text;
+  table.appendChild(middle);
+  $("position").textContent = `${step.phase}: step ${state.pre + 1} of ${steps.length}, ` +
+    step.text;
+}
+
 function drawTable() {
+  if (state.pre !== null) {
+    drawPre();
+    return;
+  }
   const rec = state.rec;
   const p = state.pos;
   const table = $("table");
@@ -308,7 +398,7 @@ function drawGraph() {
   add("text", { x: pad - 4, y: y(0) + 4, "font-size": 10, "text-anchor": "end" }, 0);
   const points = standings.map((s, i) => `${x(s.tricks)},${y(totals[i])}`).join(" ");
   add("polyline", { points, fill: "none", stroke: "#1565c0", "stroke-width": 2 });
-  const done = state.pos >= state.rec.play.length ? tricks :
+  const done = state.pre !== null ? -1 : state.pos >= state.rec.play.length ? tricks :
     Math.max(0, state.rec.play[state.pos].trick - 1);
   standings.forEach((s, i) => {
     const dot = add("circle", { cx: x(s.tricks), cy: y(totals[i]), r: 5, fill: "#1565c0",
@@ -425,9 +515,43 @@ function setPos(p) {
   if (!state.rec) {
     return;
   }
+  state.pre = null;
   state.pos = Math.max(0, Math.min(state.rec.play.length, p));
   $("advice").replaceChildren();
   render();
+}
+
+// A step back or on (delta -1 or 1), through the steps before the play and the play.
+function step(delta) {
+  if (!state.rec) {
+    return;
+  }
+  const before = preSteps().length;
+  if (state.pre !== null) {
+    const next = state.pre + delta;
+    if (next >= before) {
+      setPos(0);
+      return;
+    }
+    state.pre = Math.max(0, next);
+    render();
+    return;
+  }
+  if (delta < 0 && state.pos === 0 && before) {
+    state.pre = before - 1;
+    render();
+    return;
+  }
+  setPos(state.pos + delta);
+}
+
+function toStart() {
+  if (state.rec && preSteps().length) {
+    state.pre = 0;
+    render();
+  } else {
+    setPos(0);
+  }
 }
 
 // --- the analyses -------------------------------------------------------------------------
@@ -449,6 +573,7 @@ async function openText(text) {
     trump: $("trump").value });
   state.rec = rec;
   state.pos = 0;
+  state.pre = null;
   state.review = null;
   state.lens = null;
   history.replaceState(null, "", `#record=${encodeRecord(rec.text)}`);
@@ -590,9 +715,9 @@ function wire() {
       await openText(text);
     }
   }));
-  $("first").addEventListener("click", () => setPos(0));
-  $("prev").addEventListener("click", () => setPos(state.pos - 1));
-  $("next").addEventListener("click", () => setPos(state.pos + 1));
+  $("first").addEventListener("click", toStart);
+  $("prev").addEventListener("click", () => step(-1));
+  $("next").addEventListener("click", () => step(1));
   $("last").addEventListener("click", () => setPos(state.rec ? state.rec.play.length : 0));
   $("cancel").addEventListener("click", () => guarded(cancelJob));
   $("run-lens").addEventListener("click", () => guarded(runLens));
@@ -611,11 +736,11 @@ function wire() {
     if (tag === "textarea" || tag === "input" || tag === "select" || !state.rec) {
       return;
     }
-    const moves = { ArrowLeft: state.pos - 1, ArrowRight: state.pos + 1, Home: 0,
-      End: state.rec.play.length };
+    const moves = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: toStart,
+      End: () => setPos(state.rec.play.length) };
     if (event.key in moves) {
       event.preventDefault();
-      setPos(moves[event.key]);
+      moves[event.key]();
     }
   });
 }
