@@ -376,12 +376,7 @@ def record_file(path: str, variant: Any = None) -> Record:
 def rounds_of(text: str, name: str, variant: Any = None) -> tuple[Variant, list[Any]]:
     """The variant and the rounds (``Record.round``: typed facts) of a file of game records,
     one round a record; the records must all name the same rules."""
-    try:
-        records = records_of_text(text, variant)
-    except PinosolveError as exc:
-        raise type(exc)(f"{name}: {exc}") from None
-    if not records:
-        raise PinosolveError(f"{name}: no record")
+    records = records_of_file(text, name, variant)
     v = records[0].variant
     for n, r in enumerate(records[1:], 2):
         if r.variant is not v and rules_hash(r.variant) != rules_hash(v):

@@ -68,6 +68,16 @@ def shot(driver, name):
         driver.save_screenshot(str(ROOT / "docs" / f"board-{name}.png"))
 
 
+def paste(browser, board, text):
+    """The board opened afresh, ``text`` pasted into it and opened."""
+    browser.get(board.url)
+    wait(browser, lambda d: d.find_elements("css selector", "#graph circle"))
+    area = browser.find_element("id", "record-text")
+    area.clear()
+    area.send_keys(text)
+    browser.find_element("id", "open-text").click()
+
+
 def _review(board):
     req = urllib.request.Request(board.url + "api/variants")
     record = json.load(urllib.request.urlopen(req))["record"]
@@ -139,12 +149,7 @@ def test_the_heat_map_and_advice(browser, board):
 
 def test_a_share_link_opens_the_hand(browser, board):
     text = (ROOT / "docs" / "examples" / "club-endings.pgr").read_text().split("\n\n")[0]
-    browser.get(board.url)
-    wait(browser, lambda d: d.find_elements("css selector", "#graph circle"))
-    area = browser.find_element("id", "record-text")
-    area.clear()
-    area.send_keys(text)
-    browser.find_element("id", "open-text").click()
+    paste(browser, board, text)
     wait(browser, lambda d: "card 0 of 16" in d.find_element("id", "position").text)
     link = browser.current_url
     assert "#record=" in link
@@ -159,12 +164,7 @@ def test_the_auction_the_pass_and_the_meld_are_stepped_through(browser, board):
     from selenium.webdriver.common.keys import Keys
 
     club = (ROOT / "docs" / "records.md").read_text().split("```pbn")[1].split("```")[0]
-    browser.get(board.url)
-    wait(browser, lambda d: d.find_elements("css selector", "#graph circle"))
-    area = browser.find_element("id", "record-text")
-    area.clear()
-    area.send_keys(club)
-    browser.find_element("id", "open-text").click()
+    paste(browser, board, club)
     wait(browser, lambda d: "card 0 of 48" in d.find_element("id", "position").text)
     body = browser.find_element("tag name", "body")
     body.send_keys(Keys.HOME)
@@ -182,12 +182,7 @@ def test_the_auction_the_pass_and_the_meld_are_stepped_through(browser, board):
 
 
 def test_a_bad_record_shows_the_error_panel(browser, board):
-    browser.get(board.url)
-    wait(browser, lambda d: d.find_elements("css selector", "#graph circle"))
-    area = browser.find_element("id", "record-text")
-    area.clear()
-    area.send_keys('[Variant "four-hand"]\n[Deal "N:AK.A.. T.K.A. Q.T.T. 9.Q.ZZ"]')
-    browser.find_element("id", "open-text").click()
+    paste(browser, board, '[Variant "four-hand"]\n[Deal "N:AK.A.. T.K.A. Q.T.T. 9.Q.ZZ"]')
     panel = wait(browser, lambda d: d.find_element("id", "error").is_displayed() and
                  d.find_element("id", "error"))
     assert "ZZ" in panel.text or "card" in panel.text
