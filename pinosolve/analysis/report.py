@@ -204,8 +204,9 @@ def _lens_table(reports: dict[str, Any]) -> str:
         counts = "".join(f"<td>{rep.labels[k]}</td>" for k in
                          ("best", "good", "inaccuracy", "mistake", "blunder", "renege",
                           "lucky", "unlucky"))
-        big = ", ".join(f"{_e(m.seat)} {_card(m.card)} −{_n(m.cost)} ("
-                        + (f"hand {m.hand}, " if m.hand is not None else "")
+        big = ", ".join(f"{_e(m.seat)} {_card(m.card)} "
+                        + ("renege " if m.label == "renege" else f"−{_n(m.cost)} ")
+                        + "(" + (f"hand {m.hand}, " if m.hand is not None else "")
                         + f"trick {m.trick})" for m in rep.biggest) or "—"
         rows.append(f"<tr><th>{_e(name)}</th><td>{acc}</td><td>{rep.choices}</td>{counts}"
                     f"<td>{_n(rep.info_lost)}</td><td>{_n(rep.dd_lost)}</td>"

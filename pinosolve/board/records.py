@@ -1,7 +1,8 @@
 """A hand as the board's page shows it: ``record_view({"text": ...})``.
 
-The page sends what the user pasted or opened: a game record (``docs/records.md``), or a deal
-(``N:... ... ...``) with its ``variant`` and ``trump`` (and optionally ``leader``). The answer
+The page sends what the user pasted or opened: a game record (``docs/records.md``), review's
+TOML or JSON table of one, or a deal (``N:... ... ...``) with its ``variant`` and ``trump``
+(and optionally ``leader``). The answer
 holds what the page draws and the batch lines it sends for each analysis, so that the page
 never reads a record itself: ``rules``, the rules as a batch line names them
 (``{"variant"}``, or ``{"rules"}`` for a shipped house rule); the record's canonical text
@@ -43,6 +44,9 @@ def record_view(body: Any) -> dict[str, Any]:
     if unknown:
         raise PinosolveError(f"record: unknown key {unknown[0]!r}; keys are {', '.join(_KEYS)}")
     text = body["text"]
+    if not text.strip():
+        raise PinosolveError("record: nothing given: paste a game record, review's table of "
+                             "one, or a deal")
     if len(text) > MAX_TEXT:
         raise PinosolveError(f"record: at most {MAX_TEXT >> 10} KiB of text (one hand)")
     if looks_like_record(text):
@@ -50,6 +54,9 @@ def record_view(body: Any) -> dict[str, Any]:
         if len(records) != 1:
             raise PinosolveError(f"record: {len(records)} records; give one hand")
         record = records[0]
+    elif text.lstrip()[:1] in ("{", "[") or "=" in text.split("\n", 1)[0] or \
+            text.lstrip().startswith("#"):
+        record = _table(text)
     else:
         record = _dealt(text, body)
     v = record.variant
@@ -105,6 +112,29 @@ def _seats_of_play(record: Any, play: list[dict[str, Any]]) -> None:
     for entry in play:
         entry["seat"] = g.to_move
         g.play_as_played(entry["card"])
+
+
+def _table(text: str) -> Any:
+    """A record given as review's TOML or JSON table (``variant`` a built-in variant, or
+    ``rules`` a shipped house rule's name: the board reads no file)."""
+    from pinosolve.analysis.review import record_of
+    from pinosolve.files import parse_document
+    from pinosolve.inputs import as_variant
+    from pinosolve.variants.variant import example_names, variant_ids
+
+    data = parse_document(text, "record")
+    if not isinstance(data, dict):
+        raise PinosolveError("record: a table with variant (or rules), deal, trump and play")
+    data = dict(data)
+    rules = data.pop("rules", None)
+    name = rules if rules is not None else data.get("variant")
+    if rules is not None and data.get("variant") is not None:
+        raise PinosolveError("record: give variant or rules, not both")
+    if not isinstance(name, str) or (name not in variant_ids() and name not in example_names()):
+        raise PinosolveError(f"record: {str(name)[:60]!r} is not a built-in variant or a "
+                             "shipped house rule (the board reads no file)")
+    data["variant"] = as_variant(name)
+    return record_of(data)
 
 
 def _dealt(text: str, body: dict[str, Any]) -> Any:

@@ -71,12 +71,14 @@ class Job:
         self.answer: Optional[dict[str, Any]] = None
         self.error: Optional[str] = None
         self.started = time.monotonic()
+        self.ended: Optional[float] = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"command": self.command, "state": self.state,
                                "done": self.progress.done, "total": self.progress.total,
                                "what": self.progress.what,
-                               "seconds": round(time.monotonic() - self.started, 1)}
+                               "seconds": round((self.ended or time.monotonic())
+                                                - self.started, 1)}
         if self.answer is not None:
             out["answer"] = self.answer
         if self.error is not None:
@@ -150,6 +152,8 @@ class Board:
             except Exception as exc:  # (a defect: the job says so, and never hangs)
                 job.error = f"internal error: {type(exc).__name__}: {exc}"[:300]
                 job.state = "error"
+            finally:
+                job.ended = time.monotonic()
 
         threading.Thread(target=run, daemon=True).start()
         return job_id

@@ -176,10 +176,11 @@ def _info(entry: PlayReview) -> str:
     if entry.label is None or info is None:
         return ""
     words = []
+    spread = f" ±{info.stderr:.2f}" if not info.exact else ""
     if info.cost is None:
         words.append("info -{:.1f}..{:.1f}".format(*(info.cost_bounds or (0, 0))))
     elif info.cost > 0:
-        words.append(f"info -{info.cost:.2f}")
+        words.append(f"info -{info.cost:.2f}{spread}")
     words.append(entry.label)
     if entry.luck:
         words.append(entry.luck)
@@ -212,7 +213,8 @@ def _biggest(reports: dict[str, LensReport]) -> None:
             out.print(f"{name}'s biggest losses: " + ", ".join(
                 f"{m.card.symbol} in " + (f"hand {m.hand} " if m.hand is not None else "")
                 + f"trick {m.trick}" + (f" by {m.seat}" if m.seat != name else "")
-                + f" -{m.cost:.2f} ({m.label}; double dummy -{m.dd_cost:g})"
+                + (" (a renege)" if m.label == "renege" else
+                   f" -{m.cost:.2f} ({m.label}; double dummy -{m.dd_cost:g})")
                 for m in rep.biggest))
 
 
@@ -280,8 +282,9 @@ def render_review(result: Union[Review, ReviewSet]) -> None:
         out.print(result.note)
     lens = result.information
     if lens is not None:
-        out.print("(info -C, label): the information cost, the points the card gave away on "
-                  "average against the best card from its player's view, and its label")
+        out.print("(info -C ±E, label): the information cost, the points the card gave away on "
+                  "average against the best card from its player's view (±: its standard "
+                  "error, where sampled), and its label")
         out.print(lens_table("the two lenses by seat", lens.by_seat))
         out.print(lens_table("and by side", lens.by_side))
         _biggest(lens.by_seat)
@@ -303,7 +306,7 @@ def _lens_legend(points: int, thresholds: tuple[float, float, float], exact: Opt
               "double dummy; lucky: a mistake or a blunder that cost nothing double dummy")
     out.print("accuracy: 100 x (1 - cost / blunder line), at least 0, averaged over the cards "
               "that were a choice; luck: points lost by the information lens less those lost "
-              "double dummy (above 0: lucky)")
+              "double dummy, over the cards it judged (above 0: lucky)")
     if exact is not None:
         out.print(f"decisions over every consistent deal: {exact}; over {samples} sampled "
                   f"deals: {sampled} (seed {seed}: --seed {seed} draws the same deals again)")
@@ -338,8 +341,9 @@ def render_review_set(result: ReviewSet) -> None:
         rates = ", ".join(f"{role} {_rate(r.error_rate)} (double dummy "
                           f"{_rate(r.dd_error_rate)})" for role, r in result.by_role.items())
         out.print(f"error rate by role: {rates}")
-    out.print(lens_table("first leads (hands recorded from the first trick)",
-                         {"every hand": result.first_lead, **result.first_lead_by_player}))
+    if result.first_lead.cards:
+        out.print(lens_table("first leads (hands recorded from the first trick)",
+                             {"every hand": result.first_lead, **result.first_lead_by_player}))
     _lens_legend(result.points, result.thresholds, None, None, result.samples, result.seed)
     out.print(f"{result.seconds} s")
 

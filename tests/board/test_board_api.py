@@ -99,6 +99,13 @@ def test_record_text_becomes_what_the_page_draws(board):
     status, got = request(board, "POST", "/api/record", {"text": club})
     assert status == 200 and got["auction"][0] == {"seat": "N", "call": 340}
     assert [c["call"] for c in got["auction"][1:]] == [None, None, None]
+    for table in (ROOT / "docs/examples/four-hand-review.toml").read_text(), json.dumps(
+            {"variant": "four-hand", "deal": HAND, "trump": "S", "play": "AS"}):
+        status, got = request(board, "POST", "/api/record", {"text": table})
+        assert status == 200 and got["rules"] == {"variant": "four-hand"}, got
+    for bad in ('variant = "/etc/x.toml"\ndeal = "x"', "", '{"rules": "../x"}'):
+        status, got = request(board, "POST", "/api/record", {"text": bad})
+        assert status == 400 and got["error"].startswith("record: "), got
     status, bad = request(board, "POST", "/api/record", {"text": "[Variant \"nope\"]"})
     assert status == 400 and "nope" in bad["error"]
     status, deal = request(board, "POST", "/api/record", {"text": HAND, "variant": "four-hand",
