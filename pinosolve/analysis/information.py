@@ -84,6 +84,11 @@ class Thresholds:
                                  f"of a deal's points, such as 0.02,0.05,0.1), got {text!r:.60}")
         return cls(*values)
 
+    @property
+    def lines(self) -> tuple[float, float, float]:
+        """``(good, inaccuracy, mistake)``, as the answers give them."""
+        return self.good, self.inaccuracy, self.mistake
+
     def label(self, cost: float, points: int) -> str:
         """The label of an information ``cost`` in a deal of ``points`` points."""
         if cost <= _EPSILON:
@@ -171,6 +176,11 @@ class InformationCost(Result):
 
     _repr_keys = ("cost", "stderr", "best", "deals", "exact")
 
+    @classmethod
+    def forced(cls, card: Card) -> InformationCost:
+        """A card with no other legal card: it costs nothing, and no deal is searched."""
+        return cls(0.0, 0.0, card, {card: 0.0}, 0, True)
+
 
 def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int = DEFAULT_SAMPLES,
                      seed: int = 0, timeout: Optional[float] = None,
@@ -184,7 +194,7 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
     from pinosolve.analysis.advice import solved_deals
 
     if len(set(legal)) <= 1:
-        return InformationCost(0.0, 0.0, card, {card: 0.0}, 0, True)
+        return InformationCost.forced(card)
     if samples < 2:
         raise PinosolveError(f"samples must be at least 2 (a standard error needs two deals), "
                              f"got {samples}")
@@ -210,22 +220,18 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
     low = {c: mean(c, 0) for c in cards}
     high = {c: mean(c, 1) for c in cards}
     best = max(cards, key=lambda c: (low[c], -c.index))
-    sure = all(lo == hi for r in rows for lo, hi in r.cards.values())
     stderr = 0.0
     if not exact and len(rows) > 1:
         diffs = [r.cards[best][0] - r.cards[card][0] for r in rows]
         m = sum(diffs) / len(diffs)
         stderr = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
-    if sure:
-        return InformationCost(round(low[best] - low[card], 4), round(stderr, 4), best,
-                               {c: round(low[c], 4) for c in cards}, len(rows), exact)
-    lo = max(0.0, max(low.values()) - high[card])
-    hi = max(0.0, max(high.values()) - low[card])
-    if round(lo, 4) == round(hi, 4):
-        return InformationCost(round(lo, 4), round(stderr, 4), best,
-                               {c: round(low[c], 4) for c in cards}, len(rows), exact)
-    return InformationCost(None, round(stderr, 4), best, {c: round(low[c], 4) for c in cards},
-                           len(rows), exact, (round(lo, 4), round(hi, 4)))
+    # (every value proved: high is low, and both bounds are the best mean less the card's)
+    lo = round(max(0.0, max(low.values()) - high[card]), 4)
+    hi = round(max(0.0, max(high.values()) - low[card]), 4)
+    means = {c: round(low[c], 4) for c in cards}
+    if lo == hi:
+        return InformationCost(lo, round(stderr, 4), best, means, len(rows), exact)
+    return InformationCost(None, round(stderr, 4), best, means, len(rows), exact, (lo, hi))
 
 
 def decision_view(record: Any, seat: str, played: int) -> View:
@@ -273,7 +279,8 @@ def decision_view_input(record: Any, seat: str, played: int) -> dict[str, Any]:
         else:
             data["called_card"] = str(record.called_card)
     if begun_late or v.rules.deal.kitty_kind == "stock":
-        outside = Counter(v.deck.cards())
+        deck = Counter(v.deck.cards())
+        outside = Counter(deck)
         for h in hands.values():
             outside -= Counter(h.cards() if h is not None else ())
         if record.laid_away is not None and seat != record.bidder:
@@ -281,7 +288,7 @@ def decision_view_input(record: Any, seat: str, played: int) -> dict[str, Any]:
         gone = Counter(data.get("gone", ())) | outside
         data["gone"] = sorted(gone.elements())
         if data.get("shown"):
-            deck, mine = Counter(v.deck.cards()), Counter(data["hand"])
+            mine = Counter(data["hand"])
             shown = {}
             for who, cards in data["shown"].items():
                 room = mine if who == seat else deck - gone - mine
@@ -318,9 +325,10 @@ class LensReport(Result):
     given away by each lens (``dd_lost``, ``info_lost``: proved lower bounds where a search
     ran out of time), ``errors`` (mistakes, blunders and reneges), ``error_rate`` (errors
     per choice) and ``dd_error_rate`` (the share of choices that cost points double dummy,
-    as bridge analysts count), ``luck`` (``info_lost - dd_lost``: above 0, the cards cost
-    less with every card seen than the player could expect: luck), and ``biggest``, the
-    three largest information costs."""
+    as bridge analysts count), ``luck`` (the information costs less the double-dummy ones,
+    over the cards the lens judged: above 0, the cards cost less with every card seen than
+    the player could expect), and ``biggest``, the three largest information costs (a
+    renege among them)."""
 
     cards: int
     choices: int
@@ -435,17 +443,19 @@ class InformationLens:
     """The information lens over one review (``pinosolve.analysis.review.review``): ``judge``
     each card as it is reviewed, then ``summary``. ``record``: the hand as a game record;
     ``side_of``: seat -> side name; ``seed``: the review's, from which each decision's deals
-    are drawn (decision ``k`` from ``seed + k``, so that a review is reproducible card by
-    card)."""
+    are drawn (decision ``k`` from ``derived_seed(seed, k)``, so that a review is
+    reproducible card by card); ``offset``: the cards of the record's play before the first
+    one reviewed (a ``Game`` set up mid-trick)."""
 
     def __init__(self, record: Any, side_of: Any, samples: int, seed: int,
-                 timeout: Optional[float], threads: int, thresholds: Thresholds) -> None:
+                 timeout: Optional[float], threads: int, thresholds: Thresholds,
+                 offset: int = 0) -> None:
         self.record = record
         self.side_of = side_of
         self.samples, self.seed, self.timeout, self.threads = samples, seed, timeout, threads
         self.thresholds = thresholds
         self.points = deal_points(record.variant)
-        self.offset = 0  # cards of the record's play before the first one reviewed
+        self.offset = offset
         self.exact = self.sampled = 0
         self.stopped: Optional[int] = None
 
@@ -473,7 +483,7 @@ class InformationLens:
             else:
                 self.sampled += 1
         else:
-            info = InformationCost(0.0, 0.0, card, {card: 0.0}, 0, True)
+            info = InformationCost.forced(card)
         lo, hi = (info.cost, info.cost) if info.cost is not None else \
             (info.cost_bounds or (0.0, 0.0))
         t, points = self.thresholds, self.points
@@ -493,10 +503,9 @@ class InformationLens:
             sides.setdefault(self.side_of(s), []).append(s)
         by_side = {name: lens_report([c for c in scored if c.seat in members])
                    for name, members in sides.items()}
-        t = self.thresholds
         return LensSummary(by_seat, by_side, {k: tuple(m) for k, m in sides.items()},
-                           self.points, (t.good, t.inaccuracy, t.mistake),
-                           self.samples, self.seed, self.exact, self.sampled, self.stopped)
+                           self.points, self.thresholds.lines, self.samples, self.seed,
+                           self.exact, self.sampled, self.stopped)
 
 
 def running_losses(data: dict[str, Any]) -> dict[str, dict[str, list[float]]]:

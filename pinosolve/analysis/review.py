@@ -389,11 +389,10 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
         assert seed is not None and thresholds is not None
         from pinosolve.analysis.information import InformationLens
 
-        lens = InformationLens(record if record is not None else record_of(given),
-                               lambda s: game.side_of(s), samples, seed, timeout, threads,
-                               thresholds)
+        whole = record if record is not None else record_of(given)
         # (a Game set up mid-trick: its record's play holds that trick's cards first)
-        lens.offset = len(lens.record.cards_played()) - len(cards)
+        lens = InformationLens(whole, lambda s: game.side_of(s), samples, seed, timeout,
+                               threads, thresholds, len(whole.cards_played()) - len(cards))
 
     def standing(g: Game, res: Optional[SolveResult]) -> TrickValue:
         """The declaring side's value of ``g`` from its search (None: the deal is over)."""

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any, Optional
 from collections.abc import Callable, Sequence
 
-from pinosolve.analysis.information import (LensReport, Scored, Thresholds, deal_points,
-                                            derived_seed, lens_options, lens_report,
-                                            scored_of)
+from pinosolve.analysis.information import (DEFAULT_SAMPLES, LensReport, Scored, Thresholds,
+                                            deal_points, derived_seed, lens_options,
+                                            lens_report, scored_of)
 from pinosolve.analysis.review import Review
 from pinosolve.errors import PinosolveError
 from pinosolve.results import Result
@@ -75,7 +75,8 @@ def player_names(record: Any) -> dict[str, str]:
     return out
 
 
-def review_many(records: Sequence[Any], timeout: Optional[float] = None, samples: int = 40,
+def review_many(records: Sequence[Any], timeout: Optional[float] = None,
+                samples: int = DEFAULT_SAMPLES,
                 seed: Optional[int] = None, thresholds: Optional[Thresholds] = None,
                 threads: int = 1, on_hand: Optional[Callable[[int, int], None]] = None
                 ) -> ReviewSet:
@@ -142,6 +143,5 @@ def review_many(records: Sequence[Any], timeout: Optional[float] = None, samples
                      {p: lens_report(c) for p, c in players.items()},
                      {r: lens_report(c) for r, c in roles.items() if c},
                      lens_report(leads), {p: lens_report(c) for p, c in leads_by.items()},
-                     points,
-                     (thresholds.good, thresholds.inaccuracy, thresholds.mistake), samples,
-                     seed, round(time.perf_counter() - started, 4), tuple(reviews))
+                     points, thresholds.lines, samples, seed,
+                     round(time.perf_counter() - started, 4), tuple(reviews))
