@@ -8,7 +8,8 @@ never reads a record itself: ``rules``, the rules as a batch line names them
 (``{"variant"}``, or ``{"rules"}`` for a shipped house rule); the record's canonical text
 (for the share link); the seats; each hand as dealt and as play began; the auction (each
 call with its seat), the passes, the kitty and the cards laid away; the contract; the meld;
-the play (a card a line, with its seat and trick); the tags; ``review`` (the review
+the play (a card a line, with its seat and trick); the tags, and the players they name
+(``review_set.player_names``); ``review`` (the review
 command's keys for the hand) and ``views`` (each seat's view keys at the start of play, for
 infer and advise: the page adds the cards played so far as ``play``).
 
@@ -32,6 +33,7 @@ def record_view(body: Any) -> dict[str, Any]:
     """The page's view of the hand in ``body`` (see the module); ``PinosolveError`` in one
     line for anything that is not one hand of a variant pinosolve ships."""
     from pinosolve.analysis.information import decision_view_input
+    from pinosolve.analysis.review_set import player_names
     from pinosolve.records.read import records_of_text
     from pinosolve.records.record import variant_name
     from pinosolve.records.tags import looks_like_record
@@ -89,7 +91,7 @@ def record_view(body: Any) -> dict[str, Any]:
             "hands": {s: None if h is None else h.cards() for s, h in hands.items()},
             "meld": {s: m if isinstance(m, int) else m.cards() for s, m in record.meld.items()},
             "tags": dict(record.tags), "play": play, "review": review, "views": views,
-            "hand_size": v.rules.deal.hand_size, "auction": _auction(record),
+            "players": player_names(record), "auction": _auction(record),
             "passes": [{"giver": p.giver, "receiver": p.receiver, "cards": p.cards.cards()}
                        for p in record.passes],
             "kitty": None if record.kitty is None else record.kitty.cards(),
@@ -119,8 +121,6 @@ def _table(text: str) -> Any:
     ``rules`` a shipped house rule's name: the board reads no file)."""
     from pinosolve.analysis.review import record_of
     from pinosolve.files import parse_document
-    from pinosolve.inputs import as_variant
-    from pinosolve.variants.variant import example_names, variant_ids
 
     data = parse_document(text, "record")
     if not isinstance(data, dict):
@@ -130,10 +130,7 @@ def _table(text: str) -> Any:
     name = rules if rules is not None else data.get("variant")
     if rules is not None and data.get("variant") is not None:
         raise PinosolveError("record: give variant or rules, not both")
-    if not isinstance(name, str) or (name not in variant_ids() and name not in example_names()):
-        raise PinosolveError(f"record: {str(name)[:60]!r} is not a built-in variant or a "
-                             "shipped house rule (the board reads no file)")
-    data["variant"] = as_variant(name)
+    data["variant"] = _shipped(name, "record")
     return record_of(data)
 
 
@@ -145,12 +142,18 @@ def _dealt(text: str, body: dict[str, Any]) -> Any:
         if not isinstance(body.get(key), str):
             raise PinosolveError(f"record: a deal needs its {key} (or give a game record, with "
                                  "its tags)")
+    g = Game(_shipped(body["variant"], "variant"), text.strip(), trump=body["trump"],
+             leader=body.get("leader"))
+    return g.to_record()
+
+
+def _shipped(name: Any, what: str) -> Any:
+    """The variant ``name`` names, a built-in one or a shipped house rule (the board reads
+    no file); else a one-line error that ``what`` begins."""
     from pinosolve.inputs import as_variant
     from pinosolve.variants.variant import example_names, variant_ids
 
-    if body["variant"] not in variant_ids() and body["variant"] not in example_names():
-        raise PinosolveError(f"variant: {body['variant'][:60]!r} is not a built-in variant or "
-                             "a shipped house rule")
-    g = Game(as_variant(body["variant"]), text.strip(), trump=body["trump"],
-             leader=body.get("leader"))
-    return g.to_record()
+    if not isinstance(name, str) or (name not in variant_ids() and name not in example_names()):
+        raise PinosolveError(f"{what}: {str(name)[:60]!r} is not a built-in variant or a "
+                             "shipped house rule (the board reads no file)")
+    return as_variant(name)

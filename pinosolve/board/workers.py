@@ -73,7 +73,6 @@ class Worker:
         self.lock = threading.Lock()
         self.proc: Optional[subprocess.Popen[str]] = None
         self.progress: Optional[Progress] = None
-        self.lines = 0
 
     def _start(self) -> subprocess.Popen[str]:
         import pinosolve
@@ -89,7 +88,6 @@ class Worker:
                                 encoding="utf-8", env=env, start_new_session=True,
                                 cwd=os.path.dirname(os.path.abspath(pinosolve.__file__)))
         threading.Thread(target=self._read_stderr, args=(proc,), daemon=True).start()
-        self.lines = 0
         return proc
 
     def _read_stderr(self, proc: subprocess.Popen[str]) -> None:
@@ -139,7 +137,6 @@ class Worker:
             except OSError:
                 self.stop()
                 raise Cancelled("the worker ended") from None
-            self.lines += 1
             answer: list[str] = []
             stdout = proc.stdout
             reader = threading.Thread(target=lambda: answer.append(stdout.readline()),

@@ -243,6 +243,31 @@ function handsBefore(step) {
   return hands;
 }
 
+// One seat's box on the table: its name line, then its cards a suit a line, each drawn by
+// cardOf(card) (a span).
+function seatBox(seat, place, title, cards, cardOf, extra) {
+  const box = document.createElement("div");
+  box.className = "seat" + (extra ? ` ${extra}` : "");
+  box.id = `seat-${seat}`;
+  box.style.left = `${place[0]}%`;
+  box.style.top = `${place[1]}%`;
+  const name = document.createElement("div");
+  name.className = "seat-name";
+  name.textContent = title;
+  box.appendChild(name);
+  const sorted = sortCards(cards);
+  for (const suit of SUIT_ORDER) {
+    const inSuit = sorted.filter((c) => c[c.length - 1] === suit);
+    if (inSuit.length) {
+      const line = document.createElement("div");
+      line.className = "suit-line";
+      inSuit.forEach((card) => line.appendChild(cardOf(card)));
+      box.appendChild(line);
+    }
+  }
+  return box;
+}
+
 function drawPre() {
   const rec = state.rec;
   const steps = preSteps();
@@ -252,26 +277,7 @@ function drawPre() {
   const hands = handsBefore(step);
   const places = seatPlaces(rec.seats);
   rec.seats.forEach((seat, i) => {
-    const box = document.createElement("div");
-    box.className = "seat";
-    box.id = `seat-${seat}`;
-    box.style.left = `${places[i][0]}%`;
-    box.style.top = `${places[i][1]}%`;
-    const name = document.createElement("div");
-    name.className = "seat-name";
-    name.textContent = seat;
-    box.appendChild(name);
-    const cards = sortCards(hands[seat] || []);
-    for (const suit of SUIT_ORDER) {
-      const inSuit = cards.filter((c) => c[c.length - 1] === suit);
-      if (inSuit.length) {
-        const line = document.createElement("div");
-        line.className = "suit-line";
-        inSuit.forEach((card) => line.appendChild(cardSpan(card)));
-        box.appendChild(line);
-      }
-    }
-    table.appendChild(box);
+    table.appendChild(seatBox(seat, places[i], seat, hands[seat] || [], (c) => cardSpan(c)));
   });
   const middle = document.createElement("div");
   middle.className = "trick";
@@ -297,44 +303,25 @@ function drawTable() {
   const lensHere = state.lens && p < state.lens.plays.length ? state.lens.plays[p] : null;
   const places = seatPlaces(rec.seats);
   rec.seats.forEach((seat, i) => {
-    const box = document.createElement("div");
-    box.className = "seat" + (seat === mover ? " to-move" : "");
-    box.id = `seat-${seat}`;
-    box.style.left = `${places[i][0]}%`;
-    box.style.top = `${places[i][1]}%`;
-    const name = document.createElement("div");
-    name.className = "seat-name";
-    const player = rec.tags[{ N: "North", E: "East", S: "South", W: "West" }[seat]] ||
-      rec.tags[`Player${seat}`];
-    name.textContent = seat + (player ? ` · ${player}` : "") +
-      (seat === rec.bidder ? " · bidder" : "");
-    box.appendChild(name);
-    const cards = sortCards(hands[seat] || []);
-    for (const suit of SUIT_ORDER) {
-      const line = document.createElement("div");
-      line.className = "suit-line";
-      const inSuit = cards.filter((c) => c[c.length - 1] === suit);
-      if (!inSuit.length) {
-        continue;
-      }
-      for (const card of inSuit) {
-        const legal = seat === mover && here && (card in here.values ||
-          (here.value_bounds && card in here.value_bounds));
-        const span = cardSpan(card, legal ? "legal" : "");
-        if (legal) {
-          const value = card in here.values ? here.values[card] : here.value_bounds[card].join("..");
-          span.appendChild(badge("dd", String(value), "double-dummy value (points from here)"));
-          if (lensHere && lensHere.information && card in lensHere.information.means) {
-            const mean = lensHere.information.means[card];
-            span.appendChild(badge("info", (Math.round(mean * 10) / 10).toString(),
-              "mean value from the mover's view"));
-          }
+    const player = rec.players[seat];
+    const title = seat + (player ? ` · ${player}` : "") + (seat === rec.bidder ? " · bidder" : "");
+    const cardOf = (card) => {
+      const legal = seat === mover && here && (card in here.values ||
+        (here.value_bounds && card in here.value_bounds));
+      const span = cardSpan(card, legal ? "legal" : "");
+      if (legal) {
+        const value = card in here.values ? here.values[card] : here.value_bounds[card].join("..");
+        span.appendChild(badge("dd", String(value), "double-dummy value (points from here)"));
+        if (lensHere && lensHere.information && card in lensHere.information.means) {
+          const mean = lensHere.information.means[card];
+          span.appendChild(badge("info", (Math.round(mean * 10) / 10).toString(),
+            "mean value from the mover's view"));
         }
-        line.appendChild(span);
       }
-      box.appendChild(line);
-    }
-    table.appendChild(box);
+      return span;
+    };
+    table.appendChild(seatBox(seat, places[i], title, hands[seat] || [], cardOf,
+      seat === mover ? "to-move" : ""));
   });
   const trick = document.createElement("div");
   trick.className = "trick";
