@@ -11,6 +11,10 @@ A worker runs with ``READ_ONLY_UNDER`` set (``pinosolve.files``) to the package'
 (``package_folders``): it reads the package's code, rules and puzzles and no other file,
 whatever a request names. A line that runs too long
 or is cancelled is ended by killing its worker, and the next request starts a new one.
+
+A worker ends with the board, however the board ends (``end_with_board``): the board stops
+its workers as it closes, and a worker whose board is gone without a word (killed) ends
+itself, and every process it started, within ``WATCH_SECONDS``.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ COMMANDS = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solv
 # the commands whose long lines say how far they have got (--progress: a line per tenth)
 COUNTED = ("review", "advise")
 _PROGRESS = re.compile(r"^line \d+: (\d+)/(\d+) (.*)$")
+BOARD = "PINOSOLVE_BOARD"  # (in a worker's environment: the board's process id)
+WATCH_SECONDS = 0.5  # how often a worker looks whether its board is still there
 
 
 def package_folders() -> str:
@@ -47,6 +53,28 @@ def package_folders() -> str:
 
     return os.pathsep.join(str(p.resolve()) for p in (Path(pinosolve.__file__).parent,
                                                       rules_dir(), puzzles_dir()))
+
+
+def end_with_board(board: int) -> None:
+    """In a worker: end this process, and every process it started (its process group: the
+    board starts each worker in a session of its own), once the board (process ``board``) is
+    gone, however it went: a thread looks every ``WATCH_SECONDS`` whether the worker's parent
+    is still the board (an orphan's parent is another process). The board's id comes from the
+    board (``BOARD``), not from the worker's own parent at its start: a board killed while its
+    worker started would be missed. (The kernel's PR_SET_PDEATHSIG is no use here: it follows
+    the thread that started the worker, a connection's thread, which ends with the
+    connection, not with the board.)"""
+
+    def watch() -> None:
+        while os.getppid() == board:
+            time.sleep(WATCH_SECONDS)
+        try:
+            if os.getpgrp() == os.getpid():  # (the leader of its own group: never another's)
+                os.killpg(os.getpid(), signal.SIGKILL)
+        finally:
+            os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-board", daemon=True).start()
 
 
 class Cancelled(Exception):
@@ -78,11 +106,12 @@ class Worker:
         import pinosolve
 
         env = {**os.environ, READ_ONLY_UNDER: package_folders(), "PYTHONUNBUFFERED": "1",
-               "NO_COLOR": "1"}
+               "NO_COLOR": "1", BOARD: str(os.getpid())}
         counted = ["--progress"] if self.command in COUNTED else []
         # (-P: no folder of the user's on the import path; the package's own folder as the
-        # working one)
-        proc = subprocess.Popen([sys.executable, "-P", "-m", "pinosolve", self.command,
+        # working one; this module as the program: the command line, ended with the board)
+        proc = subprocess.Popen([sys.executable, "-P", "-m", "pinosolve.board.workers",
+                                 self.command,
                                  "--input", "-", *counted], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 encoding="utf-8", env=env, start_new_session=True,
@@ -197,3 +226,11 @@ class Workers:
             for pool in self.workers.values():
                 for w in pool:
                     w.stop()
+
+
+if __name__ == "__main__":  # a worker: the command line (pinosolve COMMAND ...), ended with
+    from pinosolve.cli import run  # its board
+
+    if os.environ.get(BOARD, "").isdigit():
+        end_with_board(int(os.environ.pop(BOARD)))
+    run()

@@ -6,7 +6,9 @@ The command reads the record (if one is given) and the options, then starts
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+import signal
+import sys
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -67,7 +69,41 @@ def board_cmd(
         import webbrowser
 
         webbrowser.open(url)
+    ended = serve(server)
+    if ended is not None:
+        try:
+            sys.stderr.write(f"pinosolve: board: ended by {signal.Signals(ended).name}\n")
+        except (OSError, ValueError):  # (no terminal left to tell: a hang-up)
+            pass
+        raise typer.Exit(128 + ended)
+
+
+# the signals that end the board as Ctrl-C does: TERM (kill, a service manager) and HUP (its
+# terminal closed)
+ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+class _Ended(Exception):
+    """The board was sent one of ``ENDING``."""
+
+
+def serve(server: Any) -> Optional[int]:
+    """Serve until Ctrl-C (a KeyboardInterrupt, passed on) or a signal of ``ENDING`` (its
+    number returned), then close the server: its jobs cancelled, its workers ended."""
+
+    def end(signum: int, frame: object) -> None:
+        raise _Ended(signum)
+
+    before = {s: signal.signal(s, end) for s in ENDING}
+    ended: Optional[int] = None
     try:
         server.serve_forever(poll_interval=0.2)
+    except _Ended as exc:
+        ended = int(exc.args[0])
     finally:
+        for s in ENDING:  # (a second one is ignored while the board closes)
+            signal.signal(s, signal.SIG_IGN)
         server.server_close()
+        for s, handler in before.items():
+            signal.signal(s, handler)
+    return ended

@@ -1,0 +1,134 @@
+"""The board's server as a process on this machine: however the board ends (Ctrl-C, TERM,
+HUP, killed), no analysis process of its outlives it."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import ROOT
+
+# the first hand of docs/examples/club-endings.pgr, as review's batch line
+HAND = {"variant": "four-hand", "deal": "N:TQ9.9.. ATJ.Q.. .TJ.JJ. KJ...TK", "trump": "C",
+        "play": ["KC", "QS", "AS", "JD", "JS", "TS", "JS", "TH", "9H", "QH", "JH", "TC", "KS",
+                 "9S", "TS", "JD"], "leader": "W", "bidder": "N"}
+
+
+class Board:
+    """A ``pinosolve board`` started as the user starts it, on a free port."""
+
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "pinosolve", "board", "--no-browser", "--port", "0", *args],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            start_new_session=True, env={**os.environ, "PINOSOLVE_BOARD_IDLE": "2", **(env or {})})
+        line = self.proc.stdout.readline()
+        m = re.match(r"board: http://(\[[^]]+\]|[^:/]+):(\d+)/ ", line)
+        if not m:
+            self.proc.kill()
+            raise AssertionError(f"the board did not start: {line!r} {self.proc.stderr.read()}")
+        self.host, self.port = m[1].strip("[]"), int(m[2])
+
+    def request(self, method: str, path: str, body=None, headers=None, timeout=60.0):
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        conn.request(method, path, body=None if body is None else json.dumps(body).encode(),
+                     headers={"Content-Type": "application/json", **(headers or {})})
+        resp = conn.getresponse()
+        text = resp.read().decode()
+        conn.close()
+        return resp.status, (json.loads(text) if text else None)
+
+    def stop(self) -> str:
+        """End the board (Ctrl-C); its stderr."""
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.stderr.read()
+
+
+def _processes() -> dict[int, tuple[int, str, str]]:
+    """Every process: its parent, its state, its command line."""
+    out = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                stat = open(f"/proc/{name}/stat").read()
+                cmd = open(f"/proc/{name}/cmdline").read().replace("\0", " ")
+            except OSError:
+                continue
+            fields = stat.rsplit(")", 1)[1].split()
+            out[int(name)] = (int(fields[1]), fields[0], cmd)
+    return out
+
+
+def descendants(pid: int) -> list[int]:
+    procs = _processes()
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        kids = [p for p, (pp, _, _) in procs.items() if pp == parent]
+        found += kids
+        todo += kids
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a process still running (a zombie is not: it runs nothing)."""
+    try:
+        stat = open(f"/proc/{pid}/stat").read()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGHUP", "SIGKILL", "SIGINT"])
+def test_no_worker_outlives_the_board(how):
+    """Two long analyses running (two workers of review), the board is sent ``how``: every
+    process it started is gone within a few seconds; ended by TERM or HUP, it says so in one
+    line, its exit code 128 + the signal's number."""
+    board = Board()
+    try:
+        line = {**HAND, "information": True, "samples": 20000}
+        jobs = [board.request("POST", "/api/review?job=1", {**line, "seed": seed})[1]["job"]
+                for seed in (1, 2)]
+        end = time.monotonic() + 30
+        while time.monotonic() < end:  # both analyses under way, for a second
+            seen = [board.request("GET", f"/api/jobs/{job}")[1] for job in jobs]
+            workers = descendants(board.proc.pid)
+            if len(workers) >= 2 and min(j["seconds"] for j in seen) >= 1:
+                break
+            time.sleep(0.1)
+        assert all(j["state"] == "running" for j in seen), seen
+        assert len(workers) >= 2 and all(running(p) for p in workers), workers
+        os.kill(board.proc.pid, getattr(signal, how))
+        end = time.monotonic() + 5
+        while time.monotonic() < end and any(running(p) for p in workers):
+            time.sleep(0.1)
+        assert not [p for p in workers if running(p)], _processes()
+        board.proc.wait(5)
+        stderr = board.proc.stderr.read()
+        if how in ("SIGTERM", "SIGHUP"):
+            signum = getattr(signal, how)
+            assert board.proc.returncode == 128 + signum
+            assert stderr == f"pinosolve: board: ended by {how}\n"
+        elif how == "SIGINT":
+            assert board.proc.returncode == 130 and stderr == "pinosolve: interrupted\n"
+    finally:
+        for pid in descendants(board.proc.pid):
+            os.kill(pid, signal.SIGKILL)
+        if board.proc.poll() is None:
+            board.proc.kill()
+            board.proc.wait()
