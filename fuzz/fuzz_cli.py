@@ -88,8 +88,8 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                "points": {"N": 60, "E": 137, "W": 53}},
               {"variant": "four-hand", "bidder": "N", "bid": 25, "meld": {"N": 20},
                "points": {"NS": 10, "EW": 15}, "last_trick": "EW"}],
-    "bid": [{"variant": "double-deck", "history": "50 55 58 60 65 70 pass 100 110"},
-            {"variant": "four-hand", "history": "pass pass pass pass"}],
+    "bid": [{"variant": "double-deck", "auction": "50 55 58 60 65 70 pass 100 110"},
+            {"variant": "four-hand", "auction": "pass pass pass pass"}],
     "pass": [{"variant": "four-hand", "trump": "H", "received": "QH KH JD QC", "all": True,
               "hand": "AH TH KH JH 9H AS AD AC KS QS QD 9C"},
              {"variant": "four-hand", "trump": "H", "received": "QH KH JD QC",
@@ -274,7 +274,7 @@ def try_rules_file(path: Path) -> list[tuple[list[str], str]]:
     """Every command on one rules file: the failures."""
     rules = ["--rules", str(path)]
     commands = [["rules", *rules, "--json"], ["meld", "AS KS QS JS TS", *rules, "--all-trumps"],
-                ["bid", *rules, "--history", "pass 250 260 pass pass pass"],
+                ["bid", *rules, "--auction", "pass 250 260 pass pass pass"],
                 ["legal", *rules, "--trump", "S", "--hand", "AS KS QH", "--trick", "KH"]]
     code, out, err = run(["deal", *rules, "--seed", "1", "--json"])
     failures = []

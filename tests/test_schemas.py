@@ -50,10 +50,10 @@ EXAMPLES = {
         ["game", "puzzles/games/source000-two-hand-most-tricks.toml"],
     ],
     "bid": [
-        ["bid", "--variant", "double-deck", "--history", "50 55 58 60 65 70 pass 100 110"],
-        ["bid", "--variant", "double-deck", "--history", "50 61"],
-        ["bid", "--variant", "four-hand", "--history", "pass pass pass pass"],
-        ["bid", "--variant", "four-hand", "--history", "25 pass pass pass"],
+        ["bid", "--variant", "double-deck", "--auction", "50 55 58 60 65 70 pass 100 110"],
+        ["bid", "--variant", "double-deck", "--auction", "50 61"],
+        ["bid", "--variant", "four-hand", "--auction", "pass pass pass pass"],
+        ["bid", "--variant", "four-hand", "--auction", "25 pass pass pass"],
     ],
     "pass": [
         ["pass", "--variant", "four-hand", "--trump", "H", "--hand", PASS_HAND, "--received",
@@ -118,7 +118,7 @@ BATCHES = {
     "score": (["--variant", "four-hand"],
               [{"bidder": "N", "bid": 25, "trump": "S", "meld": {"N": 12, "E": 4},
                 "points": {"NS": 15, "EW": 10}}, {"bidder": "Q"}]),
-    "bid": (["--variant", "four-hand"], [{"history": "25 26 pass"}, {"history": "7"}]),
+    "bid": (["--variant", "four-hand"], [{"auction": "25 26 pass"}, {"auction": "7"}]),
     "pass": (["--variant", "four-hand", "--trump", "H"],
              [{"hand": PASS_HAND, "received": "QH KH JD QC"}, {"hand": "AS"}]),
     "makeable": (["--variant", "four-hand"],

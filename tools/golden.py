@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 RENAMES: dict[str, str] = {  # JSON keys renamed since the corpus was recorded (CHANGELOG)
-    "card_values": "values", "card_bounds": "value_bounds"}
+    "card_values": "values", "card_bounds": "value_bounds", "to_act": "to_move"}
 
 sys.path.insert(0, str(ROOT))
 

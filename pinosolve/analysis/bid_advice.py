@@ -212,7 +212,7 @@ def _lowest_open(v: Any, seat: str, auction: Optional[str], dealer: Any) -> Opti
         call = state.calls[state.invalid_at]
         raise PinosolveError(f"auction: call {state.invalid_at + 1} ({call.call} by "
                              f"{call.seat}) is not legal: {call.reason}")
-    turn = state.to_act()
+    turn = state.to_move()
     if turn is None:
         raise PinosolveError("auction: it is over; there is no call left to advise")
     if turn != seat:

@@ -95,8 +95,10 @@ def _metavar(param: Any) -> str:
 
 def main(argv: Optional[list[str]] = None) -> int:
     """Entry point: run the app, turning every input problem into one line and exit code 2."""
+    from pinosolve.cli.renames import renamed_args
+
     command = plain_metavars(typer.main.get_command(app))
-    args = sys.argv[1:] if argv is None else argv
+    args = renamed_args(sys.argv[1:] if argv is None else argv)
     wrong = _completion_problem()
     if wrong is not None:
         return _fail(wrong)

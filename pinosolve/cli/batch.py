@@ -242,15 +242,18 @@ def option_params(obj: dict[str, Any], defaults: dict[str, Any], compute: Comput
                   ) -> dict[str, Any]:
     """``defaults`` (the command line's options) with the keys of ``obj`` (a batch line, or
     an --input object) in their place: each key an option's name, '-' or '_' alike, or an
-    older name the command keeps as an alias. Two keys of one option (``bidder`` and
+    older name the command keeps as an alias, or a renamed one (``cli.renames``, with a
+    notice). Two keys of one option (``bidder`` and
     ``declarer``) must say the same (``same_value``). A line that names its variant (or
     rules file) drops the options' rules file (or variant): they are only a default."""
+    from pinosolve.cli.renames import renamed_key
+
     aliases = getattr(compute, "aliases", {})
     params = dict(defaults)
     given: dict[str, str] = {}  # each option the line gives: the key it gave it by
     for key, value in obj.items():
         name = str(key).replace("-", "_")
-        name = aliases.get(name, name)
+        name = renamed_key(aliases.get(name, name), defaults)
         if name not in defaults:
             raise PinosolveError(f"unknown key {key!r}; keys are "
                                  f"{', '.join(sorted(defaults))}")

@@ -22,14 +22,14 @@ class BidParams(Params):
     """``bid``'s parameters: the calls so far and the dealer."""
 
     variant: Variant = chosen_variant()
-    history: str = text(default="")
+    auction: str = text(default="")
     dealer: Optional[str] = text()
 
 
 def compute_bid(params: BidParams) -> AuctionRuling:
     from pinosolve.scoring.bidding import auction
 
-    return auction(params.variant, params.history, params.dealer)
+    return auction(params.variant, params.auction, params.dealer)
 
 
 def render_bid(result: AuctionRuling) -> None:
@@ -52,8 +52,8 @@ def render_bid(result: AuctionRuling) -> None:
 
 @with_options(OWN, RUN)
 def bid_cmd(
-    history: Annotated[Optional[str], typer.Option(
-        "--history", help="The calls so far in turn order: bids and 'pass' (and 'misdeal', "
+    auction: Annotated[Optional[str], typer.Option(
+        "--auction", help="The calls so far in turn order: bids and 'pass' (and 'misdeal', "
                           "where the rules allow one), e.g. \"25 26 pass 30\".",
         show_default=False)] = None,
     dealer: DealerOpt = None,

@@ -202,7 +202,8 @@ def render_show(result: Union[HandSummary, DealSummary]) -> None:
         out.print(table)
         out.print(result.deal)
     else:
-        table.add_row("hand", *suit_cells(result.hand), str(result.count), str(result.points))
+        table.add_row("hand", *suit_cells(result.hand), str(result.cards_held),
+                      str(result.points))
         out.print(table)
         out.print(symbols(result.hand))
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 
 import typer
 
+from pinosolve.cli.params import whole_text
 from pinosolve.errors import PinosolveError
 
 
@@ -118,7 +119,7 @@ PartnerOpt = Annotated[Optional[str], typer.Option(
 
 
 CallOpt = Annotated[Optional[str], typer.Option(
-    "--called-card", "--call", help="Call-partner play, instead of --partner: the card the "
+    "--called-card", help="Call-partner play, instead of --partner: the card the "
     "bidder called; its "
     "first holder from the bidder's left, in the hands as dealt, is partner.",
     show_default=False)]
@@ -326,10 +327,7 @@ def named_values(value: Any, key: str) -> Any:
         rest = rest.strip()
         digits = rest.lstrip("-")
         if key in NUMBERS or (key == "meld" and digits.isascii() and digits.isdigit()):
-            try:
-                out[name.strip()] = int(rest)
-            except ValueError:
-                raise PinosolveError(f"--{key} {item!r}: {rest!r} is not a whole number") from None
+            out[name.strip()] = whole_text(rest, f"--{key.replace('_', '-')} {name.strip()}")
         else:
             out[name.strip()] = rest
     return out
@@ -345,5 +343,5 @@ def meld_option(value: Any) -> Any:
     """
     if isinstance(value, list) and len(value) == 1 and isinstance(value[0], str) \
             and value[0].strip().isascii() and value[0].strip().isdigit():
-        return int(value[0])
+        return whole_text(value[0], "--meld")
     return named_values(value, "meld")

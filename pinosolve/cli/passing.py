@@ -39,7 +39,7 @@ class PassParams(Params):
     hand: Hand = cards(missing="give the declarer's hand with --hand (before the pass)")
     received: Optional[Hand] = cards()
     partner_hand: Optional[Hand] = cards()
-    called: Optional[Hand] = cards()
+    called_card: Optional[Hand] = cards()
     all: bool = flag()
     progress: bool = flag()
 
@@ -49,8 +49,8 @@ class PassParams(Params):
                 raise PinosolveError("give the cards the partner passed with --received (or "
                                      "the partner's hand with --partner-hand for the side's "
                                      "best exchange)")
-            if self.called is not None:
-                raise PinosolveError("--called goes with --partner-hand")
+            if self.called_card is not None:
+                raise PinosolveError("--called-card goes with --partner-hand")
         elif self.all:
             raise PinosolveError("--all lists pass-backs; it does not go with --partner-hand")
 
@@ -62,7 +62,7 @@ def compute_pass(params: PassParams) -> Union[PassBack, ExchangeReport]:
     if params.partner_hand is None:
         assert params.received is not None
         return pass_back(v, params.trump, params.hand, params.received, params.all)
-    return exchange(v, params.trump, params.hand, params.partner_hand, params.called,
+    return exchange(v, params.trump, params.hand, params.partner_hand, params.called_card,
                     params.received)
 
 
@@ -114,8 +114,8 @@ def pass_cmd(
         "--partner-hand", help="The partner's hand before the pass: choose the pass and the "
                                "return together for the side's most meld.",
         show_default=False)] = None,
-    called: Annotated[Optional[str], typer.Option(
-        "--called", help="With --partner-hand in call-partner play: the called card, which "
+    called_card: Annotated[Optional[str], typer.Option(
+        "--called-card", help="With --partner-hand in call-partner play: the called card, which "
                          "must be among the cards passed.", show_default=False)] = None,
     all_: Annotated[bool, typer.Option(
         "--all", help="List every return that keeps the maximum meld.")] = False,

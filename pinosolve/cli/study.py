@@ -377,7 +377,7 @@ def study_cmd(
     partner: Annotated[Optional[str], typer.Option(
         "--partner", help="Call-partner play: the called partner.", show_default=False)] = None,
     called_card: Annotated[Optional[str], typer.Option(
-        "--called-card", "--call", help="Call-partner play, instead of --partner: the card "
+        "--called-card", help="Call-partner play, instead of --partner: the card "
         "the bidder calls, or "
         "auto (the highest trump he lacks); each deal's partner is its first holder from the "
         "bidder's left, and the rules' pass is made before --bid is judged.",

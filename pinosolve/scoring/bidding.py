@@ -142,7 +142,7 @@ class Auction:
             return len(self.acted) == len(self.order)
         return self.in_play == [self.high[0]]
 
-    def to_act(self) -> Optional[str]:
+    def to_move(self) -> Optional[str]:
         """Whose call is next: clockwise from the last caller, skipping those who passed."""
         if self.finished or self.invalid_at is not None:
             return None
@@ -164,7 +164,7 @@ class Auction:
 
     def play(self, token: str) -> Call:
         b = self.variant.rules.bidding
-        seat = self.to_act()
+        seat = self.to_move()
         if seat is None:
             raise PinosolveError(f"call {len(self.calls) + 1} ({token}): the auction is already "
                                  "over")
@@ -273,11 +273,20 @@ class AuctionRuling(Result):
     high: Optional[SeatBid]
     finished: bool
     contract: Optional[SeatBid]
-    to_act: Optional[str]
+    to_move: Optional[str]
     next_bids: Optional[NextBids]
     ruling: str
 
-    _repr_keys = ("dealer", "calls", "is_legal", "high", "contract", "to_act", "ruling")
+    _repr_keys = ("dealer", "calls", "is_legal", "high", "contract", "to_move", "ruling")
+
+    @property
+    def to_act(self) -> Optional[str]:
+        """The old name of ``to_move`` (one name for the seat whose turn it is, in the
+        auction as in the play); it goes in a later release."""
+        import warnings
+
+        warnings.warn("AuctionRuling.to_act is now to_move", DeprecationWarning, stacklevel=2)
+        return self.to_move
 
 
 def auction(variant: VariantLike, history: Union[str, list[str]],
@@ -286,7 +295,7 @@ def auction(variant: VariantLike, history: Union[str, list[str]],
     ``"25 26 pass 30"`` or a list) with ``dealer`` dealing (default: the last seat).
 
     >>> r = auction("four-hand", "25 pass 26")
-    >>> r.high, r.to_act, r.ruling
+    >>> r.high, r.to_move, r.ruling
     (SeatBid(seat=S, bid=26), 'W', 'W to call: bid or pass')
     """
     v = as_variant(variant)
@@ -314,7 +323,7 @@ def outcome(auction: Auction) -> AuctionRuling:
         "passed": tuple(auction.passed),
         "high": SeatBid(*auction.high) if auction.high else None,
         "finished": auction.invalid_at is None and auction.finished,
-        "contract": None, "to_act": None, "next_bids": None,
+        "contract": None, "to_move": None, "next_bids": None,
     }
     if auction.invalid_at is not None:
         bad = auction.calls[auction.invalid_at]
@@ -340,8 +349,8 @@ def outcome(auction: Auction) -> AuctionRuling:
         out["contract"] = SeatBid(seat, value)
         out["ruling"] = f"{seat} wins the auction at {value}"
         return AuctionRuling(**out)
-    seat = auction.to_act()
-    out["to_act"] = seat
+    seat = auction.to_move()
+    out["to_move"] = seat
     last = auction.high[1] if auction.high else None
     nb = next_bids(b, last)
     out["next_bids"] = NextBids(tuple(nb["lowest"]), nb["highest"])

@@ -354,10 +354,10 @@ def exchange(v: Variant, trump: Suit, hand: Hand, partner: Hand,
     cards ``received``, that pass with the declarer's best return beside it."""
     if called is not None:
         if not v.rules.passing.called_card_passed:
-            raise PinosolveError(f"--called: in {v.id} no called card is passed "
+            raise PinosolveError(f"the called card: in {v.id} no called card is passed "
                                  "[passing.called_card_passed = false]")
         if len(called) != 1 or not called.issubset(partner):
-            raise PinosolveError("--called: one card, held by the partner")
+            raise PinosolveError("the called card: one card, held by the partner")
     best = side_exchange(v, trump, hand, partner, called)
     assert best.partner is not None  # (side_exchange knows the partner's hand)
     outcome = _outcome(v, trump, best.passed, best.returned, best.declarer, best.partner)

@@ -3,7 +3,7 @@
 >>> from pinosolve import load_variant
 >>> v = load_variant("four-hand")
 >>> show_hand(v, "AAT.K9..QJ")
-HandSummary(variant=four-hand, hand=AS AS TS KH 9H QC JC, dotted=AAT.K9..QJ, count=7, points=4)
+HandSummary(variant=four-hand, hand=AS AS TS KH 9H QC JC, dotted=AAT.K9..QJ, cards_held=7, points=4)
 """
 
 from __future__ import annotations
@@ -19,14 +19,23 @@ from pinosolve.variants.variant import Variant
 
 @dataclass(frozen=True, repr=False)
 class HandSummary(Result):
-    """A hand checked against the variant's deck: its cards, in dotted form, how many, and
-    the card points (counters) they hold."""
+    """A hand checked against the variant's deck: its cards, in dotted form, how many
+    (``cards_held``), and the card points (counters) they hold."""
 
     variant: str
     hand: Hand
     dotted: str
-    count: int
+    cards_held: int
     points: int
+
+    @property
+    def count(self) -> int:
+        """The old name of ``cards_held`` (in Pinochle the count is the counters' points);
+        it goes in a later release."""
+        import warnings
+
+        warnings.warn("HandSummary.count is now cards_held", DeprecationWarning, stacklevel=2)
+        return self.cards_held
 
 
 @dataclass(frozen=True, repr=False)

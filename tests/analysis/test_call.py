@@ -275,7 +275,7 @@ def test_the_command_line_takes_call(cli):
     want = first_holder(v.seats, "2", hands, "KD")
     text = "1:" + " ".join(deal[s].dotted() for s in v.seats)
     got = cli("solve", "--rules", NO_PASS, "--deal", text, "--trump", "D", "--bidder", "2",
-              "--leader", "2", "--call", "KD", "--timeout", "0.2", "--value-only", "--json")
+              "--leader", "2", "--called-card", "KD", "--timeout", "0.2", "--value-only", "--json")
     assert got.code == 0, got.err
     import json
 
@@ -288,7 +288,7 @@ def test_the_command_line_takes_call(cli):
     assert batch.code == 0 and json.loads(batch.out.splitlines()[0])["seats"] == seats
     bad = cli("makeable", "--variant", "four-hand", "--deal",
               str(load_variant("four-hand").random_deal(1)), "--trump", "H", "--bidder", "N",
-              "--bid", "30", "--call", "AH")
+              "--bid", "30", "--called-card", "AH")
     assert bad.code == 2 and bad.err.count("\n") == 1 and "no called partner" in bad.err
 
 

@@ -24,8 +24,8 @@ HAND = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
 EXTRA = {  # lines for the commands the golden corpus has no batch of
     "verify": [{"variant": "four-hand", "hand": "KH QH JH", "trump": "H", "claim": ["KH QH"]},
                {"variant": "four-hand", "hand": "KH QH", "trump": "H", "claim": ["KH JH"]}],
-    "bid": [{"variant": "double-deck", "history": "50 55"},
-            {"variant": "four-hand", "history": "x"}],
+    "bid": [{"variant": "double-deck", "auction": "50 55"},
+            {"variant": "four-hand", "auction": "x"}],
     "pass": [{"variant": "four-hand", "hand": "AH TH KH JH 9H AS AD AC KS QS QD 9C",
               "trump": "H", "received": "AS TS KS 9S"},
              {"variant": "four-hand", "hand": "AH", "trump": "H"}],

@@ -59,7 +59,7 @@ def test_show_hand_json(cli):
     run = cli("show", "AAT.K9..QJ", "--variant", "four-hand", "--json")
     assert run.json() == {"variant": "four-hand", "hand": ["AS", "AS", "TS", "KH", "9H", "QC",
                                                            "JC"],
-                          "dotted": "AAT.K9..QJ", "count": 7, "points": 4}
+                          "dotted": "AAT.K9..QJ", "cards_held": 7, "points": 4}
 
 
 def test_show_table_uses_suit_symbols(cli):
@@ -110,7 +110,7 @@ def test_batch_from_file_with_per_line_variant(cli, tmp_path):
     path.write_text(json.dumps({"hand": "9S"}) + "\n" +
                     json.dumps({"hand": "9S", "variant": "double-deck"}) + "\n")
     out = cli("show", "--variant", "four-hand", "--input", str(path)).lines()
-    assert out[0]["count"] == 1 and "9S" in out[1]["error"]
+    assert out[0]["cards_held"] == 1 and "9S" in out[1]["error"]
 
 
 def test_python_dash_m():
@@ -197,7 +197,7 @@ def test_options_that_cannot_both_count_are_refused(cli, args, word):
 def test_small_refusals_say_what_to_do(cli):
     """The README trial: a 26-digit bid was legal; a game record given to puzzle was
     "missing key 'type'"; a finished trick was "4 cards, but a trick of four-hand has 4"."""
-    run = cli("bid", "--variant", "four-hand", "--history", "25 99999999999999999999999999")
+    run = cli("bid", "--variant", "four-hand", "--auction", "25 99999999999999999999999999")
     assert "more than any side can make" in run.out
     run = cli("puzzle", "puzzles/games/source001-bidder-goes-out.toml")
     assert run.code == 2 and "pinosolve game" in run.err
@@ -224,9 +224,9 @@ def test_show_full_checks_a_hand_as_it_checks_a_deal(cli):
             batch = cli("show", "--variant", vid, "--input", "-",
                         stdin=json.dumps({"hand": hand, "full": True}) + "\n")
             if n == size:
-                assert run.code == 0 and run.json()["count"] == size, run.err
+                assert run.code == 0 and run.json()["cards_held"] == size, run.err
                 assert batch.code == 0 and "error" not in batch.lines()[0]
-                assert show_hand(v, hand, full=True).count == size
+                assert show_hand(v, hand, full=True).cards_held == size
             else:
                 assert run.code == 2 and f"deals {size} [deal.hand_size]" in run.err, run.err
                 assert batch.code == 1 and "deal.hand_size" in batch.lines()[0]["error"]

@@ -66,7 +66,7 @@ def test_auction_turns_passes_and_winner():
     assert a["is_legal"] and not a["finished"]
     assert [c["seat"] for c in a["calls"]] == ["N", "E", "S", "W"]
     assert a["passed"] == ["S"] and a["high"] == {"seat": "W", "bid": 30}
-    assert a["to_act"] == "N" and a["next_bids"]["lowest"][0] == 31
+    assert a["to_move"] == "N" and a["next_bids"]["lowest"][0] == 31
     a = _judge(v, "25 26 pass 30 pass pass".split())
     assert a["finished"] and a["contract"] == {"seat": "W", "bid": 30}
     # passers are skipped: after S passes, W then N, E
@@ -79,7 +79,7 @@ def test_auction_turns_passes_and_winner():
 
 def test_all_pass_duties_per_seed():
     stuck = _judge(load_variant("double-deck"), "pass pass pass".split())
-    assert stuck["to_act"] == "W" and "dealer-stuck" in stuck["ruling"]
+    assert stuck["to_move"] == "W" and "dealer-stuck" in stuck["ruling"]
     bad = _judge(load_variant("double-deck"), "pass pass pass pass".split())
     assert not bad["is_legal"] and "must take the contract at the minimum 50" in bad["ruling"]
     took = _judge(load_variant("double-deck"), "pass pass pass 50".split())
@@ -110,20 +110,20 @@ def test_house_rules_banned_endings_and_single_round(tmp_path):
 
 
 def test_bid_command(cli):
-    run = cli("bid", "--history", "50 55 58 60 65 70 pass 100 110", "--variant", "double-deck",
+    run = cli("bid", "--auction", "50 55 58 60 65 70 pass 100 110", "--variant", "double-deck",
               "--json")
     assert run.code == 0, run.err
     res = run.json()
-    assert res["to_act"] == "E" and res["next_bids"]["lowest"][:2] == [120, 130]
-    run = cli("bid", "--history", "25 26", "--variant", "four-hand")
+    assert res["to_move"] == "E" and res["next_bids"]["lowest"][:2] == [120, 130]
+    run = cli("bid", "--auction", "25 26", "--variant", "four-hand")
     assert run.code == 0 and "S to call" in run.out
 
 
 def test_bid_errors_are_one_line(cli):
-    for args in (["--history", "25 x", "--variant", "four-hand"],
-                 ["--history", "25", "--variant", "two-hand"],
-                 ["--history", "25", "--dealer", "Q", "--variant", "four-hand"],
-                 ["--history", "pass pass pass pass 25", "--variant", "four-hand"]):
+    for args in (["--auction", "25 x", "--variant", "four-hand"],
+                 ["--auction", "25", "--variant", "two-hand"],
+                 ["--auction", "25", "--dealer", "Q", "--variant", "four-hand"],
+                 ["--auction", "pass pass pass pass 25", "--variant", "four-hand"]):
         run = cli("bid", *args)
         assert run.code == 2, args
         assert run.err.count("\n") == 1 and run.err.startswith("pinosolve: error:"), run.err
@@ -140,7 +140,7 @@ def test_source003_allow_misdeal():
     assert first.finished and first.contract is None and first.is_legal
     assert "N calls a misdeal" in first.ruling and "[bidding.misdeal_nines = 5]" in first.ruling
     second = auction(v, "250 260 misdeal")
-    assert second.finished and second.calls[-1].seat == "S" and second.to_act is None
+    assert second.finished and second.calls[-1].seat == "S" and second.to_move is None
     late = auction(v, "250 260 270 280 misdeal")
     assert not late.is_legal and "first call" in late.calls[-1].reason
     off = auction("trickster-classic", "misdeal")

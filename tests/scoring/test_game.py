@@ -161,7 +161,7 @@ def test_scoring_commands_do_not_import_ortools_or_the_solver():
             "    main(['score', '--variant', 'four-hand', '--bidder', 'N', '--bid', '30',\n"
             "          '--points', 'NS=20', '--points', 'EW=5', '--tricks', 'NS=10',\n"
             "          '--tricks', 'EW=2'])\n"
-            "    main(['bid', '--variant', 'double-deck', '--history', '50 55'])\n"
+            "    main(['bid', '--variant', 'double-deck', '--auction', '50 55'])\n"
             "    main(['game', 'puzzles/games/source001-bidder-goes-out.toml'])\n"
             "heavy = [m for m in sys.modules\n"
             "         if m.startswith('ortools') or m == 'pinosolve.play.driver']\n"
