@@ -3,7 +3,8 @@
 A command declares its parameters as a frozen dataclass deriving from :class:`Params`. Each
 field says how it is read from the raw option values (the command line's, or a batch line's
 keys, which may hold any JSON) with one of the readers below: :func:`flag`, :func:`text`,
-:func:`whole`, :func:`seconds`, :func:`cards`, :func:`chosen_variant`, :func:`suit`,
+:func:`whole` (and :func:`whole_text`, a number written in an option's text),
+:func:`seconds`, :func:`cards`, :func:`chosen_variant`, :func:`suit`,
 :func:`given`, :func:`combined`, or its own :func:`reader`.
 ``Params.read(raw)`` reads the fields in order (the variant first: a trump is read in it)
 and then calls ``check``, where a command keeps the rules between its options
@@ -115,6 +116,30 @@ def whole(what: Optional[str] = None, default: Optional[int] = None) -> Any:
         return default if value is None else as_whole(value, what or name.replace("_", "-"))
 
     return reader(read, default)
+
+
+def whole_text(text: str, what: str) -> int:
+    """The whole number ``text`` writes (decimal digits, a sign allowed, spaces around) in
+    at most ``pinosolve.files.MAX_DIGITS`` digits, as a batch line's JSON numbers are read;
+    ``PinosolveError`` naming ``what`` otherwise. Every option whose text holds a number
+    reads it here: Python's ``int()`` stops at 4,300 digits with a ``ValueError`` about its
+    own settings, which would be an internal error.
+
+    >>> whole_text(" 70 ", "meld")
+    70
+    >>> whole_text("9" * 200, "meld")
+    Traceback (most recent call last):
+    pinosolve.errors.PinosolveError: meld: a number of 200 digits (at most 100)
+    """
+    from pinosolve.files import MAX_DIGITS
+
+    digits = text.strip()
+    digits = digits[1:] if digits[:1] in ("-", "+") else digits
+    if not (digits.isascii() and digits.isdigit()):
+        raise PinosolveError(f"{what}: {text.strip()!r:.40} is not a whole number")
+    if len(digits) > MAX_DIGITS:
+        raise PinosolveError(f"{what}: a number of {len(digits)} digits (at most {MAX_DIGITS})")
+    return int(text)
 
 
 def seconds(what: str = "timeout") -> Any:

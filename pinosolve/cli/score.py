@@ -13,7 +13,7 @@ from pinosolve.cli.options import (BIDDER_ALIASES, BidderOpt, DeclarerOpt, JsonO
                                    shorthand, with_options)
 from pinosolve.cli.output import console, emit_json, suit_text
 from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, file_named, reader,
-                                  want_str)
+                                  want_str, whole_text)
 from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def _in_order(value: Any) -> Any:
         seat, sep, points = word.partition("=")
         if not sep or not points.strip().isdigit():
             raise PinosolveError(f"--meld-order: expected SEAT=points, got {word!r:.40}")
-        out.append([seat.strip(), int(points)])
+        out.append([seat.strip(), whole_text(points, f"--meld-order {seat.strip()!r:.20}")])
     return out
 
 
