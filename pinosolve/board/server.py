@@ -191,6 +191,15 @@ def check_line(command: str, line: Any) -> dict[str, Any]:
     return line
 
 
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words: ``null``, ``an array``, ..."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "a string" if isinstance(value, str) else "an array"
+
+
 class Handler(BaseHTTPRequestHandler):
     """One connection's requests (see the module)."""
 
@@ -307,8 +316,9 @@ class Handler(BaseHTTPRequestHandler):
                                f"internal error: {type(exc).__name__}: {exc}"[:300])
         return self._json(HTTPStatus.BAD_REQUEST if "error" in answer else 200, answer)
 
-    def _body(self) -> Any:
-        """The request's JSON body, or None once a 4xx has been sent."""
+    def _body(self) -> Optional[dict[str, Any]]:
+        """The request's body, a JSON object; None once a 4xx has been sent (a body that is
+        no object among them: JSON's null is refused here, never taken for None)."""
         kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
         if kind != "application/json":
             self._error(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send JSON (Content-Type: "
@@ -340,12 +350,18 @@ class Handler(BaseHTTPRequestHandler):
 
         try:
             text = raw.decode("utf-8")
-            return load_json(text)
+            body = load_json(text)
         except UnicodeDecodeError:
             self._error(HTTPStatus.BAD_REQUEST, "the body is not UTF-8")
+            return None
         except PinosolveError as exc:
             self._error(HTTPStatus.BAD_REQUEST, str(exc))
-        return None
+            return None
+        if not isinstance(body, dict):
+            self._error(HTTPStatus.BAD_REQUEST, "the request is a JSON object of the "
+                        f"command's keys, not {_json_kind(body)}")
+            return None
+        return body
 
 
 class BoardServer(ThreadingHTTPServer):

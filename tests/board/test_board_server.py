@@ -22,6 +22,9 @@ HAND = {"variant": "four-hand", "deal": "N:TQ9.9.. ATJ.Q.. .TJ.JJ. KJ...TK", "tr
                  "9S", "TS", "JD"], "leader": "W", "bidder": "N"}
 
 
+NOTHING = object()  # (no body: None is JSON's null)
+
+
 class Board:
     """A ``pinosolve board`` started as the user starts it, on a free port."""
 
@@ -37,9 +40,9 @@ class Board:
             raise AssertionError(f"the board did not start: {line!r} {self.proc.stderr.read()}")
         self.host, self.port = m[1].strip("[]"), int(m[2])
 
-    def request(self, method: str, path: str, body=None, headers=None, timeout=60.0):
+    def request(self, method: str, path: str, body=NOTHING, headers=None, timeout=60.0):
         conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
-        conn.request(method, path, body=None if body is None else json.dumps(body).encode(),
+        conn.request(method, path, body=None if body is NOTHING else json.dumps(body).encode(),
                      headers={"Content-Type": "application/json", **(headers or {})})
         resp = conn.getresponse()
         text = resp.read().decode()
@@ -132,3 +135,21 @@ def test_no_worker_outlives_the_board(how):
         if board.proc.poll() is None:
             board.proc.kill()
             board.proc.wait()
+
+
+@pytest.fixture(scope="module")
+def served():
+    board = Board()
+    yield board
+    board.stop()
+
+
+@pytest.mark.parametrize("body", [None, True, False, 0, 1.5, "x", [], [1, 2], [{}]])
+@pytest.mark.parametrize("path", ["/api/meld", "/api/record"])
+def test_a_body_that_is_no_object_is_refused_at_once(served, path, body):
+    """Every JSON value but an object, null among them (once taken for "answered already",
+    it got no answer at all): 400 and the error, at once."""
+    status, got = served.request("POST", path, body, timeout=5)
+    assert status == 400 and "JSON object" in got["error"], got
+    assert served.request("POST", "/api/meld", {"variant": "four-hand", "hand": "KH QH",
+                                                "trump": "H"}, timeout=30)[1]["meld"] == 4
