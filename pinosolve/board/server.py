@@ -216,18 +216,22 @@ class Handler(BaseHTTPRequestHandler):
     # --- answers ----------------------------------------------------------------------------
 
     def _send(self, status: int, body: bytes, kind: str) -> None:
+        """Answer ``body``; a client gone before its answer is let go, without a word."""
         if not self._consumed and (self.headers.get("Content-Length") not in (None, "0")
                                    or self.headers.get("Transfer-Encoding")):
             self.close_connection = True  # (a body left unread is never read as a request)
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Content-Security-Policy",
-                         "default-src 'self'; img-src 'self' data:; style-src 'self'")
-        self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("X-Content-Type-Options", "nosniff")
+            self.send_header("Content-Security-Policy",
+                             "default-src 'self'; img-src 'self' data:; style-src 'self'")
+            self.end_headers()
+            self.wfile.write(body)
+        except ConnectionError:  # (a broken pipe, a reset: the client has left)
+            self.close_connection = True
 
     def _json(self, status: int, data: Any) -> None:
         self._send(status, json.dumps(data).encode(), "application/json")
@@ -397,6 +401,16 @@ class BoardServer(ThreadingHTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self.slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection's error: a client that left (a broken pipe, a reset, while its
+        request was read, say) is no error of the board's and prints nothing; any other is
+        printed as the server prints it."""
+        import sys
+
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
     def server_close(self) -> None:
         super().server_close()

@@ -8,6 +8,8 @@ import json
 import os
 import re
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import time
@@ -153,3 +155,36 @@ def test_a_body_that_is_no_object_is_refused_at_once(served, path, body):
     assert status == 400 and "JSON object" in got["error"], got
     assert served.request("POST", "/api/meld", {"variant": "four-hand", "hand": "KH QH",
                                                 "trump": "H"}, timeout=30)[1]["meld"] == 4
+
+
+MELD = {"variant": "four-hand", "hand": "KH QH", "trump": "H"}
+
+
+def _leave(board: Board, request: bytes, after: float) -> None:
+    """Send ``request``, and leave ``after`` seconds, at once (a reset, not a goodbye)."""
+    sock = socket.create_connection((board.host, board.port))
+    sock.sendall(request)
+    time.sleep(after)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+
+
+def test_a_client_that_leaves_early_prints_nothing():
+    """Clients that leave before their answer (while the worker that answers starts, as the
+    request is read, half-way through its body): the board's terminal shows no traceback,
+    and the board goes on."""
+    board = Board()
+    try:
+        body = json.dumps(MELD).encode()
+        head = (f"POST /api/meld HTTP/1.1\r\nHost: 127.0.0.1:{board.port}\r\n"
+                "Content-Type: application/json\r\n").encode()
+        _leave(board, head + f"Content-Length: {len(body)}\r\n\r\n".encode() + body, 0.3)
+        _leave(board, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{board.port}\r\n\r\n".encode(), 0)
+        _leave(board, head + f"Content-Length: {len(body)}\r\n\r\n".encode() + body[:5],
+               0.1)
+        assert board.request("POST", "/api/meld", MELD)[1]["meld"] == 4
+        time.sleep(0.5)  # (the first answer written, or not, by now)
+        assert board.request("GET", "/api/variants")[0] == 200
+    finally:
+        stderr = board.stop()
+    assert stderr == "pinosolve: interrupted\n", stderr
