@@ -1,8 +1,10 @@
 """Studies of many deals: seeded deals, each analysed alone, in chunks that any
 worker can run.
 
-Deal ``k`` of a study with seed ``S`` is ``Variant.random_deal(deal_seed(S, k))``: it depends
-on (S, k) alone, never on which worker made it or in what order, so a chunk of deals is a pure
+Deal ``k`` of a study with seed ``S`` is ``seeded_deal(v, S, k)``
+(``pinosolve.variants.dealer``: the shuffle of ``deal_seed(S, k)``), which
+``pinosolve deal --seed S --index k`` deals too: it depends on (S, k) alone, never on which
+worker made it or in what order, so a chunk of deals is a pure
 task (the same records every time it runs), and a study can be split, retried and resumed
 freely. ``study_chunk(spec, start, stop)`` is that task: one record per deal of
 ``start..stop-1`` that passes the filter.
@@ -27,24 +29,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pinosolve.analysis.conditions import Condition, parse_conditions  # (--filter's language)
 from pinosolve.errors import PinosolveError
 from pinosolve.play.budget import Budget
+from pinosolve.variants.dealer import MAX_INDEX, deal_seed, seeded_deal
 
-SEED_DOMAIN = "pinosolve-study"
-MAX_DEALS = 10**9  # deals in one study at most
-
-
-def deal_seed(seed: int, index: int) -> int:
-    """The shuffle seed of deal ``index`` of a study seeded ``seed``: the first eight bytes of
-    SHA-256 of ``"pinosolve-study/<seed>/<index>"``, big-endian (the same on every platform).
-
-    >>> deal_seed(1, 0) == deal_seed(1, 0) != deal_seed(1, 1)
-    True
-    """
-    from pinosolve.variants.shuffle import check_seed
-
-    check_seed(seed)
-    _index(index)
-    digest = hashlib.sha256(f"{SEED_DOMAIN}/{seed}/{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+MAX_DEALS = MAX_INDEX  # deals in one study at most
 
 
 # --- the study -----------------------------------------------------------------------------
@@ -173,7 +160,7 @@ def study_deal(spec: Spec, index: int) -> Optional[dict[str, Any]]:
     from pinosolve.game import Game
 
     v = spec.variant
-    dealt, trump = _dealt(spec, index)
+    dealt, trump = deal_of(spec, index)
     deal = dealt.deal
     if not _kept(spec, deal, trump):
         return None
@@ -237,16 +224,24 @@ def _lay_away(v: Any, dealt: Any, bidder: str, trump: Any) -> tuple[Any, Any]:
     return Deal(tuple(v.seats), tuple(hands[s] for s in v.seats)), laid
 
 
-def _dealt(spec: Spec, index: int) -> tuple[Any, Any]:
-    """Deal ``index`` of the study, with its undealt cards (``variants.dealer.Dealt``: its
-    ``deal`` is ``Variant.random_deal``'s), and its trump (the spec's, else one the seed
-    draws)."""
-    from pinosolve.cards import Suit
-    from pinosolve.variants.dealer import random_deal
+def deal_of(spec: Spec, index: int) -> tuple[Any, Any]:
+    """Deal ``index`` of the study, with its undealt cards (``variants.dealer.Dealt``:
+    ``seeded_deal(variant, seed, index)``, what ``pinosolve deal --seed SEED --index INDEX``
+    deals), and its trump (the spec's, else one the seed draws: the suit of
+    ``deal_seed(seed, index) % 4``). ``PinosolveError`` for an index outside 0 to 10**9.
 
-    shuffle = deal_seed(spec.seed, index)
-    dealt = random_deal(spec.variant, shuffle)
-    return dealt, Suit.parse(spec.trump) if spec.trump is not None else Suit(shuffle % 4)
+    >>> from pinosolve.variants.variant import load_variant
+    >>> v = load_variant("four-hand")
+    >>> deal_of(Spec(v, seed=7), 3)[0] == seeded_deal(v, 7, 3)
+    True
+    """
+    if not isinstance(spec, Spec):
+        raise PinosolveError(f"a study takes a Spec, got {type(spec).__name__}")
+    from pinosolve.cards import Suit
+
+    dealt = seeded_deal(spec.variant, spec.seed, index)
+    return dealt, Suit.parse(spec.trump) if spec.trump is not None else \
+        Suit(deal_seed(spec.seed, index) % 4)
 
 
 def _kept(spec: Spec, deal: Any, trump: Any) -> bool:
@@ -256,7 +251,7 @@ def _kept(spec: Spec, deal: Any, trump: Any) -> bool:
 def gives_record(spec: Spec, index: int) -> bool:
     """Whether deal ``index`` passes the filter, so that the study writes a record of it
     (the filter alone: nothing is solved)."""
-    dealt, trump = _dealt(spec, index)
+    dealt, trump = deal_of(spec, index)
     return _kept(spec, dealt.deal, trump)
 
 

@@ -235,47 +235,57 @@ SHOW = Analysis(ShowParams, compute_show)
 
 @dataclass(frozen=True)
 class DealParams(Params):
-    """``deal``'s parameters: the seed (None: a fresh one), whether to write a record, and
-    the conditions the deal must meet (``where``, with the ``trump`` they read)."""
+    """``deal``'s parameters: the seed (None: a fresh one) and the index of the deal of it,
+    whether to write a record, and the conditions the deal must meet (``where``, with the
+    ``trump`` they read)."""
 
     variant: Variant = chosen_variant()
     seed: Optional[int] = whole()
+    index: int = whole(default=0)
     record: bool = flag()
     where: Optional[str] = text()
     trump: Optional[Suit] = suit(needed=False)
 
     def check(self) -> None:
+        from pinosolve.variants.dealer import check_index
+
+        check_index(self.index)
         if self.trump is not None and self.where is None:
             raise PinosolveError("--trump is the trump --where reads: give --where")
 
 
 def compute_deal(params: DealParams) -> DealRecord:
-    """A random full deal of the variant from a seed (reproducible): a fresh seed where
-    none is given (each batch line its own), which the answer names (``"seed"``), so that
-    the deal can be dealt again."""
-    from pinosolve.variants.dealer import deal_record
+    """Deal ``index`` of a seed (``variants.dealer.seeded_deal``: deal ``index`` of a study
+    with that seed), a fresh seed where none is given (each batch line its own), which the
+    answer names (``"seed"``), so that the deal can be dealt again; with ``where``, a deal
+    drawn from that seed and index to meet the conditions
+    (``analysis.conditions.deal_where``)."""
+    from dataclasses import replace
+
+    from pinosolve.variants.dealer import record_of, seeded_deal
 
     seed = params.seed
     if seed is None:
         from pinosolve.variants.shuffle import fresh_seed
 
         seed = fresh_seed()
-    if params.where is not None:
-        from dataclasses import replace
+    v, where = params.variant, params.where
+    if where is not None:
+        from pinosolve.analysis.conditions import deal_where, parse_conditions
 
-        from pinosolve.analysis.conditions import first_deal_where, parse_conditions
-
-        conditions = parse_conditions(params.variant, params.where, "where")
-        found, dealt = first_deal_where(params.variant, conditions, seed, params.trump)
-        answer = replace(deal_record(params.variant, found), where=params.where, dealt=dealt)
+        found = deal_where(v, parse_conditions(v, where, "where"), seed, params.index,
+                           params.trump)
+        dealt = found.dealt
+        answer = replace(record_of(v, dealt, seed, params.index), where=where,
+                         dealt=found.drawn, chance=found.chance)
     else:
-        answer = deal_record(params.variant, seed)
+        dealt = seeded_deal(v, seed, params.index)
+        answer = record_of(v, dealt, seed, params.index)
     if params.record:
-        from dataclasses import replace
-
         from pinosolve.records.record import dealt_record
 
-        answer = replace(answer, record=str(dealt_record(params.variant, answer.seed)))
+        answer = replace(answer, record=str(dealt_record(v, seed, params.index, dealt=dealt,
+                                                         where=where)))
     return answer
 
 
@@ -293,10 +303,23 @@ def render_deal(result: DealRecord) -> None:
                   f"(trump {suit_text(result.trump)})")
     elif kitty:
         out.print(f"{result.kitty_kind}: {symbols(kitty)}")
-    out.print(f"seed {result.seed}")
+    named = f"--seed {result.seed}" + (f" --index {result.index}" if result.index else "")
+    out.print(f"seed {result.seed}" + (f", index {result.index}" if result.index else ""))
     if result.where is not None:
-        out.print(f"meets {result.where} (deal {result.dealt} dealt from the seed asked; "
-                  f"--seed {result.seed} deals it again)")
+        counted = "" if result.chance is None else \
+            f"; counted exactly, {_share(result.chance)} meets its conditions on counts of " \
+            "cards, and this deal is drawn fairly from those"
+        drew = "" if result.dealt == 1 else f"; {result.dealt} deals drawn to meet the rest" \
+            if counted else f"; {result.dealt} deals drawn to meet it"
+        out.print(f"meets {result.where}{counted}{drew}")
+        out.print(f"{named} --where with the same conditions deals it again")
+
+
+def _share(chance: float) -> str:
+    """A share for people: a percentage, or one in N where it is small."""
+    if chance >= 0.001:
+        return f"{chance:.1%} of shuffles"
+    return f"1 shuffle in {round(1 / chance):,}"
 
 
 @with_options(OWN, RUN)
@@ -304,21 +327,26 @@ def deal_cmd(
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Random seed: the same seed gives the same deal (default: a fresh "
                        "one, printed with the deal).", show_default=False)] = None,
+    index: Annotated[int, typer.Option(
+        "--index", help="Deal this index of the seed (0 to 10**9): deal k of a study with "
+        "the same --seed.")] = 0,
     record: Annotated[bool, typer.Option(
         "--record", help="Write the deal as a game record (docs/records.md); with --json, "
         "its text is the answer's record.")] = False,
     where: Annotated[Optional[str], typer.Option(
-        "--where", help="Deal until the deal meets these conditions, as study --filter writes "
+        "--where", help="A deal that meets these conditions, as study --filter writes "
         "them: 'N:run(S) and E:void(H)', N:trumps>=6, N:meld>=30, N:count(H)<=1, N:has=AS, "
-        "N:KIND(SUIT) for a meld kind; the seed printed deals it again.",
+        "N:KIND(SUIT) for a meld kind. Conditions on counts of cards are counted exactly "
+        "(the deal drawn from exactly those that meet them; none: said at once); the same "
+        "--seed and --index deal it again.",
         show_default=False)] = None,
     trump: Annotated[Optional[str], typer.Option(
         "--trump", help="With --where: the trump that trumps and meld read (where the rules "
         "turn no card up).", show_default=False)] = None,
     **given: Any,
 ) -> None:
-    """Deal a random full deal of the variant (a fresh seed, printed, unless --seed);
-    --where deals until one meets the conditions."""
+    """Deal a random full deal of the variant (a fresh seed, printed, unless --seed;
+    --index k: deal k of a study with that seed); --where: one that meets the conditions."""
     run_command(locals(), DEAL, render_deal)
 
 

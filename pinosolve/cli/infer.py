@@ -151,7 +151,11 @@ def render_witness(result: Witness) -> None:
                          for (seat, card), n in copies.items())
     if not result.exists:
         out.print(f"{result.variant}, {result.seat}'s view: no consistent deal gives {asked} "
-                  f"(none of {result.deals}); see 'infer' for why", style="bold")
+                  f"(none of {result.deals}). The proof:", style="bold")
+        if result.proof is not None:
+            out.print(f"  {result.proof.text}", highlight=False)
+            for reason in result.proof.reasons:
+                out.print(f"    {reason}", highlight=False)
         return
     out.print(f"{result.variant}, {result.seat}'s view: {asked} in {result.deals_holding} of "
               f"the {result.deals} consistent deals; one of them (seed {result.seed}):",

@@ -479,10 +479,14 @@ def with_notes(record: Record, notes: list[CardNote]) -> Record:
     return replace(record, notes=tuple(notes))
 
 
-def dealt_record(v: Variant, seed: int) -> Record:
-    """The deal ``seed`` makes of ``v`` (``pinosolve.variants.dealer``) as a record: the
-    hands, the kitty or widow, the stock in draw order (a ``Stock`` tag, top first) and the
-    trump a turned card fixes; the seed in a ``Seed`` tag.
+def dealt_record(v: Variant, seed: int, index: int = 0, *, dealt: Any = None,
+                 where: Optional[str] = None) -> Record:
+    """Deal ``index`` of seed ``seed`` of ``v`` (``pinosolve.variants.dealer.seeded_deal``,
+    as ``deal --seed`` deals it), or the deal ``dealt`` (a ``Dealt``) that seed and index drew
+    to meet the conditions ``where`` (``deal --where``), as a record: the hands, the kitty or
+    widow, the stock in draw order (a ``Stock`` tag, top first) and the trump a turned card
+    fixes; the seed in a ``Seed`` tag, an index but 0 in an ``Index`` tag, the conditions in
+    a ``Where`` tag.
 
     >>> from pinosolve.variants.variant import load_variant
     >>> print(dealt_record(load_variant("three-hand-kitty"), 7), end="")  # doctest: +ELLIPSIS
@@ -492,10 +496,15 @@ def dealt_record(v: Variant, seed: int) -> Record:
     [Deal "N:... ... ..."]
     [Kitty "..."]
     """
-    from pinosolve.variants.dealer import random_deal
+    from pinosolve.variants.dealer import seeded_deal
 
-    dealt = random_deal(v, seed)
+    if dealt is None:
+        dealt = seeded_deal(v, seed, index)
     tags: list[tuple[str, str]] = [("Seed", str(seed))]
+    if index:
+        tags.append(("Index", str(index)))
+    if where is not None:
+        tags.append(("Where", where))
     kitty = None
     if dealt.kind == "stock":
         tags.append(("Stock", " ".join(str(c) for c in dealt.undealt)))  # (turned card last)

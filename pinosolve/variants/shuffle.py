@@ -85,6 +85,29 @@ class Twister:
             if r < n:
                 return r
 
+    def big_below(self, n: int) -> int:
+        """A whole number from 0 to ``n - 1`` for any ``n >= 1`` (a count of deals may have
+        a hundred digits), every one as likely: ``bit_length(n)`` bits from whole 32-bit
+        outputs, the first word's high bits first, drawn again while ``n`` or more."""
+        if n <= 1 << 32:
+            return self.below(n)
+        bits = n.bit_length()
+        words = -(-bits // 32)
+        while True:
+            r = 0
+            for _ in range(words):
+                r = (r << 32) | self.word()
+            r >>= words * 32 - bits
+            if r < n:
+                return r
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle ``items`` in place from this generator's next outputs (Fisher-Yates from
+        the last position down)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
 
 def fresh_seed() -> int:
     """A seed drawn from the system's randomness, for a caller that names it in its answer
@@ -105,7 +128,4 @@ def check_seed(seed: object) -> int:
 
 def shuffle(items: MutableSequence[T], seed: int) -> None:
     """Shuffle ``items`` in place, the order fixed by ``seed`` (0 <= seed < 2**64)."""
-    rng = Twister(check_seed(seed))
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
+    Twister(check_seed(seed)).shuffle(items)

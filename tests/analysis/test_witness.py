@@ -87,3 +87,92 @@ def test_the_viewer_is_not_asked_about():
             "hand": load_variant("four-hand").random_deal(1)["N"].cards()}
     with pytest.raises(PinosolveError, match="the viewer"):
         witness(view, "N:AS")
+
+
+def _check_proof(v, view, w, asked, tables, others, played):
+    """The proof of a "none" is in the answer and checks: its hands and hidden copies are the
+    deal's, each bound holds in every consistent deal (a bound asked: up to the copies
+    asked), the limits follow from the bounds, and they contradict the hands."""
+    proof = w.proof
+    assert proof is not None and w.to_json()["proof"] == proof.to_json(), w
+    holders = [*others, "pile"]
+    name = {s: s for s in others} | {"pile": "unseen"}
+    first = dict(zip(holders, next(iter(tables))))
+
+    def now(key, s, card):  # copies of card that holder s holds now in a deal
+        return Counter(key[holders.index(s)])[card] - played[(s, card)]
+
+    held = {name[s]: len(first[s]) - sum(n for (t, _), n in played.items() if t == s)
+            for s in holders if s != "pile" or first["pile"]}
+    hidden = Counter()
+    for s in holders:
+        for card in first[s]:
+            hidden[card] += 1
+    for (s, card), n in played.items():
+        hidden[card] -= n if s in holders else 0  # (the viewer's own cards are not hidden)
+    assert proof.held == sum(held[s] for s in proof.seats), proof
+    bound = {}
+    for b in proof.ranges:
+        s = next(h for h in holders if name[h] == b.seat)
+        seen = [now(key, s, str(b.card)) for key in tables]
+        assert b.most >= max(seen), (b, proof)
+        assert b.least <= (asked[(b.seat, str(b.card))] if b.asked else min(seen)), (b, proof)
+        bound[(b.seat, str(b.card))] = (b.least, b.most)
+    for x in proof.limits:
+        card = str(x.card)
+        assert x.hidden == hidden[card], (x, proof)
+        rng = {s: bound.get((s, card), (0, min(hidden[card], held[s]))) for s in held}
+        inside = [s for s in held if s in proof.seats]
+        outside = [s for s in held if s not in proof.seats]
+        assert x.least <= max(sum(rng[s][0] for s in inside),
+                              hidden[card] - sum(rng[s][1] for s in outside)), (x, proof)
+        assert x.most >= min(sum(rng[s][1] for s in inside),
+                             hidden[card] - sum(rng[s][0] for s in outside)), (x, proof)
+    assert (proof.least, proof.most) == (sum(x.least for x in proof.limits),
+                                         sum(x.most for x in proof.limits))
+    if proof.contradiction == "card":
+        assert len(proof.limits) == 1 and proof.limits[0].least > proof.limits[0].most, proof
+    elif proof.contradiction == "least":  # (every card it must hold is listed)
+        assert proof.least > proof.held, proof
+    else:  # (every card it may hold is listed)
+        assert proof.contradiction == "most" and proof.most < proof.held, proof
+    return proof.contradiction
+
+
+@pytest.mark.parametrize("vid, seed, unknown", CASES)
+def test_every_none_carries_a_proof_that_checks(vid, seed, unknown):
+    """Every "none" of single asks and of pairs (two cards of one seat, one card of two
+    seats, a card twice) over a family of views: the proof holds against every deal."""
+    v = load_variant(vid)
+    left = 2 if len(v.seats) >= 4 else 3
+    view, _ = ending_view(v, seed, left, unknown)
+    others, tables = enumerate_deals(v, view)
+    first = dict(zip([*others, "pile"], next(iter(tables))))
+    played = _played_by(v, view, {**first, view["seat"]: view["hand"]})
+    hidden = sorted({c for key in tables for hand in key for c in hand})
+    asks = [[(s, c)] for s in others for c in hidden]
+    asks += [[(s, c), (s, d)] for s in others for c in hidden for d in hidden if c < d]
+    asks += [[(s, c), (t, c)] for s in others for t in others for c in hidden if s < t]
+    asks += [[(s, c), (s, c)] for s in others for c in hidden]
+    kinds = Counter()
+    for ask in asks:
+        w = witness(view, " and ".join(f"{s}:{c}" for s, c in ask), seed=1)
+        if not w.exists:
+            kinds[_check_proof(v, view, w, Counter(ask), tables, others, played)] += 1
+        else:
+            assert w.proof is None
+    assert kinds, "the family asks no impossible holding"
+
+
+def test_a_group_that_can_hold_too_few_cards_is_a_proof():
+    """Asking W for two cards E could hold leaves E (one card now, void elsewhere) none."""
+    v = load_variant("four-hand")
+    view, _ = ending_view(v, 0, 2, 0)
+    others, tables = enumerate_deals(v, view)
+    first = dict(zip([*others, "pile"], next(iter(tables))))
+    played = _played_by(v, view, {**first, view["seat"]: view["hand"]})
+    ask = [("N", "KS"), ("W", "JH"), ("W", "QD")]
+    w = witness(view, " and ".join(f"{s}:{c}" for s, c in ask), seed=1)
+    assert not w.exists
+    assert _check_proof(v, view, w, Counter(ask), tables, others, played) == "most"
+    assert w.proof.text == "E holds 1 card now, but can hold at most 0: none of the hidden cards"

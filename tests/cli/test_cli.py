@@ -138,10 +138,11 @@ def test_deal_of_a_stock_game_turns_up_trump_and_keeps_the_stock_in_order(cli, v
     import random
 
     from pinosolve import load_variant
+    from pinosolve.variants.dealer import deal_seed
 
     v = load_variant(vid)
     deck = [str(c) for c in v.deck]
-    random.Random(seed).shuffle(deck)
+    random.Random(deal_seed(seed, 0)).shuffle(deck)  # (deal --seed S: index 0 of seed S)
     data = cli("deal", "--variant", vid, "--seed", str(seed), "--json").json()
     assert data["turned"] == deck[24] and data["trump"] == deck[24][1]
     assert data["kitty"] == deck[25:] + [deck[24]]  # drawn top first, the turned card last

@@ -148,3 +148,24 @@ def test_a_witness_from_the_command_line_and_in_a_batch(cli):
     assert "not SEAT:CARD" in out[2]["error"]
     run = cli("infer", *WITNESS_VIEW, "--seed", "4")
     assert run.code == 2 and "give --witness" in run.err, run
+
+
+def test_a_none_shows_its_proof_in_the_table_and_the_json(cli):
+    """The proof --help promises: the same in the table and in the JSON (and a batch line),
+    typed as the schema says."""
+    from jsonschema import Draft202012Validator
+
+    from pinosolve.schemas import command_schema
+
+    table = cli("infer", *WITNESS_VIEW, "--witness", "E:TS")
+    run = cli("infer", *WITNESS_VIEW, "--witness", "E:TS", "--json")
+    proof = run.json()["proof"]
+    assert run.code == 0 and proof["contradiction"] == "card" and proof["seats"] == ["E"], run
+    assert proof["limits"] == [{"card": "TS", "hidden": 2, "least": 1, "most": 0}]
+    assert {"seat": "E", "card": "TS", "least": 1, "most": 0, "asked": True} in \
+        proof["ranges"]
+    assert proof["text"] in table.out and proof["text"].startswith("E would hold at least 1")
+    assert all(r in table.out for r in proof["reasons"]) and "showed out of" in table.out
+    batch = cli("infer", *WITNESS_VIEW, "--input", "-", stdin='{"witness": "E:TS"}\n')
+    assert batch.lines()[0]["proof"] == proof
+    Draft202012Validator(command_schema("infer")).validate(run.json())
