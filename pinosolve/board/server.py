@@ -25,9 +25,10 @@ nothing for ``IDLE_SECONDS`` is dropped; at most ``MAX_CONNECTIONS`` at once. A 
 no file: the keys that name one (``FILE_KEYS``) are refused, a variant must be a built-in one
 and ``rules`` a shipped house rule's name, and a request names one of them (the board has no
 default variant), and the processes that answer read no file outside the package
-(``pinosolve.files.READ_ONLY_UNDER``). While it listens on loopback, a request must name
-the board as its host (a page elsewhere cannot reach it by a DNS trick). Answers are kept per
-request (``CACHE`` of them), so stepping back to a position asks nothing again.
+(``pinosolve.files.READ_ONLY_UNDER``). While it listens on a loopback address (as bound,
+``is_loopback``), a request must name the board as its host, a loopback name or address with
+the board's port (``host_ok``): a page elsewhere cannot reach it by a DNS trick. Answers are
+kept per request (``CACHE`` of them), so stepping back to a position asks nothing again.
 """
 
 from __future__ import annotations
@@ -58,7 +59,37 @@ CACHE = 512
 MAX_JOBS = 64
 FILE_KEYS = ("record", "sequence", "input", "out", "file")  # (rules: a shipped name only)
 STATIC = {"board.js": "text/javascript", "board.css": "text/css"}
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
+LOOPBACK_NAMES = ("localhost", "localhost.")
+
+
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` (an IP address, as a socket gives it) is this machine's loopback:
+    127.0.0.0/8, ::1, or an IPv4 loopback address mapped into IPv6 (``::ffff:127.0.0.1``)."""
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:  # (a name, or nothing: no address)
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return (mapped or ip).is_loopback
+
+
+def host_ok(given: str, port: int) -> bool:
+    """Whether ``given`` (a request's Host header) names a board listening on loopback at
+    ``port``: a loopback name (``localhost``) or address (``127.0.0.1``, ``[::1]``), and
+    ``port`` (left out only where it is HTTP's own, 80)."""
+    given = given.strip().lower()
+    if given.startswith("["):  # [an IPv6 address]:port
+        host, _, rest = given[1:].partition("]")
+        if rest and not rest.startswith(":"):
+            return False
+        said = rest[1:]
+    else:
+        host, _, said = given.partition(":")
+    if said != str(port) and not (said == "" and port == 80):
+        return False
+    return host in LOOPBACK_NAMES or is_loopback(host)
 
 
 class Job:
@@ -240,18 +271,12 @@ class Handler(BaseHTTPRequestHandler):
         self._json(status, {"error": message})
 
     def _host_ok(self) -> bool:
-        """On loopback, whether the request names the board itself as its host (its name or
-        address and its port): a page elsewhere cannot reach it by a DNS trick."""
+        """On loopback, whether the request names the board itself as its host (``host_ok``):
+        a page elsewhere cannot reach it by a DNS trick."""
         self._consumed = False
-        if self.server.host not in LOOPBACK:
+        if not self.server.loopback:
             return True
-        given = (self.headers.get("Host") or "").strip().lower()
-        if given.startswith("["):
-            host, _, rest = given[1:].partition("]")
-            port = rest[1:] if rest.startswith(":") else ""
-        else:
-            host, _, port = given.partition(":")
-        return host in LOOPBACK and port in ("", str(self.server.server_address[1]))
+        return host_ok(self.headers.get("Host") or "", int(self.server.server_address[1]))
 
     # --- the methods --------------------------------------------------------------------------
 
@@ -369,7 +394,9 @@ class Handler(BaseHTTPRequestHandler):
 
 
 class BoardServer(ThreadingHTTPServer):
-    """The server: its ``board``, at most ``MAX_CONNECTIONS`` connections at once."""
+    """The server: its ``board``, at most ``MAX_CONNECTIONS`` connections at once;
+    ``loopback``: whether the address it is bound to is loopback (``is_loopback``), whatever
+    name ``host`` gave it."""
 
     daemon_threads = True
     allow_reuse_address = True
@@ -380,10 +407,10 @@ class BoardServer(ThreadingHTTPServer):
         if ":" in host:
             self.address_family = socket.AF_INET6
         self.board = board
-        self.host = host
         self.verbose = verbose
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         super().__init__((host, port), Handler)
+        self.loopback = is_loopback(str(self.server_address[0]))
 
     def process_request(self, request: Any, client_address: Any) -> None:
         if not self.slots.acquire(blocking=False):

@@ -22,8 +22,13 @@ def board_cmd(
     port: Annotated[int, typer.Option(
         "--port", help="The port to listen on (0: any free one).")] = 8765,
     host: Annotated[str, typer.Option(
-        "--host", help="The address to listen on; anything but loopback lets other "
-        "machines use the board and its processor.")] = "127.0.0.1",
+        "--host", help="The address to listen on: this machine's loopback (127.0.0.1, ::1, "
+        "localhost); any other (0.0.0.0: every interface) only with --public.")]
+        = "127.0.0.1",
+    public: Annotated[bool, typer.Option(
+        "--public", help="Let other machines use the board, and this machine's processor: "
+        "needed for a --host that is not loopback (whoever reaches the port may run "
+        "analyses).")] = False,
     no_browser: Annotated[bool, typer.Option(
         "--no-browser", help="Do not open the page in a browser: print its address only.")]
         = False,
@@ -37,6 +42,9 @@ def board_cmd(
 
     if isinstance(port, bool) or not 0 <= port <= 65535:
         raise PinosolveError(f"--port: a port from 0 to 65535, got {port}")
+    if not host.strip():  # ('' would listen on every interface)
+        raise PinosolveError("--host: give the address to listen on (every interface is "
+                             "--host 0.0.0.0 --public)")
     text = None
     if record is not None:
         from pinosolve.analysis.review import record_of
@@ -62,6 +70,11 @@ def board_cmd(
         raise PinosolveError(f"board: cannot listen on {host}:{port}: "
                              f"{exc.strerror or exc}") from None
     address, bound = str(server.server_address[0]), int(server.server_address[1])
+    if not server.loopback and not public:
+        server.server_close()
+        raise PinosolveError(f"--host: {address} is not this machine's loopback, so other "
+                             "machines could use the board and its processor; say --public "
+                             "to mean it")
     where = f"[{address}]" if ":" in address else address
     url = f"http://{where}:{bound}/"
     print(f"board: {url} (Ctrl-C ends it)", flush=True)

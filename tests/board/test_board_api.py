@@ -134,8 +134,9 @@ def test_hostile_requests_get_a_clean_4xx_and_the_board_goes_on(board):
     # a body said to be 2 MiB: refused from its length, before it is read
     sock = socket.create_connection((board.host, int(board.port)))
     sock.settimeout(30)
-    sock.sendall(b"POST /api/meld HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-                 b"application/json\r\nContent-Length: 2097152\r\n\r\n{\"a\": \"xxxx")
+    sock.sendall(f"POST /api/meld HTTP/1.1\r\nHost: 127.0.0.1:{board.port}\r\n".encode() +
+                 b"Content-Type: application/json\r\nContent-Length: 2097152\r\n\r\n"
+                 b"{\"a\": \"xxxx")
     assert sock.recv(100).startswith(b"HTTP/1.1 413")
     sock.close()
     deep = ("[" * 5000 + "]" * 5000).encode()
@@ -154,7 +155,8 @@ def test_hostile_requests_get_a_clean_4xx_and_the_board_goes_on(board):
     assert request(board, "GET", "/", headers={"Host": "evil.example"})[0] == 403
     # a slow client: headers begun and never finished, then dropped; the board goes on
     slow = socket.create_connection((board.host, int(board.port)))
-    slow.sendall(b"POST /api/meld HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n")
+    slow.sendall(f"POST /api/meld HTTP/1.1\r\nHost: 127.0.0.1:{board.port}\r\n"
+                 "Content-Length: 10\r\n".encode())
     status, got = request(board, "POST", "/api/meld",
                           {"variant": "four-hand", "hand": "KH QH", "trump": "H"})
     assert status == 200 and got["meld"] == 4
@@ -163,8 +165,8 @@ def test_hostile_requests_get_a_clean_4xx_and_the_board_goes_on(board):
     slow.close()
     # a body shorter than it said
     short = socket.create_connection((board.host, int(board.port)))
-    short.sendall(b"POST /api/meld HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-                  b"application/json\r\nContent-Length: 100\r\n\r\n{}")
+    short.sendall(f"POST /api/meld HTTP/1.1\r\nHost: 127.0.0.1:{board.port}\r\n".encode()
+                  + b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{}")
     short.close()
     assert request(board, "GET", "/api/variants")[0] == 200
 

@@ -4,6 +4,7 @@ HUP, killed), no analysis process of its outlives it."""
 from __future__ import annotations
 
 import http.client
+import ipaddress
 import json
 import os
 import re
@@ -15,6 +16,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.conftest import ROOT
 
@@ -188,3 +191,78 @@ def test_a_client_that_leaves_early_prints_nothing():
     finally:
         stderr = board.stop()
     assert stderr == "pinosolve: interrupted\n", stderr
+
+
+LOOPBACK4 = ipaddress.ip_network("127.0.0.0/8")
+
+
+def _ipv6() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as sock:
+            sock.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "LOCALHOST", "127.1", "127.0.0.2",
+                                  "::1", "::ffff:127.0.0.1"])
+def test_on_loopback_by_any_name_a_request_must_name_the_board(host):
+    """However ``--host`` names a loopback address, the board decides from the address bound:
+    a request is answered only where its Host is a loopback name or address with the board's
+    port."""
+    if ":" in host and not _ipv6():
+        pytest.skip("no IPv6 here")
+    board = Board("--host", host)
+    try:
+        port = board.port
+        for given in ("evil.example", f"evil.example:{port}", f"{host}.evil.example:{port}",
+                      f"127.0.0.1.nip.io:{port}", "localhost", "127.0.0.1", f"localhost:{port}1",
+                      f"127.0.0.1:{port + 1}", f"[::1]x:{port}", f"::1:{port}", "",
+                      f"10.0.0.1:{port}", f"[::ffff:10.0.0.1]:{port}",
+                      f"localhost.evil.example:{port}"):
+            status, got = board.request("GET", "/api/variants", headers={"Host": given})
+            assert status == 403 and got["error"] == "not this board's host", given
+        for given in (f"localhost:{port}", f"LocalHost:{port}", f"127.0.0.1:{port}",
+                      f"127.0.0.2:{port}", f"[::1]:{port}", f"[::ffff:127.0.0.1]:{port}"):
+            status, got = board.request("GET", "/api/variants", headers={"Host": given})
+            assert status == 200 and "variants" in got, given
+    finally:
+        board.stop()
+
+
+def _board_line(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pinosolve", "board", "--no-browser", "--port",
+                           "0", *args], capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+
+@pytest.mark.parametrize("host", ["", " ", "0.0.0.0", "::"])
+def test_an_empty_or_open_host_is_refused_unless_public(host):
+    """An empty host (every interface, once without a word) and any that is not loopback:
+    one line, exit code 2; ``--public`` says it is meant."""
+    if ":" in host and not _ipv6():
+        pytest.skip("no IPv6 here")
+    got = _board_line("--host", host)
+    assert got.returncode == 2 and got.stderr.count("\n") == 1 and not got.stdout, got
+    assert "--host" in got.stderr and ("--public" in got.stderr)
+    if host.strip():
+        board = Board("--host", host, "--public")
+        try:  # (public: no host is checked)
+            status, _ = board.request("GET", "/api/variants", headers={"Host": "evil.example"})
+            assert status == 200
+        finally:
+            board.stop()
+
+
+@given(st.one_of(st.ip_addresses(), st.ip_addresses(network="127.0.0.0/8"),
+                 st.ip_addresses(network="::ffff:0:0/96"), st.just(ipaddress.ip_address("::1")),
+                 st.ip_addresses(network="::/127")))
+def test_loopback_is_decided_from_the_address(ip):
+    """127.0.0.0/8, ::1, and IPv4's loopback mapped into IPv6: nothing else."""
+    from pinosolve.board.server import is_loopback
+
+    v4 = ip if ip.version == 4 else ip.ipv4_mapped
+    want = ip == ipaddress.ip_address("::1") if v4 is None else v4 in LOOPBACK4
+    assert is_loopback(str(ip)) is want
+    if ip.version == 4:
+        assert is_loopback(f"::ffff:{ip}") is want
