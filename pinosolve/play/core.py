@@ -24,7 +24,7 @@ from pinosolve.play.rules import PlayRules
 from pinosolve.play.engine import SearchTimeout
 from pinosolve.play.moves import MoveOrder
 from pinosolve.play.position import PositionError, points_left
-from pinosolve.play.tables import DEFAULT_TT_ENTRIES, table_bits
+from pinosolve.play.tables import DEFAULT_TT_ENTRIES, ENTRY_BYTES, SMALLEST_BITS, table_bits
 from pinosolve.variants.schema import POINTS_LIMIT
 
 ENV = "PINOSOLVE_CORE"
@@ -107,10 +107,14 @@ class CoreSearch:
 
     ``tt_entries``: the table's first size; ``grow_to``: it doubles as the search outgrows
     it, keeping its entries, up to this many entries (None: it keeps its size). Both are this
-    search's own. ``core_options``: the core's technique switches
-    (``pinosolve.play._core.OPT_*``), for measuring them one by one; None means all the
-    default ones. Rules whose points the core cannot hold (each 0..POINTS_LIMIT) are refused
-    with a ``RulesError``, a position with more points in play with a ``PositionError``."""
+    search's own. A table the memory refuses (``MemoryError``: a limit on the address space,
+    say) is asked again at half the size, and grows no further than the size that fitted
+    (``table_bits``: log2 of the entries it started with); one that cannot have even
+    ``2**SMALLEST_BITS`` entries is a ``PinosolveError``, in one line. ``core_options``: the
+    core's technique switches (``pinosolve.play._core.OPT_*``), for measuring them one by
+    one; None means all the default ones. Rules whose points the core cannot hold (each
+    0..POINTS_LIMIT) are refused with a ``RulesError``, a position with more points in play
+    with a ``PositionError``."""
 
     def __init__(self, rules: PlayRules, trump: int, side: Sequence[int],
                  tt_entries: int = DEFAULT_TT_ENTRIES, deadline: Optional[float] = None,
@@ -131,11 +135,26 @@ class CoreSearch:
         self._timeout = _core.Timeout
         options = _core.OPT_DEFAULT if core_options is None else core_options
         self.guesses = bool(options & _core.OPT_GUESS)
-        self.core = _core.Core(list(side), trump, list(rules.strength), list(rules.points),
-                               rules.last_trick, trick_settings(rules),
-                               tt_bits=table_bits(tt_entries), use_tt=int(use_tt),
-                               use_equivalence=int(use_equivalence), options=options,
-                               grow_bits=table_bits(grow_to) if grow_to else 0)
+        bits = table_bits(tt_entries)
+        grow = table_bits(grow_to) if grow_to else 0
+        while True:  # a table the memory refuses: half the size, down to the least
+            try:
+                self.core = _core.Core(list(side), trump, list(rules.strength),
+                                       list(rules.points), rules.last_trick,
+                                       trick_settings(rules), tt_bits=bits,
+                                       use_tt=int(use_tt), use_equivalence=int(use_equivalence),
+                                       options=options, grow_bits=grow)
+                break
+            except MemoryError:
+                if bits <= SMALLEST_BITS:
+                    raise PinosolveError(
+                        f"out of memory: the search's table cannot have even {1 << bits} "
+                        f"entries ({(1 << bits) * ENTRY_BYTES} bytes) in the memory this "
+                        "process may use (a limit set by ulimit -v, a container or the "
+                        "machine)") from None
+                bits -= 1
+                grow = min(grow, bits) if grow else 0  # (no growing past what fitted)
+        self.table_bits = bits
 
     def remaining(self, hands: list[list[int]], trick: list[int]) -> int:
         """All points still to be won: table, hands and the last-trick bonus."""

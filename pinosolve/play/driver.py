@@ -281,8 +281,9 @@ def new_search(pos: Position, rules: PlayRules, backend: str,
                technique: Technique = DEFAULT, budgeted: Optional[bool] = None,
                threads: int = 1) -> Engine:
     """The search ``solve`` runs on a position (``backend`` 'c' or 'python'): its sides
-    re-labelled so that side 0 is the side to move, and a table sized by the tricks left that
-    grows with the search up to ``table_limit`` entries (see ``Budget``; ``budgeted``:
+    re-labelled so that side 0 is the side to move, and a table sized by the tricks left (no
+    larger than its limit) that grows with the search up to ``table_limit`` entries (see
+    ``Budget``; ``budgeted``:
     whether that limit is capped for a search under a time budget, None: if it has a
     ``deadline``), unless ``technique.tt_entries`` fixes its size. ``threads`` above 1: the
     compiled core's search in that many threads over one table (``ThreadedSearch``); the
@@ -291,10 +292,10 @@ def new_search(pos: Position, rules: PlayRules, backend: str,
     side = tuple(0 if s == pos.side[mover] else 1 for s in pos.side)
     t = technique
     tt_entries, grow_to = t.tt_entries, None
-    if tt_entries is None:
-        tt_entries = table_entries(pos.hands)
+    if tt_entries is None:  # (it starts no larger than it may grow: the memory's bound)
         grow_to = grow_limit(deadline is not None if budgeted is None else budgeted,
                              table_limit)
+        tt_entries = table_entries(pos.hands, grow_to)
     if backend == "c" and threads > 1:
         from pinosolve.play.threads import ThreadedSearch
 

@@ -24,6 +24,7 @@ ENTRY_BYTES = 16          # one table entry in the compiled core
 LARGEST = 1 << 26         # the most entries a table may reach (1 GiB in the core)
 SMALLEST_LIMIT = 1 << 22  # ... and the least a limit may come down to
 CAPPED_LIMIT = 1 << 24    # the most for a search with a time budget
+SMALLEST_BITS = 4         # log2 of the least a table may have, where memory refuses more
 
 
 def table_limit(memory: Optional[int] = None, parts: int = 1) -> int:
@@ -57,14 +58,21 @@ def grow_limit(budgeted: bool, limit: Optional[int] = None) -> int:
     return min(limit, CAPPED_LIMIT) if budgeted else limit
 
 
-def table_entries(hands: Sequence[Sequence[int]]) -> int:
+def table_entries(hands: Sequence[Sequence[int]], limit: Optional[int] = None) -> int:
     """The entries a search of a position with these hands starts with, by the tricks left:
     2**16 up to 6 tricks, doubling every 2 tricks to 2**19 at 11 and 12 tricks, 2**22 up to
-    16 tricks, 2**24 beyond."""
+    16 tricks, 2**24 beyond; never more than ``limit`` (the most it may grow to, which the
+    memory the process may use bounds: ``table_limit``), where one is given.
+
+    >>> table_entries([[0] * 20] * 4), table_entries([[0] * 20] * 4, limit=1 << 22)
+    (16777216, 4194304)
+    """
     tricks = max((len(h) for h in hands), default=0)
     if tricks <= 12:
-        return 1 << (16 + max(0, (tricks - 5) // 2))
-    return 1 << (22 if tricks <= 16 else 24)
+        start = 1 << (16 + max(0, (tricks - 5) // 2))
+    else:
+        start = 1 << (22 if tricks <= 16 else 24)
+    return start if limit is None else min(start, limit)
 
 
 def table_bits(entries: int) -> int:
