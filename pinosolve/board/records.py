@@ -2,37 +2,54 @@
 
 The page sends what the user pasted or opened: a game record (``docs/records.md``), review's
 TOML or JSON table of one, or a deal (``N:... ... ...``) with its ``variant`` and ``trump``
-(and optionally ``leader``). The answer
-holds what the page draws and the batch lines it sends for each analysis, so that the page
-never reads a record itself: ``rules``, the rules as a batch line names them
+(and optionally ``leader``); and, with ``play``, the cards to show played in place of the
+record's (a line of the user's own: the record's cards as far as it follows them, then cards
+each legal where it is played). The answer holds what the page draws and the batch lines it
+sends for each analysis, so that the page never reads a record itself: ``given``, what the
+text was (``record``, ``table`` or ``deal``); ``rules``, the rules as a batch line names them
 (``{"variant"}``, or ``{"rules"}`` for a shipped house rule); the record's canonical text
 (for the share link); the seats; each hand as dealt and as play began; the auction (each
 call with its seat), the passes, the kitty and the cards laid away; the contract; the meld;
-the play (a card a line, with its seat and trick); the tags, and the players they name
+the play (a card a line, with its seat and trick), and ``to_move``, the seat to play after it
+(None: the hand is over); the tags, and the players they name
 (``review_set.player_names``); ``review`` (the review
 command's keys for the hand) and ``views`` (each seat's view keys at the start of play, for
-infer and advise: the page adds the cards played so far as ``play``).
+infer and advise: the page adds the cards played so far as ``play``); ``solve``, for each
+position of the play (before each card, and after the last), the ``solve`` batch line of the
+position (None where no card is left to play, or the trick on the table holds a renege), so
+that every position has its double-dummy values, a deal's start and a record's unfinished end
+included; and ``decision_seeds``, the seed each decision of the information lens draws its
+deals from (``derived_seed(LENS_SEED, k)``, as text: a JavaScript number holds 53 bits), so
+that advice asked at a decision the lens judged draws the lens's own deals and answers the
+same means.
 
 >>> v = record_view({"text": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "variant": "four-hand",
 ...                  "trump": "S"})
->>> v["seats"], v["play"], v["review"]["trump"], v["rules"]
-(['N', 'E', 'S', 'W'], [], 'S', {'variant': 'four-hand'})
+>>> v["seats"], v["play"], v["review"]["trump"], v["rules"], v["given"]
+(['N', 'E', 'S', 'W'], [], 'S', {'variant': 'four-hand'}, 'deal')
+>>> v["solve"][0]["deal"], v["solve"][0]["leader"], v["to_move"]
+('N:AK.A.. T.K.A. Q.T.T. 9.Q.K.', 'N', 'N')
+>>> w = record_view({"text": v["text"], "play": ["AS", "TS"]})
+>>> [(e["seat"], e["card"], e["trick"]) for e in w["play"]], w["solve"][2]["trick"]
+([('N', 'AS', 1), ('E', 'TS', 1)], 'AS TS')
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
 
 MAX_TEXT = 64 << 10  # a hand's record is about 1 KiB
-_KEYS = ("text", "variant", "trump", "leader")
+_KEYS = ("text", "variant", "trump", "leader", "play")
+MAX_PLAY = 1000  # cards of a line of one's own (a hand has at most 80)
+LENS_SEED = 1  # the board's information lens: review --information --seed LENS_SEED
 
 
 def record_view(body: Any) -> dict[str, Any]:
     """The page's view of the hand in ``body`` (see the module); ``PinosolveError`` in one
     line for anything that is not one hand of a variant pinosolve ships."""
-    from pinosolve.analysis.information import decision_view_input
+    from pinosolve.analysis.information import decision_view_input, derived_seed
     from pinosolve.analysis.review_set import player_names
     from pinosolve.records.read import records_of_text
     from pinosolve.records.record import variant_name
@@ -55,12 +72,14 @@ def record_view(body: Any) -> dict[str, Any]:
         records = records_of_text(text)
         if len(records) != 1:
             raise PinosolveError(f"record: {len(records)} records; give one hand")
-        record = records[0]
+        record, given = records[0], "record"
     elif text.lstrip()[:1] in ("{", "[") or "=" in text.split("\n", 1)[0] or \
             text.lstrip().startswith("#"):
-        record = _table(text)
+        record, given = _table(text), "table"
     else:
-        record = _dealt(text, body)
+        record, given = _dealt(text, body), "deal"
+    if "play" in body:
+        record = _with_play(record, body["play"])
     v = record.variant
     hands = record.hands_at_play()
     # the rules as a batch line names them: a built-in variant, or a shipped house rule
@@ -81,8 +100,10 @@ def record_view(body: Any) -> dict[str, Any]:
         views[seat] = view
     play = [{"card": str(card), "trick": number}
             for number, trick in enumerate(record.play, 1) for card in trick]
-    _seats_of_play(record, play)
-    return {"text": str(record), "variant": name, "rules": rules, "seats": list(v.seats),
+    solve, after = _seats_of_play(record, play, rules)
+    return {"given": given, "solve": solve, "to_move": after,
+            "decision_seeds": [str(derived_seed(LENS_SEED, k)) for k in range(len(play))],
+            "text": str(record), "variant": name, "rules": rules, "seats": list(v.seats),
             "trump": None if record.trump is None else record.trump.letter,
             "leader": record.leader, "bidder": record.bidder, "bid": record.bid,
             "partner": record.partner_seat(), "called_card":
@@ -108,12 +129,69 @@ def _auction(record: Any) -> list[dict[str, Any]]:
             for k, call in enumerate(record.auction)]
 
 
-def _seats_of_play(record: Any, play: list[dict[str, Any]]) -> None:
-    """Each card's seat, as the hand is played on (a renege included)."""
+def _seats_of_play(record: Any, play: list[dict[str, Any]], rules: dict[str, Any]
+                   ) -> tuple[list[Optional[dict[str, Any]]], Optional[str]]:
+    """Each card's seat, as the hand is played on (a renege included); the ``solve`` batch
+    line of each position, before each card and after the last (None where the hand is
+    over, or the trick on the table holds a renege, which no position to solve holds); and
+    the seat to play after the last card (None: the hand is over)."""
     g = record.to_game(played=False)
+    lines = []
     for entry in play:
+        lines.append(_solve_line(g, rules))
         entry["seat"] = g.to_move
         g.play_as_played(entry["card"])
+    lines.append(_solve_line(g, rules))
+    return lines, None if g.over else g.to_move
+
+
+def _solve_line(g: Any, rules: dict[str, Any]) -> Optional[dict[str, Any]]:
+    """The ``solve`` batch line of the game's position, None where it has none to solve."""
+    from pinosolve.game import Game
+
+    if g.over:
+        return None
+    line: dict[str, Any] = {**rules, "deal": str(g.deal), "trump": g.trump.letter,
+                            "leader": g.leader, "trick": " ".join(str(c) for c in g.trick)}
+    for key, seat in (("bidder", g.declarer), ("partner", g.partner)):
+        if seat is not None:
+            line[key] = seat
+    try:  # (a trick holding a renege is refused, as solve would refuse it)
+        Game(g.variant, line["deal"], trump=line["trump"], leader=line["leader"],
+             trick=line["trick"], declarer=g.declarer, partner=g.partner)
+    except PinosolveError:
+        return None
+    return line
+
+
+def _with_play(record: Any, cards: Any) -> Any:
+    """``record`` with ``cards`` played in place of its play: its own cards as far as they
+    are the record's (a renege it recorded included), then each card legal where it is
+    played; a one-line error naming the first card that is not."""
+    from dataclasses import replace
+
+    from pinosolve.cards import Card
+
+    if not isinstance(cards, list) or len(cards) > MAX_PLAY or \
+            not all(isinstance(c, str) for c in cards):
+        raise PinosolveError(f"play: a list of at most {MAX_PLAY} card names, such as "
+                             "[\"AS\", \"TS\"]")
+    recorded = [str(c) for c in record.cards_played()]
+    g = record.to_game(played=False)
+    ours = False
+    for k, card in enumerate(cards):
+        ours = ours or k >= len(recorded) or card != recorded[k]
+        try:
+            if ours:
+                g.play(card)
+            else:
+                g.play_as_played(card)
+        except PinosolveError as exc:
+            raise PinosolveError(f"play: card {k + 1} ({card[:8]}): {exc}") from None
+    n = len(record.variant.seats)
+    played = [Card.parse(c) for c in cards]
+    tricks = tuple(tuple(played[i:i + n]) for i in range(0, len(played), n))
+    return replace(record, play=tricks, result=None, notes=())
 
 
 def _table(text: str) -> Any:
