@@ -320,7 +320,9 @@ def _draw_study(plt: Any, summary: dict[str, Any], where: Path, title: str = "")
         right.errorbar([r["trump_length"] for r in rows], [r["mean"] for r in rows],
                        yerr=[2 * r["stderr"] for r in rows], marker="o", capsize=3,
                        color="tab:red", label="mean ± 2 s.e.")
-        right.set_xlabel("trumps held")
+        whose = summary.get("trump_length_of")
+        right.set_xlabel("trumps held" if not isinstance(whose, dict) else
+                         f"trumps the {whose.get('role')} ({whose.get('seat')}) holds")
         right.set_ylabel("double-dummy points")
         right.grid(alpha=0.3)
         right.legend(loc="best", fontsize="small")

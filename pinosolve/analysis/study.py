@@ -15,7 +15,7 @@ of the leader's side from the opening lead), and as asked ``values`` (every trum
 contract is made, by a threshold test; where the bidder takes the kitty and lays cards away,
 after he does, keeping the most meld, with ``laid_away`` the cards, counted for him as
 ``score`` counts them), ``trump_length`` (the bidder's trumps, else the
-leader's), ``bounds`` (where a ``timeout`` cut a deal's search short).
+leader's: ``trump_length_of``), ``bounds`` (where a ``timeout`` cut a deal's search short).
 """
 
 from __future__ import annotations
@@ -296,6 +296,19 @@ def _values(v: Any, deal: Any, trump: Any, leader: str, roles: dict[str, Any],
         for t in trumps}
 
 
+def trump_length_of(spec: Spec) -> dict[str, str]:
+    """Whose trumps a record's ``trump_length`` counts: the bidder's where the study names
+    one, else the leader's (``--leader``, else the first seat), as
+    ``{"seat": SEAT, "role": "bidder" | "leader"}``.
+
+    >>> trump_length_of(Spec("four-hand", seed=1, bidder="E"))
+    {'seat': 'E', 'role': 'bidder'}
+    """
+    if spec.bidder is not None:
+        return {"seat": spec.bidder, "role": "bidder"}
+    return {"seat": spec.leader or spec.variant.seats[0], "role": "leader"}
+
+
 def check_record(spec: Spec, r: Any, deals: int, after: int = -1) -> int:
     """A one-line error unless ``r`` (a record of an --out file, to resume) is this study's:
     its index comes after ``after`` (records are written in index order) and within the
@@ -395,6 +408,34 @@ def run_dask(spec: Spec, tasks: Iterable[tuple[int, int]], client: Any,
         nxt = submit()
         if nxt is not None:
             running.add(nxt)
+
+
+CLOSE_WAIT = 30.0  # seconds a local cluster's worker has to end on its own when it closes
+
+
+def close_dask(client: Any, cluster: Any = None, timeout: float = CLOSE_WAIT) -> None:
+    """Close a Dask ``client`` and then the ``cluster`` it was made for (a ``LocalCluster``
+    this process started; None: a cluster someone else runs, left running), in that order,
+    quietly. A worker's nanny that closes kills a worker process still alive after 4 s,
+    with a warning on stderr ("Worker process still alive after 4.0 seconds, killing", once
+    per worker: a worker ending its searches, freeing its tables and the solver's threads,
+    may take longer); so each of the cluster's nannies is closed first and given
+    ``timeout`` seconds, and only then the cluster."""
+    import asyncio
+
+    try:
+        client.close(timeout=timeout)
+    finally:
+        if cluster is not None:
+            async def nannies() -> None:
+                await asyncio.gather(*(w.close(timeout=timeout)
+                                       for w in list(cluster.workers.values())),
+                                     return_exceptions=True)
+
+            try:
+                cluster.sync(nannies)
+            finally:
+                cluster.close(timeout=2 * timeout)
 
 
 class Tally:

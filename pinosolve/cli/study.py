@@ -226,7 +226,7 @@ def _run_dask(spec: Any, tasks: Any, scheduler: Optional[str],
     except ImportError:
         raise PinosolveError("--backend dask needs Dask: pip install 'pinosolve[dask]'") \
             from None
-    from pinosolve.analysis.study import run_dask
+    from pinosolve.analysis.study import close_dask, run_dask
 
     cluster = None
     if scheduler is None:
@@ -261,11 +261,7 @@ def _run_dask(spec: Any, tasks: Any, scheduler: Optional[str],
                                  f"{str(exc)[:160]}; the records so far are kept, and the "
                                  "same command resumes") from None
     finally:
-        try:
-            client.close()
-        finally:
-            if cluster is not None:
-                cluster.close()
+        close_dask(client, cluster)
 
 
 def _seed_of(out: Optional[Path]) -> Optional[int]:
@@ -334,8 +330,11 @@ def render_summary(summary: dict[str, Any], to_stderr: bool) -> None:
               f"double-dummy points: mean {mean}"
               + (f"; {summary['bounded']} deals only bounded (--timeout)"
                  if summary["bounded"] else ""))
-    table = Table(title="by trump length", title_justify="left")
-    for col in ("trumps", "deals", "mean", "± stderr"):
+    whose = summary.get("trump_length_of") or {"seat": "?", "role": "leader"}
+    seat = whose["seat"]
+    table = Table(title=f"by trump length (the {whose['role']} {seat}'s)",
+                  title_justify="left")
+    for col in (f"{seat}'s trumps", "deals", "mean", "± stderr"):
         table.add_column(col, justify="right")
     for row in summary["by_trump_length"]:
         table.add_row(str(row["trump_length"]), str(row["deals"]),
@@ -348,8 +347,13 @@ def render_summary(summary: dict[str, Any], to_stderr: bool) -> None:
             + (f" ({m['undecided']} undecided)" if m["undecided"] else "")
             for m in summary["make_rates"]))
     top = max((h["deals"] for h in summary["histogram"]), default=0)
+    if summary["histogram"]:
+        out.print("histogram: the leader's side's points (left), the deals that gave them "
+                  "(right)")
+        out.print(f"{'points':>6}  deals")
     for h in summary["histogram"]:
-        out.print(f"{h['value']:>5} {'█' * max(1, round(30 * h['deals'] / top))} {h['deals']}")
+        out.print(f"{h['value']:>6}  {'█' * max(1, round(30 * h['deals'] / top))} "
+                  f"{h['deals']}")
 
 
 @with_options(OWN, VARIANT, OUTPUT)
@@ -471,7 +475,9 @@ def study_cmd(
         writer.close()
         if bar is not None:
             bar.stop()
-    summary = {"seed": seed, **tally.summary()}
+    from pinosolve.analysis.study import trump_length_of
+
+    summary = {"seed": seed, "trump_length_of": trump_length_of(spec), **tally.summary()}
     to_stderr = out is None
     if given["json_out"]:
         text = json.dumps(summary, ensure_ascii=False)
