@@ -144,7 +144,13 @@ def test_the_heat_map_and_advice(browser, board):
     assert rows and "consistent deals" in browser.find_element("id", "heat").text
     browser.find_element("id", "advise").click()
     wait(browser, lambda d: d.find_elements("css selector", "#advice tr")[1:], 120)
+    assert "at card 40" in browser.find_element("id", "heat").text
     shot(browser, "analysis")
+    body.send_keys(Keys.ARROW_LEFT)  # a step: neither panel shows card 40's numbers now
+    wait(browser, lambda d: "card 39 of 48" in d.find_element("id", "position").text)
+    assert not browser.find_elements("css selector", "#heat tr, #advice tr")
+    assert browser.find_element("id", "heat").text == browser.find_element("id", "advice").text \
+        == ""
 
 
 def test_a_share_link_opens_the_hand(browser, board):
@@ -165,7 +171,9 @@ def test_the_auction_the_pass_and_the_meld_are_stepped_through(browser, board):
 
     club = (ROOT / "docs" / "records.md").read_text().split("```pbn")[1].split("```")[0]
     paste(browser, board, club)
-    wait(browser, lambda d: "card 0 of 48" in d.find_element("id", "position").text)
+    # (the club's hand, not the board's own, also at card 0 of 48: its auction in the facts)
+    wait(browser, lambda d: "card 0 of 48" in d.find_element("id", "position").text and
+         "auction: N 340" in d.find_element("id", "facts").text)
     body = browser.find_element("tag name", "body")
     body.send_keys(Keys.HOME)
     wait(browser, lambda d: "auction: step 1 of 5, N bids 340" in

@@ -1,25 +1,35 @@
 // The analysis board's page. Everything it knows comes from the board's JSON API, which is
-// the command line's: POST /api/record reads what was pasted, POST /api/<command> answers as
-// `pinosolve <command> --json` does (?job=1: as a job with progress, which can be cancelled).
+// the command line's: POST /api/record reads what was pasted (and, given a play, a line of the
+// user's own on it), POST /api/<command> answers as `pinosolve <command> --json` does (?job=1:
+// as a job with progress, which can be cancelled).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_ORDER = ["S", "H", "D", "C"];
 const RANKS = "ATKQJ9";
+const LENS_SEED = 1;  // (as the board's records.py draws each decision's seed from)
 const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder", "renege", "lucky", "unlucky"];
 
-// pos: the play's position (cards played); pre: a step before the play (the auction, the
-// kitty, the pass, the meld: an index into preSteps()), or null in the play
-const state = { rec: null, pos: 0, pre: null, review: null, lens: null, job: null };
+// rec: the hand as recorded (POST /api/record); shown: the line drawn, rec itself or a line
+// of the user's own (rec's view with another play); pos: the position in it (cards played);
+// pre: a step before the play (the auction, the kitty, the pass, the meld: an index into
+// preSteps()), or null in the play; source: what was opened (to open it again with another
+// leader); solved: each position's solve answer, by its batch line; advice and heat: the
+// panels' answers with the position they are for; jobs: the jobs running, by id.
+const state = { rec: null, shown: null, pos: 0, pre: null, review: null, lens: null,
+  lensSamples: null, source: null, solved: new Map(), advice: null, heat: null,
+  jobs: new Map() };
 
 // --- talking to the board ---------------------------------------------------------------
 
+// body: an object, or a JSON text as it is to be sent (a seed of 64 bits, which a JavaScript
+// number cannot hold, written into it as digits)
 async function api(path, body, method) {
   const init = { method: method || (body === undefined ? "GET" : "POST"), headers: {} };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
   }
   const response = await fetch(path, init);
   let data;
@@ -46,44 +56,63 @@ function setStatus(text, done, total) {
   }
 }
 
+// The status line shows the last job started of those running.
+function showJobs() {
+  const running = [...state.jobs.values()];
+  if (!running.length) {
+    setStatus(null);
+    return;
+  }
+  const job = running[running.length - 1];
+  const more = running.length > 1 ? ` (and ${running.length - 1} more)` : "";
+  if (job.total) {
+    setStatus(`${job.what}: ${job.done}/${job.total} ${job.unit} (${job.seconds} s)${more}`,
+      job.done, job.total);
+  } else {
+    setStatus(`${job.what}…${more}`, 0, 0);
+  }
+}
+
 // A long analysis: started as a job, its progress shown, cancellable; resolves to its answer.
 async function runJob(command, line, what) {
   const started = await api(`/api/${command}?job=1`, line);
   const id = started.job;
-  state.job = id;
-  setStatus(`${what}…`, 0, 0);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const job = await api(`/api/jobs/${id}`);
-    if (job.state === "running") {
-      if (state.job === id) {
-        setStatus(`${what}: ${job.done}/${job.total || "?"} ${job.what} (${job.seconds} s)`,
-          job.done, job.total);
+  state.jobs.set(id, { what, done: 0, total: 0, unit: "", seconds: 0 });
+  showJobs();
+  try {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (!state.jobs.has(id)) {
+        throw new Error(`${what}: cancelled`);
       }
-      continue;
+      const job = await api(`/api/jobs/${id}`);
+      if (job.state === "running") {
+        state.jobs.set(id, { what, done: job.done, total: job.total, unit: job.what,
+          seconds: job.seconds });
+        showJobs();
+        continue;
+      }
+      if (job.state === "done") {
+        return job.answer;
+      }
+      throw new Error(job.state === "cancelled" ? `${what}: cancelled` : job.error);
     }
-    if (state.job === id) {
-      state.job = null;
-      setStatus(null);
-    }
-    if (job.state === "done") {
-      return job.answer;
-    }
-    throw new Error(job.state === "cancelled" ? `${what}: cancelled` : job.error);
+  } finally {
+    state.jobs.delete(id);
+    showJobs();
   }
 }
 
-async function cancelJob() {
-  const id = state.job;
-  if (!id) {
-    return;
-  }
-  state.job = null;
-  setStatus(null);
-  try {
-    await api(`/api/jobs/${id}`, undefined, "DELETE");
-  } catch (e) {
-    // (the job ended meanwhile)
+async function cancelJobs() {
+  const ids = [...state.jobs.keys()];
+  state.jobs.clear();
+  showJobs();
+  for (const id of ids) {
+    try {
+      await api(`/api/jobs/${id}`, undefined, "DELETE");
+    } catch (e) {
+      // (the job ended meanwhile)
+    }
   }
 }
 
@@ -144,7 +173,7 @@ function handsAt(p) {
   for (const [seat, cards] of Object.entries(state.rec.hands)) {
     hands[seat] = cards ? cards.slice() : [];
   }
-  for (const entry of state.rec.play.slice(0, p)) {
+  for (const entry of state.shown.play.slice(0, p)) {
     const hand = hands[entry.seat];
     const at = hand.indexOf(entry.card);
     if (at >= 0) {
@@ -157,7 +186,7 @@ function handsAt(p) {
 // The trick on the table at position p: the cards of the trick in progress played so far;
 // at the start of a trick (or the end of the play), the trick just finished, whole.
 function trickAt(p) {
-  const play = state.rec.play.map((e, i) => ({ ...e, index: i }));
+  const play = state.shown.play.map((e, i) => ({ ...e, index: i }));
   let number = p < play.length ? play[p].trick : null;
   let cards = number === null ? [] : play.filter((e) => e.index < p && e.trick === number);
   if (!cards.length && p > 0) {
@@ -173,14 +202,94 @@ function positionAfter(tricks) {
   return at < 0 ? play.length : at;
 }
 
+// The seat to play at position p of the line shown (null: the hand is over).
+function moverAt(p) {
+  const play = state.shown.play;
+  return p < play.length ? play[p].seat : state.shown.to_move;
+}
+
+function onRecord() {
+  return state.shown === state.rec;
+}
+
+// How many cards the line shown shares with the record's play.
+function branchOf(view) {
+  const a = view.play, b = state.rec.play;
+  let k = 0;
+  while (k < a.length && k < b.length && a[k].card === b[k].card) {
+    k++;
+  }
+  return k;
+}
+
 function viewAt(p, seat) {
   const view = { ...state.rec.views[seat] };
   view.seat = seat;
-  view.play = state.rec.play.slice(0, p).map((e) => e.card);
+  view.play = state.shown.play.slice(0, p).map((e) => e.card);
   if (state.rec.leader) {
     view.leader = state.rec.leader;
   }
   return view;
+}
+
+// The double-dummy values of the legal cards at position p of the line shown, as
+// { values, value_bounds }: the review's on the record's line where a card was played
+// there, else the position's solve answer once it has come (null until then, and where the
+// hand is over).
+function valuesAt(p) {
+  if (onRecord() && p < state.rec.play.length) {
+    return state.review ? state.review.plays[p] : null;
+  }
+  const line = state.shown.solve[p];
+  return line ? state.solved.get(JSON.stringify(line)) || null : null;
+}
+
+// Ask for the solve answer of position p where valuesAt has none to give (a deal's start, a
+// record's unfinished end, a line of one's own), and draw it when it comes.
+async function fetchValues(p) {
+  if (valuesAt(p) || (onRecord() && p < state.rec.play.length)) {
+    return;
+  }
+  const line = state.shown.solve[p];
+  if (!line) {
+    return;
+  }
+  const key = JSON.stringify(line);
+  if (state.solved.has(key)) {
+    return;
+  }
+  state.solved.set(key, null);  // (asked: not again while it runs)
+  let answer;
+  try {
+    answer = await runJob("solve", line, "the double-dummy values here");
+  } catch (e) {
+    state.solved.delete(key);
+    throw e;
+  }
+  state.solved.set(key, answer);
+  if (state.pre === null && state.shown.solve[state.pos] === line) {
+    drawTable();
+  }
+}
+
+// The mean of each legal card at position p from the mover's view, one number a card:
+// the advice asked here, else the information lens's at a decision it judged (advice at
+// such a decision draws the lens's own deals, so the two are the same number); with what
+// it is, for the badge's title and the note.
+function meansAt(p) {
+  const advice = state.advice;
+  if (advice && advice.shown === state.shown && advice.pos === p) {
+    return { means: Object.fromEntries(Object.entries(advice.answer.by_card)
+      .map(([card, a]) => [card, a.mean])), what: advice.what };
+  }
+  if (onRecord() && state.lens && p < state.lens.plays.length) {
+    const info = state.lens.plays[p].information;
+    if (info && info.deals > 0) {
+      return { means: info.means, what: `the mean over ${info.deals} deals from the mover's ` +
+        `view ${info.exact ? "(every consistent deal)" : "drawn by the information lens"}` };
+    }
+  }
+  return null;
 }
 
 // --- drawing ------------------------------------------------------------------------------
@@ -294,13 +403,14 @@ function drawTable() {
     return;
   }
   const rec = state.rec;
+  const shown = state.shown;
   const p = state.pos;
   const table = $("table");
   table.replaceChildren();
   const hands = handsAt(p);
-  const mover = p < rec.play.length ? rec.play[p].seat : null;
-  const here = state.review && p < state.review.plays.length ? state.review.plays[p] : null;
-  const lensHere = state.lens && p < state.lens.plays.length ? state.lens.plays[p] : null;
+  const mover = moverAt(p);
+  const here = valuesAt(p);
+  const means = meansAt(p);
   const places = seatPlaces(rec.seats);
   rec.seats.forEach((seat, i) => {
     const player = rec.players[seat];
@@ -311,40 +421,63 @@ function drawTable() {
       const span = cardSpan(card, legal ? "legal" : "");
       if (legal) {
         const value = card in here.values ? here.values[card] : here.value_bounds[card].join("..");
-        span.appendChild(badge("dd", String(value), "double-dummy value (points from here)"));
-        if (lensHere && lensHere.information && card in lensHere.information.means) {
-          const mean = lensHere.information.means[card];
-          span.appendChild(badge("info", (Math.round(mean * 10) / 10).toString(),
-            "mean value from the mover's view"));
+        span.appendChild(badge("dd", String(value), "double-dummy value: the points " +
+          `${seat}'s side takes from here, best play all round (click to play it)`));
+        if (means && card in means.means && means.means[card] !== null) {
+          span.appendChild(badge("info", (Math.round(means.means[card] * 10) / 10).toString(),
+            means.what));
         }
+        span.addEventListener("click", () => guarded(() => playCard(card)));
       }
       return span;
     };
     table.appendChild(seatBox(seat, places[i], title, hands[seat] || [], cardOf,
       seat === mover ? "to-move" : ""));
   });
+  // the trick: each seat's card in front of it, between its place and the middle
   const trick = document.createElement("div");
-  trick.className = "trick";
+  trick.className = "trick-cards";
   trick.id = "trick";
   for (const entry of trickAt(p)) {
+    const at = places[rec.seats.indexOf(entry.seat)];
+    const spot = document.createElement("div");
+    spot.className = "played-card";
+    spot.id = `trick-${entry.seat}`;
+    spot.dataset.seat = entry.seat;
+    spot.style.left = `${50 + 0.42 * (at[0] - 50)}%`;
+    spot.style.top = `${50 + 0.42 * (at[1] - 50)}%`;
     const span = cardSpan(entry.card);
     span.title = entry.seat;
-    const judged = state.lens ? state.lens.plays[entry.index] :
-      (state.review ? state.review.plays[entry.index] : null);
-    const line = document.createElement("div");
-    line.append(`${entry.seat} `, span);
+    spot.append(span);
+    const judged = onRecord() || entry.index < branchOf(shown) ?
+      (state.lens ? state.lens.plays[entry.index] :
+        (state.review ? state.review.plays[entry.index] : null)) : null;
+    const then = judged ? null : valuesAt(entry.index);
+    const cost = then && entry.card in then.values ?
+      Math.max(...Object.values(then.values)) - then.values[entry.card] : null;
     if (judged && judged.label) {
-      line.append(" ", labelSpan(judged.label));
+      spot.append(" ", labelSpan(judged.label));
     } else if (judged && judged.cost) {
-      line.append(" ", badge("dd", `-${judged.cost}`, "double-dummy cost"));
+      spot.append(" ", badge("dd", `-${judged.cost}`, "double-dummy cost"));
+    } else if (cost) {
+      spot.append(" ", badge("dd", `-${cost}`, "double-dummy cost"));
     }
-    trick.appendChild(line);
+    trick.appendChild(spot);
   }
   table.appendChild(trick);
-  const total = rec.play.length;
-  const number = p < total ? rec.play[p].trick : (total ? rec.play[total - 1].trick : 0);
-  $("position").textContent = total ? `card ${p} of ${total}, trick ${number}` +
-    (mover ? `, ${mover} to play` : ", the end") : "no card played";
+  const total = shown.play.length;
+  // (after the last card: its trick, or the next where it is full and the hand goes on)
+  const last = total ? shown.play[total - 1].trick : 0;
+  const full = shown.play.filter((e) => e.trick === last).length === rec.seats.length;
+  const number = p < total ? shown.play[p].trick : last + (mover && full ? 1 : 0);
+  const where = total ? `card ${p} of ${total}, trick ${number}` : "no card played";
+  const who = mover ? `, ${mover} to play` : ", the end";
+  const line = onRecord() ? "" : `your line (from the record's card ${branchOf(shown)}): `;
+  $("position").textContent = line + where + who;
+  $("to-record").classList.toggle("hidden", onRecord());
+  if (mover && !here) {
+    fetchValues(p).catch((e) => showError(e.message));
+  }
 }
 
 function drawGraph() {
@@ -376,7 +509,8 @@ function drawGraph() {
     return el;
   };
   add("text", { x: pad, y: 14, "font-size": 12 },
-    `${review.summary.side}: points taken + double-dummy value, after each trick`);
+    `${review.summary.side}: points taken + double-dummy value, after each trick of the ` +
+    "record's line");
   add("line", { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad, stroke: "#999" });
   for (let t = 0; t <= tricks; t++) {
     add("text", { x: x(t), y: height - pad + 14, "font-size": 10, "text-anchor": "middle" }, t);
@@ -385,15 +519,19 @@ function drawGraph() {
   add("text", { x: pad - 4, y: y(0) + 4, "font-size": 10, "text-anchor": "end" }, 0);
   const points = standings.map((s, i) => `${x(s.tricks)},${y(totals[i])}`).join(" ");
   add("polyline", { points, fill: "none", stroke: "#1565c0", "stroke-width": 2 });
-  const done = state.pre !== null ? -1 : state.pos >= state.rec.play.length ? tricks :
-    Math.max(0, state.rec.play[state.pos].trick - 1);
+  // (the point of the position shown, on the record's line only: the graph is its)
+  const done = state.pre !== null || !onRecord() ? -1 :
+    state.pos >= state.rec.play.length ? tricks : Math.max(0, state.rec.play[state.pos].trick - 1);
   standings.forEach((s, i) => {
     const dot = add("circle", { cx: x(s.tricks), cy: y(totals[i]), r: 5, fill: "#1565c0",
       "data-tricks": s.tricks });
     if (s.tricks === done) {
       dot.classList.add("here");
     }
-    dot.addEventListener("click", () => setPos(positionAfter(s.tricks)));
+    dot.addEventListener("click", () => {
+      state.shown = state.rec;
+      setPos(positionAfter(s.tricks));
+    });
     const tip = document.createElementNS(ns, "title");
     tip.textContent = `after ${s.tricks} tricks: ${totals[i]}`;
     dot.appendChild(tip);
@@ -432,7 +570,7 @@ function drawSummary() {
   }
   const s = review.summary;
   const p = document.createElement("p");
-  p.textContent = "points taken: " + Object.entries(s.points_taken).map(([k, v]) => `${k} ${v}`)
+  p.textContent = "the record's line: points taken: " + Object.entries(s.points_taken).map(([k, v]) => `${k} ${v}`)
     .join(", ") + (s.finished ? "" : " (unfinished)") + "; double-dummy cost by seat: " +
     Object.entries(s.cost_by_seat).map(([k, v]) => `${k} ${v.cost === null ? "?" : v.cost}`)
       .join(", ");
@@ -492,10 +630,20 @@ function render() {
   $("main").classList.remove("hidden");
   const rec = state.rec;
   $("title").textContent = `${rec.variant}, trump ${SUITS[rec.trump] || "?"}` +
-    (rec.tags.Event ? ` · ${rec.tags.Event}` : "");
+    (rec.leader ? `, ${rec.leader} leads` : "") + (rec.tags.Event ? ` · ${rec.tags.Event}` : "");
   drawTable();
   drawGraph();
   drawSummary();
+  drawAdvice();
+  drawHeat();
+}
+
+// A new position: the panels of the position before (the advice, the heat map) are cleared,
+// so that none shows another position's numbers.
+function moved() {
+  state.advice = null;
+  state.heat = null;
+  render();
 }
 
 function setPos(p) {
@@ -503,9 +651,8 @@ function setPos(p) {
     return;
   }
   state.pre = null;
-  state.pos = Math.max(0, Math.min(state.rec.play.length, p));
-  $("advice").replaceChildren();
-  render();
+  state.pos = Math.max(0, Math.min(state.shown.play.length, p));
+  moved();
 }
 
 // A step back or on (delta -1 or 1), through the steps before the play and the play.
@@ -521,12 +668,12 @@ function step(delta) {
       return;
     }
     state.pre = Math.max(0, next);
-    render();
+    moved();
     return;
   }
   if (delta < 0 && state.pos === 0 && before) {
     state.pre = before - 1;
-    render();
+    moved();
     return;
   }
   setPos(state.pos + delta);
@@ -535,10 +682,44 @@ function step(delta) {
 function toStart() {
   if (state.rec && preSteps().length) {
     state.pre = 0;
-    render();
+    moved();
   } else {
     setPos(0);
   }
+}
+
+// Play `card` for the seat to move at the position shown: on along the line shown where it
+// is that line's next card, along the record's where the record played it, else a line of
+// one's own (the record's view with this play, from the board).
+async function playCard(card) {
+  const rec = state.rec;
+  const p = state.pos;
+  const cards = state.shown.play.slice(0, p).map((e) => e.card).concat([card]);
+  if (p < state.shown.play.length && state.shown.play[p].card === card) {
+    setPos(p + 1);
+    return;
+  }
+  if (cards.every((c, k) => k < rec.play.length && rec.play[k].card === c)) {
+    state.shown = rec;
+    setPos(p + 1);
+    return;
+  }
+  const line = await api("/api/record", { text: rec.text, play: cards });
+  if (state.rec !== rec || state.pos !== p || state.pre !== null) {
+    return;  // (the board has moved on meanwhile)
+  }
+  state.shown = line;
+  setPos(p + 1);
+}
+
+// Back to the record's line, where the line shown left it.
+function toRecord() {
+  if (!state.rec || onRecord()) {
+    return;
+  }
+  const at = Math.min(state.pos, branchOf(state.shown));
+  state.shown = state.rec;
+  setPos(at);
 }
 
 // --- the analyses -------------------------------------------------------------------------
@@ -555,14 +736,24 @@ function decodeRecord(code) {
   return new TextDecoder().decode(Uint8Array.from(s, (c) => c.charCodeAt(0)));
 }
 
-async function openText(text) {
-  const rec = await api("/api/record", { text, variant: $("variant").value,
-    trump: $("trump").value });
+// Open `text` (a record, review's table of one, or a deal with the variant, trump and
+// leader chosen).
+async function openText(text, leader) {
+  const body = { text, variant: $("variant").value, trump: $("trump").value };
+  if (leader) {
+    body.leader = leader;
+  }
+  const rec = await api("/api/record", body);
   state.rec = rec;
+  state.shown = rec;
+  state.source = body;
   state.pos = 0;
   state.pre = null;
   state.review = null;
   state.lens = null;
+  state.lensSamples = null;
+  state.advice = null;
+  state.heat = null;
   history.replaceState(null, "", `#record=${encodeRecord(rec.text)}`);
   $("share").disabled = false;
   for (const id of ["heat-seat", "claim-seat"]) {
@@ -572,51 +763,102 @@ async function openText(text) {
       select.add(new Option(seat, seat));
     }
   }
-  ["lens", "advice", "heat", "meld", "verdict"].forEach((id) => $(id).replaceChildren());
+  // the leader: chosen for a deal (opened again on a change), the record's for a record
+  const lead = $("leader");
+  lead.replaceChildren(...rec.seats.map((seat) => new Option(seat, seat)));
+  lead.value = rec.leader || rec.seats[0];
+  lead.disabled = rec.given !== "deal";
+  lead.title = rec.given === "deal" ? "the seat that leads the first trick" :
+    "the record names its leader";
+  ["lens", "verdict"].forEach((id) => $(id).replaceChildren());
   drawFacts();
   render();
+  drawMeld().catch((e) => showError(e.message));
   const review = await runJob("review", rec.review, "the double-dummy review");
   if (state.rec !== rec) {
     return;  // (another hand was opened meanwhile)
   }
   state.review = review;
   render();
-  await drawMeld();
 }
 
 async function runLens() {
   const rec = state.rec;
   const samples = Number($("samples").value) || 40;
-  const lens = await runJob("review", { ...rec.review, information: true, samples, seed: 1 },
-    "the information lens");
+  const lens = await runJob("review", { ...rec.review, information: true, samples,
+    seed: LENS_SEED }, "the information lens");
   if (state.rec === rec) {
     state.lens = lens;
+    state.lensSamples = samples;
+    state.advice = null;  // (advice drawn from other deals: asked again, it draws the lens's)
     render();
   }
 }
 
+// The advice line at position p for the mover: at a decision the information lens judged
+// from deals it drew, those very deals (its samples, the decision's seed); else 100 deals
+// from seed 1. A JSON text: the decision's seed has 64 bits.
+function adviceLine(p, mover) {
+  const info = onRecord() && state.lens && p < state.lens.plays.length ?
+    state.lens.plays[p].information : null;
+  if (info && info.deals > 0) {
+    const seed = state.rec.decision_seeds[p];
+    if (!/^[0-9]+$/.test(seed)) {
+      throw new Error("the board gave no seed for this decision");
+    }
+    const text = JSON.stringify({ ...viewAt(p, mover), samples: state.lensSamples });
+    return { text: `${text.slice(0, -1)},"seed":${seed}}`, lens: true };
+  }
+  return { text: JSON.stringify({ ...viewAt(p, mover), samples: 100, seed: 1 }), lens: false };
+}
+
 async function runAdvice() {
   const p = state.pos;
-  if (p >= state.rec.play.length) {
-    throw new Error("the play is over: no card is left to advise on");
+  const shown = state.shown;
+  const mover = moverAt(p);
+  if (state.pre !== null || !mover) {
+    throw new Error("no card is to be played here: nothing to advise on");
   }
-  const rec = state.rec;
-  const mover = rec.play[p].seat;
-  const advice = await runJob("advise", { ...viewAt(p, mover), samples: 100, seed: 1 },
-    `advice for ${mover}`);
-  if (state.rec !== rec || state.pos !== p) {
+  const line = adviceLine(p, mover);
+  const answer = await runJob("advise", line.text, `advice for ${mover}`);
+  if (state.shown !== shown || state.pos !== p || state.pre !== null) {
     return;  // (the board has moved on: this advice is for another position)
   }
-  const rows = Object.entries(advice.by_card).map(([card, a]) => [cardSpan(card),
+  const deals = answer.exact ? `every consistent deal (${answer.samples})` :
+    `${answer.samples} deals drawn`;
+  state.advice = { shown, pos: p, answer, mover, what: `the mean over ${deals} from ` +
+    `${mover}'s view` + (line.lens ? ", the information lens's own deals" : "") };
+  render();
+}
+
+function drawAdvice() {
+  const box = $("advice");
+  const advice = state.advice;
+  if (!advice || advice.shown !== state.shown || advice.pos !== state.pos ||
+      state.pre !== null) {
+    box.replaceChildren();
+    return;
+  }
+  const answer = advice.answer;
+  const rows = Object.entries(answer.by_card).map(([card, a]) => [cardSpan(card),
     a.mean === null ? null : a.mean.toFixed(2), a.stderr.toFixed(2),
     `${Math.round(a.best_share * 100)}%`, a.rank]);
-  const box = $("advice");
-  box.replaceChildren(grid(["card", "mean", "±", "best in", "rank"], rows));
-  const note = document.createElement("p");
-  note.className = "note";
-  note.textContent = `${advice.exact ? "every consistent deal" : `${advice.samples} deals`}` +
-    ` from ${mover}'s view; ${advice.caveat}`;
-  box.appendChild(note);
+  box.replaceChildren(note(`at ${positionName(advice.pos)}, ${advice.mover} to play:`),
+    grid(["card", "mean", "±", "best in", "rank"], rows));
+  box.appendChild(note(`mean: the points ${advice.mover}'s side takes from here (the trick ` +
+    `on the table included), ${advice.what}; the purple badges on the cards show these same ` +
+    `numbers. ${answer.caveat}`));
+}
+
+function positionName(p) {
+  return (onRecord() ? "" : "your line's ") + `card ${p}`;
+}
+
+function note(text) {
+  const p = document.createElement("p");
+  p.className = "note";
+  p.textContent = text;
+  return p;
 }
 
 async function runHeat() {
@@ -624,7 +866,27 @@ async function runHeat() {
   if (!state.rec.views[seat]) {
     throw new Error(`${seat}'s hand is not known: no view to infer from`);
   }
-  const answer = await api("/api/infer", { ...viewAt(state.pos, seat), shares: 200, seed: 1 });
+  if (state.pre !== null) {
+    throw new Error("step into the play first: the map is of a position of the play");
+  }
+  const p = state.pos;
+  const shown = state.shown;
+  const answer = await api("/api/infer", { ...viewAt(p, seat), shares: 200, seed: 1 });
+  if (state.shown !== shown || state.pos !== p || state.pre !== null) {
+    return;  // (the board has moved on: this map is of another position)
+  }
+  state.heat = { shown, pos: p, seat, answer };
+  drawHeat();
+}
+
+function drawHeat() {
+  const box = $("heat");
+  const heat = state.heat;
+  if (!heat || heat.shown !== state.shown || heat.pos !== state.pos || state.pre !== null) {
+    box.replaceChildren();
+    return;
+  }
+  const answer = heat.answer;
   const others = Object.keys(answer.by_seat);
   const unseen = new Set();
   others.forEach((s) => answer.by_seat[s].possible.forEach((c) => unseen.add(c)));
@@ -645,15 +907,14 @@ async function runHeat() {
     }
     return td;
   })]);
-  const box = $("heat");
-  box.replaceChildren(grid(["card", ...others], rows));
-  const note = document.createElement("p");
-  note.className = "note";
-  note.textContent = `${answer.deals} consistent deals from ${seat}'s view; the shares over ` +
-    "200 of them drawn (certain: in every one)";
-  box.appendChild(note);
+  box.replaceChildren(note(`at ${positionName(heat.pos)}, from ${heat.seat}'s view:`),
+    grid(["card", ...others], rows));
+  box.appendChild(note(`${answer.deals} consistent deals from ${heat.seat}'s view; the ` +
+    "shares over 200 of them drawn (certain: in every one)"));
 }
 
+// Each seat's best meld, in its hand as play began (meld is laid before the first trick, so
+// it is the same at every position of the play).
 async function drawMeld() {
   const rec = state.rec;
   const rows = [];
@@ -663,9 +924,13 @@ async function drawMeld() {
       continue;
     }
     const answer = await api("/api/meld", { ...rec.rules, hand, trump: rec.trump });
+    if (state.rec !== rec) {
+      return;  // (another hand was opened meanwhile)
+    }
     rows.push([seat, answer.meld, answer.melds.map((m) => m.name).join(", ") || "—"]);
   }
-  $("meld").replaceChildren(grid(["seat", "best meld", "melds"], rows));
+  $("meld").replaceChildren(note("in each hand as play began (meld is laid before the " +
+    "first trick):"), grid(["seat", "best meld", "melds"], rows));
 }
 
 async function runVerify() {
@@ -693,7 +958,13 @@ async function runVerify() {
 // --- wiring -------------------------------------------------------------------------------
 
 function wire() {
-  $("open-text").addEventListener("click", () => guarded(() => openText($("record-text").value)));
+  $("open-text").addEventListener("click", () => guarded(() => openText($("record-text").value,
+    $("leader").disabled ? "" : $("leader").value)));
+  $("variant").addEventListener("change", () => {
+    // (the seats are the variant's: the leader is chosen again once its deal is open)
+    $("leader").replaceChildren(new Option("the deal's first seat", ""));
+    $("leader").disabled = false;
+  });
   $("file").addEventListener("change", () => guarded(async () => {
     const file = $("file").files[0];
     if (file) {
@@ -705,8 +976,16 @@ function wire() {
   $("first").addEventListener("click", toStart);
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));
-  $("last").addEventListener("click", () => setPos(state.rec ? state.rec.play.length : 0));
-  $("cancel").addEventListener("click", () => guarded(cancelJob));
+  $("last").addEventListener("click", () => setPos(state.rec ? state.shown.play.length : 0));
+  $("cancel").addEventListener("click", () => guarded(cancelJobs));
+  $("to-record").addEventListener("click", toRecord);
+  $("leader").addEventListener("change", () => guarded(async () => {
+    if (state.rec && state.rec.given === "deal") {
+      $("variant").value = state.source.variant;
+      $("trump").value = state.source.trump;
+      await openText(state.source.text, $("leader").value);
+    }
+  }));
   $("run-lens").addEventListener("click", () => guarded(runLens));
   $("advise").addEventListener("click", () => guarded(runAdvice));
   $("heat-run").addEventListener("click", () => guarded(runHeat));
@@ -724,7 +1003,7 @@ function wire() {
       return;
     }
     const moves = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: toStart,
-      End: () => setPos(state.rec.play.length) };
+      End: () => setPos(state.shown.play.length), Escape: toRecord };
     if (event.key in moves) {
       event.preventDefault();
       moves[event.key]();
