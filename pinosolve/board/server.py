@@ -21,10 +21,12 @@ Limits: a body of at most ``MAX_BODY`` bytes, JSON only (``Content-Type:
 application/json``), strict and at most 32 deep (``pinosolve.files.load_json``); a body
 left unread (an answer given before it) closes the connection; a request
 answered within ``REQUEST_SECONDS`` (a job within ``JOB_SECONDS``); a client that sends
-nothing for ``IDLE_SECONDS`` is dropped; at most ``MAX_CONNECTIONS`` at once. A request names
-no file: the keys that name one (``FILE_KEYS``) are refused, a variant must be a built-in one
-and ``rules`` a shipped house rule's name, and a request names one of them (the board has no
-default variant), and the processes that answer read no file outside the package
+nothing for ``IDLE_SECONDS`` is dropped, and so is one whose request (its line, headers and
+body) has not arrived whole ``ARRIVE_SECONDS`` after its first byte (``Arriving``: a client
+that dribbles its headers holds a connection no longer); at most ``MAX_CONNECTIONS`` at once.
+A request names no file: the keys that name one (``FILE_KEYS``) are refused, a variant must be
+a built-in one and ``rules`` a shipped house rule's name, and a request names one of them (the
+board has no default variant), and the processes that answer read no file outside the package
 (``pinosolve.files.READ_ONLY_UNDER``). While it listens on a loopback address (as bound,
 ``is_loopback``), a request must name the board as its host, a loopback name or address with
 the board's port (``host_ok``): a page elsewhere cannot reach it by a DNS trick. Answers are
@@ -33,6 +35,7 @@ kept per request (``CACHE`` of them), so stepping back to a position asks nothin
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
@@ -54,6 +57,9 @@ JOB_SECONDS = 900.0
 # seconds a connection may send nothing before it is dropped (PINOSOLVE_BOARD_IDLE: the
 # tests shorten it)
 IDLE_SECONDS = float(os.environ.get("PINOSOLVE_BOARD_IDLE", "10"))
+# seconds a request may take to arrive whole, from its first byte (PINOSOLVE_BOARD_ARRIVE: the
+# tests shorten it)
+ARRIVE_SECONDS = float(os.environ.get("PINOSOLVE_BOARD_ARRIVE", "10"))
 MAX_CONNECTIONS = 32
 CACHE = 512
 MAX_JOBS = 64
@@ -222,6 +228,41 @@ def check_line(command: str, line: Any) -> dict[str, Any]:
     return line
 
 
+class Arriving(io.RawIOBase):
+    """A connection's bytes, read as its requests arrive: each read waits at most
+    ``IDLE_SECONDS``, and a request arrives whole within ``ARRIVE_SECONDS`` of its first byte,
+    or a ``TimeoutError`` ends the connection (a client that sends a header line every few
+    seconds, each in time, would hold its connection for ever). ``next_request`` starts the
+    clock again."""
+
+    def __init__(self, sock: Any) -> None:
+        super().__init__()
+        self.sock = sock
+        self.deadline: Optional[float] = None  # the request's, once its first byte came
+
+    def readable(self) -> bool:
+        return True
+
+    def next_request(self) -> None:
+        self.deadline = None
+
+    def readinto(self, buffer: Any) -> int:
+        wait = IDLE_SECONDS
+        if self.deadline is not None:
+            wait = min(wait, self.deadline - time.monotonic())
+            if wait <= 0:
+                raise TimeoutError(f"the request took longer than {ARRIVE_SECONDS:g} s to "
+                                   "arrive")
+        self.sock.settimeout(wait)
+        try:
+            got: int = self.sock.recv_into(buffer)
+        finally:
+            self.sock.settimeout(IDLE_SECONDS)  # (the answer's writes: the usual wait)
+        if got and self.deadline is None:
+            self.deadline = time.monotonic() + ARRIVE_SECONDS
+        return got
+
+
 def _json_kind(value: Any) -> str:
     """What a JSON value is, in words: ``null``, ``an array``, ..."""
     if value is None or isinstance(value, bool):
@@ -239,6 +280,16 @@ class Handler(BaseHTTPRequestHandler):
     _consumed = False  # the request's body has been read
     protocol_version = "HTTP/1.1"
     server_version = "pinosolve-board"
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile.close()  # (the socket's own reader: read through Arriving instead)
+        self.arriving = Arriving(self.connection)
+        self.rfile = io.BufferedReader(self.arriving)
+
+    def handle_one_request(self) -> None:
+        self.arriving.next_request()
+        super().handle_one_request()
 
     def log_message(self, format: str, *args: Any) -> None:
         if self.server.verbose:
@@ -400,6 +451,8 @@ class BoardServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = MAX_CONNECTIONS  # (connections not yet taken: 5 by default, and a
+    # burst of more waited seconds for the kernel to try them again)
 
     def __init__(self, host: str, port: int, board: Board, verbose: bool = False) -> None:
         import socket

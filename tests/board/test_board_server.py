@@ -266,3 +266,60 @@ def test_loopback_is_decided_from_the_address(ip):
     assert is_loopback(str(ip)) is want
     if ip.version == 4:
         assert is_loopback(f"::ffff:{ip}") is want
+
+
+def _closed(sock: socket.socket) -> bool:
+    """Whether the board has ended the connection (nothing more to read, or reset)."""
+    import select
+
+    if not select.select([sock], [], [], 0)[0]:
+        return False
+    try:
+        return sock.recv(4096) == b""
+    except ConnectionError:
+        return True
+
+
+@pytest.mark.parametrize("part", ["headers", "body"])
+def test_a_request_must_arrive_whole_in_time(part):
+    """32 clients dribble a request, a line every 0.4 s (each in time: the board drops a
+    client silent for 2 s here), and hold every connection slot: each is dropped once its
+    request has not arrived 1.5 s after its first byte (PINOSOLVE_BOARD_ARRIVE), and
+    another client is answered while they still dribble."""
+    board = Board(env={"PINOSOLVE_BOARD_ARRIVE": "1.5"})
+    try:
+        head = (f"POST /api/meld HTTP/1.1\r\nHost: 127.0.0.1:{board.port}\r\n"
+                "Content-Type: application/json\r\n").encode()
+        if part == "body":
+            head += b"Content-Length: 100\r\n\r\n"
+        slow, started, dropped = [], [], {}
+        for _ in range(32):
+            slow.append(socket.create_connection((board.host, board.port)))
+            slow[-1].sendall(head)
+            started.append(time.monotonic())
+        answered = None
+        end = time.monotonic() + 8
+        while time.monotonic() < end and (len(dropped) < len(slow) or answered is None):
+            time.sleep(0.4)
+            for k, sock in enumerate(slow):
+                if k not in dropped and _closed(sock):
+                    dropped[k] = time.monotonic() - started[k]
+                elif k not in dropped:
+                    try:
+                        sock.sendall(b"X-Slow: 1\r\n" if part == "headers" else b" ")
+                    except ConnectionError:
+                        dropped[k] = time.monotonic() - started[k]
+            if answered is None:
+                try:
+                    status, _ = board.request("GET", "/api/variants", timeout=5)
+                except (ConnectionError, http.client.HTTPException):
+                    status = None
+                if status == 200:
+                    answered = time.monotonic() - started[0]
+        assert len(dropped) == len(slow), f"{len(dropped)} of 32 dropped"
+        assert max(dropped.values()) < 1.5 + 1.5, dropped
+        assert answered is not None and answered < 1.5 + 2, answered
+    finally:
+        for sock in slow:
+            sock.close()
+        board.stop()
