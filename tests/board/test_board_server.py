@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pinosolve.board.server import is_loopback
 from tests.conftest import ROOT
 
 # the first hand of docs/examples/club-endings.pgr, as review's batch line
@@ -259,8 +260,6 @@ def test_an_empty_or_open_host_is_refused_unless_public(host):
                  st.ip_addresses(network="::/127")))
 def test_loopback_is_decided_from_the_address(ip):
     """127.0.0.0/8, ::1, and IPv4's loopback mapped into IPv6: nothing else."""
-    from pinosolve.board.server import is_loopback
-
     v4 = ip if ip.version == 4 else ip.ipv4_mapped
     want = ip == ipaddress.ip_address("::1") if v4 is None else v4 in LOOPBACK4
     assert is_loopback(str(ip)) is want
