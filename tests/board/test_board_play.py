@@ -230,7 +230,8 @@ def test_advice_at_a_card_the_lens_judged_shows_the_lens_number(browser, bare_bo
     wait(browser, lambda d: d.find_elements("css selector", "#lens tr")[1:], 120)
     # the lens's answer, as the page asked it (the board answers it again from its cache)
     rec = record_view({"text": CLUB[0]})
-    body = json.dumps({**rec["review"], "information": True, "samples": 3, "seed": 1}).encode()
+    body = json.dumps({**rec["review"], "information": True, "samples": 3, "seed": 1,
+                       "timeout": 30}).encode()
     req = urllib.request.Request(bare_board.url + "api/review", body,
                                  {"Content-Type": "application/json"})
     lens = json.load(urllib.request.urlopen(req))
@@ -254,3 +255,25 @@ def test_advice_at_a_card_the_lens_judged_shows_the_lens_number(browser, bare_bo
     browser.find_element("id", "next").click()  # a step: the advice is cleared
     wait(browser, lambda d: f"card {p + 1} of 16" in _position(d))
     assert browser.find_element("id", "advice").text == ""
+
+
+@needs_chromium
+def test_a_search_past_its_time_shows_the_bounds_proved(browser, bare_board):
+    """A whole double-deck deal, far beyond any budget: its first position's cards show the
+    bounds proved once the position's time is up (here 1 s: ?seconds=1), and nothing runs
+    on (the review's own search has the same time)."""
+    from selenium.webdriver.support.ui import Select
+
+    text = ("N:AKK.ATQQJ.TKKKJ.AATKKQJ TTQJ.TKKKQJJ.ATTKQJJ.TQ AATKKQQJ.TJ.QQ.ATTKQQJJ "
+            "ATQJJ.AAATKQ.AAATQJ.AKJ")  # (deal --variant double-deck --seed 3)
+    browser.get(bare_board.url + "?seconds=1")
+    wait(browser, lambda d: len(Select(d.find_element("id", "variant")).options) > 1)
+    Select(browser.find_element("id", "variant")).select_by_value("double-deck")
+    area = browser.find_element("id", "record-text")
+    area.clear()
+    area.send_keys(text)
+    browser.find_element("id", "open-text").click()
+    badges = wait(browser, lambda d: _badges(d, "N"), 30)
+    assert all(".." in v for v in badges.values()), badges
+    wait(browser, lambda d: not d.find_element("id", "status").is_displayed(), 30)
+

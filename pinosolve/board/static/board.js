@@ -8,6 +8,13 @@ const $ = (id) => document.getElementById(id);
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_ORDER = ["S", "H", "D", "C"];
 const RANKS = "ATKQJ9";
+// seconds a position's search may take (the review's, the lens's each decision's, solve's):
+// past them its cards show the bounds proved (a whole double-deck deal is far beyond any
+// budget); the page's address may give another (?seconds=S: the tests shorten it)
+const SOLVE_SECONDS = (() => {
+  const given = Number(new URLSearchParams(location.search).get("seconds"));
+  return given > 0 && given <= 1e9 ? given : 30;
+})();
 const LENS_SEED = 1;  // (as the board's records.py draws each decision's seed from)
 const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder", "renege", "lucky", "unlucky"];
 
@@ -261,7 +268,8 @@ async function fetchValues(p) {
   state.solved.set(key, null);  // (asked: not again while it runs)
   let answer;
   try {
-    answer = await runJob("solve", line, "the double-dummy values here");
+    answer = await runJob("solve", { ...line, timeout: SOLVE_SECONDS },
+      "the double-dummy values here");
   } catch (e) {
     state.solved.delete(key);
     throw e;
@@ -774,7 +782,8 @@ async function openText(text, leader) {
   drawFacts();
   render();
   drawMeld().catch((e) => showError(e.message));
-  const review = await runJob("review", rec.review, "the double-dummy review");
+  const review = await runJob("review", { ...rec.review, timeout: SOLVE_SECONDS },
+    "the double-dummy review");
   if (state.rec !== rec) {
     return;  // (another hand was opened meanwhile)
   }
@@ -786,7 +795,7 @@ async function runLens() {
   const rec = state.rec;
   const samples = Number($("samples").value) || 40;
   const lens = await runJob("review", { ...rec.review, information: true, samples,
-    seed: LENS_SEED }, "the information lens");
+    seed: LENS_SEED, timeout: SOLVE_SECONDS }, "the information lens");
   if (state.rec === rec) {
     state.lens = lens;
     state.lensSamples = samples;
