@@ -164,14 +164,17 @@ class InformationCost(Result):
     of time: ``cost_bounds`` then), its ``stderr`` (0 when ``exact``), ``best`` the card with
     the best mean, ``means`` each legal card's mean (points from here for the mover's side,
     the trick on the table included), ``deals`` averaged and ``exact`` (every consistent
-    deal, weighted)."""
+    deal, weighted).
+
+    A card with no other legal card (``forced``) costs nothing, exactly, and no deal is
+    searched: it has no ``means`` (left out, never a mean over no deal) and ``deals`` 0."""
 
     cost: Optional[float]
     stderr: float
     best: Card
-    means: dict[Card, float]
-    deals: int
-    exact: bool
+    means: Optional[dict[Card, float]] = optional()
+    deals: int = 0
+    exact: bool = True
     cost_bounds: Optional[tuple[float, float]] = optional()
 
     _repr_keys = ("cost", "stderr", "best", "deals", "exact")
@@ -179,7 +182,12 @@ class InformationCost(Result):
     @classmethod
     def forced(cls, card: Card) -> InformationCost:
         """A card with no other legal card: it costs nothing, and no deal is searched."""
-        return cls(0.0, 0.0, card, {card: 0.0}, 0, True)
+        return cls(0.0, 0.0, card, None, 0, True)
+
+    @property
+    def is_forced(self) -> bool:
+        """Whether the card had no other legal card (no deal searched, no means)."""
+        return self.means is None
 
 
 def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int = DEFAULT_SAMPLES,
@@ -381,7 +389,7 @@ def scored_of(play: Any, points: int, thresholds: Thresholds,
         return [Scored(play.seat, play.card, play.trick, False, None, None, None, 0.0, dd,
                        judged=False, hand=hand)]
     cost = info.cost if info.cost is not None else (info.cost_bounds or (0.0, 0.0))[0]
-    choice = len(info.means) > 1
+    choice = not info.is_forced and len(info.means or ()) > 1
     accuracy = card_accuracy(cost, points, thresholds) if choice and info.cost is not None \
         else None
     return [Scored(play.seat, play.card, play.trick, choice, accuracy, play.label, play.luck,
