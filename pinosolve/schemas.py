@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "makeable": ("pinosolve.scoring.makeable:Makeable", "pinosolve.scoring.shoot:Shoot"),
     "solve": ("pinosolve.game:SolveResult", "pinosolve.game:EachResult",
               "pinosolve.analysis.stock:StockResult"),
+    "ddtable": ("pinosolve.analysis.ddtable:DDTable",),
     "show": ("pinosolve.variants.holdings:HandSummary",
              "pinosolve.variants.holdings:DealSummary"),
     "deal": ("pinosolve.variants.dealer:DealRecord",),
@@ -45,8 +46,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)
-BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve", "show",
-         "deal", "review", "infer", "advise")
+BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve", "ddtable",
+         "show", "deal", "review", "infer", "advise")
 
 
 def result_classes(command: str) -> tuple[type, ...]:

@@ -82,6 +82,11 @@ EXAMPLES = {
         ["solve", "--variant", "five-hand-call", "--trump", "C", "--leader", "4", "--deal",
          "1:Q...J ..K.K .T..K .T.T. .K.Q.", "--declarer", "2", "--partner", "4"],
     ],
+    "ddtable": [
+        ["ddtable", "--variant", "four-hand", "--deal", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."],
+        ["ddtable", "--variant", "three-hand-kitty", "--bidder", "E", "--deal",
+         "N:AK.A.. T.K.A. Q.T.T.", "--threads", "2"],
+    ],
     "review": [
         ["review", "tests/data/review-renege.toml"],
         ["review", "tests/data/review-contract.toml"],
@@ -131,6 +136,11 @@ BATCHES = {
                {"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "leader": "E", "trick": "AS",
                 "value_only": True, "timeout": 5},
                {"deal": "N:AK.A.. T.K.A.", "leader": "N"}]),
+    "ddtable": (["--variant", "four-hand"],
+                [{"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "timeout": 5},
+                 {"deal": "N:AK.A.. T.K.A. Q.T.T.", "variant": "three-hand-kitty",
+                  "bidder": "E"},
+                 {"deal": "N:AK.A.. T.K.A."}]),
     "review": (["--variant", "four-hand"],
                [{"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "trump": "S", "play": "KS TS QS 9S"},
                 {"deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "trump": "S", "play": "TS"},

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pinosolve.cli import (advise, bid, board, foundation, infer, legal, makeable, meld,
-                           passing, puzzles, review, score, solve, study, verify)
+from pinosolve.cli import (advise, bid, board, ddtable, foundation, infer, legal, makeable,
+                           meld, passing, puzzles, review, score, solve, study, verify)
 
 # the help's panels, by job, in the order they are listed
 RULES, MELD, PLAY, SCORING, ANALYSIS, STUDIES = ("Rules and hands", "Meld", "Play",
@@ -27,6 +27,8 @@ COMMANDS = (
     ("pass", passing.pass_cmd, MELD, "The cards to pass for the most meld."),
     ("legal", legal.legal, PLAY, "The cards that may be played, and why not the others."),
     ("solve", solve.solve_cmd, PLAY, "Double-dummy: the best play and each card's value."),
+    ("ddtable", ddtable.ddtable_cmd, PLAY,
+     "Double-dummy table: every trump and every leader of a deal."),
     ("bid", bid.bid_cmd, SCORING, "Judge an auction: legal calls and who wins it."),
     ("score", score.score_cmd, SCORING, "Score one round, naming each rule that decides."),
     ("game", score.game_cmd, SCORING, "Score a whole game and name the winner."),
