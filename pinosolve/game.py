@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any, Optional, Union
-from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Union
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from pinosolve.cards import Card, Hand, Suit, symbols
 from pinosolve.deal import Deal
@@ -54,8 +54,11 @@ from pinosolve.play.trick import trick_points, tricks_of_line, winning_seat
 from pinosolve.results import Result, optional
 from pinosolve.seats import one_declarer
 from pinosolve.variants.sides import play_sides, seat_index, seat_name, side_names
-from pinosolve.inputs import as_deal, as_variant
+from pinosolve.inputs import HandLike, as_amount, as_deal, as_hand, as_variant
 from pinosolve.variants.variant import Variant
+
+if TYPE_CHECKING:
+    from pinosolve.records.record import Pass, Record
 
 CardLike = Union[Card, str]
 
@@ -449,11 +452,27 @@ class Game:
         start._points = {name: 0 for name in start.side_names}
         return start, cards
 
-    def to_record(self, **facts: Any) -> Any:
-        """The game as a ``pinosolve.records.Record``: the hands as it was set up (a trick on
-        the table given back to the seats that played it), the trump and the declarer as
-        the Contract, and every card played since set-up; ``facts`` adds the record's other
-        fields (``bid``, ``meld``, ``dealer``, ``tags``, ...).
+    def to_record(self, *, bidder: Optional[str] = None, bid: Optional[int] = None,
+                  meld: Optional[Mapping[str, Union[int, HandLike]]] = None,
+                  kitty: Optional[HandLike] = None, laid_away: Optional[HandLike] = None,
+                  passes: Iterable[Union[Pass, tuple[str, str, HandLike]]] = (),
+                  dealer: Optional[str] = None, auction: Iterable[Optional[int]] = (),
+                  auction_first: Optional[str] = None,
+                  tags: Union[Mapping[str, str], Iterable[tuple[str, str]]] = ()) -> Record:
+        """The game as a game record (``pinosolve.Record``, ``docs/records.md``): the hands
+        as it was set up (a trick on the table given back to the seats that played it), the
+        trump and the declarer as the Contract, and every card played since set-up; and the
+        facts a game does not hold: ``bidder`` (where the rules fix the sides, so the game
+        names no declarer) and ``bid``; ``meld``, each seat's meld, points or the cards shown
+        (a seat not given melded nothing); ``kitty`` (the kitty as it lay: where the rules
+        give it to the bidder, it was in his hand at set-up), ``laid_away`` (the cards he
+        laid away: not in his hand at set-up) and ``passes`` (``Pass``es or ``(giver,
+        receiver, cards)``, in the order made: the game's hands are after them), from
+        which the hands as dealt are worked back; ``dealer``, the ``auction`` (a call a
+        number, None a pass) and its ``auction_first`` caller (default the first seat), and
+        other ``tags`` (``{"Event": ...}``). A ``PinosolveError`` names a fact the record
+        refuses (``pinosolve.records.record.check_record``: the one rule every writer and
+        reader of a record keeps), in the argument's name.
 
         >>> g = Game("four-hand", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", trump="S")
         >>> g.play("AS"); print(g.to_record(), end="")
@@ -465,8 +484,9 @@ class Game:
         AS
         [Result "*"]
         """
-        from pinosolve.records.record import Record
+        from pinosolve.records.record import Record, RecordError
 
+        v = self.variant
         hands, leader, trick = self._start
         start = [list(h) for h in hands]
         for k, c in enumerate(trick):
@@ -474,17 +494,55 @@ class Game:
         played = [Card.from_index(c) for c in trick] + [Card.from_index(c)
                                                           for _, c, _ in self._history]
         n = len(self.seats)
+        dealt = {s: Hand(Card.from_index(c) for c in start[i]) for i, s in enumerate(self.seats)}
+        who = self.declarer
+        if bidder is not None:
+            named = seat_name(v, bidder, "bidder")
+            if who is not None and named != who:
+                raise PinosolveError(f"bidder={bidder!r:.20}: the game's declarer is {who}")
+            who = named
         fields: dict[str, Any] = {
-            "variant": self.variant, "deal_first": self.seats[0],
-            "deal": {s: Hand(Card.from_index(c) for c in start[i])
-                     for i, s in enumerate(self.seats)},
-            "trump": self.trump, "bidder": self.declarer,
+            "variant": v, "deal_first": self.seats[0], "trump": self.trump, "bidder": who,
             "partner": self.partner if self.called_card is None else None,
-            "called_card": self.called_card,
-            "leader": self.seats[leader],
-            "play": tuple(tuple(played[i:i + n]) for i in range(0, len(played), n))}
-        fields.update(facts)
-        return Record(**fields)  # (its Result, where the play is finished, is counted from it)
+            "called_card": self.called_card, "leader": self.seats[leader],
+            "play": tuple(tuple(played[i:i + n]) for i in range(0, len(played), n)),
+            "bid": None if bid is None else as_amount(bid, "bid"),
+            "meld": _record_meld(v, meld),
+            "dealer": None if dealer is None else seat_name(v, dealer, "dealer"),
+            "tags": _record_tags(tags)}
+        calls = _record_calls(auction)
+        if calls or auction_first is not None:
+            fields["auction"] = calls
+            fields["auction_first"] = (self.seats[0] if auction_first is None else
+                                       seat_name(v, auction_first, "auction_first"))
+        made = _record_passes(v, passes)
+        fields["passes"] = made
+        for p in reversed(made):  # (the hands as dealt: each pass taken back)
+            held = dealt[p.receiver]
+            if not p.cards.issubset(held):
+                raise PinosolveError(f"passes: {p.receiver} does not hold "
+                                     f"{' '.join(p.cards.cards())}, which {p.giver} passed")
+            dealt[p.receiver], dealt[p.giver] = held - p.cards, dealt[p.giver] + p.cards
+        for key, value in (("kitty", kitty), ("laid_away", laid_away)):
+            if value is not None:
+                fields[key] = as_hand(v, value, key)
+        if who is not None:
+            held = dealt[who]
+            if fields.get("laid_away") is not None:
+                held = held + fields["laid_away"]
+            if fields.get("kitty") is not None and v.rules.deal.bidder_takes_kitty:
+                if not fields["kitty"].issubset(held):
+                    raise PinosolveError(f"kitty: the bidder {who} took it, but his hand at "
+                                         "set-up and the cards laid away do not hold it")
+                held = held - fields["kitty"]
+            dealt[who] = held
+        fields["deal"] = dealt
+        try:
+            return Record(**fields)  # (its Result, where the play is finished, counted)
+        except RecordError as exc:  # (named by the argument that gave the section)
+            arg = {"Contract": "bid", "LaidAway": "laid_away", "Kitty": "kitty",
+                   "Pass": "passes", "Meld": "meld", "Auction": "auction"}.get(exc.tag, "tags")
+            raise PinosolveError(f"to_record({arg}=...): {exc}") from None
 
     # --- double dummy -------------------------------------------------------------------------
 
@@ -709,3 +767,62 @@ def solve_many(games: Sequence[Game], threads: int = 2, timeout: Optional[float]
     if failed:
         raise failed[min(failed)]
     return [r for r in results if r is not None]
+
+
+def _record_meld(v: Variant, meld: Optional[Mapping[str, Union[int, HandLike]]]
+                 ) -> dict[str, Union[int, Hand]]:
+    """``to_record``'s ``meld``: seat -> points or the cards shown."""
+    if meld is None:
+        return {}
+    if not isinstance(meld, Mapping):
+        raise PinosolveError(f"meld: a mapping of seat -> points or cards, got {meld!r:.60}")
+    out: dict[str, Union[int, Hand]] = {}
+    for seat, m in meld.items():
+        s = seat_name(v, seat, "meld")
+        out[s] = (as_amount(m, f"meld {s}") if isinstance(m, int) else
+                  as_hand(v, m, f"meld {s}"))
+    return out
+
+
+def _record_calls(auction: Iterable[Optional[int]]) -> tuple[Optional[int], ...]:
+    """``to_record``'s ``auction``: each call a bid (a whole number) or None (a pass)."""
+    if isinstance(auction, (str, bytes)):
+        raise PinosolveError("auction: the calls as a list, a bid a number and a pass None")
+    try:
+        return tuple(None if c is None else as_amount(c, "auction") for c in auction)
+    except TypeError:
+        raise PinosolveError(f"auction: the calls as a list, got {auction!r:.60}") from None
+
+
+def _record_passes(v: Variant, passes: Iterable[Any]) -> tuple[Pass, ...]:
+    """``to_record``'s ``passes``: ``Pass``es or ``(giver, receiver, cards)``."""
+    from pinosolve.records.record import Pass
+
+    out = []
+    for n, p in enumerate(passes, 1):
+        if isinstance(p, Pass):
+            p = (p.giver, p.receiver, p.cards)
+        if not isinstance(p, (tuple, list)) or len(p) != 3:
+            raise PinosolveError(f"passes: pass {n} is (giver, receiver, cards), got {p!r:.60}")
+        giver, receiver = (seat_name(v, p[0], f"passes {n}"), seat_name(v, p[1], f"passes {n}"))
+        out.append(Pass(giver, receiver, as_hand(v, p[2], f"passes {n}")))
+    return tuple(out)
+
+
+def _record_tags(tags: Union[Mapping[str, str], Iterable[tuple[str, str]]]
+                 ) -> tuple[tuple[str, str], ...]:
+    """``to_record``'s ``tags``: a mapping or pairs of tag name and text."""
+    import re
+
+    pairs = list(tags.items()) if isinstance(tags, Mapping) else list(tags)
+    out = []
+    for pair in pairs:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2 or \
+                not all(isinstance(x, str) for x in pair):
+            raise PinosolveError(f"tags: pairs of tag name and text, got {pair!r:.60}")
+        name, value = pair
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+            raise PinosolveError(f"tags: a tag name is a letter, then letters, digits or _, "
+                                 f"got {name!r:.30}")
+        out.append((name, value))
+    return tuple(out)

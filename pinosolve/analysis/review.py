@@ -229,8 +229,11 @@ def _from_record(record: Mapping[str, Any]) -> tuple[Game, list[Card], dict[str,
              "meld": record.get("meld"),
              "laid_away": None if record.get("laid_away") is None else
              as_hand(v, record["laid_away"], "laid_away")}
-    if (facts["bid"] is None) != (facts["meld"] is None):
-        raise PinosolveError("record: give bid and meld together (the contract needs both)")
+    if facts["meld"] is not None and facts["bid"] is None:
+        raise PinosolveError("record: meld goes together with a bid (the contract): give the "
+                             "bid")
+    if facts["bid"] is not None and facts["meld"] is None:
+        facts["meld"] = {}  # (a seat with no meld given melded nothing, as in a game record)
     if facts["meld"] is not None and not isinstance(facts["meld"], Mapping):
         if not isinstance(facts["meld"], (int, str)) or isinstance(facts["meld"], bool):
             raise PinosolveError(f"meld: a table of seat -> points or cards (or the declaring "
@@ -279,14 +282,8 @@ def record_of(game_or_record: RecordLike) -> Any:
                          as_hand(v, m, f"meld: {s}") for s, m in meld.items()}
     if facts["laid_away"] is not None:
         extra["laid_away"] = facts["laid_away"]
-    out = game.to_record(**{k: val for k, val in extra.items() if val is not None})
-    if facts["laid_away"] is not None and facts["bidder"] is not None:
-        # (a record's Deal is the hands as dealt: the bidder's with the cards he laid away)
-        from dataclasses import replace
-
-        held = out.deal[facts["bidder"]]
-        out = replace(out, deal={**out.deal, facts["bidder"]: held + facts["laid_away"]})
-    return out
+    # (to_record gives the bidder back the cards he laid away: a record's Deal is as dealt)
+    return game.to_record(**{k: val for k, val in extra.items() if val is not None})
 
 
 def _span(lo: int, hi: int) -> str:

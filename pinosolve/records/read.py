@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
+from collections.abc import Iterator
 
 from pinosolve.cards import Card, Hand
 from pinosolve.errors import NotationError, PinosolveError
-from pinosolve.records.record import (_ORDER, PASS_CALLS, UNKNOWN, CardNote, Pass, Record,
-                                      rules_hash, rules_hashes, variant_name)
+from pinosolve.records.record import (_ORDER, PASS_CALLS, UNKNOWN, CardNote, Origin, Pass,
+                                      Record, RecordError, rules_hash, rules_hashes,
+                                      variant_name)
 from pinosolve.records.tags import Section, split_records
 from pinosolve.seats import find_seat
 
@@ -47,23 +49,74 @@ def read_records(source: Union[str, Path], variant: Any = None) -> list[Record]:
         from pinosolve.files import read_text
 
         text = read_text(source, "record")
-    elif isinstance(source, str):
-        text = source
-    else:
-        raise PinosolveError(f"a record is its text or a file's path, got {source!r:.40}")
-    return records_of_text(text, variant)
+        try:
+            return records_of_text(text, variant, str(source))
+        except PinosolveError as exc:  # (named by its file)
+            raise _named(exc, str(source)) from None
+    if isinstance(source, str):
+        return records_of_text(source, variant)
+    raise PinosolveError(f"a record is its text or a file's path, got {source!r:.40}")
 
 
-def records_of_text(text: str, variant: Any = None) -> list[Record]:
+def _named(exc: PinosolveError, name: str) -> PinosolveError:
+    """``exc`` again, its message led by the file's ``name``."""
+    try:
+        return type(exc)(f"{name}: {exc}")
+    except TypeError:  # (an error that takes more than its message)
+        return NotationError(f"{name}: {exc}")
+
+
+def records_of_text(text: str, variant: Any = None, name: Optional[str] = None
+                    ) -> list[Record]:
     """Every record of ``text``, which is the records' text whatever it holds (``read_records``
-    takes text with no tag pair in it for a file's path)."""
-    return [_record(sections, variant) for sections in split_records(text)]
+    takes text with no tag pair in it for a file's path); ``name``, the file's, is each
+    record's ``origin``."""
+    return [_record(sections, variant, None if name is None else Origin(name, k))
+            for k, sections in enumerate(split_records(text), 1)]
 
 
-def _record(sections: list[Section], variant: Any) -> Record:
+def _record(sections: list[Section], variant: Any, origin: Optional[Origin] = None) -> Record:
+    """The record of ``sections``; its errors (``NotationError``, ``RecordError``) name the
+    line at fault (``line N: ...``), and the trick where it is in the play."""
     by_tag = {s.tag.lower(): s for s in sections}
+    at = [sections[0].line if sections else 0]  # the line being read
+    card_lines: list[int] = []  # where each card played stands
+    try:
+        return _read(sections, by_tag, variant, at, card_lines, origin)
+    except RecordError as exc:
+        section = by_tag.get(exc.tag.lower())
+        line = at[0] if section is None else (
+            card_lines[exc.card - 1] if exc.card is not None and 0 < exc.card <= len(card_lines)
+            else section.line_of(exc.item) if exc.item is not None else section.line)
+        raise _located(exc, line) from None
+    except PinosolveError as exc:
+        raise _located(exc, at[0]) from None
+
+
+def _located(exc: PinosolveError, line: int) -> PinosolveError:
+    """``exc`` again, its message led by ``line N: `` (0: no line known)."""
+    if not line:
+        return exc
+    message = f"line {line}: {exc}"
+    try:
+        return type(exc)(message)
+    except TypeError:  # (an error that takes more than its message)
+        return NotationError(message)
+
+
+def _read(sections: list[Section], by_tag: dict[str, Section], variant: Any, at: list[int],
+          card_lines: list[int], origin: Optional[Origin]) -> Record:
     known = {t.lower() for t in _ORDER}
+
+    def get(tag: str) -> Optional[Section]:
+        s = by_tag.get(tag.lower())
+        if s is not None:
+            at[0] = s.line
+        return s
+
+    get("Variant")
     v = _variant(by_tag, variant)
+    get("Rules")
     seats = v.seats
 
     def seat(value: str, what: str) -> str:
@@ -72,10 +125,13 @@ def _record(sections: list[Section], variant: Any) -> Record:
     def hand(text: str, what: str) -> Hand:
         return v.parse_hand(text.replace(",", " ").strip() or "-", what)
 
-    def get(tag: str) -> Optional[Section]:
-        return by_tag.get(tag.lower())
+    def lines(s: Section) -> Iterator[str]:
+        """The section's data lines, each setting the line being read as it is read."""
+        for k, line in enumerate(s.lines):
+            at[0] = s.line_of(k)
+            yield line
 
-    fields: dict[str, Any] = {"variant": v}
+    fields: dict[str, Any] = {"variant": v, "origin": origin}
     tags = tuple((s.tag, s.value) for s in sections if s.tag.lower() not in known)
     fields["tags"] = tags
     for tag in ("Dealer", "Seat"):
@@ -88,7 +144,11 @@ def _record(sections: list[Section], variant: Any) -> Record:
     s = get("Auction")
     if s is not None:
         fields["auction_first"] = seat(s.value, "Auction") if s.value.strip() else seats[0]
-        fields["auction"] = tuple(_call(c) for line in s.lines for c in line.split())
+        calls = []
+        for k, line in enumerate(s.lines):
+            at[0] = s.line_of(k)
+            calls += [_call(c) for c in line.split()]
+        fields["auction"] = tuple(calls)
     s = get("Contract")
     if s is not None:
         fields.update(_contract(v, s.value))
@@ -106,29 +166,34 @@ def _record(sections: list[Section], variant: Any) -> Record:
             fields[key] = hand(" ".join((s.value, *s.lines)), tag)
     s = get("Pass")
     if s is not None:
-        fields["passes"] = tuple(_pass(v, line, n) for n, line in enumerate(s.lines, 1))
+        fields["passes"] = tuple(_pass(v, line, n) for n, line in enumerate(lines(s), 1))
     s = get("Meld")
     if s is not None:
-        fields["meld"] = dict(_meld(v, line) for line in s.lines)
+        fields["meld"] = dict(_meld(v, line) for line in lines(s))
     s = get("Play")
     if s is not None:
         fields["leader"] = seat(s.value, "Play") if s.value.strip() else \
             fields.get("deal_first") or seats[0]
-        try:
-            cards = [Card.parse(t) for line in s.lines for t in line.replace(",", " ").split()]
-        except NotationError as exc:
-            raise NotationError(f"Play: {exc}") from None
         n = len(seats)
+        cards: list[Card] = []
+        for line in lines(s):
+            for t in line.replace(",", " ").split():
+                try:
+                    cards.append(Card.parse(t))
+                except NotationError as exc:
+                    k = len(cards) + 1
+                    raise NotationError(f"Play: trick {(k - 1) // n + 1}, card "
+                                        f"{(k - 1) % n + 1}: {exc}") from None
+                card_lines.append(at[0])
         fields["play"] = tuple(tuple(cards[i:i + n]) for i in range(0, len(cards), n))
     s = get("Result")
     if s is not None and s.value.strip() not in ("", "*"):
         fields["result"] = _result(v, s.value)
     s = get("Analysis")
     if s is not None:
-        fields["notes"] = tuple(_note(v, line) for line in s.lines)
-    record = Record(**fields)
-    _check(record)
-    return record
+        fields["notes"] = tuple(_note(v, line) for line in lines(s))
+    at[0] = sections[0].line if sections else 0
+    return Record(**fields)  # (checked as it is made: records.record.check_record)
 
 
 def _variant(by_tag: dict[str, Section], given: Any) -> Variant:
@@ -140,8 +205,9 @@ def _variant(by_tag: dict[str, Section], given: Any) -> Variant:
         v = as_variant(given)
         named = s.value.strip() if s is not None else ""
         if named and named not in (v.id, variant_name(v)):
-            raise NotationError(f"record: its Variant tag names {named!r:.40}, not {v.id}: drop "
-                                "--variant/--rules, or name the rules it was played under")
+            raise RecordError(f"record: its Variant tag names {named!r:.40}, not {v.id}: "
+                              "read it under the rules it names, or name the rules it was "
+                              "played under", "Variant")
     elif s is None or not s.value.strip():
         raise NotationError("record: no Variant tag (a variant ID, or a shipped house rule's "
                             "name)")
@@ -150,9 +216,9 @@ def _variant(by_tag: dict[str, Section], given: Any) -> Variant:
         v = resolve(None, name) if name in example_names() else resolve(name, None)
     h = by_tag.get("rules")
     if h is not None and h.value.strip() and h.value.strip().lower() not in rules_hashes(v):
-        raise NotationError(f"record: the Rules tag {h.value.strip()!r:.20} is not the hash "
-                            f"of {v.id}'s rules ({rules_hash(v)}): the hand was played under "
-                            "other house rules (name their file with --rules)")
+        raise RecordError(f"record: the Rules tag {h.value.strip()!r:.20} is not the hash "
+                          f"of {v.id}'s rules ({rules_hash(v)}): the hand was played under "
+                          "other house rules (name their file)", "Rules")
     return v
 
 
@@ -169,8 +235,6 @@ def _deal(v: Variant, text: str) -> tuple[dict[str, Optional[Hand]], str]:
     for k, token in enumerate(tokens):
         s = seats[(start + k) % len(seats)]
         out[s] = None if token == UNKNOWN else v.parse_hand(token, f"Deal: seat {s}")
-    known = [h for h in out.values() if h is not None]
-    v.check_hand(sum(known, Hand()), "Deal: all hands")
     return {s: out[s] for s in seats}, first
 
 
@@ -268,35 +332,6 @@ def _note(v: Variant, line: str) -> CardNote:
     return CardNote(s, card, tuple(keys))
 
 
-def _check(r: Record) -> None:
-    """What a record must agree with itself on: a played card from a hand known to hold it
-    is checked as the game is played back (``to_game``); here, the sizes and the notes."""
-    v = r.variant
-    if r.play and r.leader is None:
-        raise NotationError("Play: the seat that led the first trick is missing")
-    played = r.cards_played()
-    if r.notes and len(r.notes) > len(played):
-        raise NotationError(f"Analysis: {len(r.notes)} notes for {len(played)} cards played")
-    for n, (note, card) in enumerate(zip(r.notes, played), 1):
-        if note.card != card:
-            raise NotationError(f"Analysis: note {n} is for {note.card}, but card {n} played "
-                                f"was {card}")
-    size = v.rules.deal.hand_size
-    for s, h in r.deal.items():
-        if h is not None and len(h) > size + v.rules.deal.kitty:
-            raise NotationError(f"Deal: seat {s} holds {len(h)} cards; {v.id} deals {size}")
-    r.partner_seat()  # (a Partner tag the Call contradicts is named)
-    if r.deal and all(h is not None for h in r.deal.values()) and r.trump is not None:
-        r.hands_at_play()  # (a pass or lay-away of cards not held is named)
-        if r.result is not None:
-            counted = r.points_taken()
-            if counted is not None and counted != r.result:
-                shown = " ".join(f"{k} {v}" for k, v in counted.items())
-                raise NotationError(f"Result: the play gives {shown}")
-
-
-
-
 def read_source(path: str, what: str) -> tuple[str, str]:
     """The text of the file ``path`` ('-': standard input) by the safe readers of
     ``pinosolve.files``, and the name to give it in errors."""
@@ -310,20 +345,21 @@ def read_source(path: str, what: str) -> tuple[str, str]:
 def one_record(text: str, name: str, variant: Any = None) -> Record:
     """The one record of a file's text; a one-line error naming the file otherwise."""
     try:
-        records = records_of_text(text, variant)
+        records = records_of_text(text, variant, name)
     except PinosolveError as exc:
-        raise type(exc)(f"{name}: {exc}") from None
+        raise _named(exc, name) from None
     if len(records) != 1:
         raise PinosolveError(f"{name}: {len(records)} records; give a file of one")
     return records[0]
 
 
 def records_of_file(text: str, name: str, variant: Any = None) -> list[Record]:
-    """Every record of a file's text (at least one); a one-line error naming the file."""
+    """Every record of a file's text (at least one), each knowing its ``origin``; a
+    one-line error naming the file."""
     try:
-        records = records_of_text(text, variant)
+        records = records_of_text(text, variant, name)
     except PinosolveError as exc:
-        raise type(exc)(f"{name}: {exc}") from None
+        raise _named(exc, name) from None
     if not records:
         raise PinosolveError(f"{name}: no record")
     return records

@@ -49,8 +49,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from pinosolve.cards import Card, Hand, Suit
-from pinosolve.errors import PinosolveError
-from pinosolve.records.tags import Section, format_section
+from pinosolve.errors import NotationError, PinosolveError
+from pinosolve.records.tags import MAX_VALUE, Section, format_section
 from pinosolve.seats import find_seat
 
 if TYPE_CHECKING:
@@ -149,6 +149,26 @@ def _beyond_defaults(obj: Any) -> Any:
     return obj
 
 
+class RecordError(NotationError):
+    """A record that breaks a rule of ``check_record``, and where: ``tag``, the section at
+    fault; ``item``, its data line (from 0; None: the tag pair itself); ``card``, the card
+    played (from 1) where the fault is in the play. A reader adds the file and the line."""
+
+    def __init__(self, message: str, tag: str = "", item: Optional[int] = None,
+                 card: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.tag, self.item, self.card = tag, item, card
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a record was read from: ``file``, as it was named, and ``record``, its number
+    in that file (from 1)."""
+
+    file: str
+    record: int = 1
+
+
 @dataclass(frozen=True)
 class Pass:
     """Cards passed: by ``giver`` to ``receiver``."""
@@ -177,7 +197,8 @@ class Record:
     seat to its hand as dealt, None where not known; ``auction`` holds the calls from
     ``auction_first`` on (None for a pass); ``play`` the tricks, each from its leader, the
     first led by ``leader``; ``result`` the trick points by side (fixed partnerships) or
-    seat, None while unfinished."""
+    seat, None while unfinished; ``origin`` the file it was read from (None: text, or made
+    in Python), no part of the record's text or of its equality."""
 
     variant: Variant
     deal: dict[str, Optional[Hand]] = field(default_factory=dict)
@@ -200,6 +221,10 @@ class Record:
     result: Optional[dict[str, int]] = None
     notes: tuple[CardNote, ...] = ()
     tags: tuple[tuple[str, str], ...] = ()
+    origin: Optional[Origin] = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        check_record(self)  # (every record, whoever made it: read, written or replaced)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Record) and str(self) == str(other)
@@ -297,12 +322,12 @@ class Record:
             if self.kitty is not None and self.variant.rules.deal.bidder_takes_kitty:
                 hand = hand + self.kitty
             if self.laid_away is not None:
-                hand = _without(hand, self.laid_away, f"LaidAway: {self.bidder}")
+                hand = _without(hand, self.laid_away, f"LaidAway: {self.bidder}", "LaidAway")
             hands[self.bidder] = hand
         for n, p in enumerate(self.passes, 1):
             giver, receiver = hands.get(p.giver), hands.get(p.receiver)
             if giver is not None:
-                hands[p.giver] = _without(giver, p.cards, f"Pass {n}: {p.giver}")
+                hands[p.giver] = _without(giver, p.cards, f"Pass {n}: {p.giver}", "Pass", n - 1)
             if receiver is not None:
                 hands[p.receiver] = receiver + p.cards
         return hands
@@ -310,19 +335,36 @@ class Record:
     def to_game(self, played: bool = True) -> Game:
         """The hand as a ``Game``: set up as play began (every hand known, the trump and the
         leader given), and with ``played`` the recorded cards played on it as they were
-        played (a renege included). PinosolveError where the record cannot be played."""
+        played (a renege included). PinosolveError where the record lacks what a game needs
+        (its Deal, a hand, the trump); a ``RecordError`` naming the trick and the card where
+        the play cannot be played back."""
         from pinosolve.game import Game
 
         roles = _roles(self)
-        g = Game(self.variant, self._start(), trump=self._trump(), leader=self.leader,
-                 declarer=roles.get("declarer"), partner=roles.get("partner"))
+        start, trump = self._start(), self._trump()
+        try:
+            g = Game(self.variant, start, trump=trump, leader=self.leader,
+                     declarer=roles.get("declarer"), partner=roles.get("partner"))
+        except PinosolveError as exc:
+            raise RecordError(f"Deal: the hands as play began: {exc}", "Deal") from None
         if played:
             for n, card in enumerate(self.cards_played(), 1):
                 try:
                     g.play_as_played(card)
                 except PinosolveError as exc:
-                    raise PinosolveError(f"Play: card {n}: {exc}") from None
+                    raise RecordError(f"Play: {self.card_place(n)}: {exc}", "Play",
+                                      card=n) from None
         return g
+
+    def card_place(self, n: int) -> str:
+        """Where card ``n`` played (from 1) stands: ``trick T, card K`` (each from 1, the
+        tricks as the record's Play holds them)."""
+        k = 0
+        for t, trick in enumerate(self.play, 1):
+            if n <= k + len(trick):
+                return f"trick {t}, card {n - k}"
+            k += len(trick)
+        return f"card {n}"
 
     def _start(self) -> Deal:
         """Every hand as play began (``hands_at_play``), or a one-line error saying what the
@@ -349,20 +391,24 @@ class Record:
         return {s: m if isinstance(m, int) else m.cards() for s, m in self.meld.items()}
 
     def review_input(self) -> dict[str, Any]:
-        """The record as ``pinosolve.analysis.review.review`` takes it (its keys)."""
+        """The record as ``pinosolve.analysis.review.review`` takes it (its keys): the hands
+        as play began, the play, the sides; with a bid, the contract's facts as ``round``
+        gives them to ``score`` (the meld by seat, a seat with no Meld line having melded
+        nothing, and the cards laid away)."""
         out: dict[str, Any] = {"variant": self.variant, "deal": str(self._start()),
                                "trump": self._trump().letter,
                                "play": [str(c) for c in self.cards_played()]}
-        for key in ("leader", "bidder", "bid"):
+        for key in ("leader", "bidder"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         partner = self.partner_seat()
         if partner is not None:
             out["partner"] = partner
-        if self.meld:
+        if self.bid is not None:
+            out["bid"] = self.bid
             out["meld"] = self._meld_data()
-        if self.laid_away is not None:
-            out["laid_away"] = self.laid_away.cards()
+            if self.laid_away is not None:
+                out["laid_away"] = self.laid_away.cards()
         return out
 
     def view_input(self, seat: Optional[str] = None) -> dict[str, Any]:
@@ -445,6 +491,150 @@ def _units(v: Variant, g: Game) -> dict[str, int]:
             for t in teams(v)}
 
 
+def check_record(r: Record) -> None:
+    """What every record must hold, the one rule of the format: ``Record`` checks itself
+    with it as it is made, so every writer (``Game.to_record``, ``review --annotate``,
+    ``deal --record``) and every reader (``read_record``, and through it ``review``,
+    ``score``, ``game``, ``infer``, ``advise``) keeps the same one. A ``RecordError`` names
+    the section at fault (and the trick and card where it is in the play):
+
+    - the Deal: hands of at most a hand and a kitty, the known hands and the kitty within
+      the deck together; the Kitty: only where the rules deal one, of its size;
+    - the Auction's calls need the seat that called first;
+    - the Contract: a bid needs its bidder and an auction, and is one the rules allow; the
+      meld of a seat with no Meld line is none (0), as ``score`` reads it;
+    - the LaidAway cards: the bidder's (a Contract naming him), as many as he lays away;
+      with a bid, where the rules lay cards away, they are given;
+    - the Pass lines only where the rules pass cards;
+    - the Partner and the CalledCard only in call-partner play, and agreeing;
+    - the Play: a leader, whole tricks but the last, no more copies of a card than the
+      deck; with every hand and the trump known, it plays back from the hands as play
+      began (each pass made, each card held by its seat), and a Result agrees with it;
+    - the Analysis: a note per card played, each for that card.
+    """
+    v = r.variant
+    d = v.rules.deal
+    own = {t.lower() for t in _ORDER}
+    named: set[str] = set()
+    for name, value in r.tags:
+        if name.lower() in own or name.lower() in named:
+            raise RecordError(f"{name}: a tag the record holds once" + (
+                " (its own section)" if name.lower() in own else ""), name)
+        if "\n" in value or "\r" in value or len(value) > MAX_VALUE:
+            raise RecordError(f"{name}: a tag's value is one line of at most {MAX_VALUE} "
+                              "characters", name)
+        named.add(name.lower())
+    known = [h for h in r.deal.values() if h is not None]
+    for s, h in r.deal.items():
+        if s not in v.seats:
+            raise RecordError(f"Deal: {s!r:.10} is not a seat of {v.id}", "Deal")
+        if h is not None and len(h) > d.hand_size + d.kitty:
+            raise RecordError(f"Deal: seat {s} holds {len(h)} cards; {v.id} deals "
+                              f"{d.hand_size}", "Deal")
+    try:
+        v.check_hand(sum(known, Hand()), "Deal: all hands")
+    except PinosolveError as exc:
+        raise RecordError(str(exc), "Deal") from None
+    if r.kitty is not None:
+        if d.kitty_kind not in ("kitty", "widow"):
+            raise RecordError(f"Kitty: {v.id} deals no kitty [deal.kitty_kind = "
+                              f"{d.kitty_kind}]", "Kitty")
+        if len(r.kitty) != d.kitty:
+            raise RecordError(f"Kitty: {len(r.kitty)} cards, but {v.id}'s kitty holds "
+                              f"{d.kitty} [deal.kitty]", "Kitty")
+        try:
+            v.check_hand(sum(known, r.kitty), "Deal and Kitty together")
+        except PinosolveError as exc:
+            raise RecordError(str(exc), "Kitty") from None
+    if r.auction and r.auction_first is None:
+        raise RecordError("Auction: the calls need the seat that called first", "Auction")
+    if r.bid is not None:
+        if not v.rules.bidding.enabled:
+            raise RecordError(f"Contract: {v.id} has no auction, so no bid [bidding.enabled "
+                              "= false]", "Contract")
+        if r.bidder is None:
+            raise RecordError(f"Contract: a bid needs its bidder ('{v.seats[0]} {r.bid} H')",
+                              "Contract")
+        from pinosolve.scoring.bidding import check_contract
+
+        try:
+            check_contract(v, r.bid)
+        except PinosolveError as exc:
+            raise RecordError(f"Contract: {exc}", "Contract") from None
+    for k, (s, m) in enumerate(r.meld.items()):
+        limit = d.hand_size + (d.bidder_discards if s == r.bidder else 0)
+        if isinstance(m, Hand) and len(m) > limit:
+            raise RecordError(f"Meld: {s} shows {len(m)} cards, but a holding of {v.id} has "
+                              f"at most {limit}", "Meld", k)
+    if r.laid_away is not None:
+        if not d.bidder_discards:
+            raise RecordError(f"LaidAway: in {v.id} the bidder lays no cards away "
+                              "[deal.bidder_discards = 0]", "LaidAway")
+        if r.bidder is None:
+            raise RecordError("LaidAway: the cards the bidder laid away need the bidder (the "
+                              "Contract's)", "LaidAway")
+        if len(r.laid_away) != d.bidder_discards:
+            raise RecordError(f"LaidAway: {len(r.laid_away)} cards, but the bidder lays away "
+                              f"{d.bidder_discards} [deal.bidder_discards]", "LaidAway")
+    elif d.bidder_discards and r.bid is not None:
+        raise RecordError(f"LaidAway: in {v.id} the bidder lays away {d.bidder_discards} "
+                          "cards, which a record of a bid gives [deal.bidder_discards]",
+                          "Contract")
+    if r.passes and not v.rules.passing.cards:
+        raise RecordError(f"Pass: in {v.id} no cards are passed [passing.cards = 0]", "Pass")
+    called = v.rules.players.partnership == "called-card"
+    for tag, fact in (("Partner", r.partner), ("CalledCard", r.called_card)):
+        if fact is not None and not called:
+            raise RecordError(f"{tag}: {v.id} has no called partner [players.partnership = "
+                              f"{v.rules.players.partnership}]", tag)
+    try:
+        r.partner_seat()  # (a Partner tag the call contradicts)
+    except PinosolveError as exc:
+        raise RecordError(str(exc), "Partner" if r.partner is not None else "CalledCard") \
+            from None
+    _check_play(r)
+
+
+def _check_play(r: Record) -> None:
+    """The Play and the Analysis of ``check_record``."""
+    v = r.variant
+    n = len(v.seats)
+    if r.play and r.leader is None:
+        raise RecordError("Play: the seat that led the first trick is missing", "Play")
+    for t, trick in enumerate(r.play[:-1], 1):
+        if len(trick) != n:
+            raise RecordError(f"Play: trick {t} holds {len(trick)} cards; a trick of {v.id} "
+                              f"holds {n}", "Play", card=sum(map(len, r.play[:t - 1])) + 1)
+    if r.play and not 0 < len(r.play[-1]) <= n:
+        raise RecordError(f"Play: trick {len(r.play)} holds {len(r.play[-1])} cards; a trick "
+                          f"of {v.id} holds {n}", "Play", card=len(r.cards_played()) or None)
+    played = r.cards_played()
+    counts = [0] * len(v.deck.counts)
+    for k, c in enumerate(played, 1):
+        counts[c.index] += 1
+        have = v.deck.counts[c.index]
+        if counts[c.index] > have:
+            raise RecordError(f"Play: {r.card_place(k)}: " + (
+                f"{c} is not in the {v.deck_size}-card deck of {v.id}" if not have else
+                f"{c} again, but the deck holds {have}"), "Play", card=k)
+    if r.deal and all(r.deal.get(s) is not None for s in v.seats):
+        r.hands_at_play()  # (a pass or a lay-away of cards not held)
+        if r.trump is not None and played:
+            r.to_game()  # (each card held by its seat as the play went)
+        if r.result is not None:
+            counted = r.points_taken()
+            if counted is not None and counted != r.result:
+                shown = " ".join(f"{k} {pts}" for k, pts in counted.items())
+                raise RecordError(f"Result: the play gives {shown}", "Result")
+    if len(r.notes) > len(played):
+        raise RecordError(f"Analysis: {len(r.notes)} notes for {len(played)} cards played",
+                          "Analysis", len(played))
+    for k, (note, card) in enumerate(zip(r.notes, played)):
+        if note.card != card:
+            raise RecordError(f"Analysis: note {k + 1} is for {note.card}, but card {k + 1} "
+                              f"played ({r.card_place(k + 1)}) was {card}", "Analysis", k)
+
+
 def _roles(r: Record) -> dict[str, str]:
     """The seats that fix the sides, as ``Game`` takes them."""
     from pinosolve.variants.sides import sides_fixed
@@ -458,10 +648,10 @@ def _roles(r: Record) -> dict[str, str]:
     return out
 
 
-def _without(hand: Hand, cards: Hand, what: str) -> Hand:
+def _without(hand: Hand, cards: Hand, what: str, tag: str, item: Optional[int] = None) -> Hand:
     if not cards.issubset(hand):
         short = Hand.from_counts(max(0, a - b) for a, b in zip(cards.counts, hand.counts))
-        raise PinosolveError(f"{what} does not hold {' '.join(short.cards())}")
+        raise RecordError(f"{what} does not hold {' '.join(short.cards())}", tag, item)
     return hand - cards
 
 

@@ -35,12 +35,18 @@ _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 class Section:
     """One tag pair (``tag`` as spelt in the file, ``value`` unescaped) and its data lines
     (stripped, comments and empty lines left out); ``line`` is where the tag stands (from
-    1), for error messages."""
+    1) and ``at`` where each data line stands, for error messages (0 and () for a section
+    made, not read)."""
 
     tag: str
     value: str
     lines: tuple[str, ...]
     line: int = 0
+    at: tuple[int, ...] = ()
+
+    def line_of(self, k: int) -> int:
+        """Where data line ``k`` (from 0) stands; the tag's line where that is not known."""
+        return self.at[k] if 0 <= k < len(self.at) else self.line
 
 
 def looks_like_record(text: str) -> bool:
@@ -100,11 +106,12 @@ def split_records(text: str) -> list[list[Section]]:
     seen: set[str] = set()
     tag, value, at = "", "", 0
     lines: list[str] = []
+    numbers: list[int] = []
     count = 0
 
     def close() -> None:
         if tag:
-            current.append(Section(tag, value, tuple(lines), at))
+            current.append(Section(tag, value, tuple(lines), at, tuple(numbers)))
 
     for number, raw in enumerate(_uncommented(text), 1):
         line = raw.strip()
@@ -127,12 +134,13 @@ def split_records(text: str) -> list[list[Section]]:
                 records.append(current)
                 current, seen = [], set()
             seen.add(name.lower())
-            tag, value, lines, at = name, _unescape(m.group(2)), [], number
+            tag, value, lines, numbers, at = name, _unescape(m.group(2)), [], [], number
             continue
         if not tag:
             raise NotationError(f"line {number}: data before the first tag pair: "
                                 f"{line!r:.60}")
         lines.append(line)
+        numbers.append(number)
     close()
     if current:
         records.append(current)
