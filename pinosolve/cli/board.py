@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Callable
 from typing import Annotated, Any, Optional
 
 import typer
@@ -77,12 +78,15 @@ def board_cmd(
                              "to mean it")
     where = f"[{address}]" if ":" in address else address
     url = f"http://{where}:{bound}/"
-    print(f"board: {url} (Ctrl-C ends it)", flush=True)
-    if not no_browser:
-        import webbrowser
 
-        webbrowser.open(url)
-    ended = serve(server)
+    def announce() -> None:
+        print(f"board: {url} (Ctrl-C ends it)", flush=True)
+        if not no_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    ended = serve(server, announce)
     if ended is not None:
         try:
             sys.stderr.write(f"pinosolve: board: ended by {signal.Signals(ended).name}\n")
@@ -100,23 +104,39 @@ class _Ended(Exception):
     """The board was sent one of ``ENDING``."""
 
 
-def serve(server: Any) -> Optional[int]:
+def _quiet(signum: int, frame: object) -> None:
+    """A signal of ``ENDING`` once the board is closing: nothing more to do. (Not SIG_IGN:
+    Python reports a signal that came in as its handler was set so as a race, on stderr.)"""
+
+
+def serve(server: Any, announce: Callable[[], None] = lambda: None) -> Optional[int]:
     """Serve until Ctrl-C (a KeyboardInterrupt, passed on) or a signal of ``ENDING`` (its
-    number returned), then close the server: its jobs cancelled, its workers ended."""
+    number returned), then close the server: its jobs cancelled, its workers ended.
+    ``announce`` runs once the signals are handled, before the first request (a signal
+    from then on ends the board cleanly). A signal the board was started ignoring (``nohup``)
+    stays ignored; once one has come, every other is ignored until the program ends (a
+    closed terminal sends more than one)."""
 
     def end(signum: int, frame: object) -> None:
+        for s in handled:  # (at once: a second one must not strike while the board closes)
+            signal.signal(s, _quiet)
         raise _Ended(signum)
 
-    before = {s: signal.signal(s, end) for s in ENDING}
+    handled = [s for s in ENDING if signal.getsignal(s) is not signal.SIG_IGN]
+    before: dict[int, Any] = {}
     ended: Optional[int] = None
     try:
+        for s in handled:
+            before[s] = signal.signal(s, end)
+        announce()
         server.serve_forever(poll_interval=0.2)
     except _Ended as exc:
         ended = int(exc.args[0])
     finally:
-        for s in ENDING:  # (a second one is ignored while the board closes)
-            signal.signal(s, signal.SIG_IGN)
+        for s in handled:  # (a signal is ignored while the board closes)
+            signal.signal(s, _quiet)
         server.server_close()
-        for s, handler in before.items():
-            signal.signal(s, handler)
+        if ended is None:  # (Ctrl-C: the program's own handling from here on)
+            for s, handler in before.items():
+                signal.signal(s, handler)
     return ended

@@ -14,6 +14,7 @@ import struct
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -34,11 +35,13 @@ NOTHING = object()  # (no body: None is JSON's null)
 class Board:
     """A ``pinosolve board`` started as the user starts it, on a free port."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None,
+                 preexec: Callable[[], None] | None = None) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pinosolve", "board", "--no-browser", "--port", "0", *args],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            start_new_session=True, env={**os.environ, "PINOSOLVE_BOARD_IDLE": "2", **(env or {})})
+            start_new_session=True, env={**os.environ, "PINOSOLVE_BOARD_IDLE": "2", **(env or {})},
+            preexec_fn=preexec)
         line = self.proc.stdout.readline()
         m = re.match(r"board: http://(\[[^]]+\]|[^:/]+):(\d+)/ ", line)
         if not m:
