@@ -2,7 +2,8 @@
 
 The page sends what the user pasted or opened: a game record (``docs/records.md``), review's
 TOML or JSON table of one, or a deal (``N:... ... ...``) with its ``variant`` and ``trump``
-(and optionally ``leader``); and, with ``play``, the cards to show played in place of the
+(and optionally ``leader``; and ``bidder``, ``partner`` or ``called_card`` where the variant's
+play needs them: ``variant_play``); and, with ``play``, the cards to show played in place of the
 record's (a line of the user's own: the record's cards as far as it follows them, then cards
 each legal where it is played). The answer holds what the page draws and the batch lines it
 sends for each analysis, so that the page never reads a record itself: ``given``, what the
@@ -41,7 +42,7 @@ from typing import Any, Optional
 from pinosolve.errors import PinosolveError
 
 MAX_TEXT = 64 << 10  # a hand's record is about 1 KiB
-_KEYS = ("text", "variant", "trump", "leader", "play")
+_KEYS = ("text", "variant", "trump", "leader", "bidder", "partner", "called_card", "play")
 MAX_PLAY = 1000  # cards of a line of one's own (a hand has at most 80)
 LENS_SEED = 1  # the board's information lens: review --information --seed LENS_SEED
 
@@ -212,16 +213,45 @@ def _table(text: str) -> Any:
     return record_of(data)
 
 
+def variant_play(name: str) -> dict[str, Any]:
+    """What the page needs to open a deal of the variant (or shipped house rule) ``name``,
+    read from its rules (``players``, ``passing``): its ``seats``, clockwise; ``bidder``,
+    whether its play needs the bidder named (the sides of play are his and the rest's:
+    ``sides.sides_fixed``); ``partner``, whether it needs his partner too (a called-card
+    partnership): a seat, the bidder's own where he plays alone, or ``called_card``,
+    whether the card he called may name him instead (the first holder of a copy from the
+    bidder's left, in the hands as dealt: where no cards are passed before play, and only
+    in a whole deal).
+
+    >>> variant_play("three-hand-auction")
+    {'seats': ['N', 'E', 'W'], 'bidder': True, 'partner': False, 'called_card': False}
+    >>> variant_play("five-hand-call")["partner"], variant_play("four-hand")["bidder"]
+    (True, False)
+    """
+    from pinosolve.variants.sides import sides_fixed
+
+    v = _shipped(name, "variant")
+    called = v.rules.players.partnership == "called-card"
+    return {"seats": list(v.seats), "bidder": not sides_fixed(v), "partner": called,
+            "called_card": called and not v.rules.passing.cards}
+
+
 def _dealt(text: str, body: dict[str, Any]) -> Any:
-    """A record of a deal given as text, with the body's variant, trump and leader."""
+    """A record of a deal given as text, with the body's variant, trump and leader, and the
+    bidder, partner or called card where given."""
     from pinosolve.game import Game
 
     for key in ("variant", "trump"):
         if not isinstance(body.get(key), str):
             raise PinosolveError(f"record: a deal needs its {key} (or give a game record, with "
                                  "its tags)")
+    for key in ("leader", "bidder", "partner", "called_card"):
+        if body.get(key) is not None and not isinstance(body[key], str):
+            raise PinosolveError(f"record: {key}: a seat's name as text" if key != "called_card"
+                                 else "record: called_card: a card's name as text, such as AH")
     g = Game(_shipped(body["variant"], "variant"), text.strip(), trump=body["trump"],
-             leader=body.get("leader"))
+             leader=body.get("leader"), declarer=body.get("bidder"),
+             partner=body.get("partner"), called_card=body.get("called_card"))
     return g.to_record()
 
 

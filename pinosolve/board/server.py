@@ -7,7 +7,8 @@ tool on his own machine, and the standard library keeps it free of any dependenc
 ==========================  ================================================================
 ``GET /``                   the page (``pinosolve/board/static/``, read once at start)
 ``GET /static/NAME``        its script and style, by name from a fixed list
-``GET /api/variants``       the built-in variants and the shipped house rules
+``GET /api/variants``       the built-in variants and the shipped house rules, with each
+                            one's seats and what its play needs (``records.variant_play``)
 ``POST /api/record``        ``{"text"}`` (a game record, or a deal with ``variant`` and
                             ``trump``): the hand as the page shows it (``board.records``)
 ``POST /api/<command>``     a batch line of ``command``: its ``--json`` answer, or
@@ -133,8 +134,23 @@ class Board:
         self.ids = itertools.count(1)
         self.lock = threading.Lock()
         self.record_text = record_text
+        self._variants: Optional[dict[str, Any]] = None
         self.static = {name: resources.files("pinosolve.board").joinpath("static", name)
                        .read_bytes() for name in (*STATIC, "index.html")}
+
+    def variants(self) -> dict[str, Any]:
+        """``GET /api/variants``: the built-in variants and the shipped house rules by name,
+        ``play``, each one's seats and what its play needs (``records.variant_play``: read
+        once), and the record the board was started with (None: none)."""
+        from pinosolve.board.records import variant_play
+        from pinosolve.variants.variant import example_names, variant_ids
+
+        with self.lock:
+            if self._variants is None:
+                names = variant_ids() + example_names()
+                self._variants = {"variants": variant_ids(), "house_rules": example_names(),
+                                  "play": {name: variant_play(name) for name in names}}
+            return {**self._variants, "record": self.record_text}
 
     def _cached(self, key: str) -> Optional[dict[str, Any]]:
         with self.lock:
@@ -341,10 +357,7 @@ class Handler(BaseHTTPRequestHandler):
         if path.startswith("/static/") and path[8:] in STATIC:
             return self._send(200, board.static[path[8:]], STATIC[path[8:]] + "; charset=utf-8")
         if path == "/api/variants":
-            from pinosolve.variants.variant import example_names, variant_ids
-
-            return self._json(200, {"variants": variant_ids(), "house_rules": example_names(),
-                                    "record": board.record_text})
+            return self._json(200, board.variants())
         if path.startswith("/api/jobs/"):
             job = board.jobs.get(path[10:])
             if job is None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from pinosolve.board.workers import COMMANDS
+from pinosolve.errors import PinosolveError
 from tests.board.conftest import start_board, stop_board
 from tests.conftest import ROOT
 from tests.generators import GONE4
@@ -207,6 +208,94 @@ def test_a_house_rule_hand_is_analysed_by_its_name(board):
     assert status == 400 and "shipped house rule" in refused["error"]
     status, unnamed = request(board, "POST", "/api/meld", {"hand": "AS", "trump": "S"})
     assert status == 400 and "no default" in unnamed["error"]
+
+
+def _late(name: str, cards: int) -> str:
+    """A deal of ``name``'s (deal --seed 1), each hand cut to its first ``cards`` cards
+    (None: whole)."""
+    from pinosolve import Deal, Hand
+    from pinosolve.inputs import as_variant
+    from pinosolve.variants.dealer import seeded_deal
+
+    d = seeded_deal(as_variant(name), 1).deal
+    return str(Deal(d.seats, tuple(Hand(h.cards()[:cards]) for h in d.hands), d.first))
+
+
+def test_what_a_variants_play_needs_is_what_its_game_needs(board):
+    """``GET /api/variants`` says, for every built-in variant and shipped house rule, its
+    seats and what its play needs: a bidder, a partner, or a called card that may name him;
+    each is what a ``Game`` of it asks for, read from its rules (no name is looked at)."""
+    from pinosolve import Game
+    from pinosolve.inputs import as_variant
+
+    status, known = request(board, "GET", "/api/variants")
+    assert status == 200
+    names = known["variants"] + known["house_rules"]
+    assert sorted(known["play"]) == sorted(names)
+    kinds = set()
+    for name in names:
+        play, v = known["play"][name], as_variant(name)
+        assert play["seats"] == list(v.seats)
+        whole = _late(name, None)
+        seats = play["seats"]
+
+        def opens(**choices):
+            try:
+                Game(v, whole, trump="H", **choices)
+            except PinosolveError:
+                return False
+            return True
+
+        assert opens() != play["bidder"], name
+        if play["bidder"]:
+            assert opens(bidder=seats[0]) != play["partner"], name
+            assert opens(bidder=seats[0], called_card="AH") == play["called_card"], name
+        kinds.add((play["bidder"], play["partner"], play["called_card"]))
+    # every kind there is among them: fixed sides, a bidder alone, a partner named or called
+    assert kinds == {(False, False, False), (True, False, False), (True, True, False),
+                     (True, True, True)}
+
+
+def test_a_pasted_late_deal_of_every_variant_opens_with_values(board):
+    """A small late deal of every built-in variant and shipped house rule, sent as the page
+    sends it (the choices its play needs, as ``GET /api/variants`` says them), opens: its
+    first position's ``solve`` line answers every legal card's value (``Game.solve``'s), and
+    its review answers too."""
+    from pinosolve import Game
+    from pinosolve.inputs import as_variant
+
+    status, known = request(board, "GET", "/api/variants")
+    for name in known["variants"] + known["house_rules"]:
+        play = known["play"][name]
+        seats = play["seats"]
+        body = {"text": _late(name, 3), "variant": name, "trump": "H", "leader": seats[1]}
+        if play["bidder"]:
+            body["bidder"] = seats[-1]
+        if play["partner"]:
+            body["partner"] = seats[1]
+        status, rec = request(board, "POST", "/api/record", body)
+        assert status == 200, (name, rec)
+        assert (rec["given"], rec["bidder"], rec["partner"]) == \
+            ("deal", body.get("bidder"), body.get("partner")), name
+        status, solved = request(board, "POST", "/api/solve", rec["solve"][0])
+        assert status == 200, (name, solved)
+        g = Game(as_variant(name), body["text"], trump="H", leader=seats[1],
+                 declarer=body.get("bidder"), partner=body.get("partner"))
+        want = {str(c): value for c, value in g.solve().values.items()}
+        assert solved["values"] == want and len(want) > 0, name
+        status, review = request(board, "POST", "/api/review", rec["review"])
+        assert status == 200 and review["plays"] == [], (name, review)
+    # a called card names the partner in a whole deal, where the rules let it
+    called = next(n for n, p in known["play"].items() if p["called_card"])
+    seats = known["play"][called]["seats"]
+    status, rec = request(board, "POST", "/api/record", {
+        "text": _late(called, None), "variant": called, "trump": "H", "bidder": seats[0],
+        "called_card": "AH"})
+    assert status == 200 and rec["called_card"] == "AH" and rec["partner"] in seats, rec
+    status, refused = request(board, "POST", "/api/record", {
+        "text": _late(called, 3), "variant": called, "trump": "H", "bidder": seats[0],
+        "called_card": "AH"})
+    assert status == 400 and "name him (--partner)" in refused["error"], refused
 
 
 def _poll(board, job, until, seconds=60.0):

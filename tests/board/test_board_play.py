@@ -219,6 +219,36 @@ def test_a_record_stopping_mid_hand_its_end_valued_and_a_line_of_ones_own(browse
 
 
 @needs_chromium
+def test_a_three_hand_deal_its_bidder_picked_and_a_card_played(browser, bare_board):
+    """A pasted three-hand deal needs its bidder (the sides are his and the others'): the
+    page shows the variant's seats to pick him from before the deal is open, and the deal
+    opens with values; a card clicked, the next seat's values."""
+    from selenium.webdriver.support.ui import Select
+
+    deal = "N:KJJ... TQ.K.. AAT..."  # (deal --variant three-hand-auction --seed 1, cut)
+    browser.get(bare_board.url)
+    wait(browser, lambda d: len(Select(d.find_element("id", "variant")).options) > 1)
+    assert not browser.find_element("id", "bidder").is_displayed()  # (four-hand: no bidder)
+    Select(browser.find_element("id", "variant")).select_by_value("three-hand-auction")
+    Select(browser.find_element("id", "trump")).select_by_value("H")
+    bidder = Select(browser.find_element("id", "bidder"))
+    assert [o.text for o in bidder.options] == ["N", "E", "W"]
+    bidder.select_by_value("E")
+    browser.find_element("id", "record-text").send_keys(deal)
+    browser.find_element("id", "open-text").click()
+    wait(browser, lambda d: "no card played, N to play" in _position(d))
+    assert "E bid" in browser.find_element("id", "title").text
+    g = Game("three-hand-auction", deal, trump="H", declarer="E")
+    wait(browser, lambda d: _badges(d, "N") == _values(g), 30)
+    card = sorted(_values(g))[0]
+    browser.find_element("css selector", f"#seat-N .card.legal[data-card='{card}']").click()
+    where = "your line (from the record's card 0): card 1 of 1, trick 1, E to play"
+    wait(browser, lambda d: where in _position(d))
+    g.play(card)
+    wait(browser, lambda d: _badges(d, "E") == _values(g), 30)
+
+
+@needs_chromium
 def test_advice_at_a_card_the_lens_judged_shows_the_lens_number(browser, bare_board):
     _open_deal(browser, bare_board, CLUB[0])
     wait(browser, lambda d: "card 0 of 16" in _position(d))

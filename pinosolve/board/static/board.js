@@ -22,10 +22,13 @@ const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder", "renege", "l
 // of the user's own (rec's view with another play); pos: the position in it (cards played);
 // pre: a step before the play (the auction, the kitty, the pass, the meld: an index into
 // preSteps()), or null in the play; source: what was opened (to open it again with another
-// leader); solved: each position's solve answer, by its batch line; advice and heat: the
+// leader, bidder or partner); known: GET /api/variants (each variant's seats and what its
+// play needs); controlsFor: the variant the deal's controls (leader, bidder, partner) are
+// of; solved: each position's solve answer, by its batch line; advice and heat: the
 // panels' answers with the position they are for; jobs: the jobs running, by id.
 const state = { rec: null, shown: null, pos: 0, pre: null, review: null, lens: null,
-  lensSamples: null, source: null, solved: new Map(), advice: null, heat: null,
+  lensSamples: null, source: null, known: null, controlsFor: null, solved: new Map(),
+  advice: null, heat: null,
   jobs: new Map() };
 
 // --- talking to the board ---------------------------------------------------------------
@@ -638,7 +641,9 @@ function render() {
   $("main").classList.remove("hidden");
   const rec = state.rec;
   $("title").textContent = `${rec.variant}, trump ${SUITS[rec.trump] || "?"}` +
-    (rec.leader ? `, ${rec.leader} leads` : "") + (rec.tags.Event ? ` · ${rec.tags.Event}` : "");
+    (rec.leader ? `, ${rec.leader} leads` : "") + (rec.bidder ? `, ${rec.bidder} bid` +
+      (rec.partner ? (rec.partner === rec.bidder ? " (alone)" : ` (partner ${rec.partner})`) :
+        "") : "") + (rec.tags.Event ? ` · ${rec.tags.Event}` : "");
   drawTable();
   drawGraph();
   drawSummary();
@@ -744,13 +749,84 @@ function decodeRecord(code) {
   return new TextDecoder().decode(Uint8Array.from(s, (c) => c.charCodeAt(0)));
 }
 
-// Open `text` (a record, review's table of one, or a deal with the variant, trump and
-// leader chosen).
-async function openText(text, leader) {
-  const body = { text, variant: $("variant").value, trump: $("trump").value };
-  if (leader) {
-    body.leader = leader;
+// The deal's controls filled for variant `name` (from GET /api/variants): the leader (the
+// deal's first seat, or one chosen), and where its play needs them the bidder (the deal's
+// first seat unless chosen) and his partner (his own seat, alone, unless chosen) or the card
+// he called. Enabled: they are the next deal's to choose.
+function fillDealControls(name) {
+  const play = state.known && state.known.play[name];
+  const seats = play ? play.seats : [];
+  const lead = $("leader");
+  lead.replaceChildren(new Option("the deal's first seat", ""),
+    ...seats.map((seat) => new Option(seat, seat)));
+  $("bidder").replaceChildren(...seats.map((seat) => new Option(seat, seat)));
+  $("partner").replaceChildren(...seats.map((seat) => new Option(seat, seat)));
+  $("called-card").value = "";
+  $("bidder-box").classList.toggle("hidden", !(play && play.bidder));
+  $("partner-box").classList.toggle("hidden", !(play && play.partner));
+  $("called-box").classList.toggle("hidden", !(play && play.called_card));
+  for (const id of ["leader", "bidder", "partner", "called-card"]) {
+    $(id).disabled = false;
   }
+  state.controlsFor = name;
+  partnerLabels();
+}
+
+// The partner's options: the bidder's own seat says that he plays alone.
+function partnerLabels() {
+  for (const option of $("partner").options) {
+    option.textContent = option.value + (option.value === $("bidder").value ? " (alone)" : "");
+  }
+}
+
+// What the deal's controls choose, for POST /api/record: the leader where one is chosen, and
+// the bidder and partner (or called card) where the variant's play needs them.
+function dealChoices() {
+  const play = state.known && state.known.play[state.controlsFor];
+  const choices = {};
+  if ($("leader").value) {
+    choices.leader = $("leader").value;
+  }
+  if (play && play.bidder) {
+    choices.bidder = $("bidder").value;
+  }
+  if (play && play.partner) {
+    const called = $("called-card").value.trim();
+    if (called && play.called_card) {
+      choices.called_card = called;
+    } else {
+      choices.partner = $("partner").value || choices.bidder;
+    }
+  }
+  return choices;
+}
+
+// The controls as the hand opened: a deal's, chosen (a change opens it again); a record's,
+// what it names, not to be changed.
+function showDealControls(rec) {
+  const deal = rec.given === "deal";
+  if (deal || state.controlsFor !== rec.variant) {
+    fillDealControls(rec.variant);
+  }
+  $("leader").value = rec.leader || rec.seats[0];
+  if (rec.bidder) {
+    $("bidder").value = rec.bidder;
+  }
+  $("partner").value = rec.partner || rec.bidder || rec.seats[0];
+  $("called-card").value = rec.called_card || "";
+  partnerLabels();
+  for (const id of ["leader", "bidder", "partner", "called-card"]) {
+    $(id).disabled = !deal;
+  }
+  $("leader").title = deal ? "the seat that leads the first trick" :
+    "the record names its leader";
+}
+
+// Open `text` (a record, review's table of one, or a deal with the variant, trump and the
+// deal's choices: leader, bidder, partner or called card).
+async function openText(text, choices) {
+  const body = { text, variant: $("variant").value, trump: $("trump").value,
+    ...(choices || {}) };
   const rec = await api("/api/record", body);
   state.rec = rec;
   state.shown = rec;
@@ -771,13 +847,7 @@ async function openText(text, leader) {
       select.add(new Option(seat, seat));
     }
   }
-  // the leader: chosen for a deal (opened again on a change), the record's for a record
-  const lead = $("leader");
-  lead.replaceChildren(...rec.seats.map((seat) => new Option(seat, seat)));
-  lead.value = rec.leader || rec.seats[0];
-  lead.disabled = rec.given !== "deal";
-  lead.title = rec.given === "deal" ? "the seat that leads the first trick" :
-    "the record names its leader";
+  showDealControls(rec);
   ["lens", "verdict"].forEach((id) => $(id).replaceChildren());
   drawFacts();
   render();
@@ -789,6 +859,16 @@ async function openText(text, leader) {
   }
   state.review = review;
   render();
+}
+
+// The deal open, opened again with the controls' choices (its variant and trump as given;
+// not where the controls are another variant's, chosen for the next deal).
+async function reopenDeal() {
+  if (state.rec && state.rec.given === "deal" && state.controlsFor === state.source.variant) {
+    $("variant").value = state.source.variant;
+    $("trump").value = state.source.trump;
+    await openText(state.source.text, dealChoices());
+  }
 }
 
 async function runLens() {
@@ -967,13 +1047,14 @@ async function runVerify() {
 // --- wiring -------------------------------------------------------------------------------
 
 function wire() {
-  $("open-text").addEventListener("click", () => guarded(() => openText($("record-text").value,
-    $("leader").disabled ? "" : $("leader").value)));
-  $("variant").addEventListener("change", () => {
-    // (the seats are the variant's: the leader is chosen again once its deal is open)
-    $("leader").replaceChildren(new Option("the deal's first seat", ""));
-    $("leader").disabled = false;
-  });
+  $("open-text").addEventListener("click", () => guarded(() => {
+    if ($("leader").disabled || state.controlsFor !== $("variant").value) {
+      fillDealControls($("variant").value);  // (they showed a record's, or another variant's)
+    }
+    return openText($("record-text").value, dealChoices());
+  }));
+  // (the seats are the variant's: its deal's leader, bidder and partner are chosen again)
+  $("variant").addEventListener("change", () => fillDealControls($("variant").value));
   $("file").addEventListener("change", () => guarded(async () => {
     const file = $("file").files[0];
     if (file) {
@@ -988,13 +1069,16 @@ function wire() {
   $("last").addEventListener("click", () => setPos(state.rec ? state.shown.play.length : 0));
   $("cancel").addEventListener("click", () => guarded(cancelJobs));
   $("to-record").addEventListener("click", toRecord);
-  $("leader").addEventListener("change", () => guarded(async () => {
-    if (state.rec && state.rec.given === "deal") {
-      $("variant").value = state.source.variant;
-      $("trump").value = state.source.trump;
-      await openText(state.source.text, $("leader").value);
-    }
-  }));
+  $("leader").addEventListener("change", () => guarded(reopenDeal));
+  $("bidder").addEventListener("change", () => {
+    partnerLabels();
+    return guarded(reopenDeal);
+  });
+  $("partner").addEventListener("change", () => {
+    $("called-card").value = "";  // (the partner named: no card names him)
+    return guarded(reopenDeal);
+  });
+  $("called-card").addEventListener("change", () => guarded(reopenDeal));
   $("run-lens").addEventListener("click", () => guarded(runLens));
   $("advise").addEventListener("click", () => guarded(runAdvice));
   $("heat-run").addEventListener("click", () => guarded(runHeat));
@@ -1023,11 +1107,13 @@ function wire() {
 async function start() {
   wire();
   const known = await api("/api/variants");
+  state.known = known;
   const select = $("variant");
   for (const name of [...known.variants, ...known.house_rules]) {
     select.add(new Option(name, name));
   }
   select.value = "four-hand";
+  fillDealControls(select.value);
   const hash = location.hash.startsWith("#record=") ? location.hash.slice(8) : "";
   let text = known.record;
   if (hash) {
