@@ -35,58 +35,42 @@ RECORD_KEYS = ("deal", "trump", "leader", "declarer", "bidder", "partner", "call
 
 
 def _record(params: Raw) -> Union[RecordLike, list[Record]]:
-    """The record to review: the file's (RECORD: a game record, a ``Record``, or a TOML or
-    JSON table), or the keys of a batch line; its variant the file's own (``Variant``,
-    ``variant`` or ``rules``, relative to the file), else the options'."""
+    """The record to review: the file's (RECORD: game records in tag pairs, or a TOML or
+    JSON table; a folder: every hand of its files, ``review_set.hands_in_folder``), or the
+    keys of a batch line; its variant the file's own (``Variant``, ``variant`` or
+    ``rules``, relative to the file), else the options'."""
     if params.get("source") is not None:  # (read already, by review --annotate)
         return params["source"]
-    from pinosolve.variants.variant import resolve, rules_path
-
     path = file_named(params, "record")
-    variant_of = chosen_variant_of
     given = {k: params[k] for k in RECORD_KEYS if params.get(k) is not None}
     if path is None:
         if not given:
-            raise PinosolveError("give the record: pinosolve review RECORD (a TOML or JSON "
-                                 "file, '-' for stdin), or --input FILE|- (JSON lines)")
-        return {**given, "variant": variant_of(params)}
+            raise PinosolveError("give the record: pinosolve review RECORD (a game record, or "
+                                 "a TOML or JSON file; '-' for stdin; or a folder), or "
+                                 "--input FILE|- (JSON lines)")
+        return {**given, "variant": chosen_variant_of(params)}
     if given:
         raise PinosolveError(f"give the record once: a file or its keys "
                              f"({', '.join(sorted(given))}), not both")
-    from pinosolve.files import parse_document
-    from pinosolve.records.read import read_source, records_in_folder, records_of_file
-    from pinosolve.records.tags import looks_like_record
+    from pinosolve.analysis.review_set import hands_in_folder, hands_of_file
+    from pinosolve.records.read import read_source
 
-    if path != "-" and os.path.isdir(path):  # a folder of records: every hand in it
-        return records_in_folder(path, chosen_variant_of(params, named=True))
-    text, name = read_source(path, "record")
-    if looks_like_record(text):  # a game record (tag pairs): its Variant tag, or --variant/--rules
-        records = records_of_file(text, name, chosen_variant_of(params, named=True))
-        return records[0] if len(records) == 1 else records
-    data = parse_document(text, name)
-    if not isinstance(data, dict):
-        raise PinosolveError(f"{name}: expected a table with deal, trump and play")
-    data = dict(data)
-    rules = data.pop("rules", None)
-    if rules is not None:
-        if data.get("variant") is not None:
-            raise PinosolveError(f"{path}: give variant or rules, not both")
-        if not isinstance(rules, str):
-            raise PinosolveError(f"{path}: rules must be text, got {rules!r}")
-        where = Path(path) if path != "-" else None
-        data["variant"] = resolve(None, str(rules_path(rules, where)))
-    elif data.get("variant") is None:
-        data["variant"] = variant_of(params)
-    elif not isinstance(data["variant"], str):
-        raise PinosolveError(f"{path}: variant must be text, got {data['variant']!r:.60}")
-    else:
-        data["variant"] = resolve(data["variant"], None)
-    if params.get("variant") is not None or params.get("rules") is not None:
-        named = variant_of(params)  # (checked even where the file names its own)
-        if (named.id, named.rules) != (data["variant"].id, data["variant"].rules):
-            raise PinosolveError(f"{path} names its own variant ({data['variant'].id}), not "
-                                 f"{named.id}: drop --variant/--rules")
-    return data
+    named = chosen_variant_of(params, named=True)  # (checked even where the file names its own)
+
+    def default() -> Any:
+        return chosen_variant_of(params)
+
+    try:
+        if path != "-" and os.path.isdir(path):  # a folder of records: every hand in it
+            return hands_in_folder(path, named, default)
+        text, name = read_source(path, "record")
+        return hands_of_file(text, name, Path(path) if path != "-" else None, named, default)
+    except PinosolveError as exc:  # (the command line names the rules by its options)
+        message = str(exc)
+        if named is not None and ("names its own variant" in message
+                                  or "its Variant tag names" in message):
+            message += ": drop --variant/--rules"
+        raise PinosolveError(message) from None
 
 
 def _thresholds(value: Any) -> Thresholds:
@@ -444,7 +428,9 @@ def review_cmd(
     if out is not None:
         from pinosolve.analysis.review import annotate as annotated
 
-        hands = [source] if not isinstance(source, list) else source
+        # (a set's lines keep each hand's number in the records read: one passed over has none)
+        hands = [source] if not isinstance(source, list) else \
+            [source[line.hand - 1] for line in result.hands]
         reviews = [result] if not isinstance(source, list) else result.reviews
         try:
             out.write_text("\n".join(str(annotated(r, rev)) for r, rev in zip(hands, reviews)),

@@ -365,44 +365,6 @@ def records_of_file(text: str, name: str, variant: Any = None) -> list[Record]:
     return records
 
 
-MAX_FOLDER_FILES = 10000  # the files a folder of records may hold
-
-
-def records_in_folder(path: str, variant: Any = None) -> list[Record]:
-    """Every record of every game-record file in the folder ``path`` (not its subfolders;
-    files, or links to files, in name order; hidden files, files that are not UTF-8 text and
-    files whose text holds no tag pair passed over); a one-line error for a folder with no
-    record, more than MAX_FOLDER_FILES files, a file larger than the readers take, or a
-    record that cannot be read (naming its file)."""
-    import os
-
-    from pinosolve.files import MAX_BYTES, read_text
-    from pinosolve.records.tags import looks_like_record
-
-    try:
-        names = sorted(e.name for e in os.scandir(path)
-                       if not e.name.startswith(".") and e.is_file())
-    except OSError as exc:
-        raise PinosolveError(f"record folder {path!r}: {exc.strerror or exc}") from None
-    if len(names) > MAX_FOLDER_FILES:
-        raise PinosolveError(f"record folder {path!r}: {len(names)} files, more than "
-                             f"{MAX_FOLDER_FILES}")
-    records: list[Record] = []
-    for name in names:
-        where = os.path.join(path, name)
-        try:
-            text = read_text(where, "record")
-        except PinosolveError:
-            if os.path.getsize(where) > MAX_BYTES:
-                raise
-            continue  # (not UTF-8 text, or gone since it was listed: not a record)
-        if looks_like_record(text):
-            records += records_of_file(text, where, variant)
-    if not records:
-        raise PinosolveError(f"record folder {path!r}: no game record in it")
-    return records
-
-
 def record_file(path: str, variant: Any = None) -> Record:
     """The one record in the file ``path`` ('-': standard input)."""
     text, name = read_source(path, "record")
