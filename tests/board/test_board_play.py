@@ -219,10 +219,12 @@ def test_a_record_stopping_mid_hand_its_end_valued_and_a_line_of_ones_own(browse
 
 
 @needs_chromium
-def test_a_three_hand_deal_its_bidder_picked_and_a_card_played(browser, bare_board):
+def test_a_three_hand_deal_its_bidder_picked_a_card_played_and_the_link_shared(browser,
+                                                                              bare_board):
     """A pasted three-hand deal needs its bidder (the sides are his and the others'): the
     page shows the variant's seats to pick him from before the deal is open, and the deal
-    opens with values; a card clicked, the next seat's values."""
+    opens with values; a card clicked; the share link carries the line, and opened afresh
+    shows the same position, valued."""
     from selenium.webdriver.support.ui import Select
 
     deal = "N:KJJ... TQ.K.. AAT..."  # (deal --variant three-hand-auction --seed 1, cut)
@@ -246,6 +248,15 @@ def test_a_three_hand_deal_its_bidder_picked_and_a_card_played(browser, bare_boa
     wait(browser, lambda d: where in _position(d))
     g.play(card)
     wait(browser, lambda d: _badges(d, "E") == _values(g), 30)
+    link = browser.current_url
+    assert f"&line={card}&at=1" in link
+    browser.get("about:blank")
+    browser.get(link)
+    wait(browser, lambda d: where in _position(d))
+    wait(browser, lambda d: _badges(d, "E") == _values(g), 30)
+    assert browser.find_element("css selector", "#trick-N .card").get_attribute(
+        "data-card") == card  # (the card played, on the table at its seat)
+    assert "E bid" in browser.find_element("id", "title").text
 
 
 @needs_chromium

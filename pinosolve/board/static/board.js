@@ -644,6 +644,7 @@ function render() {
     (rec.leader ? `, ${rec.leader} leads` : "") + (rec.bidder ? `, ${rec.bidder} bid` +
       (rec.partner ? (rec.partner === rec.bidder ? " (alone)" : ` (partner ${rec.partner})`) :
         "") : "") + (rec.tags.Event ? ` · ${rec.tags.Event}` : "");
+  updateLink();
   drawTable();
   drawGraph();
   drawSummary();
@@ -749,6 +750,44 @@ function decodeRecord(code) {
   return new TextDecoder().decode(Uint8Array.from(s, (c) => c.charCodeAt(0)));
 }
 
+// The page's address: the record (#record=...), and where the board is on it: the line of
+// one's own shown (&line=AS.TS...: every card of it) and the position (&at=P), so that the
+// link opened afresh shows the same position.
+function updateLink() {
+  if (!state.rec) {
+    return;
+  }
+  let hash = `#record=${encodeRecord(state.rec.text)}`;
+  if (!onRecord()) {
+    hash += `&line=${state.shown.play.map((e) => e.card).join(".")}`;
+  }
+  if (state.pre === null && state.pos > 0) {
+    hash += `&at=${state.pos}`;
+  }
+  if (location.hash !== hash) {
+    history.replaceState(null, "", hash);
+  }
+}
+
+// The link's parts: { record, line (a list of cards, or null), at }, or null where it has no
+// record.
+function readLink(hash) {
+  const parts = new URLSearchParams(hash.replace(/^#/, ""));
+  if (!parts.get("record")) {
+    return null;
+  }
+  let record;
+  try {
+    record = decodeRecord(parts.get("record"));
+  } catch (e) {
+    throw new Error("the link's record cannot be read (#record=...)");
+  }
+  const line = parts.get("line");
+  const at = Number(parts.get("at") || 0);
+  return { record, line: line ? line.split(".") : null,
+    at: Number.isInteger(at) && at >= 0 ? at : 0 };
+}
+
 // The deal's controls filled for variant `name` (from GET /api/variants): the leader (the
 // deal's first seat, or one chosen), and where its play needs them the bidder (the deal's
 // first seat unless chosen) and his partner (his own seat, alone, unless chosen) or the card
@@ -823,22 +862,26 @@ function showDealControls(rec) {
 }
 
 // Open `text` (a record, review's table of one, or a deal with the variant, trump and the
-// deal's choices: leader, bidder, partner or called card).
-async function openText(text, choices) {
+// deal's choices: leader, bidder, partner or called card); `at`, where to go in it (a line
+// of one's own, { line, at }, as a link gives it).
+async function openText(text, choices, at) {
   const body = { text, variant: $("variant").value, trump: $("trump").value,
     ...(choices || {}) };
   const rec = await api("/api/record", body);
+  let shown = rec;
+  if (at && at.line) {
+    shown = await api("/api/record", { text: rec.text, play: at.line });
+  }
   state.rec = rec;
-  state.shown = rec;
+  state.shown = shown;
   state.source = body;
-  state.pos = 0;
+  state.pos = at ? Math.min(at.at, shown.play.length) : 0;
   state.pre = null;
   state.review = null;
   state.lens = null;
   state.lensSamples = null;
   state.advice = null;
   state.heat = null;
-  history.replaceState(null, "", `#record=${encodeRecord(rec.text)}`);
   $("share").disabled = false;
   for (const id of ["heat-seat", "claim-seat"]) {
     const select = $(id);
@@ -1114,18 +1157,11 @@ async function start() {
   }
   select.value = "four-hand";
   fillDealControls(select.value);
-  const hash = location.hash.startsWith("#record=") ? location.hash.slice(8) : "";
-  let text = known.record;
-  if (hash) {
-    try {
-      text = decodeRecord(hash);
-    } catch (e) {
-      throw new Error("the link's record cannot be read (#record=...)");
-    }
-  }
+  const link = readLink(location.hash);
+  const text = link ? link.record : known.record;
   if (text) {
     $("record-text").value = text;
-    await openText(text);
+    await openText(text, {}, link);
   }
 }
 
