@@ -204,6 +204,7 @@ def holds_all(v: Any, conditions: tuple[Condition, ...], hands: Any, trump: Any)
 
 
 MAX_TRIES = 20_000  # deals drawn at most in search of one that meets the rest (about 12 s)
+COUNT_BUDGET = 100_000  # steps of counting at most (about 1 s); past it, fewer are counted
 INFINITY = 1 << 30
 
 
@@ -239,6 +240,10 @@ def _term(c: Condition, trump: Any) -> Term:
     return Term(c.seat, kinds, lo, hi)
 
 
+class TooLarge(PinosolveError):
+    """Counting the deals would take more steps than its budget allows."""
+
+
 class CountTable:
     """The orders of a deck whose deal meets card-count terms, counted exactly and drawn
     uniformly, as a shuffle weights them.
@@ -262,7 +267,8 @@ class CountTable:
     """
 
     def __init__(self, copies: tuple[int, ...], holders: dict[str, int], pool: int,
-                 terms: list[Term]) -> None:
+                 terms: list[Term], budget: Optional[int] = None) -> None:
+        self.budget, self.work = budget, 0
         self.copies = copies
         self.names = list(holders)
         self.sizes = tuple(holders[h] for h in self.names)
@@ -328,7 +334,11 @@ class CountTable:
             total = self._close(state)
         else:
             total = 0
-            for split, weight in self._splits(i, state):
+            splits = self._splits(i, state)
+            self.work += len(splits)
+            if self.budget is not None and self.work > self.budget:
+                raise TooLarge(f"more than {self.budget} steps to count")
+            for split, weight in splits:
                 after = self._step(i, state, split)
                 if after is not None:
                     total += weight * self._rest(i + 1, after)
@@ -468,7 +478,10 @@ def deal_where(v: Any, conditions: tuple[Condition, ...], seed: int, index: int 
     them are counted (``CountTable``) and one is drawn from exactly those, as a shuffle
     weights them; where none meets them, ``PinosolveError`` says so at once, naming a
     condition no deal meets alone where there is one. The others (``meld``, a meld kind) are
-    met by drawing again, ``tries`` deals at most (``PinosolveError`` then). ``trump``: the
+    met by drawing again, ``tries`` deals at most (``PinosolveError`` then), and so are the
+    last card-count conditions where counting them all together would take more than
+    ``COUNT_BUDGET`` steps (several seats' counts of several suits of the 80-card deck):
+    each is still counted alone, so none that no deal meets is drawn for. ``trump``: the
     trump the conditions read (``trumps``, ``meld``) where the rules turn no card up to fix
     it.
 
@@ -495,28 +508,54 @@ def deal_where(v: Any, conditions: tuple[Condition, ...], seed: int, index: int 
     if trump is None and not turned and any(c.needs_trump for c in conditions):
         raise PinosolveError("where: trumps and meld read the trump: give --trump")
     exact = [c for c in conditions if counted(c)]
-    rest = sorted((c for c in conditions if not counted(c)), key=lambda c: c.what == "meld")
-    reads_turned = turned and any(c.what == "trumps" for c in exact)
+    rest = [c for c in conditions if not counted(c)]
 
-    def terms_of(conds: list[Condition]) -> Callable[[Any], list[Term]]:
-        return lambda t: [_term(c, t if t is not None else trump) for c in conds]
+    def tables_of(conds: list[Condition], budget: Optional[int]
+                  ) -> list[tuple[Optional[Suit], CountTable]]:
+        turned_read = turned and any(c.what == "trumps" for c in conds)
+        out = _tables(v, lambda t: [_term(c, t if t is not None else trump) for c in conds],
+                      turned_read) if conds else []
+        for _, table in out:
+            table.budget = budget
+        return out
 
-    tables = _tables(v, terms_of(exact), reads_turned) if exact else []
-    counts = [t.count() for _, t in tables]
+    # each condition alone first: one that no deal meets is named at once (each is cheap)
+    for c in exact:
+        try:
+            none = not sum(t.count() for _, t in tables_of([c], COUNT_BUDGET))
+        except TooLarge:
+            continue
+        if none:
+            raise PinosolveError(f"where: no deal of {v.id} meets {c.seat}:{_said(c)} (every "
+                                 "deal counted)")
+    # then together, one more at a time while counting stays within its budget (the rest:
+    # drawn again)
+    tables: list[tuple[Optional[Suit], CountTable]] = []
+    counts: list[int] = []
+    taken = 0
+    while taken < len(exact):
+        more = tables_of(exact[:taken + 1], COUNT_BUDGET)
+        try:
+            counts = [t.count() for _, t in more]
+        except TooLarge:
+            break
+        tables, taken = more, taken + 1
+        if not sum(counts):
+            break
+    rest = exact[taken:] + rest
+    exact = exact[:taken]
     if tables and not sum(counts):
-        alone = next((c for c in exact if not sum(
-            t.count() for _, t in _tables(v, terms_of([c]), reads_turned and
-                                          c.what == "trumps"))), None)
-        said = f"{alone.seat}:{_said(alone)}" if alone is not None else "the conditions together"
-        raise PinosolveError(f"where: no deal of {v.id} meets {said} (every deal counted)")
+        raise PinosolveError(f"where: no deal of {v.id} meets the conditions together (every "
+                             "deal counted)")
+    rest.sort(key=lambda c: c.what == "meld")  # (the meld engine last)
     size = v.rules.deal.hand_size
     for n in range(tries):
         if tables:
             pick = rng.big_below(sum(counts))
-            for (_, table), c in zip(tables, counts):  # noqa: B007
-                if pick < c:
+            for (_, table), ways in zip(tables, counts):  # noqa: B007
+                if pick < ways:
                     break
-                pick -= c
+                pick -= ways
             hands, pool = table.draw(rng)
             order: list[int] = []
             for s in v.seats:  # (the seats no condition names take theirs from the pool)

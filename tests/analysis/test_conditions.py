@@ -119,6 +119,29 @@ def test_the_turned_trump_is_counted_over_its_four_suits():
     assert len(found.dealt.deal["N"].suit(found.dealt.trump)) >= 8
 
 
+def test_conditions_too_many_to_count_together_are_drawn_for(monkeypatch):
+    """Where counting them all together passes its budget, the first are counted and the
+    rest drawn for: the deal still meets them all, the same from the same seed."""
+    import pinosolve.analysis.conditions as conditions
+
+    v = load_variant("double-deck")
+    text = "N:count(S)>=6 and E:count(H)>=6 and S:count(D)>=6 and W:count(C)>=6"
+    found = deal_where(v, parse_conditions(v, text, "where"), 3)
+    assert _plain4(found.dealt.deal, text) and found.chance is not None
+    monkeypatch.setattr(conditions, "COUNT_BUDGET", 60)
+    first = deal_where(v, parse_conditions(v, "N:count(S)>=6", "where"), 3)
+    cut = deal_where(v, parse_conditions(v, text, "where"), 3)
+    assert _plain4(cut.dealt.deal, text) and cut == deal_where(v, parse_conditions(v, text), 3)
+    assert cut.shuffles == first.shuffles and cut.drawn > 1
+    with pytest.raises(PinosolveError, match="E:count.H.>=21"):
+        deal_where(v, parse_conditions(v, "N:count(S)>=6 and E:count(H)>=21", "where"), 3)
+
+
+def _plain4(deal, text) -> bool:
+    return all(len(deal[part[0]].suit(Suit[part[8]])) >= int(part.split(">=")[1])
+               for part in text.split(" and "))
+
+
 def test_different_seeds_and_indices_draw_different_deals():
     """Before the fix every seed scanned seeds upward to the first that met the
     conditions, so neighbouring seeds gave the same deal (--seed 1 and --seed 2 did)."""
