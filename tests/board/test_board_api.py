@@ -295,7 +295,7 @@ def test_a_pasted_late_deal_of_every_variant_opens_with_values(board):
     status, refused = request(board, "POST", "/api/record", {
         "text": _late(called, 3), "variant": called, "trump": "H", "bidder": seats[0],
         "called_card": "AH"})
-    assert status == 400 and "name him (--partner)" in refused["error"], refused
+    assert status == 400 and "hands as dealt" in refused["error"], refused
 
 
 def _poll(board, job, until, seconds=60.0):
