@@ -45,6 +45,8 @@ from pinosolve.variants.variant import Variant, load_file, load_variant, resolve
 if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
     from pinosolve.analysis.advice import Advice, CardAdvice, advise  # noqa: F401
     from pinosolve.analysis.bid_advice import BidAdvice, TrumpAdvice, advise_bid  # noqa: F401
+    from pinosolve.analysis.conditions import DealWhere, deal_where  # noqa: F401
+    from pinosolve.analysis.ddtable import DDCell, DDTable, dd_table  # noqa: F401
     from pinosolve.analysis.hidden import Inference, SeatInference, infer  # noqa: F401
     from pinosolve.analysis.view import View  # noqa: F401
     from pinosolve.analysis.witness import Witness, witness  # noqa: F401
@@ -60,6 +62,7 @@ if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
     from pinosolve.scoring.makeable import Makeable, makeable  # noqa: F401
     from pinosolve.scoring.passing import ExchangeReport, PassBack  # noqa: F401
     from pinosolve.scoring.round import Round, RoundScore, SideScore, score  # noqa: F401
+    from pinosolve.variants.dealer import Dealt, seeded_deal  # noqa: F401
 
 # the analyses and their typed answers, imported on first use (module __getattr__): the meld
 # engine needs OR-Tools, which ``import pinosolve`` and the light commands never load
@@ -91,6 +94,10 @@ _LAZY = {
     "TrumpAdvice": "pinosolve.analysis.bid_advice",
     "Record": "pinosolve.records.record", "read_record": "pinosolve.records.read",
     "read_records": "pinosolve.records.read",
+    "dd_table": "pinosolve.analysis.ddtable", "DDTable": "pinosolve.analysis.ddtable",
+    "DDCell": "pinosolve.analysis.ddtable",
+    "seeded_deal": "pinosolve.variants.dealer", "Dealt": "pinosolve.variants.dealer",
+    "deal_where": "pinosolve.analysis.conditions", "DealWhere": "pinosolve.analysis.conditions",
 }
 
 

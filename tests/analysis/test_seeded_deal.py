@@ -42,6 +42,14 @@ def test_a_studys_records_are_the_deals_of_its_seed_and_index(cli):
     assert plain["deal"] == records[0]["deal"]
 
 
+def test_the_public_names():
+    import pinosolve
+
+    assert pinosolve.seeded_deal is seeded_deal and pinosolve.Dealt is not None
+    assert pinosolve.deal_where is not None and pinosolve.dd_table is not None
+    assert "seeded_deal" in pinosolve.__all__ and "dd_table" in pinosolve.__all__
+
+
 def test_a_bad_index_is_one_line(cli):
     for bad in ("-1", str(10**9 + 1)):
         run = cli("deal", "--variant", "four-hand", "--seed", "7", "--index", bad)
