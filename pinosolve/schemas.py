@@ -26,7 +26,8 @@ from pinosolve.results import schema
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "meld": ("pinosolve.meld.solver:MeldReport", "pinosolve.meld.solver:AllTrumps"),
-    "verify": ("pinosolve.meld.dispute:Ruling", "pinosolve.meld.sequence:SequenceRuling"),
+    "verify": ("pinosolve.meld.dispute:Ruling", "pinosolve.meld.sequence:SequenceRuling",
+               "pinosolve.meld.dispute:AnnouncedRuling"),
     "legal": ("pinosolve.play.legality:LegalPlays",),
     "score": ("pinosolve.scoring.round:RoundScore",),
     "game": ("pinosolve.scoring.game:GameRecord",),

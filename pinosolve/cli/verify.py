@@ -16,7 +16,7 @@ from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, file
 from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
-    from pinosolve.meld.dispute import Ruling
+    from pinosolve.meld.dispute import AnnouncedRuling, Ruling
     from pinosolve.meld.sequence import SequenceRuling
     from pinosolve.variants.variant import Variant
 
@@ -38,7 +38,13 @@ def _trump(raw: Raw, got: dict[str, Any]) -> Any:
 def _claims(raw: Raw, got: dict[str, Any]) -> Any:
     claims = raw.get("claim") or []
     if got["sequence"] is None and (not isinstance(claims, (str, list)) or not claims):
-        raise PinosolveError("give each claimed meld with --claim \"KH QH\" (one per meld)")
+        if raw.get("announced") is not None and not claims:
+            if got["hand"] is None:
+                raise PinosolveError("--announced with no --claim checks the total against "
+                                     "the holding's best meld: give the holding with --hand")
+            return []  # (is the total announced right? the holding's best meld says)
+        raise PinosolveError("give each claimed meld with --claim \"KH QH\" (one per meld), "
+                             "or only --announced N to check a total against --hand")
     return claims
 
 
@@ -67,23 +73,38 @@ class VerifyParams(Params):
                                      f"file: drop --{given[0]}")
 
 
-def compute_verify(params: VerifyParams) -> Union[Ruling, SequenceRuling]:
+def compute_verify(params: VerifyParams) -> Union[Ruling, SequenceRuling, AnnouncedRuling]:
     if params.sequence is not None:
         from pinosolve.meld.sequence import verify_sequence_file
 
         return verify_sequence_file(params.sequence, params.variant, params.trump)
+    assert params.variant is not None
+    if not params.claim and params.announced is not None and params.hand is not None:
+        from pinosolve.meld.dispute import check_announced
+
+        return check_announced(params.variant, params.hand, params.trump, params.announced)
     from pinosolve.meld.dispute import verify
 
-    assert params.variant is not None
     return verify(params.variant, params.hand, params.claim, params.trump, params.announced)
 
 
-def render_verify(result: Union[Ruling, SequenceRuling]) -> None:
+def render_verify(result: Union[Ruling, SequenceRuling, AnnouncedRuling]) -> None:
     from rich.table import Table
 
+    from pinosolve.meld.dispute import AnnouncedRuling
     from pinosolve.meld.sequence import SequenceRuling
 
     out = console()
+    if isinstance(result, AnnouncedRuling):
+        out.print(f"{result.variant}, trump {suit_text(result.trump)}: {result.hand.pretty()}",
+                  highlight=False)
+        out.print(result.ruling, highlight=False)
+        for best in result.max_melds:
+            out.print(f"  {best.name} {best.meld}: {symbols(best.cards)} "
+                      f"[meld.kinds.{best.kind}.values]", highlight=False)
+        out.print("verdict: " + ("right" if result.valid else
+                                 "too high" if result.off_by > 0 else "too low"))
+        return
     if isinstance(result, SequenceRuling):
         table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}: "
                             "melding sequence", title_justify="left")
@@ -147,7 +168,8 @@ def verify(
         show_default=False)] = None,
     trump: MeldTrumpOpt = None,
     announced: Annotated[Optional[int], typer.Option(
-        "--announced", help="The total the player announced for the claim.",
+        "--announced", help="The total the player announced for the claim; with --hand "
+        "and no --claim: is it right? (the holding's best meld against it).",
         show_default=False)] = None,
     sequence: Annotated[Optional[str], typer.Option(
         "--sequence", help="A two-handed melding sequence (TOML or JSON file) to check.",
@@ -156,7 +178,8 @@ def verify(
     **given: Any,
 ) -> None:
     """Check a declared meld against the rules: which melds stand, and what each is worth;
-    exit code 1 if the declaration is not as claimed."""
+    or (--announced with --hand, no --claim) whether a total announced is the holding's
+    best meld; exit code 1 if the declaration is not as claimed, or the total not right."""
     run_command(locals(), VERIFY, render_verify)
 
 

@@ -146,6 +146,78 @@ class Ruling(Result):
     _repr_keys = ("trump", "valid", "claimed", "meld", "max_meld", "claims", "problems")
 
 
+@dataclass(frozen=True, repr=False)
+class AnnouncedRuling(Result):
+    """Is an announced total right? (``verify --announced`` with no claims): the holding's
+    maximum meld for the trump (``max_meld``, ``max_melds``) against the total ``announced``;
+    ``valid`` where they are equal; ``off_by``: the announced less the maximum (above 0: too
+    high, below 0: too low); ``ruling``: the answer in the player's words first, then the
+    rules' names of the melds."""
+
+    variant: str
+    trump: TrumpName
+    hand: Hand
+    valid: bool
+    announced: int
+    max_meld: int
+    max_melds: tuple[MeldOption, ...]
+    off_by: int
+    ruling: str
+
+    _repr_keys = ("trump", "valid", "announced", "max_meld", "off_by")
+
+
+def check_announced(variant: VariantLike, hand: HandLike, trump: SuitLike,
+                    announced: int) -> AnnouncedRuling:
+    """Is ``announced`` the meld ``hand`` makes with ``trump``? Its maximum meld against the
+    total: right, too high (by how much, and the best meld) or too low. Raises
+    ``PinosolveError`` for a hand, trump or total that cannot be one.
+
+    >>> r = check_announced("four-hand", "AS TS KS QS JS KH QH", "S", 20)
+    >>> r.valid, r.off_by
+    (False, 3)
+    >>> r.ruling.split("; ")
+    ['you announced 20', 'the hand makes at most 17 with spades trump: a run (15) and a \
+marriage in hearts (2)', 'that is 3 too high']
+    """
+    from pinosolve.inputs import as_amount
+    from pinosolve.meld.solver import best_meld
+
+    v = as_variant(variant)
+    named = as_trump(v, trump, allow_none=True)
+    held = as_hand(v, hand)
+    total = as_amount(announced, "announced")
+    best = best_meld(v, held, named)
+    off = total - best.meld
+    return AnnouncedRuling(v.id, named, held, off == 0, total, best.meld, best.melds, off,
+                           _announced_words(total, best.meld, best.melds, named))
+
+
+def _announced_words(announced: int, best: int, melds: Sequence[MeldOption],
+                     trump: Optional[Suit]) -> str:
+    """The ruling on an announced total, as a player would say it."""
+    made = _listed([f"{_a(m.name)} ({m.meld})" for m in melds]) if melds else "no meld"
+    head = f"you announced {announced}; "
+    if announced > best:
+        return (f"{head}the hand makes at most {best} with {_trump_word(trump)}: {made}; "
+                f"that is {announced - best} too high")
+    if announced < best:
+        return (f"{head}the hand makes {best} with {_trump_word(trump)}: {made}; that is "
+                f"{best - announced} too low")
+    return f"{head}right: the hand makes {best} with {_trump_word(trump)}: {made}"
+
+
+PLURAL = ("around", "aces", "kings", "queens", "jacks", "nines", "tens")
+
+
+def _a(name: str) -> str:
+    """A meld's name as a player says it: "a run", "a marriage in hearts", but "kings
+    around", "hundred aces" and "2 x dix" as they are."""
+    if name[:1].isdigit() or name.split()[-1] in PLURAL:
+        return name
+    return ("an " if name[:1] in "aeiou" else "a ") + name
+
+
 def _trump_word(trump: Optional[Suit]) -> str:
     return f"{SUIT_NAMES[trump]} trump" if trump is not None else "no trump"
 
@@ -324,8 +396,8 @@ def _report_conflicts(variant: Variant, hand: Hand, verdicts: list[ClaimVerdict]
         every = "both" if len(who) == 2 else "all"
         for i in who:
             verdicts[i].fail(
-                f"{symbols(cards)} cannot serve claims {names} at once: {every} are {cls_text} "
-                f"and the hand holds {held}; a card serves at most one meld of each class",
+                f"{symbols(cards)} cannot serve claims {names} at once: the hand holds {held}, "
+                f"and a card serves at most one meld of each class; {every} are {cls_text}",
                 f"meld.classes.{shared[0]}", True)
 
 
@@ -477,9 +549,12 @@ def verify_claims(variant: Variant, hand: Hand, trump: Optional[Suit], claims: l
     for card in _dead_cards(variant, trump, laid, value, claims, verdicts):
         problems.append(f"{symbols([card])}: laid in a claim that is no meld, and no meld of "
                         "the cards laid needs it [meld.kinds]")
-    if announced is not None and announced != value:
-        why = (": " + "; ".join(r.text for r in combined)) if combined else ""
-        problems.append(f"announced {announced}, but the cards laid are worth {value}{why}")
+    if announced is not None and announced != value:  # (the player's words, then the rules')
+        made = _listed([f"{_a(m.name)} ({m.meld})" for m in worth.melds]) \
+            if worth.melds else "no meld"
+        why = (" (" + "; ".join(r.text for r in combined) + ")") if combined else ""
+        problems.append(f"you announced {announced}; the cards laid make {value}: "
+                        f"{made}{why}")
     return Ruling(variant.id, trump, hand, not problems, announced, claimed, value,
                   laid, worth.melds, tuple(combined), best.meld, best.melds,
                   tuple(v.ruling() for v in verdicts), tuple(problems), tuple(notes))
