@@ -188,7 +188,8 @@ def test_every_docs_python_example_runs(capsys):
                           "EW 0 True", "W does not hold KH",
                           "four-hand, trump ♠; E to play\non the table, led by N: A♠\n"
                           "            N\n            ♠ K\n"),
-            "commands/review.md": ("legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2)",
+            "commands/review.md": ("legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2, "
+                                   "better=[AS, AH])",
                                    "SeatCost(cost=2, costly_cards=1) {'NS': 0, 'EW': 2}"),
             "commands/infer.md": ("Inference(seat=S, to_move=E, deals=923787854)",
                                   "certain=[AD, AD, TD], voids=[S]"),

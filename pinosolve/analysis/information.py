@@ -164,7 +164,9 @@ class InformationCost(Result):
     of time: ``cost_bounds`` then), its ``stderr`` (0 when ``exact``), ``best`` the card with
     the best mean, ``means`` each legal card's mean (points from here for the mover's side,
     the trick on the table included), ``deals`` averaged and ``exact`` (every consistent
-    deal, weighted).
+    deal, weighted); ``better``, for a card that cost points, the cards that should have
+    been played: every card of the best mean (where a time limit left bounds, every card
+    that may have it).
 
     A card with no other legal card (``forced``) costs nothing, exactly, and no deal is
     searched: it has no ``means`` (left out, never a mean over no deal) and ``deals`` 0."""
@@ -176,8 +178,9 @@ class InformationCost(Result):
     deals: int = 0
     exact: bool = True
     cost_bounds: Optional[tuple[float, float]] = optional()
+    better: Optional[tuple[Card, ...]] = optional()
 
-    _repr_keys = ("cost", "stderr", "best", "deals", "exact")
+    _repr_keys = ("cost", "stderr", "best", "deals", "exact", "better")
 
     @classmethod
     def forced(cls, card: Card) -> InformationCost:
@@ -237,9 +240,15 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
     lo = round(max(0.0, max(low.values()) - high[card]), 4)
     hi = round(max(0.0, max(high.values()) - low[card]), 4)
     means = {c: round(low[c], 4) for c in cards}
+    better = None
+    if lo > 0:  # (the cards of the best mean; with bounds apart, every one that may have it)
+        top = max(low.values())
+        better = tuple(c for c in cards if c != card and high[c] >= top - _EPSILON)
     if lo == hi:
-        return InformationCost(lo, round(stderr, 4), best, means, len(rows), exact)
-    return InformationCost(None, round(stderr, 4), best, means, len(rows), exact, (lo, hi))
+        return InformationCost(lo, round(stderr, 4), best, means, len(rows), exact,
+                               better=better)
+    return InformationCost(None, round(stderr, 4), best, means, len(rows), exact, (lo, hi),
+                           better)
 
 
 def decision_view(record: Any, seat: str, played: int) -> View:
@@ -314,7 +323,10 @@ class Moment(Result):
     """One of the largest losses: the card (``seat``, ``card``, ``trick``), its information
     cost (``cost``), its double-dummy cost (``dd_cost``) and its ``label`` (``-``: not
     decided, a time limit left the cost's bounds apart); ``hand``, the hand's number in a
-    set of hands."""
+    set of hands; what should have been played: ``better``, the best cards from the
+    player's view (``InformationCost.better``; for a renege, the best legal cards double
+    dummy), and ``dd_better``, the best cards with every card seen where the card cost
+    points double dummy (``PlayReview.better``)."""
 
     seat: str
     card: Card
@@ -323,6 +335,8 @@ class Moment(Result):
     dd_cost: float
     label: str
     hand: Optional[int] = optional()
+    better: Optional[tuple[Card, ...]] = optional()
+    dd_better: Optional[tuple[Card, ...]] = optional()
 
 
 @dataclass(frozen=True, repr=False)
@@ -371,6 +385,8 @@ class Scored:
     dd_cost: float
     judged: bool = True
     hand: Optional[int] = None
+    better: Optional[tuple[Card, ...]] = None
+    dd_better: Optional[tuple[Card, ...]] = None
 
 
 def scored_of(play: Any, points: int, thresholds: Thresholds,
@@ -382,18 +398,19 @@ def scored_of(play: Any, points: int, thresholds: Thresholds,
     the hand's number, in a set of hands."""
     dd = play.cost if play.cost is not None else (play.cost_bounds or (0, 0))[0]
     info = play.information
+    dd_better = getattr(play, "better", None)
     if play.label == RENEGE:
         return [Scored(play.seat, play.card, play.trick, True, 0.0, RENEGE, None, 0.0, dd,
-                       hand=hand)]
+                       hand=hand, better=dd_better)]
     if info is None:
         return [Scored(play.seat, play.card, play.trick, False, None, None, None, 0.0, dd,
-                       judged=False, hand=hand)]
+                       judged=False, hand=hand, dd_better=dd_better)]
     cost = info.cost if info.cost is not None else (info.cost_bounds or (0.0, 0.0))[0]
     choice = not info.is_forced and len(info.means or ()) > 1
     accuracy = card_accuracy(cost, points, thresholds) if choice and info.cost is not None \
         else None
     return [Scored(play.seat, play.card, play.trick, choice, accuracy, play.label, play.luck,
-                   cost, dd, hand=hand)]
+                   cost, dd, hand=hand, better=info.better, dd_better=dd_better)]
 
 
 def lens_report(cards: Sequence[Scored]) -> LensReport:
@@ -420,7 +437,8 @@ def lens_report(cards: Sequence[Scored]) -> LensReport:
                       round(errors / len(choices), 4) if choices else None,
                       round(costly / len(choices), 4) if choices else None, luck,
                       tuple(Moment(c.seat, c.card, c.trick, round(c.info_cost, 4),
-                                   round(c.dd_cost, 4), c.label or "-", c.hand)
+                                   round(c.dd_cost, 4), c.label or "-", c.hand, c.better,
+                                   c.dd_better if c.dd_cost > _EPSILON else None)
                             for c in ranked))
 
 

@@ -34,10 +34,51 @@ vertical-align:top}th{background:#f3f3f3}.red{color:#c0142a}.black{color:#111}
 .best{background:#2e7d32}.good{background:#689f38}.inaccuracy{background:#f9a825;color:#222}
 .mistake{background:#ef6c00}.blunder{background:#c62828}.renege{background:#6a1b9a}
 .lucky{background:#0277bd}.unlucky{background:#5d4037}.dd{color:#555;font-size:.85em}
+.better{font-size:.85em;white-space:nowrap}
 .hands td{font-family:ui-monospace,monospace}.note{color:#555;font-size:.9em}
 """
 LABEL_NOTE = ("labels from the information cost (the points a card gave away on average "
               "against the best card from its player's view)")
+
+
+def number(x: float, places: int = 1, sign: bool = False) -> str:
+    """``x`` rounded to ``places`` decimals, never a negative zero (a value that rounds to
+    zero prints as ``0``, ``0.0``, ...); ``sign``: a ``+`` before a value above zero.
+
+    >>> number(-0.04), number(-0.04, 2), number(0.04, 1, sign=True), number(1.25, 1, True)
+    ('0.0', '-0.04', '0.0', '+1.2')
+    """
+    text = f"{x:.{places}f}"
+    if float(text) == 0:
+        return f"{0:.{places}f}"
+    return ("+" if sign and x > 0 else "") + text
+
+
+def loss(x: float, places: int = 0) -> str:
+    """Points given away, as the review prints them: ``-x`` (``places`` decimals), and
+    ``0``, never ``-0``, for none (or a loss that rounds to none).
+
+    >>> loss(2), loss(0), loss(0.004, 2), loss(1.5, 2)
+    ('-2', '0', '0.00', '-1.50')
+    """
+    text = number(x, places)
+    return text if float(text) == 0 else "-" + number(abs(x), places)
+
+
+def loss_bounds(lo: float, hi: float, places: int = 0) -> str:
+    """A loss proved between ``lo`` and ``hi`` points as the range of the change it made:
+    ``-hi..-lo`` (``-3..0``), never a ``-0``.
+
+    >>> loss_bounds(0, 3), loss_bounds(1, 3), loss_bounds(0.25, 1.5, 1)
+    ('-3..0', '-3..-1', '-1.5..-0.2')
+    """
+    return f"{loss(hi, places)}..{loss(lo, places)}"
+
+
+def cards_text(cards: Any, joiner: str = " or ") -> str:
+    """Cards as the tables name them (``A♠ or A♥``)."""
+    return joiner.join((c if isinstance(c, Card) else Card.parse(str(c))).symbol
+                       for c in cards)
 
 
 def _e(text: Any) -> str:
@@ -45,8 +86,8 @@ def _e(text: Any) -> str:
 
 
 def _n(x: float) -> str:
-    """A number as the page shows it: one decimal at most."""
-    return f"{round(x, 1):g}"
+    """A number as the page shows it: one decimal at most, never a negative zero."""
+    return f"{round(x, 1) + 0.0:g}"
 
 
 def _card(card: Any) -> str:
@@ -74,23 +115,35 @@ def _hands(review: Any) -> str:
     return f'<table class="hands">{"".join(rows)}</table>'
 
 
+def _better(cards: Any) -> str:
+    """What should have been played: ``→ A♠ or A♥`` (empty for none)."""
+    if not cards:
+        return ""
+    return ('<span class="better" title="what should have been played">→ '
+            + " or ".join(_card(c) for c in cards) + "</span>")
+
+
 def _cell(play: Any) -> str:
     out = [_card(play.card)]
     if not play.legal:
         out.append(f'<span class="badge renege" title="{_e(play.rule or "")}">renege</span>')
+        out.append(f'<span class="dd">{_e(play.rule or "")}</span>')
     elif play.cost is not None:
-        out.append(f'<span class="dd">dd -{play.cost}</span>' if play.cost else
-                   '<span class="dd">dd 0</span>')
+        out.append(f'<span class="dd">dd {loss(play.cost)}</span>')
     elif play.cost_bounds:
-        out.append('<span class="dd">dd -{}..{}</span>'.format(*play.cost_bounds))
+        out.append(f'<span class="dd">dd {loss_bounds(*play.cost_bounds)}</span>')
+    if play.better:
+        out.append(_better(play.better))
     info = play.information
     if info is not None and play.label is not None:
-        cost = (_n(info.cost) if info.cost is not None else
-                "{}..{}".format(*(_n(x) for x in (info.cost_bounds or (0, 0)))))
-        how = ("no other card" if not info.deals else "every consistent deal" if info.exact
-               else f"{info.deals} deals, ± {_n(info.stderr)}")
-        out.append(f'<span class="dd" title="{_e(how)}">info '
-                   f'{"-" + _e(cost) if cost != "0" else "0"}</span>')
+        low, high = info.cost_bounds or (0.0, 0.0)
+        cost = (_n(0) if info.cost is not None and number(info.cost, 1) == "0.0" else
+                loss(info.cost, 1) if info.cost is not None else loss_bounds(low, high, 1))
+        how = ("no other card" if info.is_forced else "every consistent deal" if info.exact
+               else f"{info.deals} deals, ± {number(info.stderr, 1)}")
+        out.append(f'<br><span class="dd" title="{_e(how)}">info {_e(cost)}</span>')
+        if info.better:
+            out.append(_better(info.better))
         out.append(f'<span class="badge {_e(play.label)}">{_e(play.label)}</span>')
         if play.luck:
             out.append(f'<span class="badge {_e(play.luck)}">{_e(play.luck)}</span>')
@@ -204,14 +257,26 @@ def _lens_table(reports: dict[str, Any]) -> str:
         counts = "".join(f"<td>{rep.labels[k]}</td>" for k in
                          ("best", "good", "inaccuracy", "mistake", "blunder", "renege",
                           "lucky", "unlucky"))
-        big = ", ".join(f"{_e(m.seat)} {_card(m.card)} "
-                        + ("renege " if m.label == "renege" else f"−{_n(m.cost)} ")
-                        + "(" + (f"hand {m.hand}, " if m.hand is not None else "")
-                        + f"trick {m.trick})" for m in rep.biggest) or "—"
+        big = ", ".join(_moment(m) for m in rep.biggest) or "—"
         rows.append(f"<tr><th>{_e(name)}</th><td>{acc}</td><td>{rep.choices}</td>{counts}"
-                    f"<td>{_n(rep.info_lost)}</td><td>{_n(rep.dd_lost)}</td>"
-                    f"<td>{'+' if rep.luck > 0 else ''}{_n(rep.luck)}</td><td>{big}</td></tr>")
+                    f"<td>{number(rep.info_lost, 1)}</td><td>{_n(rep.dd_lost)}</td>"
+                    f"<td>{number(rep.luck, 1, sign=True)}</td><td>{big}</td></tr>")
     return f'<table class="lenses">{head}{"".join(rows)}</table>'
+
+
+def _moment(m: Any) -> str:
+    """One of the biggest losses: who, the card, what it cost by each lens, what should have
+    been played, and where ("(hand 7, trick 3)")."""
+    where = ((f"hand {m.hand}, " if m.hand is not None else "") + f"trick {m.trick}")
+    if m.label == "renege":
+        what = "renege" + (f" {_better(m.better)}" if m.better else "")
+    else:
+        what = f"{_e(loss(m.cost, 1))} {_better(m.better)}".rstrip()
+        if m.dd_cost:
+            what += f'; <span class="dd">dd {_e(loss(m.dd_cost))}</span>'
+            if m.dd_better:
+                what += f" {_better(m.dd_better)}"
+    return f"{_e(m.seat)} {_card(m.card)} {what} ({where})"
 
 
 def _hand_section(review: Any, title: str) -> str:
@@ -228,7 +293,8 @@ def _hand_section(review: Any, title: str) -> str:
              f"{'' if s.finished else ' (play unfinished)'}.</p>", contract,
              _hands(review), "<h3>the play</h3>", _tricks(review),
              '<p class="note">dd: the points the card gave away against its side\'s best card '
-             'with every card seen; info: on average, from its player\'s view.</p>',
+             'with every card seen; info: on average, from its player\'s view; → the card '
+             'that should have been played (each card tied for best).</p>',
              "<h3>value graph</h3>", _graph(review)]
     lens = review.information
     if lens is not None:

@@ -14,7 +14,8 @@ are reviewed from the position it was set up in.
 >>> r = review({"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.",
 ...             "trump": "S", "play": "KS TS QS 9S"})
 >>> r.plays[0]
-PlayReview(seat=N, card=KS, trick=1, legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2)
+PlayReview(seat=N, card=KS, trick=1, legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2,
+           better=[AS, AH])
 >>> r.summary.cost_by_seat["N"]
 SeatCost(cost=2, costly_cards=1)
 
@@ -75,7 +76,9 @@ class PlayReview(Result):
     were not all proved, and then ``cost_bounds`` holds the proved bounds on it). With the
     information lens (``review(..., information=True)``): ``information``, the card's
     ``InformationCost`` from the mover's view (None after a renege), its ``label`` and
-    ``luck`` (``pinosolve.analysis.information``)."""
+    ``luck`` (``pinosolve.analysis.information``). ``better``: for a card that cost points
+    (or a renege), what should have been played: every legal card of the best value (where
+    a time limit left bounds, every card that may have it)."""
 
     seat: str
     card: Card
@@ -90,9 +93,10 @@ class PlayReview(Result):
     information: Optional[InformationCost] = optional()
     label: Optional[str] = optional()
     luck: Optional[str] = optional()
+    better: Optional[tuple[Card, ...]] = optional()
 
     _repr_keys = ("seat", "card", "trick", "legal", "values", "cost", "rule", "cost_bounds",
-                  "label")
+                  "label", "better")
 
 
 @dataclass(frozen=True, repr=False)
@@ -417,11 +421,12 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
         values = dict(res.values)
         open_ = dict(res.value_bounds)
         cost = cost_bounds = None
+        span = {c: (values[c], values[c]) if c in values else open_[c]
+                for c in legal if c in values or c in open_}
+        better = _better(span, card)
         if broken is not None:
             reneges += 1
         else:
-            span = {c: (values[c], values[c]) if c in values else open_[c]
-                    for c in legal if c in values or c in open_}
             if len(span) == len(legal):
                 low, high = span[card]
                 others = [b for c, b in span.items() if c != card]  # (none: a forced card)
@@ -431,6 +436,8 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
                     cost = lo
                 else:
                     cost_bounds = (lo, hi)
+                if lo == 0:  # (no point proved lost: no better card to name)
+                    better = None
                 mine = costs[seat]
                 mine[0] += lo
                 mine[1] += hi
@@ -446,7 +453,7 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
         plays.append(PlayReview(seat, card, number, broken is None, values, cost,
                                 None if broken is None else broken.rule,
                                 None if broken is None else legal,
-                                open_ or None, cost_bounds, info, label, luck))
+                                open_ or None, cost_bounds, info, label, luck, better))
         if on_card is not None:
             on_card(len(plays), len(cards))
     if not game.trick:  # the standing after the last finished trick (or at the start)
@@ -472,6 +479,18 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
     return Review(v.id, game.trump, deal, first_leader, tuple(plays), summary, valuer.exact,
                   round(time.perf_counter() - started, 4), timeout, note,
                   None if lens is None else lens.summary(game.seats, plays))
+
+
+def _better(span: Mapping[Card, tuple[int, int]], played: Optional[Card]
+            ) -> Optional[tuple[Card, ...]]:
+    """The cards of the best value among ``span`` (each legal card's proved bounds), other
+    than ``played``: every card whose high bound reaches the best low bound (one value
+    each where every value is proved: the best cards, ties and all). None for no card."""
+    if not span:
+        return None
+    top = max(lo for lo, _ in span.values())
+    out = tuple(c for c, (_, hi) in span.items() if hi >= top and c != played)
+    return out or None
 
 
 def _contract(v: Any, game: Game, start_bounds: tuple[int, int], start: str, deal: str, side: str,

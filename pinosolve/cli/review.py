@@ -22,9 +22,10 @@ from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
-    from pinosolve.analysis.information import LensReport, Thresholds
+    from pinosolve.analysis.information import LensReport, Moment, Thresholds
     from pinosolve.analysis.review import (PlayReview, RecordLike, Review, SeatCost,
                                            TrickValue)
+    from pinosolve.cards import Card
     from pinosolve.analysis.review_set import ReviewSet
     from pinosolve.records.record import Record
 
@@ -154,52 +155,222 @@ def _cost(seat_cost: SeatCost) -> str:
     return "{}..{}".format(*(seat_cost.cost_bounds or ()))
 
 
-def _info(entry: PlayReview) -> str:
-    """The information lens's word on a card: its cost (if any) and label (and luck)."""
-    info = entry.information
-    if entry.label is None or info is None:
-        return ""
-    words = []
-    spread = f" ±{info.stderr:.2f}" if not info.exact else ""
-    if info.cost is None:
-        words.append("info -{:.1f}..{:.1f}".format(*(info.cost_bounds or (0, 0))))
-    elif info.cost > 0:
-        words.append(f"info -{info.cost:.2f}{spread}")
-    words.append(entry.label)
-    if entry.luck:
-        words.append(entry.luck)
-    return f" ({', '.join(words)})"
+# A cell of a fitted table: its paragraphs (each begins a line), each a list of units, texts
+# that a line never breaks (a card, a cost, a label with its count).
+Cell = list[list[str]]
 
 
-def lens_table(title: str, reports: dict[str, LensReport]) -> Any:
-    """A table of ``LensReport``s, one row each (a seat, a side, a player, a role)."""
+def _pack(units: list[str], width: int) -> list[str]:
+    """``units`` in lines of at most ``width`` cells, a space between two on one line."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    for unit in units:
+        if lines and cell_len(lines[-1]) + 1 + cell_len(unit) <= width:
+            lines[-1] += " " + unit
+        else:
+            lines.append(unit)
+    return lines
+
+
+def fitted_table(title: Optional[str], headers: list[tuple[str, str]], rows: list[list[Cell]],
+                 width: int, always: bool = False) -> Any:
+    """A rich table of ``rows`` (a ``Cell`` a column) under ``headers`` (each its text and
+    its justification) at most ``width`` columns wide, in which no unit is broken: every
+    column is at least as wide as its longest unit, the room left goes to the columns that
+    need it most, and each paragraph is packed into lines of its column's width. Where the
+    longest units alone need more than ``width``: None, or with ``always`` the table as
+    rich lays it out (a terminal too narrow for anything better)."""
+    from rich.cells import cell_len
     from rich.table import Table
 
+    from pinosolve.cli.printable import printable
+
+    n = len(headers)
+    grid = [[[h.split()] for h, _ in headers]]
+    grid += [[[[printable(u, one_line=True) for u in para] for para in cell] or [[]]
+              for cell in row] for row in rows]
+    low = [max([cell_len(u) for row in grid for para in row[k] for u in para] + [1])
+           for k in range(n)]
+    high = [max([cell_len(" ".join(para)) for row in grid for para in row[k]] + [1])
+            for k in range(n)]
+    room = width - (3 * n + 1)  # (each column's two spaces of padding, and n + 1 rules)
+    if sum(low) > room:
+        if not always:
+            return None
+        table = Table(title=title, title_justify="left")
+        for head, justify in headers:
+            table.add_column(head, justify=justify, overflow="fold")  # type: ignore[arg-type]
+        for row in grid[1:]:
+            table.add_row(*("\n".join(" ".join(para) for para in cell) for cell in row))
+        return table
+    widths = list(low)
+    spare = room - sum(low)
+    for k in sorted(range(n), key=lambda i: high[i] - low[i]):  # (whole first, least need)
+        if high[k] - widths[k] <= spare:
+            spare -= high[k] - widths[k]
+            widths[k] = high[k]
+    for _ in range(spare):  # (then a column at a time to those that still wrap)
+        k = max(range(n), key=lambda i: high[i] - widths[i])
+        if high[k] <= widths[k]:
+            break
+        widths[k] += 1
+
+    def text(cell: Cell, w: int) -> str:
+        return "\n".join(line for para in cell for line in _pack(para, w))
+
     table = Table(title=title, title_justify="left")
-    table.add_column("")
-    for name in ("accuracy", "choices"):
-        table.add_column(name, justify="right")
-    table.add_column("labels", overflow="fold")
-    for name in ("lost: info", "dd", "luck"):
-        table.add_column(name, justify="right")
-    for name, rep in reports.items():
-        labels = ", ".join(f"{k} {n}" for k, n in rep.labels.items() if n)
-        table.add_row(name, "—" if rep.accuracy is None else f"{rep.accuracy:.1f}",
-                      str(rep.choices), labels or "—", f"{rep.info_lost:.1f}",
-                      f"{rep.dd_lost:g}", f"{rep.luck:+.1f}")
+    for (_, justify), w, head_cell in zip(headers, widths, grid[0]):
+        table.add_column(text(head_cell, w), justify=justify,  # type: ignore[arg-type]
+                         width=w, no_wrap=True)
+    for row in grid[1:]:
+        table.add_row(*(text(cell, w) for cell, w in zip(row, widths)))
     return table
 
 
+def _width() -> int:
+    return int(console().width)
+
+
+def _better_units(cards: Optional[tuple[Card, ...]]) -> list[str]:
+    """What should have been played: ``→A♠``, then ``or A♥`` for each card tied with it."""
+    if not cards:
+        return []
+    return ["→" + cards[0].symbol, *(f"or {c.symbol}" for c in cards[1:])]
+
+
+def _dd_units(entry: PlayReview) -> list[str]:
+    """A card's double-dummy word: its cost (or a renege and its rule) and the better cards."""
+    from pinosolve.analysis.report import loss, loss_bounds
+
+    if not entry.legal:
+        words = ["renege", f"[{entry.rule}]"]
+    elif entry.cost:
+        words = [loss(entry.cost)]
+    elif entry.cost_bounds:
+        words = [loss_bounds(*entry.cost_bounds)]
+    else:
+        words = []
+    return words + _better_units(entry.better)
+
+
+def _info_units(entry: PlayReview) -> list[str]:
+    """The information lens's word on a card: its cost (if any), the cards best on what its
+    player knew, its label (and luck)."""
+    from pinosolve.analysis.report import loss, loss_bounds, number
+
+    info = entry.information
+    if entry.label is None or info is None:
+        return []
+    words = []
+    if info.cost is None:
+        low, high = info.cost_bounds or (0.0, 0.0)
+        words.append("info " + loss_bounds(low, high, 1))
+    elif number(info.cost, 2) != "0.00":
+        words.append("info " + loss(info.cost, 2))
+        if not info.exact:
+            words.append(f"±{number(info.stderr, 2)}")
+    words += _better_units(info.better)
+    words.append(entry.label + ("," if entry.luck else ""))
+    if entry.luck:
+        words.append(entry.luck)
+    return words
+
+
+def _trick_table(result: Review, width: int) -> Any:
+    """The play, a row a trick and a column a seat, each card with its costs; where that is
+    too wide for ``width`` without breaking a word, a row a card. None: no room for either."""
+    summary = result.summary
+    seats = list(summary.cost_by_seat)  # every seat, in the deal's order
+    after = {t.tricks: t for t in summary.values_by_trick}
+    title = (f"{result.variant}, trump {suit_text(result.trump)}, {result.leader} leads")
+    total = f"{summary.side} total after"
+    tricks: dict[int, list[PlayReview]] = {}
+    for entry in result.plays:
+        tricks.setdefault(entry.trick, []).append(entry)
+
+    def standing(number: int) -> str:
+        t = after.get(number)
+        return "" if t is None else _value(t, taken=True)
+
+    rows: list[list[Cell]] = []
+    for number, plays in tricks.items():
+        cells: dict[str, Cell] = {s: [] for s in seats}
+        for entry in plays:
+            cells[entry.seat].append([entry.card.symbol, *_dd_units(entry)])
+            if _info_units(entry):
+                cells[entry.seat].append(_info_units(entry))
+        rows.append([[[str(number)]], [[plays[0].seat]],
+                     *[cells[s] or [["—"]] for s in seats], [[standing(number)]]])
+    grid = fitted_table(title, [("trick", "right"), ("led by", "left"),
+                                *[(s, "left") for s in seats], (total, "right")], rows, width)
+    if grid is not None:
+        return grid
+    lens = result.information is not None
+    rows = []
+    for number, plays in tricks.items():
+        for k, entry in enumerate(plays):
+            row: list[Cell] = [[[str(number) if k == 0 else ""]], [[entry.seat]],
+                               [[entry.card.symbol]], [_dd_units(entry) or ["0"]]]
+            if lens:
+                row.append([_info_units(entry)])
+            row.append([[standing(number) if k == len(plays) - 1 else ""]])
+            rows.append(row)
+    headers = [("trick", "right"), ("seat", "left"), ("card", "left"),
+               ("double dummy", "left")]
+    headers += [("information lens", "left")] if lens else []
+    return fitted_table(title, headers + [(total, "right")], rows, width, always=True)
+
+
+def _say(text: str, **style: Any) -> None:
+    """A line of prose (as every command prints it: the terminal wraps it)."""
+    console().print(text, **style)
+
+
+def lens_table(title: str, reports: dict[str, LensReport]) -> Any:
+    """A table of ``LensReport``s, one row each (a seat, a side, a player, a role): each
+    label with its count kept on one line, never a word broken where the terminal has room."""
+    from pinosolve.analysis.report import number
+
+    headers = [("", "left"), ("accuracy", "right"), ("choices", "right"), ("labels", "left"),
+               ("lost: info", "right"), ("dd", "right"), ("luck", "right")]
+    rows: list[list[Cell]] = []
+    for name, rep in reports.items():
+        labels = [f"{k} {n}" for k, n in rep.labels.items() if n]
+        labels = [f"{x}," for x in labels[:-1]] + labels[-1:]
+        rows.append([[name.split() or [""]],
+                     [["—" if rep.accuracy is None else number(rep.accuracy, 1)]],
+                     [[str(rep.choices)]], [labels or ["—"]], [[number(rep.info_lost, 1)]],
+                     [[f"{round(rep.dd_lost, 1):g}"]], [[number(rep.luck, 1, sign=True)]]])
+    return fitted_table(title, headers, rows, _width(), always=True)
+
+
+def _moment(m: Moment, name: str) -> str:
+    """One of the biggest losses: the card, where, what it cost by each lens and what should
+    have been played."""
+    from pinosolve.analysis.report import cards_text, loss
+
+    where = (f"hand {m.hand} " if m.hand is not None else "") + f"trick {m.trick}"
+    by = f" by {m.seat}" if m.seat != name else ""
+    if m.label == "renege":
+        return f"{m.card.symbol} in {where}{by}, a renege" + (
+            f" ({cards_text(m.better)} was legal and best)" if m.better else "")
+    better = f", {cards_text(m.better)} best" if m.better else ""
+    dd = f"double dummy {loss(m.dd_cost)}" + (
+        f", {cards_text(m.dd_better)} best" if m.dd_better else "")
+    return f"{m.card.symbol} in {where}{by} {loss(m.cost, 2)} ({m.label}{better}; {dd})"
+
+
 def _biggest(reports: dict[str, LensReport]) -> None:
-    out = console()
     for name, rep in reports.items():
         if rep.biggest:
-            out.print(f"{name}'s biggest losses: " + ", ".join(
-                f"{m.card.symbol} in " + (f"hand {m.hand} " if m.hand is not None else "")
-                + f"trick {m.trick}" + (f" by {m.seat}" if m.seat != name else "")
-                + (" (a renege)" if m.label == "renege" else
-                   f" -{m.cost:.2f} ({m.label}; double dummy -{m.dd_cost:g})")
-                for m in rep.biggest))
+            _say(f"{name}'s biggest losses: " + ", ".join(_moment(m, name)
+                                                          for m in rep.biggest))
+
+
+def _took(seconds: float) -> str:
+    """How long the review took, rounded."""
+    return f"reviewed in {seconds:.1f} s"
 
 
 def render_review(result: Union[Review, ReviewSet]) -> None:
@@ -208,113 +379,84 @@ def render_review(result: Union[Review, ReviewSet]) -> None:
     if isinstance(result, ReviewSet):
         render_review_set(result)
         return
-    from rich.table import Table
-
     out = console()
     summary = result.summary
-    seats = list(summary.cost_by_seat)  # every seat, in the deal's order
     side = summary.side
-    after = {t.tricks: t for t in summary.values_by_trick}
-    table = Table(title=f"{result.variant}, trump {suit_text(result.trump)}, "
-                  f"{result.leader} leads", title_justify="left")
-    table.add_column("trick", justify="right")
-    table.add_column("led by")
-    for seat in seats:
-        table.add_column(seat, overflow="fold")  # (a renege's rule folds, never cut)
-    table.add_column(f"{side} total after", justify="right")
-    tricks: dict[int, list[PlayReview]] = {}
-    for entry in result.plays:
-        tricks.setdefault(entry.trick, []).append(entry)
-    for number, plays in tricks.items():
-        cells: dict[str, list[str]] = {s: [] for s in seats}
-        for entry in plays:
-            cell = entry.card.symbol
-            if not entry.legal:
-                cell += f" renege [{entry.rule}]"
-            elif entry.cost:
-                cell += f" -{entry.cost}"
-            elif entry.cost_bounds:
-                cell += " -{}..{}".format(*entry.cost_bounds)
-            cells[entry.seat].append(cell + _info(entry))
-        standing = after.get(number)
-        value = "" if standing is None else _value(standing, taken=True)
-        table.add_row(str(number), plays[0].seat,
-                      *["\n".join(cells[s]) or "—" for s in seats], value)
-    out.print(table if result.plays else "no card played")
-    out.print(f"-N: the points the card gave away against its side's best card (-L..H: proved "
-              f"bounds, the search ran out of time); {side} total: the points {side} has taken "
-              "and will take with best play from here")
+    out.print(_trick_table(result, _width()) if result.plays else "no card played")
+    _say(f"-N →C: the points the card gave away against its side's best card, with every "
+         f"card seen, and the card that should have been played (-H..-L: proved bounds, the "
+         f"search ran out of time); {side} total: the points {side} has taken and will take "
+         "with best play from here")
     taken = ", ".join(f"{name} {pts}" for name, pts in summary.points_taken.items())
-    out.print(f"points taken: {taken}" + ("" if summary.finished else " (play unfinished)"),
-              style="bold")
+    _say(f"points taken: {taken}" + ("" if summary.finished else " (play unfinished)"),
+         style="bold")
     values = ", ".join(f"{t.tricks}: {_value(t)}" for t in summary.values_by_trick)
-    out.print(f"{side}'s double-dummy value (points still to take) at the start and after each "
-              f"trick: {values}")
+    _say(f"{side}'s double-dummy value (points still to take) at the start and after each "
+         f"trick: {values}")
     costs = ", ".join(f"{seat} {_cost(c)} ({c.costly_cards} card"
                       f"{'' if c.costly_cards == 1 else 's'})"
                       for seat, c in summary.cost_by_seat.items())
-    out.print(f"cost by seat: {costs}")
+    _say(f"cost by seat: {costs}")
     if summary.reneges:
-        out.print(f"reneges: {summary.reneges}; no penalty is applied: the rules files "
-                  "have no renege penalty, so the review scores the play as it went")
+        _say(f"reneges: {summary.reneges}; no penalty is applied: the rules files have no "
+             "renege penalty, so the review scores the play as it went")
     if summary.bid is not None:
         verdicts = {True: "yes", False: "no", None: "not decided"}
-        out.print(f"contract: {summary.bidder} bid {summary.bid} with meld "
-                  f"{summary.meld}; makeable: {verdicts[summary.makeable]}; made: "
-                  f"{verdicts[summary.made]}")
+        _say(f"contract: {summary.bidder} bid {summary.bid} with meld {summary.meld}; "
+             f"makeable: {verdicts[summary.makeable]}; made: {verdicts[summary.made]}")
     if result.note:
-        out.print(result.note)
+        _say(result.note)
     lens = result.information
     if lens is not None:
-        out.print("(info -C ±E, label): the information cost, the points the card gave away on "
-                  "average against the best card from its player's view (±: its standard "
-                  "error, where sampled), and its label")
+        _say("info -C ±E →C, label: the information cost, the points the card gave away on "
+             "average against the best card from its player's view (±: its standard error, "
+             "where sampled), the card best on that view, and its label")
         out.print(lens_table("the two lenses by seat", lens.by_seat))
         out.print(lens_table("and by side", lens.by_side))
         _biggest(lens.by_seat)
         _lens_legend(lens.points, lens.thresholds, lens.exact, lens.sampled, lens.samples,
                      lens.seed)
         if lens.stopped is not None:
-            out.print(f"the information lens stops at card {lens.stopped}, a renege: no legal "
-                      "play explains the views after it")
-    out.print(f"{result.seconds} s")
+            _say(f"the information lens stops at card {lens.stopped}, a renege: no legal "
+                 "play explains the views after it")
+    _say(_took(result.seconds))
 
 
 def _lens_legend(points: int, thresholds: tuple[float, float, float], exact: Optional[int],
                  sampled: Optional[int], samples: int, seed: int) -> None:
     good, inaccuracy, mistake = (x * points for x in thresholds)
-    out = console()
-    out.print(f"labels by the information cost in a deal of {points} points: best 0, good "
-              f"< {good:g}, inaccuracy < {inaccuracy:g}, mistake < {mistake:g}, blunder from "
-              f"{mistake:g} (--thresholds); unlucky: best or good, yet at least an inaccuracy "
-              "double dummy; lucky: a mistake or a blunder that cost nothing double dummy")
-    out.print("accuracy: 100 x (1 - cost / blunder line), at least 0, averaged over the cards "
-              "that were a choice; luck: points lost by the information lens less those lost "
-              "double dummy, over the cards it judged (above 0: lucky)")
+    _say(f"labels by the information cost in a deal of {points} points: best 0, good "
+         f"< {good:g}, inaccuracy < {inaccuracy:g}, mistake < {mistake:g}, blunder from "
+         f"{mistake:g} (--thresholds); unlucky: best or good, yet at least an inaccuracy "
+         "double dummy; lucky: a mistake or a blunder that cost nothing double dummy")
+    _say("accuracy: 100 x (1 - cost / blunder line), at least 0, averaged over the cards "
+         "that were a choice; luck: points lost by the information lens less those lost "
+         "double dummy, over the cards it judged (above 0: lucky)")
     if exact is not None:
-        out.print(f"decisions over every consistent deal: {exact}; over {samples} sampled "
-                  f"deals: {sampled} (seed {seed}: --seed {seed} draws the same deals again)")
+        _say(f"decisions over every consistent deal: {exact}; over {samples} sampled "
+             f"deals: {sampled} (seed {seed}: --seed {seed} draws the same deals again)")
     else:
-        out.print(f"each decision over every consistent deal where there are at most "
-                  f"{samples}, else {samples} sampled (seed {seed}: --seed {seed} draws the "
-                  "same deals again)")
+        _say(f"each decision over every consistent deal where there are at most "
+             f"{samples}, else {samples} sampled (seed {seed}: --seed {seed} draws the "
+             "same deals again)")
 
 
 def render_review_set(result: ReviewSet) -> None:
     out = console()
-    from rich.table import Table
+    from pinosolve.analysis.report import number
 
-    hands = Table(title=f"{result.variant}: {len(result.hands)} hands", title_justify="left")
-    hands.add_column("hand", justify="right")
-    hands.add_column("event")
-    hands.add_column("points taken")
-    hands.add_column("accuracy by seat")
+    headers = [("hand", "right"), ("event", "left"), ("points taken", "left"),
+               ("accuracy by seat", "left")]
+    rows: list[list[Cell]] = []
     for line in result.hands:
-        hands.add_row(str(line.hand), line.event or "—",
-                      ", ".join(f"{k} {v}" for k, v in line.points_taken.items()),
-                      ", ".join(f"{k} {'—' if a is None else f'{a:.1f}'}"
-                                for k, a in line.accuracy.items()))
-    out.print(hands)
+        taken = [f"{k} {v}" for k, v in line.points_taken.items()]
+        accuracy = [f"{k} {'—' if a is None else number(a, 1)}"
+                    for k, a in line.accuracy.items()]
+        rows.append([[[str(line.hand)]], [(line.event or "—").split()],
+                     [[f"{x}," for x in taken[:-1]] + taken[-1:]],
+                     [[f"{x}," for x in accuracy[:-1]] + accuracy[-1:]]])
+    title = f"{result.variant}: {len(result.hands)} hands"
+    out.print(fitted_table(title, headers, rows, _width(), always=True))
     out.print(lens_table("by seat", result.by_seat))
     _biggest(result.by_seat)
     if result.by_player:
@@ -324,16 +466,18 @@ def render_review_set(result: ReviewSet) -> None:
                              result.by_role))
         rates = ", ".join(f"{role} {_rate(r.error_rate)} (double dummy "
                           f"{_rate(r.dd_error_rate)})" for role, r in result.by_role.items())
-        out.print(f"error rate by role: {rates}")
+        _say(f"error rate by role: {rates}")
     if result.first_lead.cards:
         out.print(lens_table("first leads (hands recorded from the first trick)",
                              {"every hand": result.first_lead, **result.first_lead_by_player}))
     _lens_legend(result.points, result.thresholds, None, None, result.samples, result.seed)
-    out.print(f"{result.seconds} s")
+    _say(_took(result.seconds))
 
 
 def _rate(rate: Optional[float]) -> str:
-    return "—" if rate is None else f"{100 * rate:.1f}%"
+    from pinosolve.analysis.report import number
+
+    return "—" if rate is None else f"{number(100 * rate, 1)}%"
 
 
 @with_options(OWN, RUN)

@@ -48,7 +48,8 @@ def _late_record(v, seed: int, left: int, laid_away: bool = False):
 
 
 def _oracle_costs(v, record, start, outside):
-    """Each card's information cost by enumeration and plain minimax (None: forced)."""
+    """Each card's information cost by enumeration and plain minimax, the deals and the
+    cards of the best mean (None: forced)."""
     play = record["play"].split()
     away = Counter(record.get("laid_away", ()))
     roles = roles_of(v)
@@ -79,7 +80,9 @@ def _oracle_costs(v, record, start, outside):
                 sums[c] += weight * value
             total += weight
         means = {c: s / total for c, s in sums.items()}
-        out.append((max(means.values()) - means[card], len(tables)))
+        top = max(means.values())
+        out.append((top - means[card], len(tables),
+                    {c for c, m in means.items() if m >= top - 1e-9}))
     return out
 
 
@@ -98,12 +101,17 @@ def test_exact_information_cost_is_the_enumerated_plain_minimax(vid, seed, left,
         info = p.information
         if want is None:  # forced: nothing searched, and no mean over no deal
             assert (info.cost, info.stderr, info.deals, info.exact) == (0, 0, 0, True), p
-            assert info.means is None and info.best == p.card, p
+            assert info.means is None and info.better is None and info.best == p.card, p
             assert "means" not in info.to_json() and p.label == "best", p
             continue
-        cost, deals = want
+        cost, deals, best = want
         assert info.exact and info.deals == deals, p
         assert info.cost == pytest.approx(round(cost, 4), abs=1e-4), p
+        # what should have been played: the cards of the best mean, every one tied for it
+        if info.cost > 0:
+            assert {str(c) for c in info.better} == best and p.card not in info.better, p
+        else:
+            assert info.better is None and str(p.card) in best, p
         judged += 1
     assert judged
     lens = got.information

@@ -60,6 +60,13 @@ def test_values_and_costs_agree_with_plain_minimax(variant_id):
                 assert entry.rule == err.value.rule != ""
                 assert [str(c) for c in entry.legal_cards] == legal
                 assert entry.cost is None
+            # what should have been played: every legal card of the best value, ties and
+            # all, for a card that cost points and for a renege; nothing for a best card
+            best = {c for c, x in cards.items() if x == value}
+            if entry.cost or not entry.legal:
+                assert {str(c) for c in entry.better} == best and card not in best, entry
+            else:
+                assert entry.better is None and card in best, entry
             if entry.cost:
                 totals[entry.seat][0] += entry.cost
                 totals[entry.seat][1] += 1
