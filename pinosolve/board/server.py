@@ -24,13 +24,16 @@ left unread (an answer given before it) closes the connection; a request
 answered within ``REQUEST_SECONDS`` (a job within ``JOB_SECONDS``); a client that sends
 nothing for ``IDLE_SECONDS`` is dropped, and so is one whose request (its line, headers and
 body) has not arrived whole ``ARRIVE_SECONDS`` after its first byte (``Arriving``: a client
-that dribbles its headers holds a connection no longer); at most ``MAX_CONNECTIONS`` at once.
+that dribbles its headers holds a connection no longer); at most ``MAX_CONNECTIONS`` at once,
+and where they are all taken, the one that has waited longest for a request lets its place go
+to the newcomer (clients sending slow requests, each in time, cannot keep others out).
 A request names no file: the keys that name one (``FILE_KEYS``) are refused, a variant must be
 a built-in one and ``rules`` a shipped house rule's name, and a request names one of them (the
 board has no default variant), and the processes that answer read no file outside the package
 (``pinosolve.files.READ_ONLY_UNDER``). While it listens on a loopback address (as bound,
 ``is_loopback``), a request must name the board as its host, a loopback name or address with
-the board's port (``host_ok``): a page elsewhere cannot reach it by a DNS trick. Answers are
+the board's port (``host_ok``), in its one Host header and in its target where that is a whole
+address: a page elsewhere cannot reach it by a DNS trick. Answers are
 kept per request (``CACHE`` of them), so stepping back to a position asks nothing again.
 """
 
@@ -305,7 +308,17 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_one_request(self) -> None:
         self.arriving.next_request()
+        self.server.reading(self.connection, True)
         super().handle_one_request()
+
+    def finish(self) -> None:
+        self.server.reading(self.connection, False)
+        super().finish()
+
+    def _arrived(self) -> None:
+        """The request has arrived whole: its connection is at work, not to be let go for
+        a newcomer (``BoardServer.process_request``)."""
+        self.server.reading(self.connection, False)
 
     def log_message(self, format: str, *args: Any) -> None:
         if self.server.verbose:
@@ -338,16 +351,22 @@ class Handler(BaseHTTPRequestHandler):
         self._json(status, {"error": message})
 
     def _host_ok(self) -> bool:
-        """On loopback, whether the request names the board itself as its host (``host_ok``):
-        a page elsewhere cannot reach it by a DNS trick."""
+        """On loopback, whether the request names the board itself as its host (``host_ok``),
+        in its one Host header and in its target where that is a whole address
+        (``GET http://HOST/...``): a page elsewhere cannot reach it by a DNS trick."""
         self._consumed = False
         if not self.server.loopback:
             return True
-        return host_ok(self.headers.get("Host") or "", int(self.server.server_address[1]))
+        port = int(self.server.server_address[1])
+        given = self.headers.get_all("Host") or []
+        target = urlsplit(self.path)
+        return len(given) == 1 and host_ok(given[0], port) and \
+            (not target.netloc or host_ok(target.netloc, port))
 
     # --- the methods --------------------------------------------------------------------------
 
     def do_GET(self) -> None:
+        self._arrived()
         if not self._host_ok():
             return self._error(HTTPStatus.FORBIDDEN, "not this board's host")
         path = urlsplit(self.path).path
@@ -366,6 +385,7 @@ class Handler(BaseHTTPRequestHandler):
         return self._error(HTTPStatus.NOT_FOUND, f"no such page: {path[:80]}")
 
     def do_DELETE(self) -> None:
+        self._arrived()
         if not self._host_ok():
             return self._error(HTTPStatus.FORBIDDEN, "not this board's host")
         path = urlsplit(self.path).path
@@ -436,6 +456,7 @@ class Handler(BaseHTTPRequestHandler):
             return None
         raw = self.rfile.read(size)
         self._consumed = True
+        self._arrived()
         if len(raw) < size:
             self.close_connection = True
             return None
@@ -475,11 +496,43 @@ class BoardServer(ThreadingHTTPServer):
         self.board = board
         self.verbose = verbose
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.waiting: dict[Any, float] = {}  # connections waiting for a request: since when
+        self.waiting_lock = threading.Lock()
         super().__init__((host, port), Handler)
         self.loopback = is_loopback(str(self.server_address[0]))
 
+    def reading(self, connection: Any, waiting: bool) -> None:
+        """Mark ``connection`` as waiting for (or receiving) a request, since now, or as at
+        work (or gone)."""
+        with self.waiting_lock:
+            if waiting:
+                self.waiting[connection] = time.monotonic()
+            else:
+                self.waiting.pop(connection, None)
+
+    def _let_one_go(self) -> bool:
+        """Close the connection that has waited longest for a request to arrive (none at
+        work is touched); whether there was one."""
+        import socket
+
+        with self.waiting_lock:
+            if not self.waiting:
+                return False
+            oldest = min(self.waiting, key=self.waiting.__getitem__)
+            del self.waiting[oldest]
+        try:
+            oldest.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        return True
+
     def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.slots.acquire(blocking=False):
+        """A new connection takes a free slot; where there is none, the connection that has
+        waited longest for a request lets its slot go (clients that send their requests
+        slowly, each in time, or keep idle connections, cannot hold every slot), and only
+        where every connection is at work is the newcomer answered 503."""
+        if not self.slots.acquire(blocking=False) and not (
+                self._let_one_go() and self.slots.acquire(timeout=2.0)):
             try:
                 request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n"
                                 b"Connection: close\r\n\r\n")

@@ -99,6 +99,7 @@ class Worker:
     def __init__(self, command: str) -> None:
         self.command = command
         self.lock = threading.Lock()
+        self.closed = False  # (ended with the board: no process is started again)
         self.proc: Optional[subprocess.Popen[str]] = None
         self.progress: Optional[Progress] = None
 
@@ -154,6 +155,8 @@ class Worker:
         deadline = time.monotonic() + seconds
         self._acquire(deadline, progress)
         try:
+            if self.closed:
+                raise Cancelled("the board is closing")
             if self.proc is None or self.proc.poll() is not None:
                 self.proc = self._start()
             proc = self.proc
@@ -204,9 +207,12 @@ class Workers:
     def __init__(self) -> None:
         self.workers: dict[str, list[Worker]] = {c: [] for c in COMMANDS}
         self.lock = threading.Lock()
+        self.closed = False
 
     def _worker(self, command: str) -> Worker:
         with self.lock:
+            if self.closed:
+                raise Cancelled("the board is closing")
             pool = self.workers[command]
             for w in pool:
                 if not w.lock.locked():
@@ -222,9 +228,12 @@ class Workers:
         return self._worker(command).ask(line, seconds, progress or Progress())
 
     def close(self) -> None:
+        """End every worker; a request still waiting for one is answered ``Cancelled``."""
         with self.lock:
+            self.closed = True
             for pool in self.workers.values():
                 for w in pool:
+                    w.closed = True
                     w.stop()
 
 
