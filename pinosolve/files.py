@@ -7,6 +7,11 @@ for ever), a device (``/dev/zero`` reads without end), a directory or a socket i
 with one line naming it. The file is opened without blocking, so even a FIFO with no writer
 is seen for what it is before anything waits on it. Text must be UTF-8; documents nested
 deeper than the parsers can follow are refused, not a crash.
+
+A relative path that is not found, but that names an example file of the checkout the
+documentation uses (``docs/examples/…``, ``puzzles/…``, ``rules/…``), reads the copy that
+ships in the package (``shipped_copy``): the documentation's commands run as written from an
+installed package, the way puzzles and house rules are found by name.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import json
 import os
 import stat
 import tomllib
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Optional
 
 from pinosolve.errors import PinosolveError
@@ -32,6 +37,42 @@ _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
 # the folders (os.pathsep between them) outside which they read no file, whatever a request
 # names.
 READ_ONLY_UNDER = "PINOSOLVE_READ_ONLY_UNDER"
+
+
+# the checkout's folders of example files the documentation names, and their copies in the
+# package (pyproject.toml's package-dir): the checkout's own where it is one, else the copy
+SHIPPED = (("docs/examples", "examples_data"), ("puzzles", "puzzles_data"),
+           ("rules", "rules_data"))
+
+
+def shipped_copy(path: str | Path) -> Optional[Path]:
+    """The file of the package that ``path``, relative and as the documentation writes it
+    (``docs/examples/club-endings.pgr``, ``puzzles/records/….pbn``, ``rules/examples/….toml``),
+    names: the checkout's where the package runs from one, else the copy installed with it;
+    None for any other path, or where there is no such file.
+
+    >>> shipped_copy("docs/examples/four-hand-review.toml").name
+    'four-hand-review.toml'
+    >>> shipped_copy("docs/examples/none.toml") is None, shipped_copy("/etc/passwd") is None
+    (True, True)
+    """
+    try:
+        parts = PurePosixPath(str(path).replace(os.sep, "/")).parts
+    except (TypeError, ValueError):
+        return None
+    parts = tuple(p for p in parts if p != ".")
+    if not parts or parts[0] == "/" or ".." in parts or "\0" in str(path):
+        return None
+    package = Path(__file__).resolve().parent
+    for source, data in SHIPPED:
+        folder = tuple(source.split("/"))
+        if parts[:len(folder)] != folder or len(parts) == len(folder):
+            continue
+        for base in (package.parent / source, package / data):
+            candidate = base.joinpath(*parts[len(folder):])
+            if candidate.is_file():
+                return candidate
+    return None
 
 
 def _outside_package(path: str | Path) -> bool:
@@ -60,6 +101,9 @@ def read_text(path: str | Path, what: str, error: type[PinosolveError] = Pinosol
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
+        copy = shipped_copy(name)  # (an example the documentation names: the package's)
+        if copy is not None:
+            return read_text(copy, what, error)
         raise error(f"{what} {name!r} not found") from None
     except ValueError:  # a NUL in the name
         raise error(f"{what} {name!r}: not a file name (it holds a NUL)") from None

@@ -39,4 +39,30 @@ assert all(b.joinpath('static', n).is_file() for n in ('index.html', 'board.js',
   || { echo "the wheel lacks the board's page" >&2; exit 1; }
 (cd "$out" && "$out/venv/bin/pinosolve" solve --variant four-hand --trump S --leader N \
   --deal "N:AK.A.. T.K.A. Q.T.T. 9.Q.K." --json > /dev/null)
+# every example file the README and the documentation name ships in the wheel, and the
+# commands find it by the path they write, from a folder that holds no checkout
+mkdir "$out/elsewhere"
+grep -rhoE "(docs/examples|puzzles|rules)/[A-Za-z0-9_./-]+\.(toml|pgr|pbn|json)" \
+  README.md docs/*.md docs/commands/*.md | sort -u > "$out/named.txt"
+[ -s "$out/named.txt" ] || { echo "no example file named in the docs?" >&2; exit 1; }
+(cd "$out/elsewhere" && "$out/venv/bin/python" - "$out/named.txt" <<'PY'
+import sys
+from pathlib import Path
+import pinosolve
+from pinosolve.files import read_text, shipped_copy
+package = Path(pinosolve.__file__).resolve().parent
+missing = []
+for name in Path(sys.argv[1]).read_text().split():
+    copy = shipped_copy(name)
+    if copy is None or package not in copy.parents or not read_text(name, "example"):
+        missing.append(name)
+if missing:
+    sys.exit("the wheel lacks the docs' example files: " + " ".join(missing))
+print(f"the docs' {len(Path(sys.argv[1]).read_text().split())} example files ship")
+PY
+) || exit 1
+(cd "$out/elsewhere" && "$out/venv/bin/pinosolve" review docs/examples/four-hand-review.toml \
+  --json > /dev/null && "$out/venv/bin/pinosolve" game --input \
+  puzzles/games/source000-two-hand-most-tricks.toml --json > /dev/null) \
+  || { echo "a docs command does not find its example file from the wheel" >&2; exit 1; }
 rm -rf "$out"

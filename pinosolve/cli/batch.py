@@ -106,6 +106,11 @@ def open_input(source: str, binary: bool = False) -> Any:
     try:
         return open(source, "rb") if binary else open(source, encoding="utf-8")
     except FileNotFoundError:
+        from pinosolve.files import shipped_copy
+
+        copy = shipped_copy(source)  # (an example the documentation names: the package's)
+        if copy is not None:
+            return open(copy, "rb") if binary else open(copy, encoding="utf-8")
         raise PinosolveError(f"input file {source!r} not found") from None
     except OSError as exc:
         raise PinosolveError(f"input file {source!r} cannot be read: {exc.strerror}") from None
