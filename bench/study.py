@@ -35,7 +35,7 @@ def main() -> None:
     base = ["--variant", args.family, "--deals", str(args.deals), "--seed", str(args.seed)]
     runs = {"local, 1 worker": base + ["--jobs", "1"],
             "local, 2 workers": base + ["--jobs", "2"],
-            "dask LocalCluster, 2 workers": base + ["--backend", "dask", "--workers", "2"]}
+            "dask LocalCluster, 2 workers": base + ["--backend", "dask", "--jobs", "2"]}
     times, texts = {}, {}
     with tempfile.TemporaryDirectory() as folder:
         for name, argv in runs.items():

@@ -1,4 +1,4 @@
-"""The condition language on a seat's hand, shared by ``study --filter`` and ``deal --where``.
+"""The condition language on a seat's hand, shared by ``study --where`` and ``deal --where``.
 
 Conditions are ``SEAT:TERM``, joined by ``and`` (or commas), all to hold. A term is
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 from collections.abc import Callable, Iterable, Iterator
 
-from pinosolve.analysis.conditions import Condition, parse_conditions  # (--filter's language)
+from pinosolve.analysis.conditions import Condition, parse_conditions  # (--where's language)
 from pinosolve.errors import PinosolveError
 from pinosolve.play.budget import Budget
 from pinosolve.variants.dealer import MAX_INDEX, deal_seed, seeded_deal

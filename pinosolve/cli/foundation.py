@@ -242,7 +242,7 @@ class DealParams(Params):
     variant: Variant = chosen_variant()
     seed: Optional[int] = whole()
     index: int = whole(default=0)
-    record: bool = flag()
+    as_record: bool = flag()
     where: Optional[str] = text()
     trump: Optional[Suit] = suit(needed=False)
 
@@ -281,7 +281,7 @@ def compute_deal(params: DealParams) -> DealRecord:
     else:
         dealt = seeded_deal(v, seed, params.index)
         answer = record_of(v, dealt, seed, params.index)
-    if params.record:
+    if params.as_record:
         from pinosolve.records.record import dealt_record
 
         answer = replace(answer, record=str(dealt_record(v, seed, params.index, dealt=dealt,
@@ -330,11 +330,12 @@ def deal_cmd(
     index: Annotated[int, typer.Option(
         "--index", help="Deal this index of the seed (0 to 10**9): deal k of a study with "
         "the same --seed.")] = 0,
-    record: Annotated[bool, typer.Option(
-        "--record", help="Write the deal as a game record (docs/records.md); with --json, "
-        "its text is the answer's record.")] = False,
+    as_record: Annotated[bool, typer.Option(
+        "--as-record", help="Write the deal as a game record (docs/records.md); with --json, "
+        "its text is the answer's record. (--record FILE reads a record, in every "
+        "command.)")] = False,
     where: Annotated[Optional[str], typer.Option(
-        "--where", help="A deal that meets these conditions, as study --filter writes "
+        "--where", help="A deal that meets these conditions, as study --where writes "
         "them: 'N:run(S) and E:void(H)', N:trumps>=6, N:meld>=30, N:count(H)<=1, N:has=AS, "
         "N:KIND(SUIT) for a meld kind. Conditions on counts of cards are counted exactly "
         "(the deal drawn from exactly those that meet them; none: said at once); the same "

@@ -22,7 +22,9 @@ from collections.abc import Collection, Mapping
 RENAMED: Mapping[str, Mapping[str, str]] = {
     "*": {"call": "called_card"},
     "bid": {"history": "auction"},
+    "deal": {"record": "as_record"},  # (--record FILE reads a record everywhere else)
     "pass": {"called": "called_card"},
+    "study": {"filter": "where", "workers": "jobs"},
 }
 
 _told: set[tuple[str, str]] = set()  # the old names said already in this process

@@ -387,8 +387,9 @@ def study_cmd(
         "bidder's left, and the rules' pass is made before --bid is judged.",
         show_default=False)] = None,
     where: Annotated[Optional[str], typer.Option(
-        "--filter", help="Keep only deals whose hands match: SEAT:trumps>=N, SEAT:meld>=N, "
-        "SEAT:count(SUIT)<=N, SEAT:has=CARD, joined by 'and'.", show_default=False)] = None,
+        "--where", help="Keep only deals that meet these conditions, as deal --where writes "
+        "them: SEAT:trumps>=N, SEAT:meld>=N, SEAT:count(SUIT)<=N, SEAT:has=CARD, joined by "
+        "'and'.", show_default=False)] = None,
     timeout: DealTimeoutOpt = None,
     out: Annotated[Optional[Path], typer.Option(
         "--out", help="Write the records here (JSON lines); a file that already has some "
@@ -397,12 +398,11 @@ def study_cmd(
         "--backend", help="local (this machine's cores) or dask.")] = "local",
     scheduler: Annotated[Optional[str], typer.Option(
         "--scheduler", help="--backend dask: a running cluster's scheduler, tcp://HOST:8786 "
-        "(default: a LocalCluster of --workers processes).", show_default=False)] = None,
-    workers: Annotated[Optional[int], typer.Option(
-        "--workers", help="--backend dask without --scheduler: worker processes (default 2).",
-        show_default=False)] = None,
-    jobs: Annotated[int, typer.Option(
-        "--jobs", help="--backend local: worker processes (0: one per core).")] = 0,
+        "(default: a LocalCluster of --jobs processes).", show_default=False)] = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", help="Worker processes, as every command's --jobs (0: one per core): "
+        "this machine's (default: one per core), or with --backend dask, the LocalCluster's "
+        "(default 2).", show_default=False)] = None,
     chunk: Annotated[Optional[int], typer.Option(
         "--chunk", help="Deals per task (default: up to 50, four tasks or more per worker).",
         show_default=False)] = None,
@@ -428,14 +428,17 @@ def study_cmd(
         raise PinosolveError(f"--chunk must be from 1 to 100000, got {chunk}")
     if backend not in ("local", "dask"):
         raise PinosolveError(f"--backend must be local or dask, got {backend!r}")
-    if backend == "local" and (scheduler is not None or workers is not None):
-        raise PinosolveError("--scheduler and --workers go with --backend dask")
-    if backend == "dask" and scheduler is not None and workers is not None:
-        raise PinosolveError("--workers starts a LocalCluster: not with --scheduler")
-    if backend == "dask" and jobs not in (0, 1):
-        raise PinosolveError("--jobs is the local backend's; give --workers for Dask")
-    if workers is not None and not 1 <= workers <= 256:
-        raise PinosolveError(f"--workers must be from 1 to 256, got {workers}")
+    if backend == "local" and scheduler is not None:
+        raise PinosolveError("--scheduler goes with --backend dask")
+    if backend == "dask" and scheduler is not None and jobs is not None:
+        raise PinosolveError("--jobs starts a LocalCluster of that many workers: not with "
+                             "--scheduler, whose cluster has its own")
+    if jobs is not None and not 0 <= jobs <= 256:
+        raise PinosolveError(f"--jobs must be from 0 to 256, got {jobs}")
+    workers: Optional[int] = None  # (a LocalCluster's worker processes)
+    if backend == "dask" and scheduler is None:
+        workers = 2 if jobs is None else jobs or usable_cpus()
+    jobs = 0 if jobs is None or backend == "dask" else jobs
     where_plot = None
     if plot is not None:
         from pinosolve.analysis.plot import plot_path, require_matplotlib

@@ -494,7 +494,7 @@ def _units(v: Variant, g: Game) -> dict[str, int]:
 def check_record(r: Record) -> None:
     """What every record must hold, the one rule of the format: ``Record`` checks itself
     with it as it is made, so every writer (``Game.to_record``, ``review --annotate``,
-    ``deal --record``) and every reader (``read_record``, and through it ``review``,
+    ``deal --as-record``) and every reader (``read_record``, and through it ``review``,
     ``score``, ``game``, ``infer``, ``advise``) keeps the same one. A ``RecordError`` names
     the section at fault (and the trick and card where it is in the play):
 

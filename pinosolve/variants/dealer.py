@@ -75,7 +75,7 @@ class DealRecord(Result):
     kitty_kind: str
     turned: Optional[Card] = optional()
     trump: Optional[Suit] = optional()
-    record: Optional[str] = optional()  # the deal as a game record (deal --record)
+    record: Optional[str] = optional()  # the deal as a game record (deal --as-record)
     where: Optional[str] = optional()   # the conditions it was dealt to meet (deal --where)
     dealt: Optional[int] = optional()   # and the deals drawn to find it
     index: int = 0                      # deal index of the seed (deal --index)

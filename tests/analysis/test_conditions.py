@@ -1,5 +1,5 @@
 """Dealing a deal that meets conditions (``deal --where``), and the condition language it
-shares with ``study --filter``: against a plain reading of each condition on the hand, the
+shares with ``study --where``: against a plain reading of each condition on the hand, the
 exact counts against every order of a tiny deck and against the hypergeometric law, the
 draws against the uniform law over the deals that meet them, and the seeds against each
 other."""

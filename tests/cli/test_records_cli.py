@@ -1,5 +1,5 @@
 """The commands that read and write game records: review (and --annotate), infer and advise
-(--record), score (--record), game (a file of records), deal --record; and bad record files
+(--record), score (--record), game (a file of records), deal --as-record; and bad record files
 as one-line errors."""
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def test_score_and_game_read_records(played: Path, tmp_path: Path) -> None:
 
 def test_deal_record_is_a_record_of_the_deal(cli) -> None:
     for variant in VARIANTS:
-        run = cli("deal", "--record", "--seed", "11", "--variant", variant)
+        run = cli("deal", "--as-record", "--seed", "11", "--variant", variant)
         assert run.code == 0, run.err
         r = read_record(run.out)
         plain = cli("deal", "--seed", "11", "--variant", variant, "--json").json()

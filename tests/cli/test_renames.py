@@ -51,6 +51,12 @@ CASES = [
       "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "--bidder", "N", "--call", "AS", "--json"],
      ["solve", "--variant", "four-hand", "--trump", "S", "--leader", "N", "--deal",
       "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", "--bidder", "N", "--called-card", "AS", "--json"]),
+    (["deal", "--variant", "four-hand", "--seed", "3", "--record"],
+     ["deal", "--variant", "four-hand", "--seed", "3", "--as-record"]),
+    (["study", "--variant", "four-hand", "--deals", "2", "--filter", "N:trumps"],
+     ["study", "--variant", "four-hand", "--deals", "2", "--where", "N:trumps"]),
+    (["study", "--variant", "four-hand", "--deals", "2", "--workers", "999"],
+     ["study", "--variant", "four-hand", "--deals", "2", "--jobs", "999"]),
 ]
 
 

@@ -41,7 +41,7 @@ def test_records_are_solve_deal_by_deal_on_every_backend(cli, tmp_path):
     assert _records(two) == records
     pytest.importorskip("distributed")
     dask = tmp_path / "dask.jsonl"
-    run = cli(*BASE, "--deals", "5", "--backend", "dask", "--workers", "2", "--chunk", "2",
+    run = cli(*BASE, "--deals", "5", "--backend", "dask", "--jobs", "2", "--chunk", "2",
               "--out", str(dask))
     assert run.code == 0, run.err
     assert _records(dask) == records
@@ -132,7 +132,7 @@ def test_records_lost_after_the_mark_are_found_and_done_again(cli, tmp_path, whe
     argv = ["study", "--variant", "two-hand-24", "--seed", "4", "--leader", "N", "--deals", "6",
             "--jobs", "1", "--chunk", "2"]
     if where:
-        argv += ["--filter", where]
+        argv += ["--where", where]
     whole_out = tmp_path / "whole.jsonl"
     assert cli(*argv, "--out", str(whole_out)).code == 0
     whole = _records(whole_out)
@@ -165,7 +165,7 @@ def test_filter_bids_and_plot(cli, tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "r.jsonl"
     run = cli("study", "--variant", "four-hand", "--seed", "2", "--deals", "12", "--trump",
-              "S", "--bidder", "N", "--bid", "25", "--bid", "30", "--filter",
+              "S", "--bidder", "N", "--bid", "25", "--bid", "30", "--where",
               "N:trumps>=4", "--out", str(out), "--plot", str(tmp_path / "s.png"), "--jobs",
               "1")
     assert run.code == 0, run.err
@@ -181,8 +181,8 @@ def test_filter_bids_and_plot(cli, tmp_path):
 
 @pytest.mark.parametrize("args, says", [
     (["--deals", "0"], "--deals"),
-    (["--filter", "N:trumps"], "filter"),
-    (["--filter", "Q:trumps>=2"], "seat"),
+    (["--where", "N:trumps"], "filter"),
+    (["--where", "Q:trumps>=2"], "seat"),
     (["--backend", "spark"], "--backend"),
     (["--scheduler", "tcp://x:1"], "--backend dask"),
     (["--bid", "30"], "--bidder"),
@@ -194,12 +194,13 @@ def test_filter_bids_and_plot(cli, tmp_path):
     (["--out", "/"], "not a regular file"),
     (["--variant", "nope"], "variant"),
     (["--plot", "x.txt"], ".png, .svg or .pdf"),
-    (["--variant", "double-deck", "--filter", "N:has=9S"], "has no 9S"),
+    (["--variant", "double-deck", "--where", "N:has=9S"], "has no 9S"),
     (["--backend", "dask", "--scheduler", "tls://x:1"], "tcp://HOST:PORT"),
     (["--backend", "dask", "--scheduler", "tcp://x:99999"], "tcp://HOST:PORT"),
-    (["--backend", "dask", "--scheduler", "tcp://x:1", "--workers", "2"], "not with"),
-    (["--backend", "dask", "--jobs", "3"], "--workers"),
-    (["--filter", "N:trumps>=1 and " * 800 + "N:trumps>=1"], "a few conditions"),
+    (["--backend", "dask", "--scheduler", "tcp://x:1", "--jobs", "2"], "not with"),
+    (["--jobs", "257"], "from 0 to 256"),
+    (["--jobs", "-1"], "from 0 to 256"),
+    (["--where", "N:trumps>=1 and " * 800 + "N:trumps>=1"], "a few conditions"),
 ])
 def test_bad_options_are_one_line_and_exit_2(cli, args, says):
     run = cli("study", "--variant", "four-hand", "--deals", "2", *args)

@@ -72,7 +72,7 @@ def test_a_dask_study_prints_no_worker_killing():
     pytest.importorskip("distributed")
     run = subprocess.run([sys.executable, "-m", "pinosolve", "study", "--variant", "two-hand",
                           "--deals", "3", "--seed", "1", "--trump", "S", "--backend", "dask",
-                          "--workers", "2", "--json", "--quiet"],
+                          "--jobs", "2", "--json", "--quiet"],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "still alive" not in run.stderr and "killing" not in run.stderr, run.stderr
