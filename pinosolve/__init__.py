@@ -37,6 +37,7 @@ __version__ = "0.1.0"
 
 from pinosolve.cards import CARDS, Card, Hand, Rank, Suit  # noqa: E402
 from pinosolve.deal import Deal  # noqa: E402
+from pinosolve.diagram import diagram_html, diagram_text  # noqa: E402
 from pinosolve.errors import DeckError, NotationError, PinosolveError, RulesError  # noqa: E402
 from pinosolve.game import Game, IllegalPlay, PlayedTrick, SolveResult, solve_many  # noqa: E402
 from pinosolve.play.budget import Budget  # noqa: E402
@@ -51,6 +52,8 @@ if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
     from pinosolve.analysis.view import View  # noqa: F401
     from pinosolve.analysis.witness import Witness, witness  # noqa: F401
     from pinosolve.analysis.review import PlayReview, Review, ReviewSummary, review  # noqa: F401
+    from pinosolve.analysis.stock import StockResult, open_stock  # noqa: F401
+    from pinosolve.analysis.stock_view import StockAdvice, advise_stock  # noqa: F401
     from pinosolve.meld.dispute import ClaimRuling, Ruling, verify  # noqa: F401
     from pinosolve.meld.model import Declaration, MeldOption  # noqa: F401
     from pinosolve.meld.sequence import SequenceRuling, verify_sequence_file  # noqa: F401
@@ -62,6 +65,9 @@ if TYPE_CHECKING:  # the lazy names below, for type checkers (py.typed)
     from pinosolve.scoring.makeable import Makeable, makeable  # noqa: F401
     from pinosolve.scoring.passing import ExchangeReport, PassBack  # noqa: F401
     from pinosolve.scoring.round import Round, RoundScore, SideScore, score  # noqa: F401
+    from pinosolve.scoring.shoot import Shoot, shoot  # noqa: F401
+    from pinosolve.records.read import read_record, read_records  # noqa: F401
+    from pinosolve.records.record import Record, RecordError  # noqa: F401
     from pinosolve.variants.dealer import Dealt, seeded_deal  # noqa: F401
 
 # the analyses and their typed answers, imported on first use (module __getattr__): the meld
@@ -92,8 +98,12 @@ _LAZY = {
     "CardAdvice": "pinosolve.analysis.advice",
     "advise_bid": "pinosolve.analysis.bid_advice", "BidAdvice": "pinosolve.analysis.bid_advice",
     "TrumpAdvice": "pinosolve.analysis.bid_advice",
-    "Record": "pinosolve.records.record", "read_record": "pinosolve.records.read",
-    "read_records": "pinosolve.records.read",
+    "Record": "pinosolve.records.record", "RecordError": "pinosolve.records.record",
+    "read_record": "pinosolve.records.read", "read_records": "pinosolve.records.read",
+    "shoot": "pinosolve.scoring.shoot", "Shoot": "pinosolve.scoring.shoot",
+    "open_stock": "pinosolve.analysis.stock", "StockResult": "pinosolve.analysis.stock",
+    "advise_stock": "pinosolve.analysis.stock_view",
+    "StockAdvice": "pinosolve.analysis.stock_view",
     "dd_table": "pinosolve.analysis.ddtable", "DDTable": "pinosolve.analysis.ddtable",
     "DDCell": "pinosolve.analysis.ddtable",
     "seeded_deal": "pinosolve.variants.dealer", "Dealt": "pinosolve.variants.dealer",
@@ -121,6 +131,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "CARDS", "Budget", "Card", "Deal", "DeckError", "Game", "Hand", "IllegalPlay", "NotationError",
     "PinosolveError", "PlayedTrick", "Rank", "RulesError", "SolveResult", "Suit", "Variant",
-    "load_file", "load_variant", "resolve", "solve_many", "variant_ids",
+    "diagram_html", "diagram_text", "load_file", "load_variant", "resolve", "solve_many",
+    "variant_ids",
     "__version__", *_LAZY,
 ]

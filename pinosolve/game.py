@@ -58,6 +58,7 @@ from pinosolve.inputs import HandLike, as_amount, as_deal, as_hand, as_variant
 from pinosolve.variants.variant import Variant
 
 if TYPE_CHECKING:
+    from pinosolve.play.position import Position
     from pinosolve.records.record import Pass, Record
 
 CardLike = Union[Card, str]
@@ -207,18 +208,18 @@ class Game:
         v = self.variant
         card = check_call(v, called_card, "called_card")
         if self.declarer is None:
-            raise PinosolveError("called_card: name the declarer (--bidder), who called the card")
+            raise PinosolveError("called_card: name the declarer (declarer=), who called the card")
         if v.rules.passing.cards:
             raise PinosolveError(
                 f"called_card: in {v.id} the partners pass {v.rules.passing.cards} cards before "
                 "play, "
                 "so the hands at play do not show who held the called card: name the partner "
-                "(--partner), or ask makeable or study, which play from the deal as dealt")
+                "(partner=), or ask makeable or study, which play from the deal as dealt")
         size = v.rules.deal.hand_size
         if self._trick or any(len(h) != size for h in self._deal.hands):
             raise PinosolveError(f"called_card: the partner is read from the hands as dealt "
                                  f"({size} cards each, no trick begun); later in the play "
-                                 "name him (--partner)")
+                                 "name him (partner=)")
         return card, called_partner(v, self.declarer, dict(self._deal.items()), card,
                                     self.partner)
 
@@ -546,7 +547,7 @@ class Game:
 
     # --- double dummy -------------------------------------------------------------------------
 
-    def position(self) -> Any:
+    def position(self) -> Position:
         """The position for the search (``pinosolve.play``'s index form)."""
         from pinosolve.play.position import Position
 

@@ -95,7 +95,7 @@ class Spec:
             raise PinosolveError(f"bids must be a list of bids, got {self.bids!r:.40}")
         put("bids", tuple(as_amount(b, "bid") for b in self.bids))
         if self.bids and self.bidder is None:
-            raise PinosolveError("bids need the bidder (--bidder)")
+            raise PinosolveError("bids need the bidder (bidder=)")
         for b in self.bids:
             check_contract(v, b)
         if self.partner is not None:  # (refused where the variant calls no partner)

@@ -104,8 +104,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         return _fail(wrong)
     try:
         code = command.main(args=args, prog_name="pinosolve", standalone_mode=False)
-    except PinosolveError as exc:
-        return _fail(str(exc))
+    except PinosolveError as exc:  # (the library names its arguments; here, the options)
+        from pinosolve.cli.wording import for_the_command_line
+
+        return _fail(for_the_command_line(str(exc)))
     except KeyboardInterrupt:  # outside a command (typer turns those into 130 itself)
         code = 130
     except BrokenPipeError:

@@ -321,15 +321,17 @@ def one_line(lineno: int, line: str, defaults: dict[str, Any], allowed: set[str]
         return {"line": lineno, "error": str(exc)}
     if not isinstance(obj, dict):
         return {"line": lineno, "error": "not a JSON object: each line must be {...}"}
+    from pinosolve.cli.wording import for_the_command_line  # (a line's keys are the options)
+
     try:
         params = option_params(obj, defaults, compute)
     except PinosolveError as exc:
-        return {"line": lineno, "error": str(exc)}
+        return {"line": lineno, "error": for_the_command_line(str(exc))}
     token = batch_line.set(lineno)
     try:
         return {"line": lineno, **compute(params)}
     except PinosolveError as exc:
-        return {"line": lineno, "error": str(exc)}
+        return {"line": lineno, "error": for_the_command_line(str(exc))}
     except RecursionError:
         return {"line": lineno, "error": "input too deeply nested"}
     except Exception as exc:  # a bug this line reaches: its error record, and the batch goes on

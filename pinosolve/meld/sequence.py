@@ -552,5 +552,5 @@ def verify_sequence_file(path: str, variant: Optional[VariantLike] = None,
         v = resolve(None, None)  # (says how to name the rules)
     trump_text = data.get("trump", trump)
     if trump_text is None:
-        raise PinosolveError("name the trump in the sequence file or with --trump")
+        raise PinosolveError("name the trump in the sequence file or with trump=")
     return verify_sequence(v, as_trump(v, trump_text), data.get("steps"))

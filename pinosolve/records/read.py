@@ -26,10 +26,11 @@ from pinosolve.records.tags import Section, split_records
 from pinosolve.seats import find_seat
 
 if TYPE_CHECKING:
+    from pinosolve.inputs import VariantLike
     from pinosolve.variants.variant import Variant
 
 
-def read_record(source: Union[str, Path], variant: Any = None) -> Record:
+def read_record(source: Union[str, Path], variant: Optional[VariantLike] = None) -> Record:
     """One record from its text, or from the file ``source`` names (a ``Path``, or text with
     no tag pair in it). ``variant`` (a ``Variant``, an ID or a rules file's path) gives the
     rules of a record with no Variant tag, or the file its tag names; it must agree with
@@ -43,7 +44,8 @@ def read_record(source: Union[str, Path], variant: Any = None) -> Record:
     return records[0]
 
 
-def read_records(source: Union[str, Path], variant: Any = None) -> list[Record]:
+def read_records(source: Union[str, Path], variant: Optional[VariantLike] = None
+                 ) -> list[Record]:
     """Every record of a text or file, in order (see ``read_record``)."""
     if isinstance(source, Path) or (isinstance(source, str) and "[" not in source):
         from pinosolve.files import read_text

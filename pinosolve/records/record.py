@@ -56,6 +56,7 @@ from pinosolve.seats import find_seat
 if TYPE_CHECKING:
     from pinosolve.deal import Deal
     from pinosolve.game import Game
+    from pinosolve.scoring.round import Round
     from pinosolve.variants.variant import Variant
 
 PASS_CALLS = ("pass", "p", "-")
@@ -419,7 +420,7 @@ class Record:
         if seat is None:
             if self.seat is None:
                 raise PinosolveError("record: whose view? Give the seat (a Seat tag, or "
-                                     "--seat)")
+                                     "seat=)")
             seat = self.seat
         seat = find_seat(v.seats, seat, "seat", v.id)
         hand = self.hands_at_play().get(seat)
@@ -449,7 +450,7 @@ class Record:
             view["gone"] = self.laid_away.cards()
         return view
 
-    def round(self) -> Any:
+    def round(self) -> Round:
         """The round's facts as typed values (a ``pinosolve.scoring.round.Round``, for
         ``score`` and ``check_round`` to check): the contract, the meld (points, or the
         cards shown), the cards laid away, and the trick points (the Result, else counted

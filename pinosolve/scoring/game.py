@@ -42,7 +42,7 @@ def variant_for(data: dict[str, Any], path: Optional[str], fallback: Optional[Va
         return resolve(str(data["variant"]), None)
     if fallback is None:
         raise PinosolveError("name the variant in the game file (variant = ID) or with "
-                             "--variant / --rules")
+                             "variant= or rules=")
     return fallback
 
 

@@ -65,11 +65,11 @@ class Team:
 def _check_partner(v: Variant, bidder: Optional[str], partner: Optional[str]) -> None:
     kind = v.rules.players.partnership
     if partner is not None and kind != "called-card":
-        raise PinosolveError(f"{v.id} has no called partner; drop --partner (partner= "
-                             f"in Python) [players.partnership = {kind}]")
+        raise PinosolveError(f"partner: {v.id} has no called partner; drop partner= "
+                             f"[players.partnership = {kind}]")
     if kind == "called-card" and bidder is not None and partner is None:
-        raise PinosolveError(f"{v.id}: name the called partner (--partner SEAT, partner=), "
-                             "the bidder's own seat if he holds the called card")
+        raise PinosolveError(f"{v.id}: name the called partner (partner=SEAT), the bidder's "
+                             "own seat if he holds the called card")
 
 
 def teams(v: Variant, bidder: Optional[str] = None, partner: Optional[str] = None
@@ -188,10 +188,8 @@ def play_sides(v: Variant, bidder: Optional[str] = None, partner: Optional[str] 
     if sides_fixed(v):
         for key, value in (("bidder", bidder), ("partner", partner)):
             if value is not None:
-                alias = "declarer" if key == "bidder" else key
                 raise PinosolveError(f"{key}: {v.id} plays in fixed sides (or one against "
-                                     f"one); drop --{key} ({alias}= in Python) "
-                                     f"[players.partnership = {kind}]")
+                                     f"one); drop {key}= [players.partnership = {kind}]")
     if kind == "fixed":
         names = list(v.rules.players.sides)
         return tuple(next(i for i, name in enumerate(names)
@@ -200,8 +198,8 @@ def play_sides(v: Variant, bidder: Optional[str] = None, partner: Optional[str] 
         return (0, 1)
     if bidder is None:
         with_whom = "with the partner he calls" if kind == "called-card" else "alone"
-        raise PinosolveError(f"{v.id}: name the bidder (--bidder SEAT, declarer=), who plays "
-                             f"{with_whom} against the others")
+        raise PinosolveError(f"{v.id}: name the bidder (bidder=SEAT), who plays {with_whom} "
+                             "against the others")
     return bidder_sides(v, seat_name(v, bidder, "bidder"),
                         seat_name(v, partner, "partner") if partner is not None else None)
 

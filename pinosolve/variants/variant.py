@@ -208,14 +208,14 @@ def resolve(variant: Optional[str] = None, rules: Optional[str] = None) -> Varia
     """The rule set a command names: ``--variant ID`` or ``--rules PATH|NAME`` (not both;
     see ``rules_path``); naming neither, the default variant (``default_variant``)."""
     if variant and rules:
-        raise RulesError("give --variant or --rules, not both")
+        raise RulesError("give variant= or rules=, not both")
     if rules:
         return load_file(rules_path(rules))
     if variant:
         return load_variant(variant)
     default, where = default_variant()
     if default is None:
-        raise RulesError("name the rules: --variant ID (see 'pinosolve variants') or --rules "
+        raise RulesError("name the rules: variant=ID (see 'pinosolve variants') or rules="
                          f"PATH, or set a default with {VARIANT_ENV}=ID or variant = \"ID\" "
                          f"in {where}")
     try:
