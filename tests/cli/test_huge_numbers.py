@@ -25,7 +25,7 @@ IN_TEXT = {("advise", "--meld"): [DIGITS, f"N={DIGITS}"],
            ("score", "--tricks"): [f"NS={DIGITS}"],
            ("score", "--meld-order"): [f"NS={DIGITS}"],
            ("deal", "--where"): [f"N:count(S)>={DIGITS}"],
-           ("study", "--filter"): [f"N:count(S)>={DIGITS}"]}
+           ("study", "--where"): [f"N:count(S)>={DIGITS}"]}
 
 
 def _doc_commands() -> dict[str, list[str]]:
