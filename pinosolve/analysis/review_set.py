@@ -239,6 +239,8 @@ def review_many(records: Sequence[Any], timeout: Optional[float] = None,
 
     def skip(n: int, record: Any, reason: str) -> None:
         origin = getattr(record, "origin", None)
+        where = record.where() if origin is not None else ""
+        reason = reason[len(where):] if where and reason.startswith(where) else reason
         skipped.append(Skipped(f"hand {n + 1}", None, reason) if origin is None else
                        Skipped(origin.file, origin.record, reason))
 

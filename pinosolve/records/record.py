@@ -373,18 +373,29 @@ class Record:
         from pinosolve.deal import Deal
 
         if not self.deal:
-            raise PinosolveError("record: no Deal (every hand as dealt: [Deal \"N:... ...\"])")
+            raise PinosolveError(f"{self.where()}record: no Deal (every hand as dealt: "
+                                 "[Deal \"N:... ...\"])")
         hands = self.hands_at_play()
         missing = [s for s in self.variant.seats if hands.get(s) is None]
         if missing:
-            raise PinosolveError(f"record: the hand of {', '.join(missing)} is not known ('?' in "
-                                 "the Deal): a view, which infer and advise read, not a game")
+            raise PinosolveError(f"{self.where()}record: the hand of {', '.join(missing)} is "
+                                 "not known ('?' in the Deal): a view, which infer and advise "
+                                 "read, not a game")
         return Deal(self.variant.seats, tuple(hands[s] or Hand() for s in self.variant.seats))
+
+    def where(self) -> str:
+        """Where the record was read, to lead an error: ``FILE: `` (``FILE: record N: `` for
+        a file's record past its first); '' for a record read from text or made in Python."""
+        if self.origin is None:
+            return ""
+        n = self.origin.record
+        return f"{self.origin.file}: " + (f"record {n}: " if n > 1 else "")
 
     def _trump(self) -> Suit:
         if self.trump is None:
-            raise PinosolveError("record: no trump (the Contract tag: [Contract \"N 250 H\"], "
-                                 "or [Contract \"- - H\"] with no contract)")
+            raise PinosolveError(f"{self.where()}record: no trump (the Contract tag: "
+                                 "[Contract \"N 250 H\"], or [Contract \"- - H\"] with no "
+                                 "contract)")
         return self.trump
 
     def _meld_data(self) -> dict[str, Any]:
@@ -419,15 +430,15 @@ class Record:
         v = self.variant
         if seat is None:
             if self.seat is None:
-                raise PinosolveError("record: whose view? Give the seat (a Seat tag, or "
-                                     "seat=)")
+                raise PinosolveError(f"{self.where()}record: whose view? Give the seat (a "
+                                     "Seat tag, or seat=)")
             seat = self.seat
         seat = find_seat(v.seats, seat, "seat", v.id)
         hand = self.hands_at_play().get(seat)
         if hand is None:
-            raise PinosolveError(f"record: the hand of {seat} is not in the Deal")
+            raise PinosolveError(f"{self.where()}record: the hand of {seat} is not in the Deal")
         if self.trump is None:
-            raise PinosolveError("record: no trump (the Contract tag)")
+            raise PinosolveError(f"{self.where()}record: no trump (the Contract tag)")
         view: dict[str, Any] = {"variant": v, "trump": self.trump.letter, "seat": seat,
                                 "hand": hand.cards(), "play": [str(c) for c in
                                                                self.cards_played()]}

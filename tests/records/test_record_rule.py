@@ -219,3 +219,26 @@ def test_a_record_made_in_python_names_the_trick():
     with pytest.raises(PinosolveError, match=r"^Play: trick 1, card 2: E does not hold AH"):
         replace(good, leader="N", play=((Card.parse("AS"), Card.parse("AH")),))
     assert isinstance(good, Record)
+
+
+def test_what_a_command_finds_lacking_in_a_record_names_its_file(cli, tmp_path):
+    """A record the reader takes but a command cannot use (a review needs the trump; a view
+    its seat) is named by its file (and its number there, past the first)."""
+    from pathlib import Path
+
+    from pinosolve.records.read import read_records
+
+    path = tmp_path / "club.pbn"
+    path.write_text(BASE + "\n" + BASE.replace('[Contract "N 250 S"]\n', ""))
+    first, second = read_records(Path(path))
+    with pytest.raises(PinosolveError, match=rf"^{re.escape(str(path))}: record 2: record: no "
+                                             "trump"):
+        review(second)
+    with pytest.raises(PinosolveError, match=rf"^{re.escape(str(path))}: record: whose view"):
+        first.view_input()
+    one = tmp_path / "one.pbn"
+    one.write_text(BASE.replace('[Contract "N 250 S"]\n', ""))
+    run = cli("review", str(one))
+    assert run.code == 2 and f"error: {one}: record: no trump" in run.err, run.err
+    run = cli("infer", "--record", str(one))
+    assert run.code == 2 and f"error: {one}: record: no trump" in run.err, run.err
