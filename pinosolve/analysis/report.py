@@ -34,7 +34,7 @@ vertical-align:top}th{background:#f3f3f3}.red{color:#c0142a}.black{color:#111}
 .best{background:#2e7d32}.good{background:#689f38}.inaccuracy{background:#f9a825;color:#222}
 .mistake{background:#ef6c00}.blunder{background:#c62828}.renege{background:#6a1b9a}
 .lucky{background:#0277bd}.unlucky{background:#5d4037}.dd{color:#555;font-size:.85em}
-.better{font-size:.85em;white-space:nowrap}
+.better{font-size:.85em;white-space:nowrap}.meld{font-weight:bold}
 .hands td{font-family:ui-monospace,monospace}.note{color:#555;font-size:.9em}
 """
 LABEL_NOTE = ("labels from the information cost (the points a card gave away on average "
@@ -279,6 +279,21 @@ def _moment(m: Any) -> str:
     return f"{_e(m.seat)} {_card(m.card)} {what} ({where})"
 
 
+def _meld_notes(checks: Any) -> str:
+    """A paragraph for each recorded meld that is not what the hand held."""
+    out = []
+    for c in checks or ():
+        if c.verdict == "right":
+            continue
+        who = " and ".join(c.seats)
+        melds = f" ({', '.join(f'{m.name} {m.meld}' for m in c.melds)})" if c.melds else ""
+        out.append(f'<p class="meld {_e(c.verdict)}">meld {_e(c.verdict)}: the record gives '
+                   f"{_e(who)} {c.recorded}, but the hand{'s' if len(c.seats) > 1 else ''} "
+                   f"held {c.max_meld}{_e(melds)} when "
+                   f"{'they' if len(c.seats) > 1 else 'it'} melded.</p>")
+    return "".join(out)
+
+
 def _hand_section(review: Any, title: str) -> str:
     s = review.summary
     taken = ", ".join(f"{_e(k)} {v}" for k, v in s.points_taken.items())
@@ -291,7 +306,7 @@ def _hand_section(review: Any, title: str) -> str:
              f"<p>{_e(review.variant)}, trump {_card_suit(review.trump)}, "
              f"{_e(review.leader)} leads. Points taken: {taken}"
              f"{'' if s.finished else ' (play unfinished)'}.</p>", contract,
-             _hands(review), "<h3>the play</h3>", _tricks(review),
+             _meld_notes(review.meld_checks), _hands(review), "<h3>the play</h3>", _tricks(review),
              '<p class="note">dd: the points the card gave away against its side\'s best card '
              'with every card seen; info: on average, from its player\'s view; → the card '
              'that should have been played (each card tied for best).</p>',

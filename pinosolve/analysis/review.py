@@ -48,6 +48,7 @@ from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
 from pinosolve.game import Game, SolveResult
 from pinosolve.inputs import as_cards, as_hand, as_variant, check_keys
+from pinosolve.meld.model import MeldOption
 from pinosolve.results import Result, optional
 from pinosolve.play.budget import Budget
 from pinosolve.seats import one_declarer
@@ -149,11 +150,33 @@ class ReviewSummary(Result):
 
 
 @dataclass(frozen=True, repr=False)
+class MeldCheck(Result):
+    """A recorded meld against the most the hand held when it melded: ``seats`` (the seat,
+    or the declaring side's seats whose meld counts where the record gives the side's
+    total), the meld ``recorded`` (points; cards shown counted as ``score`` counts them),
+    ``max_meld``, the most the hand could meld under the variant's meld rules and the trump
+    (as dealt, with the kitty the bidder took, after the pass; ``pinosolve.meld.solver``),
+    its ``melds``, and ``verdict``: ``right``, ``understated`` (the hand held more than was
+    recorded) or ``overstated`` (more than the hand can make)."""
+
+    seats: tuple[str, ...]
+    recorded: int
+    max_meld: int
+    melds: tuple[MeldOption, ...]
+    verdict: str
+
+    _repr_keys = ("seats", "recorded", "max_meld", "verdict")
+
+
+@dataclass(frozen=True, repr=False)
 class Review(Result):
     """A played hand reviewed card by card (``plays``) and as a whole (``summary``).
     ``exact``: every value proved; ``timeout``: the seconds each position was given (None:
     no limit); ``note`` says what a time limit left unproved; ``information``: the
-    information lens's summary, with ``review(..., information=True)``."""
+    information lens's summary, with ``review(..., information=True)``; ``meld_checks``:
+    each recorded meld against the most its hand held (``MeldCheck``), where the record gives
+    meld and holds the hands as dealt (not a record begun after the first trick, nor a
+    variant that melds on tricks won)."""
 
     variant: str
     trump: Suit
@@ -166,8 +189,9 @@ class Review(Result):
     timeout: Optional[float] = optional()
     note: Optional[str] = optional()
     information: Optional[LensSummary] = optional()
+    meld_checks: Optional[tuple[MeldCheck, ...]] = optional()
 
-    _repr_keys = ("variant", "trump", "leader", "summary")
+    _repr_keys = ("variant", "trump", "leader", "summary", "meld_checks")
 
 
 class _Valuer:
@@ -371,6 +395,7 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
     side_seat = bidder if bidder is not None else first_leader
     side = game.side_of(side_seat)
     seats = tuple(s for s in game.seats if game.side_of(s) == side)
+    meld_given = facts["meld"]  # (as given: per seat, or the side's total)
     if facts["bid"] is not None:  # the contract's facts checked before any search
         if not v.rules.bidding.enabled:
             raise PinosolveError(f"{v.id} has no auction, so no contract [bidding.enabled = "
@@ -384,6 +409,10 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
         facts["meld"] = side_meld(v, facts["meld"], game.trump, bidder, seats)
     elif facts["laid_away"] is not None:
         raise PinosolveError("record: laid_away goes with a contract (bid and meld)")
+    checks = None
+    if meld_given:  # (none given, or an empty table: nothing recorded to check)
+        checks = meld_checks(record if record is not None else record_of(given),
+                             meld_given, game.trump, bidder, seats)
     valuer = _Valuer(timeout)
     lens = None
     if information:
@@ -478,7 +507,47 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
         "given as proved bounds (value_bounds, cost_bounds), never guessed")
     return Review(v.id, game.trump, deal, first_leader, tuple(plays), summary, valuer.exact,
                   round(time.perf_counter() - started, 4), timeout, note,
-                  None if lens is None else lens.summary(game.seats, plays))
+                  None if lens is None else lens.summary(game.seats, plays), checks)
+
+
+def meld_checks(record: Any, meld: Any, trump: Suit, bidder: Optional[str],
+                side: tuple[str, ...]) -> Optional[tuple[MeldCheck, ...]]:
+    """Each recorded meld of ``record`` (a ``Record``) against the most its hand held when
+    it melded (``MeldCheck``): ``meld`` as the review reads it, per seat (points or the
+    cards shown) or the declaring side's total (a whole number: the side's ``side`` seats
+    whose meld counts, the bidder's alone where only he melds). None where the record
+    cannot tell: a hand not known, a record begun after the first trick, or a variant whose
+    meld is made on tricks won (``meld.sequence``), from a hand that changes."""
+    from pinosolve.meld.solver import best_meld
+
+    v = record.variant
+    if v.rules.meld.sequence is not None:
+        return None
+    hands = record.hands_at_play()
+    if any(h is None or len(h) != v.rules.deal.hand_size for h in hands.values()):
+        return None
+    if record.laid_away is not None and record.bidder is not None:
+        held = hands[record.bidder]
+        assert held is not None
+        hands[record.bidder] = held + record.laid_away  # (he melds before laying away)
+    if isinstance(meld, Mapping):
+        given = {seat_name(v, s, "meld"): m for s, m in meld.items()}
+        groups: list[tuple[tuple[str, ...], Any]] = [((s,), given[s]) for s in v.seats
+                                                     if s in given]
+    else:
+        counted = tuple(s for s in side if v.rules.scoring.meld_by == "all" or s == bidder)
+        groups = [(counted, meld)]
+    out = []
+    for seats, recorded in groups:
+        if not isinstance(recorded, int):
+            recorded = best_meld(v, as_hand(v, recorded, f"meld: {seats[0]}"), trump).meld
+        best = [best_meld(v, hands[s], trump) for s in seats]
+        most = sum(d.meld for d in best)
+        verdict = ("right" if recorded == most else
+                   "understated" if recorded < most else "overstated")
+        out.append(MeldCheck(seats, recorded, most, tuple(m for d in best for m in d.melds),
+                             verdict))
+    return tuple(out)
 
 
 def _better(span: Mapping[Card, tuple[int, int]], played: Optional[Card]

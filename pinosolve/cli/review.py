@@ -23,8 +23,8 @@ from pinosolve.errors import PinosolveError
 
 if TYPE_CHECKING:
     from pinosolve.analysis.information import LensReport, Moment, Thresholds
-    from pinosolve.analysis.review import (PlayReview, RecordLike, Review, SeatCost,
-                                           TrickValue)
+    from pinosolve.analysis.review import (MeldCheck, PlayReview, RecordLike, Review,
+                                           SeatCost, TrickValue)
     from pinosolve.cards import Card
     from pinosolve.analysis.review_set import ReviewSet
     from pinosolve.records.record import Record
@@ -368,6 +368,19 @@ def _biggest(reports: dict[str, LensReport]) -> None:
                                                           for m in rep.biggest))
 
 
+def _meld_remarks(checks: Optional[tuple[MeldCheck, ...]], where: str = "") -> None:
+    """A line for each recorded meld that is not what the hand held (``where``: which hand
+    of a set)."""
+    for c in checks or ():
+        if c.verdict == "right":
+            continue
+        who = " and ".join(c.seats)
+        held = f"{who}'s hand{'s' if len(c.seats) > 1 else ''} held {c.max_meld}" + (
+            f" ({', '.join(f'{m.name} {m.meld}' for m in c.melds)})" if c.melds else "")
+        _say(f"meld {c.verdict}{where}: the record gives {who} {c.recorded}, but {held} "
+             f"when {'they' if len(c.seats) > 1 else 'it'} melded", style="bold")
+
+
 def _took(seconds: float) -> str:
     """How long the review took, rounded."""
     return f"reviewed in {seconds:.1f} s"
@@ -404,6 +417,7 @@ def render_review(result: Union[Review, ReviewSet]) -> None:
         verdicts = {True: "yes", False: "no", None: "not decided"}
         _say(f"contract: {summary.bidder} bid {summary.bid} with meld {summary.meld}; "
              f"makeable: {verdicts[summary.makeable]}; made: {verdicts[summary.made]}")
+    _meld_remarks(result.meld_checks)
     if result.note:
         _say(result.note)
     lens = result.information
@@ -471,6 +485,8 @@ def render_review_set(result: ReviewSet) -> None:
         out.print(lens_table("first leads (hands recorded from the first trick)",
                              {"every hand": result.first_lead, **result.first_lead_by_player}))
     _lens_legend(result.points, result.thresholds, None, None, result.samples, result.seed)
+    for line, review in zip(result.hands, result.reviews):
+        _meld_remarks(review.meld_checks, f" (hand {line.hand})")
     _say(_took(result.seconds))
 
 
