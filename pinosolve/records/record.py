@@ -514,7 +514,8 @@ def check_record(r: Record) -> None:
       the deck together; the Kitty: only where the rules deal one, of its size;
     - the Auction's calls need the seat that called first;
     - the Contract: a bid needs its bidder and an auction, and is one the rules allow; the
-      meld of a seat with no Meld line is none (0), as ``score`` reads it;
+      meld of a seat with no Meld line is none (0), as ``score`` reads it; the cards the
+      seats show, together, within the deck;
     - the LaidAway cards: the bidder's (a Contract naming him), as many as he lays away;
       with a bid, where the rules lay cards away, they are given;
     - the Pass lines only where the rules pass cards;
@@ -573,11 +574,18 @@ def check_record(r: Record) -> None:
             check_contract(v, r.bid)
         except PinosolveError as exc:
             raise RecordError(f"Contract: {exc}", "Contract") from None
+    shown = Hand()
     for k, (s, m) in enumerate(r.meld.items()):
         limit = d.hand_size + (d.bidder_discards if s == r.bidder else 0)
         if isinstance(m, Hand) and len(m) > limit:
             raise RecordError(f"Meld: {s} shows {len(m)} cards, but a holding of {v.id} has "
                               f"at most {limit}", "Meld", k)
+        if isinstance(m, Hand):  # (each seat shows cards of its own: all within the deck)
+            shown = shown + m
+            try:
+                v.check_hand(shown, f"Meld: {s}: the cards shown with the seats' before")
+            except PinosolveError as exc:
+                raise RecordError(str(exc), "Meld", k) from None
     if r.laid_away is not None:
         if not d.bidder_discards:
             raise RecordError(f"LaidAway: in {v.id} the bidder lays no cards away "

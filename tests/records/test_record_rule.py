@@ -59,10 +59,13 @@ def _facts(g: Game, rest: Hand, rnd: random.Random, chosen: set[str]) -> dict:
     b = v.rules.bidding
     if "bid" in chosen and b.enabled and value_problem(b, b.minimum) is None:
         facts["bid"] = b.minimum
-    if "meld" in chosen:
-        facts["meld"] = {s: (rnd.randrange(100) if rnd.random() < 0.5 else
-                             " ".join(spare[:rnd.randrange(3)]) or "-")
-                         for s in rnd.sample(v.seats, rnd.randrange(len(v.seats) + 1))}
+    if "meld" in chosen:  # (each seat's cards shown its own: the deck's copies at most)
+        facts["meld"] = {}
+        for s in rnd.sample(v.seats, rnd.randrange(len(v.seats) + 1)):
+            k = rnd.randrange(3)
+            facts["meld"][s] = rnd.randrange(100) if rnd.random() < 0.5 else \
+                " ".join(spare[:k]) or "-"
+            spare = spare[k:] if not isinstance(facts["meld"][s], int) else spare
     if "laid_away" in chosen and d.bidder_discards and len(spare) >= d.bidder_discards:
         facts["laid_away"], spare = spare[:d.bidder_discards], spare[d.bidder_discards:]
     elif d.bidder_discards and "bid" in facts:
@@ -91,7 +94,7 @@ def _facts(g: Game, rest: Hand, rnd: random.Random, chosen: set[str]) -> dict:
     return facts
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**32), st.integers(1, 2),
        st.sets(st.sampled_from(FACTS)))
 def test_every_record_to_record_writes_reads_back_and_is_reviewed(variant_id, seed, size,
@@ -173,6 +176,7 @@ FAULTS = [
     ("a bid the rules refuse", ('"N 250 S"', '"N 7 S"'), 5, None),
     ("a meld line of no seat", ("S 4", "X 4"), 8, None),
     ("a meld of too many cards", ("S 4", "S AS AS KS KS QS QS JS JS 9S 9S AH AH KH"), 8, None),
+    ("meld shown of more copies than the deck", ("N 20\nS 4", "N KS KS\nS KS"), 8, None),
     ("a note for another card", ("N AS cost=0", "N KS cost=0"), 16, "trick 1, card 1"),
     ("a hand of two many cards", ("N:AK.A..", "N:AKQJ9.AKQJ9.AK.A"), 4, None),
     ("a Deal of too many copies", ("Q.T.T.", "AA.T.T."), 4, None),
