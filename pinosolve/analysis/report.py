@@ -151,17 +151,27 @@ def _cell(play: Any) -> str:
     return f'<td title="{_e(values)}">{" ".join(out)}</td>'
 
 
-def _tricks(review: Any) -> str:
+def trick_anchor(trick: int, hand: Optional[int] = None) -> str:
+    """The id of a trick's row in the page: ``trick-3``, in a set of hands ``hand-7-trick-3``.
+
+    >>> trick_anchor(3), trick_anchor(3, 7)
+    ('trick-3', 'hand-7-trick-3')
+    """
+    return (f"hand-{hand}-" if hand is not None else "") + f"trick-{trick}"
+
+
+def _tricks(review: Any, hand: Optional[int] = None) -> str:
     seats = list(review.summary.cost_by_seat)
     head = "".join(f"<th>{_e(s)}</th>" for s in seats)
     rows = []
     tricks: dict[int, list[Any]] = {}
     for p in review.plays:
         tricks.setdefault(p.trick, []).append(p)
-    for number, plays in tricks.items():
+    for number_, plays in tricks.items():
         by_seat = {p.seat: p for p in plays}
         cells = "".join(_cell(by_seat[s]) if s in by_seat else "<td>—</td>" for s in seats)
-        rows.append(f"<tr><td>{number}</td><td>{_e(plays[0].seat)}</td>{cells}</tr>")
+        rows.append(f'<tr id="{trick_anchor(number_, hand)}"><td>{number_}</td>'
+                    f"<td>{_e(plays[0].seat)}</td>{cells}</tr>")
     return (f'<table class="tricks"><tr><th>trick</th><th>led by</th>{head}</tr>'
             f'{"".join(rows)}</table>')
 
@@ -246,7 +256,9 @@ def _graph(review: Any) -> str:
     return "".join(parts) + "<br>" + "".join(out)
 
 
-def _lens_table(reports: dict[str, Any]) -> str:
+def _lens_table(reports: dict[str, Any], hand: Optional[int] = None) -> str:
+    """The lenses' reports, a row each; ``hand``: the hand of a set they are of (their
+    losses link to its tricks)."""
     head = ("<tr><th></th><th>accuracy</th><th>choices</th>" + "".join(
         f'<th><span class="badge {k}">{k}</span></th>' for k in
         ("best", "good", "inaccuracy", "mistake", "blunder", "renege", "lucky", "unlucky"))
@@ -257,17 +269,20 @@ def _lens_table(reports: dict[str, Any]) -> str:
         counts = "".join(f"<td>{rep.labels[k]}</td>" for k in
                          ("best", "good", "inaccuracy", "mistake", "blunder", "renege",
                           "lucky", "unlucky"))
-        big = ", ".join(_moment(m) for m in rep.biggest) or "—"
+        big = ", ".join(_moment(m, hand) for m in rep.biggest) or "—"
         rows.append(f"<tr><th>{_e(name)}</th><td>{acc}</td><td>{rep.choices}</td>{counts}"
                     f"<td>{number(rep.info_lost, 1)}</td><td>{_n(rep.dd_lost)}</td>"
                     f"<td>{number(rep.luck, 1, sign=True)}</td><td>{big}</td></tr>")
     return f'<table class="lenses">{head}{"".join(rows)}</table>'
 
 
-def _moment(m: Any) -> str:
+def _moment(m: Any, hand: Optional[int] = None) -> str:
     """One of the biggest losses: who, the card, what it cost by each lens, what should have
-    been played, and where ("(hand 7, trick 3)")."""
+    been played, and a link to its trick ("(hand 7, trick 3)"; ``hand``: the hand of a set
+    the loss is in, where the loss does not say)."""
     where = ((f"hand {m.hand}, " if m.hand is not None else "") + f"trick {m.trick}")
+    target = trick_anchor(m.trick, m.hand if m.hand is not None else hand)
+    link = f'(<a href="#{target}">{where}</a>)'
     if m.label == "renege":
         what = "renege" + (f" {_better(m.better)}" if m.better else "")
     else:
@@ -276,7 +291,7 @@ def _moment(m: Any) -> str:
             what += f'; <span class="dd">dd {_e(loss(m.dd_cost))}</span>'
             if m.dd_better:
                 what += f" {_better(m.dd_better)}"
-    return f"{_e(m.seat)} {_card(m.card)} {what} ({where})"
+    return f"{_e(m.seat)} {_card(m.card)} {what} {link}"
 
 
 def _meld_notes(checks: Any) -> str:
@@ -294,7 +309,7 @@ def _meld_notes(checks: Any) -> str:
     return "".join(out)
 
 
-def _hand_section(review: Any, title: str) -> str:
+def _hand_section(review: Any, title: str, hand: Optional[int] = None) -> str:
     s = review.summary
     taken = ", ".join(f"{_e(k)} {v}" for k, v in s.points_taken.items())
     contract = ""
@@ -302,19 +317,21 @@ def _hand_section(review: Any, title: str) -> str:
         verdict = {True: "yes", False: "no", None: "not decided"}
         contract = (f"<p>contract: {_e(s.bidder)} bid {s.bid}, meld {s.meld}; makeable: "
                     f"{verdict[s.makeable]}; made: {verdict[s.made]}</p>")
-    parts = [f"<h2>{_e(title)}</h2>",
+    anchor = f' id="hand-{hand}"' if hand is not None else ""
+    parts = [f"<h2{anchor}>{_e(title)}</h2>",
              f"<p>{_e(review.variant)}, trump {_card_suit(review.trump)}, "
              f"{_e(review.leader)} leads. Points taken: {taken}"
              f"{'' if s.finished else ' (play unfinished)'}.</p>", contract,
-             _meld_notes(review.meld_checks), _hands(review), "<h3>the play</h3>", _tricks(review),
+             _meld_notes(review.meld_checks),
+             _hands(review), "<h3>the play</h3>", _tricks(review, hand),
              '<p class="note">dd: the points the card gave away against its side\'s best card '
              'with every card seen; info: on average, from its player\'s view; → the card '
              'that should have been played (each card tied for best).</p>',
              "<h3>value graph</h3>", _graph(review)]
     lens = review.information
     if lens is not None:
-        parts += ["<h3>the two lenses by seat</h3>", _lens_table(lens.by_seat),
-                  "<h3>by side</h3>", _lens_table(lens.by_side), _legend(lens)]
+        parts += ["<h3>the two lenses by seat</h3>", _lens_table(lens.by_seat, hand),
+                  "<h3>by side</h3>", _lens_table(lens.by_side, hand), _legend(lens)]
     if review.note:
         parts.append(f'<p class="note">{_e(review.note)}</p>')
     return "".join(parts)
@@ -339,6 +356,46 @@ def _legend(lens: Any) -> str:
             f'that were a choice.{how}</p>')
 
 
+def hand_file(line: Any) -> Optional[str]:
+    """The name of the file a hand of a set was read from (a ``HandLine``'s ``file``, its
+    folder left out), None where it was not read from one."""
+    import os
+
+    return os.path.basename(line.file) if line.file else None
+
+
+def hand_name(line: Any, several: bool = False) -> Optional[str]:
+    """The file a hand of a set was read from (``hand_file``), with ``several`` its number
+    in the file too (``club.pgr #2``); None where the set does not tell."""
+    name = hand_file(line)
+    if name and several and line.record is not None:
+        name += f" #{line.record}"
+    return name
+
+
+def skipped_text(skip: Any) -> str:
+    """A file or hand a review of many passed over, and why: ``club.pgr #2: ...``."""
+    import os
+
+    where = os.path.basename(skip.file) + (f" #{skip.record}" if skip.record else "")
+    return f"{where}: {skip.reason}"
+
+
+def _skipped(skipped: Any) -> str:
+    if not skipped:
+        return ""
+    items = "".join(f"<li>{_e(skipped_text(x))}</li>" for x in skipped)
+    return f'<h2>passed over</h2><ul class="skipped">{items}</ul>'
+
+
+def hand_title(line: Any, several: bool = False) -> str:
+    """A hand of a set named as the page names it: ``hand 7: club.pgr, Club night``; with
+    ``several`` (its file holds more than one hand), its number there too:
+    ``hand 7: club.pgr #2, Club night``."""
+    named = ", ".join(x for x in (hand_name(line, several), line.event) if x)
+    return f"hand {line.hand}" + (f": {named}" if named else "")
+
+
 def html_report(result: Any, source: Optional[Any] = None) -> str:
     """The page (see the module) for ``result``, a ``Review`` or a ``ReviewSet``;
     ``source``: the record(s) reviewed, for the events' names (optional)."""
@@ -346,7 +403,16 @@ def html_report(result: Any, source: Optional[Any] = None) -> str:
 
     if isinstance(result, ReviewSet):
         title = f"{result.variant}: {len(result.hands)} hands reviewed"
-        body = [f"<h1>{_e(title)}</h1>", "<h2>by seat</h2>", _lens_table(result.by_seat)]
+        from collections import Counter
+
+        files = Counter(hand_file(line) for line in result.hands)
+        titles = {line.hand: hand_title(line, files[hand_file(line)] > 1)
+                  for line in result.hands}
+        index = "".join(f'<li><a href="#hand-{line.hand}">{_e(titles[line.hand])}</a></li>'
+                        for line in result.hands)
+        body = [f"<h1>{_e(title)}</h1>", f'<ol class="hands-index">{index}</ol>',
+                _skipped(result.skipped),
+                "<h2>by seat</h2>", _lens_table(result.by_seat)]
         if result.by_player:
             body += ["<h2>by player</h2>", _lens_table(result.by_player)]
         if result.by_role:
@@ -355,8 +421,7 @@ def html_report(result: Any, source: Optional[Any] = None) -> str:
                                                      **result.first_lead_by_player}),
                  _legend(result)]
         for line, review in zip(result.hands, result.reviews):
-            name = f"hand {line.hand}" + (f": {line.event}" if line.event else "")
-            body.append(_hand_section(review, name))
+            body.append(_hand_section(review, titles[line.hand], line.hand))
     else:
         event = None
         if source is not None and not isinstance(source, list):

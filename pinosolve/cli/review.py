@@ -457,20 +457,28 @@ def _lens_legend(points: int, thresholds: tuple[float, float, float], exact: Opt
 
 def render_review_set(result: ReviewSet) -> None:
     out = console()
-    from pinosolve.analysis.report import number
+    from collections import Counter
 
-    headers = [("hand", "right"), ("event", "left"), ("points taken", "left"),
-               ("accuracy by seat", "left")]
+    from pinosolve.analysis.report import hand_file, hand_name, number, skipped_text
+
+    several = Counter(hand_file(line) for line in result.hands)
+    files = [hand_name(line, several[hand_file(line)] > 1) for line in result.hands]
+    headers = [("hand", "right")] + ([("file", "left")] if any(files) else []) + [
+        ("event", "left"), ("points taken", "left"), ("accuracy by seat", "left")]
     rows: list[list[Cell]] = []
-    for line in result.hands:
+    for line, name in zip(result.hands, files):
         taken = [f"{k} {v}" for k, v in line.points_taken.items()]
         accuracy = [f"{k} {'—' if a is None else number(a, 1)}"
                     for k, a in line.accuracy.items()]
-        rows.append([[[str(line.hand)]], [(line.event or "—").split()],
+        rows.append([[[str(line.hand)]]] + ([[[name or "—"]]] if any(files) else []) +
+                    [[(line.event or "—").split()],
                      [[f"{x}," for x in taken[:-1]] + taken[-1:]],
                      [[f"{x}," for x in accuracy[:-1]] + accuracy[-1:]]])
-    title = f"{result.variant}: {len(result.hands)} hands"
+    title = f"{result.variant}: {len(result.hands)} hands" + (
+        f", {len(result.skipped)} passed over" if result.skipped else "")
     out.print(fitted_table(title, headers, rows, _width(), always=True))
+    for skip in result.skipped:
+        _say(f"passed over: {skipped_text(skip)}")
     out.print(lens_table("by seat", result.by_seat))
     _biggest(result.by_seat)
     if result.by_player:

@@ -169,4 +169,4 @@ def test_the_html_report_opens_in_a_headless_browser(cli, tmp_path):
     assert run.code == 0, run.err
     text = pooled.read_text(encoding="utf-8")
     assert "Bo &lt;b&gt;" in text and "Bo <b>" not in text  # (a record's text is escaped)
-    assert "hand 2: Club night, board 8" in text
+    assert "hand 2: club.pgr #2, Club night, board 8" in text  # (its file, its number there)

@@ -1,7 +1,8 @@
 """How ``pinosolve review`` shows a review: the card that should have been played, by both
 lenses, in the table, the biggest losses and the HTML report; tables that fit an 80-column
 terminal with no word broken (a row a card where a row a trick does not fit); never a negative
-zero; the time it took, named and rounded."""
+zero; the time it took, named and rounded; and the HTML report's links to each trick and its
+hands named by their files."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from pinosolve.analysis.report import loss, loss_bounds, number
-from tests.cli.test_review_lenses_cli import _club
+from pinosolve.analysis.report import html_report, loss, loss_bounds, number
+from tests.cli.test_review_lenses_cli import CLUB, _club
 
 DEAL = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
 # a five-hand ending (three tricks, a called partner): five seats in 80 columns
@@ -180,3 +181,62 @@ def test_no_negative_zero_anywhere_and_the_time_named(cli, tmp_path):
             assert not NEGATIVE_ZERO.search(re.sub(r"<[^>]*>", " ", text)), \
                 NEGATIVE_ZERO.search(re.sub(r"<[^>]*>", " ", text))
         assert re.search(r"^reviewed in \d+\.\d s$", run.out.splitlines()[-2], re.M), run.out
+
+
+def test_the_html_links_every_trick_it_names_and_names_each_hands_file(cli, tmp_path):
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    (folder / "monday.pgr").write_text(CLUB, encoding="utf-8")
+    (folder / "tuesday.pgr").write_text(CLUB.replace("board 7", "board 9"), encoding="utf-8")
+    (folder / "wednesday.pgr").write_text(CLUB.replace("KS TS QS 9S", "KS KS QS 9S"),
+                                          encoding="utf-8")  # (refused: passed over)
+    page = tmp_path / "set.html"
+    run = cli("review", str(folder), "--seed", "1", "--html", str(page))
+    assert run.code == 0, run.err
+    assert "2 hands, 1 passed over" in run.out
+    assert re.search(r"^passed over: wednesday\.pgr( #1)?: \S", run.out, re.M), run.out
+    assert "monday.pgr" in run.out and "tuesday.pgr" in run.out  # (the file column)
+    text = page.read_text()
+    assert "<h2>passed over</h2>" in text and "wednesday.pgr" in text
+    ids = set(re.findall(r'id="([^"]+)"', text))
+    links = re.findall(r'<a href="#([^"]+)">([^<]*)</a>', text)
+    named = re.findall(r"\(((?:hand \d+, )?trick \d+)\)", re.sub(r"<[^>]*>", "", text))
+    assert links and named and len(named) == len([x for x in links if "trick" in x[0]])
+    for target, words in links:
+        assert target in ids, target  # (every link leads somewhere in the page)
+        found = re.fullmatch(r"hand (\d+), trick (\d+)", words)
+        if found:
+            assert target == f"hand-{found[1]}-trick-{found[2]}"
+    assert {"hand-1", "hand-2", "hand-1-trick-1", "hand-2-trick-3"} <= ids
+    # each hand named by its file, in the index and its heading
+    assert text.count("monday.pgr, Club night, board 7") == 2
+    assert text.count("tuesday.pgr, Club night, board 9") == 2
+    single = tmp_path / "one.html"
+    assert cli("review", _club(tmp_path), "--information", "--seed", "3", "--html",
+               str(single)).code == 0
+    text = single.read_text()
+    for target in re.findall(r'<a href="#([^"]+)">', text):
+        assert f'id="{target}"' in text and target.startswith("trick-")
+
+
+def test_a_hand_of_a_set_is_named_by_its_file(tmp_path):
+    """Each hand's heading and the index name the file it was read from, where the set
+    tells it (``HandLine``'s file)."""
+    from dataclasses import dataclass
+
+    from pinosolve.analysis.report import hand_title
+
+    @dataclass
+    class Line:
+        hand: int
+        event: object
+        file: object = None
+        record: object = None
+
+    assert hand_title(Line(3, "Club night", "/x/monday.pgr", 1)) == \
+        "hand 3: monday.pgr, Club night"
+    assert hand_title(Line(3, "Club night", "/x/monday.pgr", 2), several=True) == \
+        "hand 3: monday.pgr #2, Club night"
+    assert hand_title(Line(3, None, "/x/monday.pgr")) == "hand 3: monday.pgr"
+    assert hand_title(Line(3, None)) == "hand 3"
+    assert callable(html_report)
