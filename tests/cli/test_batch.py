@@ -163,7 +163,7 @@ def test_a_line_that_is_not_utf8_on_stdin_costs_that_line_only():
             env={**os.environ, "LC_ALL": locale, "PYTHONIOENCODING": "", "PYTHONUTF8": "0"})
         assert run.returncode == 1 and run.stderr == b"", (locale, run.stderr)
         out = _show_lines(run.stdout.decode())
-        assert [a.get("count") for a in out] == [1, None] * len(UNREADABLE), (locale, out)
+        assert [a.get("cards_held") for a in out] == [1, None] * len(UNREADABLE), (locale, out)
         assert all("not UTF-8" in a["error"] for a in out[1::2]), (locale, out)
 
 
