@@ -25,7 +25,11 @@ path key (``--rules``, ``extends``, a batch line's ``rules``, ``compare``, ``seq
 values in a rules file; a dispute of many claims; a rules file of many reuse classes; and
 the families found since: a symlink loop as a path, dotted keys and nesting of thousands of
 parts in a rules file or record, views no deal explains through ``infer`` and ``advise``,
-and numbers past every bound (a rules key, a contract's meld, a sequence step's trick). Every
+and numbers past every bound (a rules key, a contract's meld, a sequence step's trick); the
+fourth audit's: a number of thousands of digits for every option that takes a value, on the
+command line and as a batch key, in a working example of its command, and a dealing
+condition on suit counts, rare or impossible, which ``deal --where`` must decide well within
+a try's time. Every
 try has a time bound (``TRY_SECONDS``: a watchdog reports the input and ends the run if a try
 outlives it) and the whole run a memory bound (``MEMORY``, as an address-space limit: an
 input that eats memory fails with MemoryError instead of taking the machine).
@@ -100,7 +104,7 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
                   "deal": D4}],
 }
 KEYS = sorted({k for lines in EXAMPLES.values() for line in lines for k in line}
-              | {"rules", "stage", "partner", "called", "laid_away", "dealer", "value_only",
+              | {"rules", "stage", "partner", "called_card", "laid_away", "dealer", "value_only",
                  "timeout", "progress", "full", "all_trumps", "compare", "announced", "won",
                  "tricks", "shoot", "throw_in"})
 WORDS = ["", " ", "AS", "XS", "10S", "A♠", "N", "E", "S", "W", "NS", "H", "none", "pass",
@@ -569,8 +573,107 @@ def _absurd_values(rnd: random.Random, folder: Path) -> tuple[str, str | None, s
     return "verify", file_failure(code, err) if code else "accepted", f"trick {huge}"
 
 
-HOSTILE = {"path key": _path_key, "deep nesting": _deep_line, "bad UTF-8": _bad_utf8,
-           "NaN": _not_a_number, "huge values": _huge_values, "many claims": _many_claims,
+def _value_options() -> dict[str, list[str]]:
+    """Each command's options that take a value (not a flag), but those that name a file
+    written (``--out``, ``--html``, ``--annotate``, ``--plot``) or the board's (a server)."""
+    import typer
+
+    from pinosolve.cli import app, plain_metavars
+
+    group = plain_metavars(typer.main.get_command(app))
+    out: dict[str, list[str]] = {}
+    for name, cmd in group.commands.items():  # type: ignore[attr-defined]
+        if name == "board":
+            continue
+        out[name] = sorted(opt for p in cmd.params if getattr(p, "metavar", "")
+                           for opt in p.opts if opt.startswith("--")
+                           and opt not in ("--out", "--html", "--annotate", "--plot", "--help"))
+    return {name: opts for name, opts in out.items() if opts}
+
+
+def _args_of(line: dict[str, Any]) -> list[str] | None:
+    """A batch line as command-line options (None where a value has no such form)."""
+    args: list[str] = []
+    for key, value in line.items():
+        option = "--" + key.replace("_", "-")
+        if value is True:
+            args.append(option)
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            args += [option, str(value)]
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            for v in value:
+                args += [option, v]
+        else:
+            return None
+    return args
+
+
+VIEW = {"variant": "four-hand", "trump": "H", "seat": "N", "leader": "N",
+        "hand": "TS KS JS TH TH QH JD 9D 9D JC JC 9C"}
+# a working line of each command the examples have none of, to reach past its first checks
+BASES: dict[str, dict[str, Any]] = {
+    "study": {"variant": "four-hand", "deals": 1, "timeout": 0.2},
+    "advise": {**VIEW, "samples": 1, "bid": 25, "timeout": 0.2},
+    "infer": {**VIEW, "play": "AH"},
+}
+
+
+def _huge_number(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    """A number of thousands of digits (past Python's int-from-text limit) for any option
+    that takes a value, in a working example of its command (or alone), on the command line
+    or as a batch line's key: one line naming the problem, exit 2 (or an error record),
+    never an internal error."""
+    options = _value_options()
+    command = rnd.choice(sorted(options))
+    option = rnd.choice(options[command])
+    digits = rnd.choice(["9" * 5000, "-" + "9" * 5000, "1" + "0" * 4300, "1e" + "9" * 5000,
+                         "0." + "1" * 5000, "N=" + "9" * 5000, "NS=" + "9" * 5000])
+    key = option[2:].replace("-", "_")
+    base = dict(rnd.choice(EXAMPLES[command])) if command in EXAMPLES else \
+        dict(BASES.get(command, {}))
+    base.pop(key, None)
+    if command in ("solve", "makeable"):
+        base["timeout"] = 0.5
+    args = _args_of(base)
+    batch = command not in ("study", "rules", "game")  # (no batch of lines: game's --input is
+    # a game)
+    if args is not None and (rnd.random() < 0.5 or not batch):
+        code, out, err = run([command, *args, option, digits])
+        good = code in (0, 1) and "Traceback" not in err or \
+            code == 2 and len(err.splitlines()) == 1 and "internal error" not in err
+        return command, None if good else f"exit {code}: {err.strip()[:200]}", \
+            f"{command} {' '.join(args)[:200]} {option} {digits[:12]}…"
+    line = {**base, key: digits}
+    code, out, err = run_line(command, json.dumps(line))
+    return command, failure(code, out, err), f"{json.dumps(base)[:200]} + {key} {digits[:12]}…"
+
+
+def _rare_where(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
+    """A dealing condition that counting decides (a seat's cards of a suit, at least or at
+    most so many, joined by 'and'), rare or impossible: ``deal --where`` answers a deal
+    meeting it, or says in one line that none can (exit 2), well within the try's time."""
+    variant = rnd.choice(["four-hand", "two-hand", "three-hand-kitty", "double-deck",
+                          "five-hand-call"])
+    seats = {"four-hand": "NESW", "two-hand": "NS", "double-deck": "NESW"}.get(
+        variant, "123" if variant == "three-hand-kitty" else "12345")
+    terms = [f"{rnd.choice(seats)}:count({rnd.choice('SHDC')}){rnd.choice(['>=', '<=', '=='])}"
+             f"{rnd.choice([0, 1, 6, 9, 11, 12, 13, 20, 25])}"
+             for _ in range(rnd.choice([1, 1, 2, 3]))]
+    where = " and ".join(terms)
+    args = ["deal", "--variant", variant, "--where", where, "--seed", str(rnd.randrange(99)),
+            "--json"]
+    code, out, err = run(args)
+    if code == 0:
+        wrong = None if json.loads(out).get("where") else f"answered no where: {out[:200]}"
+    else:
+        wrong = None if code == 2 and len(err.splitlines()) == 1 else \
+            f"exit {code}: {err.strip()[:200]}"
+    return "deal", wrong, " ".join(args)
+
+
+HOSTILE = {"path key": _path_key, "huge number": _huge_number, "rare where": _rare_where,
+           "deep nesting": _deep_line, "bad UTF-8": _bad_utf8, "NaN": _not_a_number,
+           "huge values": _huge_values, "many claims": _many_claims,
            "many reuse classes": _many_classes_try, "deep keys": _deep_keys,
            "impossible view": _impossible_view, "absurd values": _absurd_values}
 
@@ -600,7 +703,8 @@ class Watchdog:
 
 
 PROGRESS = re.compile(r"line \d+: (test at -?\d+: at (least|most) -?\d+ \(\d+ nodes, [\d.]+ s\)"
-                      r"|CP-SAT solution: objective -?[\d.e+]+ \([\d.]+ s\))\n")
+                      r"|CP-SAT solution: objective -?[\d.e+]+ \([\d.]+ s\))\n"
+                      r"|pinosolve: notice: .* is now .*; the old name goes in a later release\n")
 
 
 def failure(code: int, out: str, err: str) -> str | None:
