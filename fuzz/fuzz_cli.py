@@ -7,7 +7,7 @@ come back as exactly one JSON object on stdout, with exit code 0 and nothing on 
 answer, or ``{"error": …}`` naming the problem. Lines are either (70%) a working example from the
 README with one to three values mutated (a character dropped, inserted or doubled, a number
 nudged, a value of another type), which reaches deep into each command, or (30%) random keys with
-random values. solve and makeable lines get a 0.5 s budget.
+random values. solve, makeable and ddtable lines get a 0.5 s budget.
 
 One try in thirty is a batch of such lines through ``--jobs 2``, which must answer as one
 process does, line for line. One try in five is a broken rules file instead: a shipped variant's
@@ -99,6 +99,8 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
              {"variant": "four-hand", "trump": "H", "received": "QH KH JD QC",
               "hand": "AH TH KH JH 9H AS AD AC KS QS QD 9C",
               "partner_hand": "QH KH JD QC 9S 9S TS TD TC JC JC 9D"}],
+    "ddtable": [{"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."},
+                {"variant": "three-hand-kitty", "deal": "N:A.K.. T.A.. K.T..", "bidder": "E"}],
     "makeable": [{"variant": "four-hand", "trump": "S", "bidder": "N", "bid": 30, "deal": D4},
                  {"variant": "four-hand-classic", "trump": "S", "bidder": "E", "bid": 300,
                   "deal": D4}],
@@ -158,7 +160,7 @@ def random_line(rnd: random.Random, command: str | None = None) -> tuple[str, di
             line[key] = mutate(rnd, line[key]) if key in line else random_value(rnd)
     else:
         line = {key: random_value(rnd) for key in rnd.sample(KEYS, rnd.randrange(1, 6))}
-    if command in ("solve", "makeable"):
+    if command in ("solve", "makeable", "ddtable"):
         line["timeout"] = 0.5
     return command, line
 
@@ -632,7 +634,7 @@ def _huge_number(rnd: random.Random, folder: Path) -> tuple[str, str | None, str
     base = dict(rnd.choice(EXAMPLES[command])) if command in EXAMPLES else \
         dict(BASES.get(command, {}))
     base.pop(key, None)
-    if command in ("solve", "makeable"):
+    if command in ("solve", "makeable", "ddtable"):
         base["timeout"] = 0.5
     args = _args_of(base)
     batch = command not in ("study", "rules", "game")  # (no batch of lines: game's --input is

@@ -135,6 +135,14 @@ def batch_lines() -> dict[str, list[dict[str, Any]]]:
             lines["review"].append({"variant": variant, **position})
     for g in _games("four-hand", 10, 13, 3):
         lines["makeable"].append({**_position(g), "bidder": "N", "bid": 20})
+    lines["ddtable"] = []
+    for variant in SMALL:  # (a deal two tricks from the end, every trump and every leader)
+        for g in _games(variant, 2, 19, 2):
+            while g.trick:
+                g.play(g.legal_moves()[0])
+            roles = {k: val for k, val in (("bidder", g.declarer), ("partner", g.partner))
+                     if val is not None}
+            lines["ddtable"].append({"variant": variant, "deal": str(g), **roles})
     for k in range(40):
         lines["score"].append({"variant": "four-hand", "bidder": rnd.choice("NESW"),
                                "bid": 250 + 10 * rnd.randrange(10), "trump": "H",
