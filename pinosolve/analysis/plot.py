@@ -181,12 +181,14 @@ def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],
                 ax.plot([x], [y], marker="X", color="black", markersize=9, linestyle="none")
                 lanes.label(f"{play['seat']} {_symbol(play['card'])} renege", x, y, up=True)
             elif play["cost"] or (play.get("cost_bounds") or (0, 0))[0]:
-                cost = play["cost"] if play["cost"] is not None else \
-                    "{}..{}".format(*play["cost_bounds"])
+                from pinosolve.analysis.report import loss, loss_bounds
+
+                cost = loss(play["cost"]) if play["cost"] is not None else \
+                    loss_bounds(*play["cost_bounds"])
                 ours = play["seat"] in declaring
                 ax.plot([x], [y], marker="v" if ours else "^", linestyle="none",
                         color="tab:red" if ours else "tab:green", markersize=8)
-                lanes.label(f"{play['seat']} {_symbol(play['card'])} -{cost}", x, y,
+                lanes.label(f"{play['seat']} {_symbol(play['card'])} {cost}", x, y,
                             up=not ours)
     return lanes
 

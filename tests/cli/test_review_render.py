@@ -240,3 +240,35 @@ def test_a_hand_of_a_set_is_named_by_its_file(tmp_path):
     assert hand_title(Line(3, None, "/x/monday.pgr")) == "hand 3: monday.pgr"
     assert hand_title(Line(3, None)) == "hand 3"
     assert callable(html_report)
+
+
+def test_the_graph_writes_a_loss_as_the_table_does(tmp_path):
+    """The value graph's marks name a loss as the table does: -2, and proved bounds as the
+    change they made, -3..-1 (not -1..3)."""
+    import pytest
+
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from pinosolve.analysis import plot
+
+    plays = [{"seat": "N", "card": "KS", "trick": 1, "legal": True, "cost": 2},
+             {"seat": "E", "card": "TH", "trick": 1, "legal": True, "cost": None,
+              "cost_bounds": [1, 3]}]
+    standings = [{"tricks": t, "trick_points": 0, "value": 9, "bounds": [9, 9]}
+                 for t in range(2)]
+    data = {"variant": "test", "trump": "S", "leader": "N", "plays": plays,
+            "summary": {"side": "NS", "seats": ["N", "S"], "values_by_trick": standings}}
+    seen = []
+    close = plt.close
+    plt.close = lambda fig: seen.append(fig)  # keep the figure to read its labels
+    try:
+        plot._draw(plt, data, tmp_path / "g.png")
+    finally:
+        plt.close = close
+    labels = sorted(t.get_text() for t in seen[0].axes[0].texts)
+    plt.close(seen[0])
+    assert labels == ["E 10♥ -3..-1", "N K♠ -2"]
