@@ -120,7 +120,7 @@ SMOKE: list[Smoke] = [
     _s('show "A♠ 10♥ 10♥ K♦ Q♦" --variant double-deck --json', '"points": 4'),
     _s('show --variant three-hand-kitty --deal "N:AK.T.QJ. 9.A.K. Q.J.T.A"',
        "N:AK.T.QJ. 9.A.K. Q.J.T.A"),
-    _s("deal --variant five-hand-call --seed 42", "1:KQ.AKJJ.ATKKQJJ.AAQ"),
+    _s("deal --variant five-hand-call --seed 42", "1:TKJJ.AA.TTKKKK.ATTJ"),
     _s('meld "AH TH KH KH QH JH 9H QS JD AS AD AC" --all-trumps --variant four-hand-classic',
        "340", "run + king 190"),
     _s('meld "AC TC KC QC JC 9C JD KS QS" --trump C --variant four-hand-classic', "220"),
@@ -142,6 +142,7 @@ SMOKE: list[Smoke] = [
        "trick.follow_suit"),
     _s(f'solve --variant four-hand --trump S --leader N --deal "{SMALL}"',
        "takes 10 from here", "best"),
+    _s(f'ddtable --variant four-hand --deal "{SMALL}" --json', '"leader": "W"', '"cells"'),
     _s(f'solve --variant four-hand --trump S --leader N --deal "{SMALL}" --value-only',
        "takes 10 from here"),
     _s('solve --variant four-hand --trump S --leader N --trick "AS" '
@@ -169,10 +170,10 @@ SMOKE: list[Smoke] = [
     _s("score --variant four-hand --input tests/data/round.json", "score: NS +40, EW +11"),
     _s("game puzzles/games/source001-bidder-goes-out.toml", "winner: EW after round 2"),
     _s("game puzzles/games/source000-two-hand-most-tricks.toml --json", '"variant": "two-hand"'),
-    _s('bid --variant double-deck --history "50 55 58 60 65 70 pass 100 110"',
+    _s('bid --variant double-deck --auction "50 55 58 60 65 70 pass 100 110"',
        "high bid: N 110"),
-    _s('bid --variant double-deck --history "50 61"', "61 is not a multiple of 5"),
-    _s('bid --variant four-hand --history "pass pass pass pass" --json',
+    _s('bid --variant double-deck --auction "50 61"', "61 is not a multiple of 5"),
+    _s('bid --variant four-hand --auction "pass pass pass pass" --json',
        '"variant": "four-hand"'),
     _s(f'pass --variant four-hand --trump H --hand "{HAND}" --received "QH KH JD QC" --all',
        "pass back: K♠ K♥ 9♥ 9♣"),
@@ -193,6 +194,7 @@ SMOKE: list[Smoke] = [
 ]
 
 COMMANDS = ("variants", "rules", "show", "deal", "bid", "legal", "makeable", "meld", "pass",
+            "ddtable",
             "puzzle", "review", "infer", "advise", "board", "study", "score", "game", "solve",
             "verify")
 SMOKE += [_s(f"{c} --help", f"pinosolve {c}", "--help") for c in COMMANDS]
