@@ -62,10 +62,10 @@ class Range(Result):
 
 @dataclass(frozen=True, repr=False)
 class Limit(Result):
-    """What a proof's group may hold now of one card (``hidden`` copies hidden now): at least
-    the greater of its members' least and the copies the other holders cannot take (their
-    most), at most the lesser of its members' most and the copies the others leave (their
-    least): ``least`` and ``most``."""
+    """What a proof's group (its ``seats``) may hold now of one card, of the ``hidden``
+    copies hidden now: at least ``least`` (its members' least, added up) and at most
+    ``most`` (their most added up, at most the copies hidden; in a "most" proof, less the
+    copies its ``others`` would hold). Never negative."""
 
     card: Card
     hidden: int
@@ -75,15 +75,27 @@ class Limit(Result):
 
 @dataclass(frozen=True, repr=False)
 class Proof(Result):
-    """Why no consistent deal gives the holdings asked: the group ``seats`` holds ``held``
-    cards now; from the ``ranges`` (every holder's range of copies of a hidden card other
-    than none to all, with the ``reasons`` the view gives) each card's ``limits`` follow,
-    and they add up to ``least`` and ``most``. The ``contradiction``: a card's least is
-    above its most ("card", that card's limit alone), or ``least`` is above ``held``
-    ("least"), or ``most`` below it ("most"). ``text``: the same, in words."""
+    """Why no consistent deal gives the holdings asked, in the numbers of one group of
+    holders, the smallest that shows it: ``seats`` (``unseen``: the unseen pile), who hold
+    ``held`` cards now, and, in a "most" proof, the ``others`` whose holdings cut theirs. Per
+    card, the group's ``limits`` (``least`` and ``most``: theirs added up) follow from the
+    ``ranges`` the view sets on what each of them holds now (with the ``reasons`` the view
+    gives; a card asked about at least the copies asked). The ``contradiction``:
+
+    - ``card`` (one limit): the seats would hold more copies of the card than are hidden,
+      or one seat more than its facts or its hand allow (``least`` above ``most``), or
+      every holder together can hold fewer copies than are hidden (``most`` below
+      ``hidden``);
+    - ``least``: the seats would hold more cards than their hands hold (``least`` above
+      ``held``);
+    - ``most``: they can hold fewer hidden cards than their hands hold (``most`` below
+      ``held``), each card's hidden copies less those the ``others`` would hold.
+
+    ``text``: the same, in words. Every number is one a player can check, none negative."""
 
     contradiction: str
     seats: tuple[str, ...]
+    others: tuple[str, ...]
     held: int
     least: int
     most: int
@@ -92,7 +104,7 @@ class Proof(Result):
     reasons: tuple[str, ...]
     text: str
 
-    _repr_keys = ("contradiction", "seats", "held", "least", "most")
+    _repr_keys = ("contradiction", "seats", "others", "held", "least", "most")
 
 
 @dataclass(frozen=True, repr=False)
@@ -197,10 +209,22 @@ def _dotted(counts: list[int]) -> str:
 def _proof(v: Any, lo: dict[int, list[int]], hi: dict[int, list[int]],
            why: dict[int, list[str]], asked: Counter[tuple[int, int]]) -> Proof:
     """The proof that no table within ``lo``..``hi`` (per holder and card, as play began;
-    ``asked``: the copies asked of each holder and card) fills the hands: the first group
-    of holders, smallest first, whose limits contradict (see ``Proof``), in the cards held
-    now. Every table of the deal table's is within the bounds used here, so where it counts
-    none, some group contradicts (Hoffman's condition)."""
+    ``asked``: the copies asked of each holder and card) fills the hands, in the cards held
+    now: of the contradictions below, one of the smallest group of holders (the seats it
+    names), each step stated in the group's own numbers, none negative.
+
+    - "card": the group would hold more copies of one card than are hidden, or than its
+      members can hold (one seat: a void, its hand's size), or every holder together can
+      hold fewer copies than are hidden;
+    - "least": the group would hold more cards than its hands hold now;
+    - "most": the group (``seats``) can hold fewer hidden cards than its hands hold now,
+      counting each card's hidden copies less those the ``others`` would hold.
+
+    Every table of the deal table's is within these bounds, so where it counts none, one of
+    them contradicts (Hoffman's condition on tables within bounds with given row and column
+    sums, the seats of a cut on one side and the cards on which the others' least binds on
+    the other: a cut with nobody on the seats' side is a "card" of too many copies, with
+    everybody a "card" of too few)."""
     from itertools import combinations
 
     from pinosolve.analysis.hidden import UNSEEN
@@ -211,76 +235,193 @@ def _proof(v: Any, lo: dict[int, list[int]], hi: dict[int, list[int]],
     held = {h: (v.hand_size if h >= 0 else v.out) - sum(played[h]) for h in holders}
     kinds = [k for k in range(NUM_CARDS) if v.deck[k]]
     hidden = {k: v.hidden[k] - sum(played[h][k] for h in holders) for k in kinds}
-    least = {h: {k: lo[h][k] - played[h][k] for k in kinds} for h in holders}
-    most = {h: {k: min(hi[h][k] - played[h][k], hidden[k], held[h]) for k in kinds}
-            for h in holders}
+    least = {h: {k: max(0, lo[h][k] - played[h][k]) for k in kinds} for h in holders}
+    cap = {h: {k: max(0, min(hi[h][k] - played[h][k], held[h])) for k in kinds}
+           for h in holders}  # (the facts and the hand's size; not yet the copies hidden)
+    most = {h: {k: min(cap[h][k], max(0, hidden[k])) for k in kinds} for h in holders}
     cards = [k for k in kinds if hidden[k] > 0 or any(least[h][k] > 0 for h in holders)]
+    viewer = v.seats[v.me]
 
-    def limit(group: tuple[int, ...], k: int) -> Limit:
-        others = [h for h in holders if h not in group]
-        return Limit(Card.from_index(k), hidden[k],
-                     max(sum(least[h][k] for h in group),
-                         hidden[k] - sum(most[h][k] for h in others)),
-                     min(sum(most[h][k] for h in group),
-                         hidden[k] - sum(least[h][k] for h in others)))
+    def sym(k: int) -> str:
+        return Card.from_index(k).symbol
 
-    def ranges(ks: list[int]) -> tuple[Range, ...]:
+    def was_asked(h: int, k: int) -> bool:
+        return (h, k) in asked and least[h][k] == asked[(h, k)]
+
+    def facts(h: int, k: int, low: bool) -> list[str]:
+        """The view's facts that set holder h's least of card k (``low``: its meld, a pass)
+        or its most (a void, the kitty)."""
+        card = Card.from_index(k)
+        sets_least = (f" {card.symbol} in meld", f"passed {card.symbol} to")
+        return [r for r in why.get(h, []) if any(w in r for w in sets_least) == low
+                and (f" {card.symbol} " in f" {r} " or f"out of {card.suit.symbol} " in r)]
+
+    def must(h: int, k: int) -> str:
+        """Why holder h holds at least least[h][k] of card k, in words."""
+        if was_asked(h, k):
+            return "asked"
+        return "; ".join(facts(h, k, True)) or "the view's facts"
+
+    def copies(n: int, k: int) -> str:
+        card = sym(k)
+        return (f"an {card}" if card[0] == "A" else f"a {card}") if n == 1 else f"{n} x {card}"
+
+    def listing(h: int, ks: list[int], bare: bool = False) -> str:
+        """The copies of cards ``ks`` holder h would hold, each with why ("a Q♦ and a 9♦
+        (asked)"; ``bare``: "Q♦ Q♦ 9♦ (asked)")."""
+        items = [(" ".join([sym(k)] * least[h][k]) if bare else copies(least[h][k], k),
+                  must(h, k)) for k in ks]
+        if len({why for _, why in items}) == 1:
+            return (" ".join if bare else _and)([what for what, _ in items]) \
+                + f" ({items[0][1]})"
+        return ", ".join(f"{what} ({why})" for what, why in items)
+
+    def unhidden(k: int) -> str:
+        """Where the copies of card k not hidden from the viewer are, in words."""
+        out = v.deck[k] - hidden[k]
+        mine = v.mine[k] - v.played[v.me][k]  # (the viewer's, held now)
+        seen = out - mine  # (played, or gone before the view)
+        if out == 1 and v.deck[k] == 2 and hidden[k]:
+            return f"{viewer} holds the other" if mine else "the other is played or gone"
+        if not hidden[k] and (not mine or not seen):
+            every = "it" if out == 1 else "both" if out == 2 else f"all {out}"
+            return f"{viewer} holds {every}" if mine else \
+                f"{every} {'is' if out == 1 else 'are'} played or gone"
+        return " and ".join([f"{viewer} holds {mine}"] * bool(mine) + [
+            f"{seen} {'is' if seen == 1 else 'are'} played or gone"] * bool(seen))
+
+    def ranges(hs: list[int], ks: list[int]) -> tuple[Range, ...]:
         return tuple(Range(name[h], Card.from_index(k), least[h][k], most[h][k],
-                           (h, k) in asked and least[h][k] == asked[(h, k)])
-                     for h in holders for k in ks
+                           was_asked(h, k))
+                     for h in hs for k in ks
                      if least[h][k] > 0 or most[h][k] < min(hidden[k], held[h]))
 
-    def proof(kind: str, group: tuple[int, ...], limits: list[Limit], ks: list[int]) -> Proof:
-        used = ranges(ks)
-        reasons = tuple(dict.fromkeys(r for h in holders if any(b.seat == name[h] for b in used)
-                                      for r in why.get(h, [])))
-        if kind == "card":  # (a seat's facts about that card or its suit, where it has some)
-            card = Card.from_index(ks[0])
-            about = tuple(r for r in reasons if f" {card.symbol} " in f" {r} " or
-                          f"of {card.suit.symbol} " in r)
-            reasons = about or reasons
-        low, high = sum(x.least for x in limits), sum(x.most for x in limits)
-        group_names = [name[h] for h in group]
-        who = _names(group_names)
-        has = "holds" if len(group) == 1 else "hold"
-        if kind == "card":
-            x = limits[0]
-            ask = " (asked)" if any(b.asked and b.seat in group_names for b in used) else ""
-            text = (f"{who} would hold at least {x.least} x {x.card.symbol} now{ask}, but can "
-                    f"hold at most {x.most} ({x.hidden or 'none'} hidden)")
-        elif kind == "least":
-            text = (f"{who} {has} {_cards(held_by(group))} now, but would hold at least {low}: "
-                    + " ".join(x.card.symbol for x in limits for _ in range(x.least)))
-        else:
-            text = (f"{who} {has} {_cards(held_by(group))} now, but can hold at most {high}: "
-                    + (" ".join(x.card.symbol for x in limits for _ in range(x.most))
-                       or "none of the hidden cards"))
-        return Proof(kind, tuple(name[h] for h in group), held_by(group), low, high,
-                     tuple(limits), used, reasons, text)
+    def reasons_of(used: tuple[Range, ...], caps: list[int]) -> tuple[str, ...]:
+        """The facts behind the ranges a proof uses: their least (where not asked), and
+        their most where the proof uses the most of holders ``caps`` and a fact sets it."""
+        by = {name[h]: h for h in holders}
+        out = []
+        for b in used:
+            h, k = by[b.seat], b.card.index
+            if b.least and not b.asked:
+                out += facts(h, k, True)
+            if h in caps and hi[h][k] - played[h][k] < min(hidden[k], held[h]):
+                out += facts(h, k, False)
+        return tuple(dict.fromkeys(out))
 
-    def held_by(group: tuple[int, ...]) -> int:
+    def names(group: list[int]) -> str:
+        return _names([name[h] for h in group])
+
+    def hold(group: list[int]) -> str:
+        return "holds" if len(group) == 1 else "hold"
+
+    def held_by(group: list[int]) -> int:
         return sum(held[h] for h in group)
 
-    for size in range(1, len(holders) + 1):  # (all of them: a card none may take)
-        for group in combinations(holders, size):
-            limits = [limit(group, k) for k in cards]
-            bad = next((x for x in limits if x.least > x.most), None)
-            if bad is not None:
-                return proof("card", group, [bad], [bad.card.index])
-        for group in combinations(holders, size):
-            limits = [limit(group, k) for k in cards]
+    def proof(kind: str, group: list[int], others: list[int], limits: list[Limit],
+              used: tuple[Range, ...], text: str, caps: list[int]) -> Proof:
+        return Proof(kind, tuple(name[h] for h in group), tuple(name[h] for h in others),
+                     held_by(group), sum(x.least for x in limits), sum(x.most for x in limits),
+                     tuple(limits), used, reasons_of(used, caps), text)
+
+    found: list[tuple[int, int, Proof]] = []  # (seats named, kind's order, proof)
+    for k in cards:  # "card": more copies than are hidden (the fewest seats that show it)
+        need = sorted((h for h in holders if least[h][k] > 0), key=lambda h: -least[h][k])
+        if sum(least[h][k] for h in need) > hidden[k]:
+            group = next(need[:n] for n in range(1, len(need) + 1)
+                         if sum(least[h][k] for h in need[:n]) > hidden[k])
+            group.sort(key=holders.index)
+            limit = Limit(Card.from_index(k), hidden[k], sum(least[h][k] for h in group),
+                          min(sum(most[h][k] for h in group), hidden[k]))
+            whose = (f"{names(group)} would hold {copies(limit.least, k)}"
+                     + (" between them" if len(group) > 1 else ""))
+            because = sorted({must(h, k) for h in group})
+            if len(because) > 1 or len(group) > 1 and because != ["asked"]:
+                because = [f"{name[h]}: asked" if was_asked(h, k) else must(h, k)
+                           for h in group]
+            text = (f"{whose} now ({'; '.join(because)}), but "
+                    + (f"no {sym(k)} is hidden from {viewer}: {unhidden(k)}" if not hidden[k]
+                       else f"only {hidden[k]} {'is' if hidden[k] == 1 else 'are'} hidden "
+                            f"from {viewer} ({unhidden(k)})"))
+            found.append((len(group), 0, proof("card", group, [], [limit],
+                                               ranges(group, [k]), text, [])))
+    for h in holders:  # "card": one seat, more copies than its facts or its hand allow
+        for k in cards:
+            if cap[h][k] < least[h][k] <= hidden[k]:
+                why_not = (f"{name[h]} {hold([h])} {_cards(held[h])} now"
+                           if cap[h][k] == held[h] else "; ".join(facts(h, k, False))
+                           or "the view's facts")
+                limit = Limit(Card.from_index(k), hidden[k], least[h][k], most[h][k])
+                text = (f"{name[h]} would hold {copies(least[h][k], k)} now ({must(h, k)}), "
+                        f"but can hold {'none' if not cap[h][k] else f'at most {cap[h][k]}'} "
+                        f"({why_not})")
+                found.append((1, 1, proof("card", [h], [], [limit], ranges([h], [k]), text,
+                                          [h])))
+    for k in cards:  # "card": every holder together, fewer copies than are hidden
+        if sum(most[h][k] for h in holders) < hidden[k]:
+            limit = Limit(Card.from_index(k), hidden[k], sum(least[h][k] for h in holders),
+                          sum(most[h][k] for h in holders))
+            text = (f"{names(holders)} can hold at most {limit.most} x {sym(k)} between "
+                    f"them, but {hidden[k]} {'is' if hidden[k] == 1 else 'are'} hidden from "
+                    f"{viewer}")
+            found.append((len(holders), 4, proof("card", holders, [], [limit],
+                                                 ranges(holders, [k]), text, holders)))
+    for size in range(1, len(holders) + 1):
+        for group in map(list, combinations(holders, size)):
+            rest = [h for h in holders if h not in group]
+            # "least": the cards the group would hold, more than its hands hold
+            owed = [k for k in cards if any(least[h][k] for h in group)]
+            limits = [Limit(Card.from_index(k), hidden[k], sum(least[h][k] for h in group),
+                            min(sum(most[h][k] for h in group), hidden[k])) for k in owed]
             if sum(x.least for x in limits) > held_by(group):
-                return proof("least", group, [x for x in limits if x.least], cards)
-            if sum(x.most for x in limits) < held_by(group):
-                return proof("most", group, [x for x in limits if x.most], cards)
-    raise AssertionError("no group contradicts, though the deal table counts no deal")
+                listed = "; ".join(
+                    (f"{name[h]} " if len(group) > 1 else "")
+                    + listing(h, [k for k in owed if least[h][k]], bare=True)
+                    for h in group if any(least[h][k] for k in owed))
+                text = (f"{names(group)} {hold(group)} {_cards(held_by(group))} now, but would "
+                        f"hold at least {sum(x.least for x in limits)}: {listed}")
+                found.append((size, 2, proof("least", group, [], limits,
+                                             ranges(group, owed), text, [])))
+            if not rest:  # (everybody: too few copies of a card, above)
+                continue
+            # "most": the hidden cards the group can hold, fewer than its hands hold, each
+            # card's copies hidden less those the others would hold
+            room, cut = {}, {}
+            for k in cards:
+                own = min(sum(most[h][k] for h in group), hidden[k])
+                left = hidden[k] - sum(least[h][k] for h in rest)
+                room[k] = min(own, left)
+                if left < own:
+                    cut[k] = [h for h in rest if least[h][k]]
+            if min(room.values(), default=0) < 0 or sum(room.values()) >= held_by(group):
+                continue
+            others = [h for h in rest if any(h in hs for hs in cut.values())]
+            limits = [Limit(Card.from_index(k), hidden[k], sum(least[h][k] for h in group),
+                            room[k]) for k in cards if room[k] or k in cut]
+            can = " ".join(sym(k) for k in cards for _ in range(room[k])) or "none of them"
+            text = (f"{names(group)} {hold(group)} {_cards(held_by(group))} now, but can hold "
+                    f"at most {sum(room.values())} of the hidden cards: {can}")
+            if others:
+                text += ", as " + " and ".join(
+                    f"{name[h]} would hold " + listing(h, [k for k in cut if h in cut[k]])
+                    for h in others)
+            used = ranges(group, cards) + ranges(others, list(cut))
+            found.append((size + len(others), 3, proof("most", group, others, limits, used,
+                                                       text, group)))
+    if not found:
+        raise AssertionError("no group contradicts, though the deal table counts no deal")
+    return min(found, key=lambda f: (f[0], f[1]))[2]
 
 
 def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return "no cards" if not n else f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _names(names: list[str]) -> str:
     """Seats in words: "E", "E and W", "E, W and the unseen pile"."""
-    words = ["the unseen pile" if n == "unseen" else n for n in names]
+    return _and(["the unseen pile" if n == "unseen" else n for n in names])
+
+
+def _and(words: list[str]) -> str:
+    """Words listed: "a", "a and b", "a, b and c"."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

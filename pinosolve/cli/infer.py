@@ -154,8 +154,9 @@ def render_witness(result: Witness) -> None:
                   f"(none of {result.deals}). The proof:", style="bold")
         if result.proof is not None:
             out.print(f"  {result.proof.text}", highlight=False)
-            for reason in result.proof.reasons:
-                out.print(f"    {reason}", highlight=False)
+            for reason in result.proof.reasons:  # (those the proof's words do not quote)
+                if reason not in result.proof.text:
+                    out.print(f"    {reason}", highlight=False)
         return
     out.print(f"{result.variant}, {result.seat}'s view: {asked} in {result.deals_holding} of "
               f"the {result.deals} consistent deals; one of them (seed {result.seed}):",

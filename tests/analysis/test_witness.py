@@ -89,10 +89,39 @@ def test_the_viewer_is_not_asked_about():
         witness(view, "N:AS")
 
 
+def _ints(data):
+    """Every integer in a JSON value."""
+    if isinstance(data, bool):
+        return
+    if isinstance(data, int):
+        yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from _ints(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _ints(value)
+
+
+def _named(v, text):
+    """The seats a text names (letter seats: a seat's letter standing alone, not a card's
+    rank: "E", "N's", not "A♠"), and the unseen pile."""
+    import re
+
+    out = {s for s in v.seats if re.search(rf"(?<![\w]){s}(?![\w♠♥♦♣])", text)}
+    return out | ({"unseen"} if "unseen pile" in text else set())
+
+
 def _check_proof(v, view, w, asked, tables, others, played):
-    """The proof of a "none" is in the answer and checks: its hands and hidden copies are the
-    deal's, each bound holds in every consistent deal (a bound asked: up to the copies
-    asked), the limits follow from the bounds, and they contradict the hands."""
+    """The proof of a "none" is in the answer and checks, every number recomputed here from
+    the view's list of deals: (a) it names only the seats of its group (and the viewer, as
+    the one the cards are hidden from); (b) no number is negative; (c) its hands, hidden
+    copies and ranges are the deals' (each range holds in every consistent deal; a range
+    asked: the copies asked), each limit is the group's ranges added up (at most the copies
+    hidden; in a "most", less the copies the others would hold), and they contradict as
+    it says; (d) it is about a holding asked, and names that seat."""
+    import re
+
     proof = w.proof
     assert proof is not None and w.to_json()["proof"] == proof.to_json(), w
     holders = [*others, "pile"]
@@ -110,6 +139,19 @@ def _check_proof(v, view, w, asked, tables, others, played):
             hidden[card] += 1
     for (s, card), n in played.items():
         hidden[card] -= n if s in holders else 0  # (the viewer's own cards are not hidden)
+    group, outside = set(proof.seats), set(proof.others)
+    # (b) no number is negative, in the JSON or in the words
+    assert all(n >= 0 for n in _ints(proof.to_json())), proof
+    assert not re.search(r"-\s*\d", proof.text), proof
+    # (a) the seats named are the group's
+    assert group and not group & outside and group | outside <= set(held), proof
+    assert {b.seat for b in proof.ranges} <= group | outside, proof
+    if all(s.isalpha() for s in v.seats):
+        assert _named(v, proof.text) <= group | outside | {view["seat"]}, proof
+        assert group | outside <= _named(v, proof.text), proof
+        for reason in proof.reasons:
+            assert _named(v, reason) & (group | outside), (reason, proof)
+    # (c) the numbers are the view's
     assert proof.held == sum(held[s] for s in proof.seats), proof
     bound = {}
     for b in proof.ranges:
@@ -122,30 +164,48 @@ def _check_proof(v, view, w, asked, tables, others, played):
         card = str(x.card)
         assert x.hidden == hidden[card], (x, proof)
         rng = {s: bound.get((s, card), (0, min(hidden[card], held[s]))) for s in held}
-        inside = [s for s in held if s in proof.seats]
-        outside = [s for s in held if s not in proof.seats]
-        assert x.least <= max(sum(rng[s][0] for s in inside),
-                              hidden[card] - sum(rng[s][1] for s in outside)), (x, proof)
-        assert x.most >= min(sum(rng[s][1] for s in inside),
-                             hidden[card] - sum(rng[s][0] for s in outside)), (x, proof)
+        left = hidden[card] - sum(rng[s][0] for s in outside)
+        assert x.least == sum(rng[s][0] for s in group), (x, proof)
+        assert x.most == min(sum(rng[s][1] for s in group), hidden[card], left), (x, proof)
     assert (proof.least, proof.most) == (sum(x.least for x in proof.limits),
-                                         sum(x.most for x in proof.limits))
+                                         sum(x.most for x in proof.limits)), proof
+    said = [int(n) for n in re.findall(r"(?<![\w♠♥♦♣])(\d+) (?:cards?|x|is|are)\b",
+                                       proof.text)] + [0] * ("no cards" in proof.text)
     if proof.contradiction == "card":
-        assert len(proof.limits) == 1 and proof.limits[0].least > proof.limits[0].most, proof
+        x, = proof.limits
+        assert not outside and (x.least > x.most or x.most < x.hidden and group == set(held))
+        if x.least > x.hidden:  # (too many copies: every seat of the group is needed)
+            assert all(x.least - bound[(s, str(x.card))][0] <= x.hidden for s in group)
+            assert x.hidden in said or f"no {x.card.symbol} is hidden" in proof.text, proof
     elif proof.contradiction == "least":  # (every card it must hold is listed)
-        assert proof.least > proof.held, proof
+        assert not outside and proof.least > proof.held, proof
+        assert proof.held in said and f"at least {proof.least}:" in proof.text, proof
     else:  # (every card it may hold is listed)
         assert proof.contradiction == "most" and proof.most < proof.held, proof
+        assert proof.held in said and f"at most {proof.most} " in proof.text, proof
+    # (d) about a holding asked (the view alone has deals), naming its seat
+    mine = [b for b in proof.ranges if b.asked and asked[(b.seat, str(b.card))]]
+    assert mine and "asked" in proof.text, proof
+    if all(s.isalpha() for s in v.seats):
+        assert {b.seat for b in mine} <= _named(v, proof.text), proof
     return proof.contradiction
 
 
-@pytest.mark.parametrize("vid, seed, unknown", CASES)
-def test_every_none_carries_a_proof_that_checks(vid, seed, unknown):
+FACTS = [(vid, seed, unknown, facts) for vid, unknown, facts in (
+    ("four-hand", 0, {"shown": True, "passed": True}), ("two-hand", 1, {"shown": True}),
+    ("three-hand-kitty", 1, {"shown": True, "kitty": True}),
+    ("five-hand-call", 1, {"shown": True})) for seed in (3, 4)]
+
+
+@pytest.mark.parametrize("vid, seed, unknown, facts",
+                         [(*case, {}) for case in CASES] + FACTS)
+def test_every_none_carries_a_proof_that_checks(vid, seed, unknown, facts):
     """Every "none" of single asks and of pairs (two cards of one seat, one card of two
-    seats, a card twice) over a family of views: the proof holds against every deal."""
+    seats, a card twice) over a family of views (some with meld shown, a pass, a kitty
+    seen): the proof holds against every deal."""
     v = load_variant(vid)
     left = 2 if len(v.seats) >= 4 else 3
-    view, _ = ending_view(v, seed, left, unknown)
+    view, _ = ending_view(v, seed, left, unknown, **facts)
     others, tables = enumerate_deals(v, view)
     first = dict(zip([*others, "pile"], next(iter(tables))))
     played = _played_by(v, view, {**first, view["seat"]: view["hand"]})
@@ -164,8 +224,9 @@ def test_every_none_carries_a_proof_that_checks(vid, seed, unknown):
     assert kinds, "the family asks no impossible holding"
 
 
-def test_a_group_that_can_hold_too_few_cards_is_a_proof():
-    """Asking W for two cards E could hold leaves E (one card now, void elsewhere) none."""
+def test_the_smallest_group_is_the_proof():
+    """Asking W for two cards while it holds one: W alone shows it (not E, whose room the
+    asks cut, nor a seat the question is not about)."""
     v = load_variant("four-hand")
     view, _ = ending_view(v, 0, 2, 0)
     others, tables = enumerate_deals(v, view)
@@ -174,5 +235,5 @@ def test_a_group_that_can_hold_too_few_cards_is_a_proof():
     ask = [("N", "KS"), ("W", "JH"), ("W", "QD")]
     w = witness(view, " and ".join(f"{s}:{c}" for s, c in ask), seed=1)
     assert not w.exists
-    assert _check_proof(v, view, w, Counter(ask), tables, others, played) == "most"
-    assert w.proof.text == "E holds 1 card now, but can hold at most 0: none of the hidden cards"
+    assert _check_proof(v, view, w, Counter(ask), tables, others, played) == "least"
+    assert w.proof.text == "W holds 1 card now, but would hold at least 2: J♥ Q♦ (asked)"

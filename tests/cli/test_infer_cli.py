@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import pinosolve
 from tests.generators import GONE, GONE4
 
@@ -164,8 +166,34 @@ def test_a_none_shows_its_proof_in_the_table_and_the_json(cli):
     assert proof["limits"] == [{"card": "TS", "hidden": 2, "least": 1, "most": 0}]
     assert {"seat": "E", "card": "TS", "least": 1, "most": 0, "asked": True} in \
         proof["ranges"]
-    assert proof["text"] in table.out and proof["text"].startswith("E would hold at least 1")
+    assert proof["text"] in table.out and proof["text"].startswith("E would hold a 10♠ now")
     assert all(r in table.out for r in proof["reasons"]) and "showed out of" in table.out
+    assert proof["others"] == [] and "can hold none (E showed out of ♠" in proof["text"]
     batch = cli("infer", *WITNESS_VIEW, "--input", "-", stdin='{"witness": "E:TS"}\n')
     assert batch.lines()[0]["proof"] == proof
     Draft202012Validator(command_schema("infer")).validate(run.json())
+
+
+SPADES = ("--variant", "four-hand", "--trump", "S", "--seat", "S", "--leader", "N")
+
+
+@pytest.mark.parametrize("hand, ask, says, seats", [
+    ("AS AS 9S KD AH QC JC 9C TH KH QD JD", "E:AS",
+     "E would hold an A♠ now (asked), but no A♠ is hidden from S: S holds both", ["E"]),
+    ("AS 9S 9S KD AH QC JC 9C TH KH QD JD", "E:AS and W:AS",
+     "E and W would hold 2 x A♠ between them now (asked), but only 1 is hidden from S "
+     "(S holds the other)", ["E", "W"]),
+    ("AS 9S 9S KD AH QC JC 9C TH KH QD JD", "E:9S and W:9S and N:9S",
+     "N would hold a 9♠ now (asked), but no 9♠ is hidden from S: S holds both", ["N"]),
+    ("AS 9S 9S KD AH QC JC 9C TH KH QD JD", "E:AS and E:AS",
+     "E would hold 2 x A♠ now (asked), but only 1 is hidden from S (S holds the other)",
+     ["E"])])
+def test_a_proof_names_the_seats_asked_and_what_hides_the_cards(cli, hand, ask, says, seats):
+    """The proof is about the seats asked, in numbers a player checks: the copies they
+    would hold and the copies hidden (where the others are), never another seat's "at
+    most -1"."""
+    run = cli("infer", *SPADES, "--hand", hand, "--witness", ask, "--json")
+    proof = run.json()["proof"]
+    assert run.code == 0 and proof["text"] == says and proof["seats"] == seats, run
+    assert proof["others"] == [] and min(x["most"] for x in proof["limits"]) >= 0, proof
+    assert says in cli("infer", *SPADES, "--hand", hand, "--witness", ask).out
