@@ -6,6 +6,7 @@ The command reads the record (if one is given) and the options, then starts
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -36,7 +37,6 @@ def board_cmd(
 ) -> None:
     """Open an analysis board in the browser: step through a hand, each card's two lenses,
     the value graph, who may hold each card, meld and advice."""
-    import os
 
     from pinosolve.board.workers import package_folders
     from pinosolve.files import READ_ONLY_UNDER
@@ -88,11 +88,17 @@ def board_cmd(
 
     ended = serve(server, announce)
     if ended is not None:
-        try:
-            sys.stderr.write(f"pinosolve: board: ended by {signal.Signals(ended).name}\n")
-        except (OSError, ValueError):  # (no terminal left to tell: a hang-up)
-            pass
-        raise typer.Exit(128 + ended)
+        for stream, text in ((sys.stderr, f"pinosolve: board: ended by "
+                                          f"{signal.Signals(ended).name}\n"), (sys.stdout, "")):
+            try:
+                stream.write(text)
+                stream.flush()
+            except (OSError, ValueError):  # (no terminal left to tell: a hang-up)
+                pass
+        # the board is closed, its workers ended: nothing is left to do but exit, and an exit
+        # through Python's would set the signals back to their default (kill) as it shuts
+        # down, when a second one (a closed terminal sends more) may still come
+        os._exit(128 + ended)
 
 
 # the signals that end the board as Ctrl-C does: TERM (kill, a service manager) and HUP (its
