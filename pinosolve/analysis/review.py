@@ -514,8 +514,10 @@ def meld_checks(record: Any, meld: Any, trump: Suit, bidder: Optional[str],
                 side: tuple[str, ...]) -> Optional[tuple[MeldCheck, ...]]:
     """Each recorded meld of ``record`` (a ``Record``) against the most its hand held when
     it melded (``MeldCheck``): ``meld`` as the review reads it, per seat (points or the
-    cards shown) or the declaring side's total (a whole number: the side's ``side`` seats
-    whose meld counts, the bidder's alone where only he melds). None where the record
+    cards shown; a team that scores together with a line for some of its melding seats only
+    is judged whole, that line being its total) or the declaring side's total (a whole
+    number: the side's ``side`` seats whose meld counts, the bidder's alone where only he
+    melds). None where the record
     cannot tell: a hand not known, a record begun after the first trick, or a variant whose
     meld is made on tricks won (``meld.sequence``), from a hand that changes."""
     from pinosolve.meld.solver import best_meld
@@ -531,16 +533,31 @@ def meld_checks(record: Any, meld: Any, trump: Suit, bidder: Optional[str],
         assert held is not None
         hands[record.bidder] = held + record.laid_away  # (he melds before laying away)
     if isinstance(meld, Mapping):
+        # (each seat as recorded; but where a team that scores together has a Meld line for
+        # some of its melding seats only, the line is the team's total, as a score sheet
+        # writes it against one name: the team is judged)
         given = {seat_name(v, s, "meld"): m for s, m in meld.items()}
-        groups: list[tuple[tuple[str, ...], Any]] = [((s,), given[s]) for s in v.seats
-                                                     if s in given]
+        counts = [s for s in v.seats if v.rules.scoring.meld_by == "all" or s == bidder]
+        groups: list[tuple[tuple[str, ...], Any]] = []
+        for team in _scoring_teams(v, bidder, side):
+            melding = [s for s in team if s in counts]
+            lines = [s for s in team if s in given]
+            if lines and len(melding) > 1 and not set(melding) <= set(lines):
+                groups.append((tuple(dict.fromkeys(melding + lines)),
+                               [given[s] for s in lines]))
+            else:
+                groups += [((s,), given[s]) for s in lines]
+        order = {s: i for i, s in enumerate(v.seats)}
+        groups.sort(key=lambda g: order[g[0][0]])
     else:
         counted = tuple(s for s in side if v.rules.scoring.meld_by == "all" or s == bidder)
         groups = [(counted, meld)]
     out = []
-    for seats, recorded in groups:
-        if not isinstance(recorded, int):
-            recorded = best_meld(v, as_hand(v, recorded, f"meld: {seats[0]}"), trump).meld
+    for seats, given_meld in groups:
+        parts = given_meld if isinstance(given_meld, list) else [given_meld]
+        recorded = sum(m if isinstance(m, int) else
+                       best_meld(v, as_hand(v, m, f"meld: {seats[0]}"), trump).meld
+                       for m in parts)
         best = [best_meld(v, hands[s], trump) for s in seats]
         most = sum(d.meld for d in best)
         verdict = ("right" if recorded == most else
@@ -548,6 +565,19 @@ def meld_checks(record: Any, meld: Any, trump: Suit, bidder: Optional[str],
         out.append(MeldCheck(seats, recorded, most, tuple(m for d in best for m in d.melds),
                              verdict))
     return tuple(out)
+
+
+def _scoring_teams(v: Any, bidder: Optional[str], side: tuple[str, ...]
+                   ) -> list[tuple[str, ...]]:
+    """The seats that score together this hand (``variants.sides.teams``): the fixed sides,
+    the bidder and his called partner (``side``) against the rest, or each player alone."""
+    from pinosolve.variants.sides import teams
+
+    kind = v.rules.players.partnership
+    partner = next((s for s in side if s != bidder), None) if kind == "called-card" else None
+    if kind == "called-card" and (bidder is None or partner is None):
+        return [(s,) for s in v.seats]
+    return [t.seats for t in teams(v, bidder, partner)]
 
 
 def _better(span: Mapping[Card, tuple[int, int]], played: Optional[Card]
