@@ -516,7 +516,7 @@ def _deep_keys(rnd: random.Random, folder: Path) -> tuple[str, str | None, str]:
         record = folder / "record.toml"
         record.write_text('variant = "four-hand"\ndeal = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."\n'
                           'trump = "S"\n' + body)
-        code, out, err = run(["review", str(record)])
+        code, out, err = run(["review", "--record", str(record)])
         return "review", file_failure(code, err), f"{shape} of {n} in a record"
     code, out, err = run(["meld", "AS KS QS", "--trump", "S", "--rules", str(path)])
     return "meld", file_failure(code, err), f"{shape} of {n} by {how}"

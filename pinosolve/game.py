@@ -94,7 +94,7 @@ class SolveResult(Result):
     on the table in the current trick and the last trick's bonus included), or None when a
     budget or Ctrl-C stopped the search first; ``bounds``: the lower and upper bound proved
     (equal when exact); ``values``: each legal card's value, where it was proved exactly,
-    and ``value_bounds`` the bounds of those that were not (both empty with ``value_only``);
+    and ``values_bounds`` the bounds of those that were not (both empty with ``value_only``);
     ``best_line``: a line of best play to the end, and ``trick_by_trick`` the same trick by
     trick (empty with ``value_only``). The JSON keys are the same (``docs/json.md``)."""
 
@@ -107,7 +107,7 @@ class SolveResult(Result):
     bounds: tuple[int, int]
     exact: bool
     values: dict[Card, int]
-    value_bounds: dict[Card, tuple[int, int]]
+    values_bounds: dict[Card, tuple[int, int]]
     best_line: tuple[Card, ...]
     trick_by_trick: tuple[PlayedTrick, ...]
     nodes: int
@@ -120,9 +120,19 @@ class SolveResult(Result):
     note: Optional[str] = optional()    # why the answer is not exact
 
     _json_keys = ("variant", "trump", "to_move", "side", "seats", "value", "exact", "bounds",
-                  "values", "value_bounds", "best_line", "trick_by_trick", "nodes", "seconds",
+                  "values", "values_bounds", "best_line", "trick_by_trick", "nodes", "seconds",
                   "note", "interrupted", "deal", "hands", "leader", "trick")
     _repr_keys = ("side", "value", "exact", "bounds", "values", "best_line")
+
+    @property
+    def value_bounds(self) -> dict[Card, tuple[int, int]]:
+        """The old name of ``values_bounds`` (``X_bounds`` is the bounds of ``X``); it goes in
+        a later release."""
+        import warnings
+
+        warnings.warn("SolveResult.value_bounds is now values_bounds", DeprecationWarning,
+                      stacklevel=2)
+        return self.values_bounds
 
 
 def _card(value: CardLike) -> Card:

@@ -223,13 +223,13 @@ def analyse(puzzle: dict[str, Any]) -> Any:
 def answer_of(puzzle: dict[str, Any], result: Any) -> dict[str, Any]:
     """``result`` (``analyse``'s) as the JSON the puzzle's answer is checked against: a
     review's with ``marked``, its reneges and costly cards in play order (``seat``,
-    ``card``, ``trick``, ``legal``, ``cost``, and a renege's ``rule`` and ``legal_cards``),
+    ``card``, ``trick``, ``is_legal``, ``cost``, and a renege's ``rule`` and ``legal_cards``),
     the entries an answer names."""
     answer: dict[str, Any] = result.to_json()
     if puzzle["type"] == "review":
-        keys = ("seat", "card", "trick", "legal", "cost", "rule", "legal_cards")
+        keys = ("seat", "card", "trick", "is_legal", "cost", "rule", "legal_cards")
         answer["marked"] = [{k: p[k] for k in keys if k in p} for p in answer["plays"]
-                            if not p["legal"] or p["cost"]]
+                            if not p["is_legal"] or p["cost"]]
     return answer
 
 
@@ -249,9 +249,17 @@ def check(puzzle: dict[str, Any], result: dict[str, Any]) -> list[str]:
     return wrong
 
 
+# answer keys renamed in the answers (CHANGELOG): an answer on file that gives the old name
+# is read as the new one, where the answer has no key of the old name, for a release
+RENAMED_KEYS = {"legal": "is_legal", "value_bounds": "values_bounds", "to_act": "to_move",
+                "count": "cards_held"}
+
+
 def _compare(key: str, expected: Any, got: Any, wrong: list[str]) -> None:
     if isinstance(expected, dict) and isinstance(got, dict):
         for sub, value in expected.items():
+            if sub not in got and RENAMED_KEYS.get(sub) in got:
+                sub = RENAMED_KEYS[sub]
             _compare(f"{key}.{sub}", value, got.get(sub), wrong)
         return
     if isinstance(expected, list) and isinstance(got, list):

@@ -244,7 +244,7 @@ def test_a_symlink_loop_to_write_to_is_one_line(tmp_path):
                  ["study", "--variant", "four-hand", "--deals", "1", "--plot", str(loop)],
                  ["advise", "--bidding", "--variant", "four-hand", "--seat", "N", "--hand",
                   hand, "--samples", "1", "--plot", str(loop)],
-                 ["review", "tests/data/review-contract.toml", "--plot", str(loop)]):
+                 ["review", "--record", "tests/data/review-contract.toml", "--plot", str(loop)]):
         proc = _run(*args)
         _one_line_refusal(proc)
         assert "loop of symbolic links" in proc.stderr, proc.stderr

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pinosolve import puzzle as puzzles
@@ -77,7 +79,7 @@ REVIEW = [p for p in ALL if puzzles.load(p)["type"] == "review"]
 def test_the_sources_play_examples_are_review_puzzles():
     sources = " ".join(puzzles.load(p)["source"] for p in REVIEW)
     assert len(REVIEW) >= 4 and all(f"source 00{n}" in sources for n in (1, 2, 3))
-    assert any(not m["legal"] for p in REVIEW for m in puzzles.load(p)["answer"]["marked"])
+    assert any(not m["is_legal"] for p in REVIEW for m in puzzles.load(p)["answer"]["marked"])
 
 
 @pytest.mark.parametrize("path", REVIEW, ids=lambda p: p.stem)
@@ -108,12 +110,24 @@ def test_review_answer_by_plain_minimax(path):
                           % len(seats)]
             winning = g.side_of(ahead) == g.side_of(g.to_move)
         legal = dd_oracle.legal(v.rules, hand, trick, g.trump.name, strength, winning)
-        assert entry["legal"] == (card in legal)
+        assert entry["is_legal"] == (card in legal)
         left = sum(len(g.hand(s)) for s in v.seats)
-        if not entry["legal"]:
+        if not entry["is_legal"]:
             assert sorted(entry["legal_cards"]) == sorted(legal)
         elif left <= 16:  # (plain minimax: endings only)
             best, values = oracle_value(v, g)
             assert entry["values"] == values and entry["cost"] == best - values[card]
         g.play_as_played(card)
     assert g.over and result["summary"]["points_taken"] == g.points
+
+
+def test_an_answer_on_file_with_a_renamed_key_still_checks():
+    """An answer written before a key was renamed (``legal``, now ``is_legal``) is read as
+    the new key, for a release (``puzzle.RENAMED_KEYS``)."""
+    path = sorted(REVIEW)[0]
+    puzzle = puzzles.load(path)
+    old = json.loads(json.dumps(puzzle["answer"]).replace('"is_legal"', '"legal"'))
+    assert old != puzzle["answer"]
+    assert puzzles.check({**puzzle, "answer": old}, puzzles.solve(puzzle)) == []
+    worse = json.loads(json.dumps(old).replace('"legal": true', '"legal": false', 1))
+    assert puzzles.check({**puzzle, "answer": worse}, puzzles.solve(puzzle)) != []

@@ -88,8 +88,8 @@ EXAMPLES = {
          "N:AK.A.. T.K.A. Q.T.T.", "--threads", "2"],
     ],
     "review": [
-        ["review", "tests/data/review-renege.toml"],
-        ["review", "tests/data/review-contract.toml"],
+        ["review", "--record", "tests/data/review-renege.toml"],
+        ["review", "--record", "tests/data/review-contract.toml"],
     ],
     "infer": [
         ["infer", "--variant", "four-hand", "--trump", "S", "--seat", "S", "--hand",
@@ -250,15 +250,15 @@ def test_one_key_one_type_across_commands(cli):
     key holds one JSON type (lists: one type of item), wherever it appears. Keys whose
     values are tables keyed by seats, cards or suits are looked into, not counted. The one
     exception, scoped and written in docs/json.md: a review's play entries, where the review
-    names the trick's number ``trick`` and the verdict on the card ``legal``."""
+    names the trick's number ``trick``."""
     seen: dict[str, set[str]] = {}
     for examples in EXAMPLES.values():
         for args in examples:
             answer = cli(*args, "--json").json()
             answer.pop("answer", None)  # (game: the answer table on file, as written there)
-            if args[0] == "review":  # its play entries' trick and legal: the review's names
+            if args[0] == "review":  # its play entries' trick: the review's name
                 for play in answer["plays"]:
-                    assert type(play.pop("trick")) is int and type(play.pop("legal")) is bool
+                    assert type(play.pop("trick")) is int and "legal" not in play
             if args[0] == "advise" and "cards" in answer:  # advice's {card: advice}
                 advice = answer.pop("cards")
                 assert type(advice) is dict and all(type(a) is dict for a in advice.values())

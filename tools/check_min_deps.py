@@ -154,7 +154,7 @@ SMOKE: list[Smoke] = [
     _s("puzzle puzzles/meld/05-queen-of-spades-three-times.toml",
        "the engine agrees with the answer on file"),
     _s("puzzle puzzles/dd/14-four-hand.toml", "takes 3 from here"),
-    _s("review tests/data/review-renege.toml", "renege", "reneges: 1"),
+    _s("review --record tests/data/review-renege.toml", "renege", "reneges: 1"),
     _s("infer --variant four-hand --trump S --seat S --hand 'QS 9S KD' --leader N "
        f"--play 'AS KH' --json --gone '{GONE}'", '"deals"', '"voids"'),
     _s("advise --variant four-hand --trump S --seat S --hand 'QS 9S KD' --leader N "

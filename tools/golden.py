@@ -27,7 +27,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 RENAMES: dict[str, str] = {  # JSON keys renamed since the corpus was recorded (CHANGELOG)
-    "card_values": "values", "card_bounds": "value_bounds", "to_act": "to_move"}
+    "card_values": "values", "card_bounds": "value_bounds", "to_act": "to_move",
+    "value_bounds": "values_bounds"}  # (in this order: card_bounds was value_bounds first)
 
 sys.path.insert(0, str(ROOT))
 

@@ -181,7 +181,7 @@ class _Deal:
 
 def _card_bounds(result: Any) -> dict[Card, tuple[int, int]]:
     out = {c: (x, x) for c, x in result.values.items()}
-    out.update(result.value_bounds)
+    out.update(result.values_bounds)
     return out
 
 

@@ -177,7 +177,7 @@ def _mark_cards(ax: Any, plays: list[dict[str, Any]], level: dict[int, int],
         y = level.get(number - 1, level.get(number, 0))
         for k, play in enumerate(cards):
             x = number - 1 + (k + 1) / (len(cards) + 1)
-            if not play["legal"]:
+            if not play["is_legal"]:
                 ax.plot([x], [y], marker="X", color="black", markersize=9, linestyle="none")
                 lanes.label(f"{play['seat']} {_symbol(play['card'])} renege", x, y, up=True)
             elif play["cost"] or (play.get("cost_bounds") or (0, 0))[0]:
@@ -229,13 +229,13 @@ class _Lanes:
 def _marker_legend(ax: Any, plays: list[dict[str, Any]], declaring: set[str],
                    side: str) -> None:
     """A legend entry (an empty line with the marker) for each kind of mark drawn."""
-    costly = [p for p in plays if p["legal"] and
+    costly = [p for p in plays if p["is_legal"] and
               (p["cost"] or (p.get("cost_bounds") or (0, 0))[0])]
     kinds = (("v", "tab:red", f"a costly card of {side}",
               any(p["seat"] in declaring for p in costly)),
              ("^", "tab:green", "a costly card of the other side",
               any(p["seat"] not in declaring for p in costly)),
-             ("X", "black", "a renege", any(not p["legal"] for p in plays)))
+             ("X", "black", "a renege", any(not p["is_legal"] for p in plays)))
     for marker, colour, label, drawn in kinds:
         if drawn:
             ax.plot([], [], marker=marker, color=colour, linestyle="none", label=label)

@@ -125,7 +125,7 @@ def _better(cards: Any) -> str:
 
 def _cell(play: Any) -> str:
     out = [_card(play.card)]
-    if not play.legal:
+    if not play.is_legal:
         out.append(f'<span class="badge renege" title="{_e(play.rule or "")}">renege</span>')
         out.append(f'<span class="dd">{_e(play.rule or "")}</span>')
     elif play.cost is not None:

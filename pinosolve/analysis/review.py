@@ -14,17 +14,18 @@ are reviewed from the position it was set up in.
 >>> r = review({"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.",
 ...             "trump": "S", "play": "KS TS QS 9S"})
 >>> r.plays[0]
-PlayReview(seat=N, card=KS, trick=1, legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2,
+PlayReview(seat=N, card=KS, trick=1, is_legal=True, values={AS: 10, KS: 8, AH: 10}, cost=2,
            better=[AS, AH])
 >>> r.summary.cost_by_seat["N"]
 SeatCost(cost=2, costly_cards=1)
 
-Each card played gets a ``PlayReview``: whether it was ``legal`` (a renege names the ``rule``
-it broke and the ``legal_cards``, and the review goes on from the position as played), every
-legal card's double-dummy value for the mover's side (``values``: points from that position
-to the end of the deal, the cards on the table included), and its ``cost``: how many points
-the mover's side gave away against its best card. With a ``timeout`` per position, values a
-search did not prove in time are given as proved bounds (``value_bounds``, ``cost_bounds``).
+Each card played gets a ``PlayReview``: whether it was legal (``is_legal``; a renege names
+the ``rule`` it broke and the ``legal_cards``, and the review goes on from the position as
+played), every legal card's double-dummy value for the mover's side (``values``: points
+from that position to the end of the deal, the cards on the table included), and its
+``cost``: how many points the mover's side gave away against its best card. With a
+``timeout`` per position, values a search did not prove in time are given as proved bounds
+(``values_bounds``, ``cost_bounds``).
 
 The ``ReviewSummary`` has the points each side took, the declaring side's double-dummy value
 at the start and after each trick, each seat's total cost, and with ``bid`` and ``meld``
@@ -69,9 +70,10 @@ _RECORD_KEYS = ("variant", "deal", "trump", "leader", "declarer", "bidder", "par
 @dataclass(frozen=True, repr=False)
 class PlayReview(Result):
     """One card as played: who played it (``seat``) to which trick (``trick``, from 1);
-    whether it was ``legal``, and for a renege the ``rule`` it broke and the cards that were
-    legal (``legal_cards``); ``values``: each legal card's double-dummy value for the mover's
-    side (points from here to the end, the cards on the table included), and ``value_bounds``
+    whether it was legal (``is_legal``), and for a renege the ``rule`` it broke and the cards
+    that were legal (``legal_cards``); ``values``: each legal card's double-dummy value for
+    the mover's side (points from here to the end, the cards on the table included), and
+    ``values_bounds``
     the proved bounds of those a time limit left unproved; ``cost``: the points the side gave
     away against its best card (0 for a best card; None after a renege, or where the values
     were not all proved, and then ``cost_bounds`` holds the proved bounds on it). With the
@@ -84,20 +86,38 @@ class PlayReview(Result):
     seat: str
     card: Card
     trick: int
-    legal: bool
+    is_legal: bool
     values: dict[Card, int]
     cost: Optional[int]
     rule: Optional[str] = optional()
     legal_cards: Optional[tuple[Card, ...]] = optional()
-    value_bounds: Optional[dict[Card, tuple[int, int]]] = optional()
+    values_bounds: Optional[dict[Card, tuple[int, int]]] = optional()
     cost_bounds: Optional[tuple[int, int]] = optional()
     information: Optional[InformationCost] = optional()
     label: Optional[str] = optional()
     luck: Optional[str] = optional()
     better: Optional[tuple[Card, ...]] = optional()
 
-    _repr_keys = ("seat", "card", "trick", "legal", "values", "cost", "rule", "cost_bounds",
+    _repr_keys = ("seat", "card", "trick", "is_legal", "values", "cost", "rule", "cost_bounds",
                   "label", "better")
+
+    @property
+    def legal(self) -> bool:
+        """The old name of ``is_legal`` (``legal`` is always a list of cards); it goes in a
+        later release."""
+        import warnings
+
+        warnings.warn("PlayReview.legal is now is_legal", DeprecationWarning, stacklevel=2)
+        return self.is_legal
+
+    @property
+    def value_bounds(self) -> Optional[dict[Card, tuple[int, int]]]:
+        """The old name of ``values_bounds``; it goes in a later release."""
+        import warnings
+
+        warnings.warn("PlayReview.value_bounds is now values_bounds", DeprecationWarning,
+                      stacklevel=2)
+        return self.values_bounds
 
 
 @dataclass(frozen=True, repr=False)
@@ -331,7 +351,7 @@ def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
     notes = []
     for p in data["plays"]:
         keys: list[tuple[str, str]] = []
-        if not p["legal"]:
+        if not p["is_legal"]:
             keys.append(("renege", p["rule"] or "not-held"))
         elif p["cost"] is not None:
             keys.append(("cost", str(p["cost"])))
@@ -350,7 +370,7 @@ def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
         if p.get("luck") is not None:
             keys.append(("luck", p["luck"]))
         keys += [(c, str(val)) for c, val in p["values"].items()]
-        keys += [(c, _span(*b)) for c, b in (p.get("value_bounds") or {}).items()]
+        keys += [(c, _span(*b)) for c, b in (p.get("values_bounds") or {}).items()]
         notes.append(CardNote(p["seat"], Card.parse(p["card"]), tuple(keys)))
     return with_notes(record, notes)
 
@@ -361,7 +381,7 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
            thresholds: Optional[Thresholds] = None, threads: int = 1) -> Review:
     """Review a played hand: a record (see the module) or a ``Game`` with cards played on
     it. ``timeout``: seconds for each position's search (None: no limit); where it runs out
-    the review gives the bounds proved (``value_bounds``, ``cost_bounds``), never a guess, and
+    the review gives the bounds proved (``values_bounds``, ``cost_bounds``), never a guess, and
     ``exact`` is False. ``on_card(reviewed, cards)`` is called as each card is reviewed.
     Raises ``PinosolveError`` for a bad record, and ``IllegalPlay`` for a card its seat does
     not hold. A game record (``pinosolve.records.Record``) is read as its
@@ -448,7 +468,7 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
             trajectory.append(standing(game, res))
         broken = game.play_as_played(card)
         values = dict(res.values)
-        open_ = dict(res.value_bounds)
+        open_ = dict(res.values_bounds)
         cost = cost_bounds = None
         span = {c: (values[c], values[c]) if c in values else open_[c]
                 for c in legal if c in values or c in open_}
@@ -504,7 +524,7 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
                             reasons)
     note = None if valuer.exact else (
         f"not every value was proved within {timeout} s per position: the unproved ones are "
-        "given as proved bounds (value_bounds, cost_bounds), never guessed")
+        "given as proved bounds (values_bounds, cost_bounds), never guessed")
     return Review(v.id, game.trump, deal, first_leader, tuple(plays), summary, valuer.exact,
                   round(time.perf_counter() - started, 4), timeout, note,
                   None if lens is None else lens.summary(game.seats, plays), checks)

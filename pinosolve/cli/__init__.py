@@ -71,10 +71,17 @@ def plain_metavars(command: Any) -> Any:
             kind = getattr(param, "param_type_name", "")
             if kind == "argument" and hasattr(param, "display_type_rich"):
                 param.display_type_rich = _no_type  # its metavar says it (typer 0.29: <str>)
+            if kind == "argument" and getattr(param, "hidden", False):
+                param.get_usage_pieces = _no_pieces  # (an old spelling: not in the usage)
             if kind != "option" or param.metavar is not None:
                 continue
             param.metavar = _metavar(param)
     return command
+
+
+def _no_pieces(ctx: Any) -> list[str]:
+    """A hidden argument's part of the usage line: none."""
+    return []
 
 
 def _no_type(ctx: Any) -> None:

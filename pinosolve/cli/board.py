@@ -18,8 +18,11 @@ from pinosolve.errors import PinosolveError
 
 
 def board_cmd(
-    record: Annotated[Optional[str], typer.Argument(
-        metavar="RECORD", help="A game record (or a deal) to open the board on ('-': stdin).",
+    record: Annotated[Optional[str], typer.Option(
+        "--record", help="A game record (or a deal) to open the board on ('-': stdin).",
+        show_default=False)] = None,
+    record_given: Annotated[Optional[str], typer.Argument(
+        metavar="RECORD", hidden=True, help="The old place of --record (a notice says so).",
         show_default=False)] = None,
     port: Annotated[int, typer.Option(
         "--port", help="The port to listen on (0: any free one).")] = 8765,
@@ -47,6 +50,9 @@ def board_cmd(
         raise PinosolveError("--host: give the address to listen on (every interface is "
                              "--host 0.0.0.0 --public)")
     text = None
+    from pinosolve.cli.renames import positional_record
+
+    record = positional_record("board", record, record_given)
     if record is not None:
         from pinosolve.analysis.review import record_of
         from pinosolve.board.records import record_view

@@ -3,7 +3,9 @@
 An old spelling still works for a release: on the command line (``--old`` or ``--old=V``)
 and as a batch line's key, it is read as the new one, and a one-line notice on stderr says
 so, once per spelling and process. ``RENAMED`` is the one table, by command (``"*"``: every
-command); ``CHANGELOG.md`` lists the same renames for people.
+command); ``CHANGELOG.md`` lists the same renames for people. A record file given as the
+first argument (``review``, ``board``), before ``--record`` took it in every command, is read
+by ``positional_record`` with the same notice.
 
 >>> renamed_args(["bid", "--history", "25 pass"], quiet=True)
 ['bid', '--auction', '25 pass']
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Collection, Mapping
+from typing import Optional
 
 # command -> old name -> new name (option names without their dashes, '_' for '-')
 RENAMED: Mapping[str, Mapping[str, str]] = {
@@ -38,7 +41,7 @@ def _notice(old: str, new: str, dashes: str) -> None:
     if (dashes, old) in _told:
         return
     _told.add((dashes, old))
-    what = "" if dashes else "the key "
+    what = "" if dashes or " " in old else "the key "
     spell = (lambda name: dashes + name.replace("_", "-")) if dashes else (lambda name: name)
     sys.stderr.write(f"pinosolve: notice: {what}{spell(old)} is now {spell(new)}; the old "
                      "name goes in a later release\n")
@@ -80,3 +83,17 @@ def renamed_key(key: str, names: Collection[str], quiet: bool = False) -> str:
                 _notice(old, new, "")
             return new
     return old
+
+
+def positional_record(command: str, record: Optional[str], given: Optional[str]
+                      ) -> Optional[str]:
+    """A command's record file: ``record`` (its ``--record``), or ``given`` as its first
+    argument, the old form, said in a notice; both: one line naming the problem."""
+    from pinosolve.errors import PinosolveError
+
+    if given is None:
+        return record
+    if record is not None:
+        raise PinosolveError(f"give the record once: --record {record!r:.60} and {given!r:.60}")
+    _notice(f"{command} RECORD", f"{command} --record RECORD", "")
+    return given

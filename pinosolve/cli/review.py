@@ -46,8 +46,9 @@ def _record(params: Raw) -> Union[RecordLike, list[Record]]:
     given = {k: params[k] for k in RECORD_KEYS if params.get(k) is not None}
     if path is None:
         if not given:
-            raise PinosolveError("give the record: pinosolve review RECORD (a game record, or "
-                                 "a TOML or JSON file; '-' for stdin; or a folder), or "
+            raise PinosolveError("give the record: pinosolve review --record FILE (a game "
+                                 "record, or a TOML or JSON file; '-' for stdin; or a "
+                                 "folder), or "
                                  "--input FILE|- (JSON lines)")
         return {**given, "variant": chosen_variant_of(params)}
     if given:
@@ -243,7 +244,7 @@ def _dd_units(entry: PlayReview) -> list[str]:
     """A card's double-dummy word: its cost (or a renege and its rule) and the better cards."""
     from pinosolve.analysis.report import loss, loss_bounds
 
-    if not entry.legal:
+    if not entry.is_legal:
         words = ["renege", f"[{entry.rule}]"]
     elif entry.cost:
         words = [loss(entry.cost)]
@@ -506,10 +507,13 @@ def _rate(rate: Optional[float]) -> str:
 
 @with_options(OWN, RUN)
 def review_cmd(
-    record: Annotated[Optional[str], typer.Argument(
-        metavar="RECORD", help="The played hand: a game record (docs/records.md), or a TOML "
+    record: Annotated[Optional[str], typer.Option(
+        "--record", help="The played hand: a game record (docs/records.md), or a TOML "
         "or JSON file ('-': stdin) with variant (or rules), deal, trump, play, and as needed "
-        "leader, bidder, partner (or called_card), bid and meld (per seat, points or cards).",
+        "leader, bidder, partner (or called_card), bid and meld (per seat, points or cards); "
+        "or a file of several, or a folder of them.", show_default=False)] = None,
+    record_given: Annotated[Optional[str], typer.Argument(
+        metavar="RECORD", hidden=True, help="The old place of --record (a notice says so).",
         show_default=False)] = None,
     timeout: Annotated[Optional[float], typer.Option(
         "--timeout", help="Seconds for each position's search (0 < s <= 1e9), and with "
@@ -555,17 +559,20 @@ def review_cmd(
     could know; labels, accuracy, luck; reneges; each seat's cost."""
     from pinosolve.cli.options import cpu_threads
 
+    from pinosolve.cli.renames import positional_record
+
+    record = positional_record("review", record, record_given)
     json_out, input_source = given["json_out"], given["input_source"]
     where = page = None
     if plot is not None:
         from pinosolve.analysis.plot import plot_path, require_matplotlib
 
         if input_source is not None:
-            raise PinosolveError("--plot draws one record's graph: give RECORD, not --input")
+            raise PinosolveError("--plot draws one record's graph: give --record, not --input")
         where = plot_path(plot)
         require_matplotlib()
     if input_source is not None and record is not None:
-        raise PinosolveError("give RECORD or --input (JSON lines of records), not both")
+        raise PinosolveError("give --record or --input (JSON lines of records), not both")
     params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": given["variant"],
                               "rules": given["rules"], **{k: None for k in RECORD_KEYS},
                               "information": information, "samples": samples, "seed": seed,
@@ -579,7 +586,7 @@ def review_cmd(
 
         if input_source is not None:
             raise PinosolveError(f"{'--annotate' if annotate else '--html'} writes the "
-                                 "analysis of RECORD: give RECORD, not --input")
+                                 "analysis of --record: give --record, not --input")
         if annotate is not None:
             out = writable_file(Path(annotate), "--annotate")
         if html is not None:

@@ -113,14 +113,14 @@ def render_solve(result: Union[SolveResult, EachResult, StockResult]) -> None:
         why = "interrupted" if result.interrupted else "time ran out"
         out.print(f"{result.to_move} to move; side {side} takes between {lo} and {hi} "
                   f"({why})", style="bold")
-    if result.values or result.value_bounds:
+    if result.values or result.values_bounds:
         cards = Table(title="each legal card", title_justify="left")
         cards.add_column("card")
         cards.add_column(f"{side} takes", justify="right")
         best = result.value
         for card, val in sorted(result.values.items(), key=lambda kv: -kv[1]):
             cards.add_row(card.symbol + ("  best" if val == best else ""), str(val))
-        for card, (lo, hi) in sorted(result.value_bounds.items(),
+        for card, (lo, hi) in sorted(result.values_bounds.items(),
                                      key=lambda kv: (-kv[1][1], -kv[1][0])):
             cards.add_row(card.symbol, f"{lo}..{hi}")
         out.print(cards)

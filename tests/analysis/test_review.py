@@ -50,8 +50,8 @@ def test_values_and_costs_agree_with_plain_minimax(variant_id):
             value, cards = oracle_value(v, g)
             assert {str(c): x for c, x in entry.values.items()} == cards
             legal = [str(c) for c in g.legal_moves()]
-            assert entry.legal == (card in legal)
-            if entry.legal:
+            assert entry.is_legal == (card in legal)
+            if entry.is_legal:
                 assert entry.cost == value - cards[card] >= 0
                 assert entry.rule is None and entry.legal_cards is None
             else:
@@ -63,7 +63,7 @@ def test_values_and_costs_agree_with_plain_minimax(variant_id):
             # what should have been played: every legal card of the best value, ties and
             # all, for a card that cost points and for a renege; nothing for a best card
             best = {c for c, x in cards.items() if x == value}
-            if entry.cost or not entry.legal:
+            if entry.cost or not entry.is_legal:
                 assert {str(c) for c in entry.better} == best and card not in best, entry
             else:
                 assert entry.better is None and card in best, entry
@@ -75,7 +75,7 @@ def test_values_and_costs_agree_with_plain_minimax(variant_id):
         assert s.finished and s.points_taken == g.points
         assert {seat: (c.cost, c.costly_cards) for seat, c in s.cost_by_seat.items()} == \
             {seat: tuple(x) for seat, x in totals.items()}
-        assert s.reneges == sum(not e.legal for e in r.plays)
+        assert s.reneges == sum(not e.is_legal for e in r.plays)
         start = Game(v, record["deal"], trump=record["trump"], **roles_of(v))
         value, _ = oracle_value(v, start)
         if start.side_of(start.to_move) != s.side:
@@ -91,7 +91,7 @@ def test_a_renege_names_its_rule_and_the_review_goes_on():
     r = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
                           "play": ["AS", "KH", "QS", "9S", "KS", "TS"]})
     renege = r.plays[1]
-    assert (renege.seat, str(renege.card), renege.legal, renege.cost) == \
+    assert (renege.seat, str(renege.card), renege.is_legal, renege.cost) == \
         ("E", "KH", False, None)
     g = Game("four-hand", DEAL, trump="S")
     g.play("AS")
@@ -101,7 +101,7 @@ def test_a_renege_names_its_rule_and_the_review_goes_on():
     assert [str(c) for c in renege.legal_cards] == ["TS"]
     assert r.summary.reneges == 1 and not r.summary.finished
     # after the renege E still holds TS, and plays it to the second trick
-    assert [(e.seat, str(e.card), e.trick, e.legal) for e in r.plays[2:]] == \
+    assert [(e.seat, str(e.card), e.trick, e.is_legal) for e in r.plays[2:]] == \
         [("S", "QS", 1, True), ("W", "9S", 1, True), ("N", "KS", 2, True),
          ("E", "TS", 2, True)]
     assert all(e.cost is not None for e in r.plays[2:])
@@ -249,12 +249,12 @@ def test_a_timeout_per_position_gives_proved_bounds_around_the_exact_review():
     assert "per position" in bounded.note and "bounds" in bounded.note
     opened = 0
     for e, b in zip(exact.plays, bounded.plays):
-        assert (b.seat, b.card, b.trick, b.legal) == (e.seat, e.card, e.trick, e.legal)
-        assert set(b.values) | set(b.value_bounds or {}) == set(e.values)
-        assert not set(b.values) & set(b.value_bounds or {})
+        assert (b.seat, b.card, b.trick, b.is_legal) == (e.seat, e.card, e.trick, e.is_legal)
+        assert set(b.values) | set(b.values_bounds or {}) == set(e.values)
+        assert not set(b.values) & set(b.values_bounds or {})
         for card, value in e.values.items():
             assert b.values.get(card, value) == value
-            assert _within((b.value_bounds or {}).get(card, (value, value)), value)
+            assert _within((b.values_bounds or {}).get(card, (value, value)), value)
         if b.cost is not None:
             assert b.cost == e.cost and b.cost_bounds is None
         else:
@@ -294,7 +294,7 @@ def test_double_deck_and_five_hand_reviews_say_what_time_left_unproved(variant_i
         assert (e.cost is None) != (e.cost_bounds is None)
         assert 0 <= (e.cost_bounds or (e.cost, e.cost))[0] <= (e.cost_bounds or
                                                                 (e.cost, e.cost))[1] <= total
-        for lo, hi in (e.value_bounds or {}).values():
+        for lo, hi in (e.values_bounds or {}).values():
             assert 0 <= lo < hi <= total
     start = r.summary.values_by_trick[0]
     assert start.value is None and 0 <= start.bounds[0] < start.bounds[1] <= total
@@ -340,28 +340,28 @@ def test_whole_deal_records_of_every_family(variant_id, seed, timeout):
         legal = [str(c) for c in replay.legal_moves()]
         assert (entry.seat, str(entry.card), entry.trick) == \
             (replay.to_move, card, len(replay.tricks) + 1)
-        assert entry.legal == (card in legal)
-        assert {str(c) for c in [*entry.values, *(entry.value_bounds or {})]} == set(legal)
-        if not entry.legal:
+        assert entry.is_legal == (card in legal)
+        assert {str(c) for c in [*entry.values, *(entry.values_bounds or {})]} == set(legal)
+        if not entry.is_legal:
             assert [str(c) for c in entry.legal_cards] == legal and entry.cost is None
         elif entry.cost is not None and len(entry.values) == len(legal):
             assert entry.cost == max(entry.values.values()) - entry.values[Card.parse(card)]
         elif entry.cost is not None:  # proved by bounds alone (a forced card: 0)
-            assert timeout is not None and (entry.cost == 0 or entry.value_bounds)
+            assert timeout is not None and (entry.cost == 0 or entry.values_bounds)
         else:
             assert timeout is not None and entry.cost_bounds[0] < entry.cost_bounds[1]
-        if len(played) - k <= tricks_left and entry.legal:
+        if len(played) - k <= tricks_left and entry.is_legal:
             assert {str(c): x for c, x in entry.values.items()} == oracle_value(v, replay)[1]
         replay.play_as_played(card)
     assert r.summary.points_taken == replay.points and r.summary.finished
-    assert r.summary.reneges == sum(not e.legal for e in r.plays)
+    assert r.summary.reneges == sum(not e.is_legal for e in r.plays)
     standings = r.summary.values_by_trick
     assert [t.tricks for t in standings] == list(range(len(replay.tricks) + 1))
     assert standings[-1].value == 0 and standings[-1].trick_points == replay.points[side]
     if timeout is None:
         for before, after in zip(standings, standings[1:]):
             trick = [e for e in r.plays if e.trick == after.tricks]
-            if all(e.legal for e in trick):
+            if all(e.is_legal for e in trick):
                 moved = sum((-e.cost if start.side_of(e.seat) == side else e.cost)
                             for e in trick)
                 assert (after.trick_points + after.value) - \
@@ -395,9 +395,9 @@ def test_a_forced_card_costs_nothing_even_when_time_runs_out():
     r = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
                           "play": "AS KH QS 9S KS TS"}, timeout=1e-9)
     for e in r.plays:
-        if e.legal and len(set(e.values) | set(e.value_bounds or {})) == 1:
+        if e.is_legal and len(set(e.values) | set(e.values_bounds or {})) == 1:
             assert (e.cost, e.cost_bounds) == (0, None), e
-    assert sum(1 for e in r.plays if e.legal and e.cost == 0) >= 2
+    assert sum(1 for e in r.plays if e.is_legal and e.cost == 0) >= 2
 
 
 def test_a_contract_in_a_kitty_game_counts_the_laid_away_cards(vid="three-hand-kitty", seed=1):

@@ -77,7 +77,7 @@ def test_a_hand_of_another_variant_is_passed_over_not_fatal():
 def test_review_of_a_folder_on_the_command_line(cli, tmp_path):
     folder = _folder(tmp_path)
     out = tmp_path / "annotated.pgr"
-    run = cli("review", str(folder), "--samples", "2", "--seed", "1", "--json",
+    run = cli("review", "--record", str(folder), "--samples", "2", "--seed", "1", "--json",
               "--annotate", str(out))
     assert run.code == 0, run.err
     got = run.json()

@@ -119,17 +119,17 @@ def test_the_review_says_so_per_seat_and_for_a_sides_total(cli, tmp_path):
     import json
 
     path.write_text(json.dumps({**base, "meld": {"N": north + 5, "S": south}}))
-    run = cli("review", str(path))
+    run = cli("review", "--record", str(path))
     assert run.code == 0, run.err
     assert f"meld overstated: the record gives N {north + 5}, but N's hand held {north}" \
         in run.out
-    got = cli("review", str(path), "--json").json()
+    got = cli("review", "--record", str(path), "--json").json()
     check = got["meld_checks"][0]
     assert check == {"seats": ["N"], "recorded": north + 5, "max_meld": north,
                      "melds": check["melds"], "verdict": "overstated"}
     assert sum(m["meld"] for m in check["melds"]) == north
     html = tmp_path / "r.html"
-    assert cli("review", str(path), "--html", str(html)).code == 0
+    assert cli("review", "--record", str(path), "--html", str(html)).code == 0
     assert "meld overstated" in html.read_text()
 
 

@@ -84,7 +84,7 @@ def test_a_plot_name_is_echoed_printable(cli, tmp_path):
     for args in (["study", "--variant", "four-hand", "--deals", "1", "--seed", "1"],
                  ["advise", "--bidding", "--variant", "four-hand", "--seat", "N", "--hand",
                   hand, "--samples", "1", "--seed", "1"],
-                 ["review", "tests/data/review-renege.toml"]):
+                 ["review", "--record", "tests/data/review-renege.toml"]):
         run = cli(*args, "--plot", str(name))
         assert run.code == 0, run.err
         said = run.out + run.err

@@ -39,7 +39,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_review_annotate_writes_the_record_with_each_cards_analysis(played: Path,
                                                                     tmp_path: Path) -> None:
     out = tmp_path / "annotated.pbn"
-    run = _cli("review", str(played), "--annotate", str(out), "--json")
+    run = _cli("review", "--record", str(played), "--annotate", str(out), "--json")
     assert run.returncode == 0, run.stderr
     answer = json.loads(run.stdout)
     r = read_record(out.read_text())
@@ -49,7 +49,7 @@ def test_review_annotate_writes_the_record_with_each_cards_analysis(played: Path
         assert (note.seat, str(note.card)) == (p["seat"], p["card"])
         assert int(keys["cost"]) == p["cost"]
         assert {c: int(keys[c]) for c in p["values"]} == p["values"]
-    again = _cli("review", str(out), "--json")  # the annotated record reads back
+    again = _cli("review", "--record", str(out), "--json")  # the annotated record reads back
     assert json.loads(again.stdout)["plays"] == answer["plays"]
 
 
@@ -99,7 +99,7 @@ def test_deal_record_is_a_record_of_the_deal(cli) -> None:
 def test_bad_record_files_are_one_line_errors(tmp_path: Path) -> None:
     bad = tmp_path / "bad.pbn"
     bad.write_text('[Variant "four-hand"]\n[Deal "N:ZZ - - -"]\n')
-    for args in (["review", str(bad)], ["infer", "--record", str(bad), "--seat", "N"],
+    for args in (["review", "--record", str(bad)], ["infer", "--record", str(bad), "--seat", "N"],
                  ["score", "--record", str(bad)], ["game", str(bad)]):
         run = _cli(*args)
         assert run.returncode == 2 and run.stderr.count("\n") == 1, (args, run.stderr)
@@ -115,7 +115,7 @@ def test_the_annotated_example_of_the_format_document_is_what_review_writes(
     bare = tmp_path / "bare.pbn"
     bare.write_text(block[:block.index("[Analysis")])
     out = tmp_path / "out.pbn"
-    assert _cli("review", str(bare), "--annotate", str(out)).returncode == 0
+    assert _cli("review", "--record", str(bare), "--annotate", str(out)).returncode == 0
     assert out.read_text() == block
 
 
@@ -136,7 +136,7 @@ def test_records_that_are_no_game_say_what_is_missing(tmp_path: Path, text: str,
                                                       says: str) -> None:
     path = tmp_path / "r.pbn"
     path.write_text(text)
-    command = ["infer", "--record", str(path)] if not text else ["review", str(path)]
+    command = ["infer", "--record", str(path)] if not text else ["review", "--record", str(path)]
     if text == "":
         command = ["score", "--record", str(path)]
     run = _cli(*command)
@@ -150,9 +150,9 @@ def test_a_record_of_another_variant_than_the_options_name_is_refused(tmp_path: 
     path = tmp_path / "r.pbn"
     body = '[Deal "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."]\n[Contract "- - S"]\n[Play "N"]\nKS TS\n'
     path.write_text('[Variant "double-deck"]\n' + body)
-    run = _cli("review", str(path), "--variant", "four-hand")
+    run = _cli("review", "--record", str(path), "--variant", "four-hand")
     assert run.returncode == 2 and "Variant tag names 'double-deck'" in run.stderr, run.stderr
     path.write_text('[Variant "four-hand"]\n' + body)  # the same variant, or none: read
-    assert _cli("review", str(path), "--variant", "four-hand").returncode == 0
+    assert _cli("review", "--record", str(path), "--variant", "four-hand").returncode == 0
     path.write_text(body)
-    assert _cli("review", str(path), "--variant", "four-hand").returncode == 0
+    assert _cli("review", "--record", str(path), "--variant", "four-hand").returncode == 0

@@ -65,9 +65,23 @@ def test_old_spelling_answers_as_the_new_one_with_one_notice(cli, old, new):
     then, now = cli(*old), cli(*new)
     assert (then.code, then.out) == (now.code, now.out)
     notices = [line for line in then.err.splitlines() if line.startswith("pinosolve: notice")]
-    assert len(notices) == 1 and "is now --" in notices[0], then.err
+    assert len(notices) == 1 and "is now " in notices[0], then.err
     assert then.err.replace(notices[0] + "\n", "") == now.err
     assert "notice" not in now.err
+
+
+def test_a_record_as_the_first_argument_is_read_as_record_with_one_notice(cli):
+    then = cli("review", "tests/data/review-renege.toml", "--json")
+    now = cli("review", "--record", "tests/data/review-renege.toml", "--json")
+    assert then.code == now.code == 0
+    assert {**then.json(), "seconds": 0} == {**now.json(), "seconds": 0}
+    assert then.err == ("pinosolve: notice: review RECORD is now review --record RECORD; the "
+                        "old name goes in a later release\n") and now.err == ""
+    both = cli("review", "--record", "a.toml", "b.toml")
+    assert both.code == 2 and both.err.count("\n") == 1 and "once" in both.err
+    board = cli("board", "--no-browser", "--port", "0", "no-such.pgr")  # (refused unserved)
+    assert board.code == 2 and board.err.startswith("pinosolve: notice: board RECORD")
+    assert "not found" in board.err.splitlines()[1]
 
 
 def test_a_renamed_batch_key_is_read_with_one_notice(cli):
@@ -96,3 +110,19 @@ def test_python_old_names_warn_and_answer():
     held = show_hand(load_variant("four-hand"), "AS TS KS")
     with pytest.warns(DeprecationWarning, match="cards_held"):
         assert held.count == held.cards_held == 3
+
+
+def test_old_result_names_warn_and_answer():
+    import pinosolve
+
+    game = pinosolve.Game("four-hand", "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.", trump="S", leader="N")
+    solved = game.solve()
+    with pytest.warns(DeprecationWarning, match="values_bounds"):
+        assert solved.value_bounds == solved.values_bounds == {}
+    review = pinosolve.review({"variant": "four-hand", "deal": "N:AK.A.. T.K.A. Q.T.T. 9.Q.K.",
+                               "trump": "S", "leader": "N", "play": "AS TS QS 9S"})
+    play = review.plays[0]
+    with pytest.warns(DeprecationWarning, match="is_legal"):
+        assert play.legal is play.is_legal is True
+    with pytest.warns(DeprecationWarning, match="values_bounds"):
+        assert play.value_bounds is play.values_bounds

@@ -25,14 +25,14 @@ def _write(tmp_path, name, text):
 def test_table_and_json_of_a_small_ending(cli, tmp_path):
     path = _write(tmp_path, "r.json", json.dumps(
         {"variant": "four-hand", "deal": DEAL, "trump": "S", "play": "KS TS QS 9S"}))
-    run = cli("review", path, "--json")
+    run = cli("review", "--record", path, "--json")
     assert run.code == 0, run.err
     got = run.json()
     want = pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",
                              "play": "KS TS QS 9S"}).to_json()
     assert got | {"seconds": 0} == want | {"seconds": 0}
     assert got["plays"][0]["cost"] == 2 and got["summary"]["cost_by_seat"]["N"]["cost"] == 2
-    table = cli("review", path)
+    table = cli("review", "--record", path)
     assert table.code == 0, table.err
     assert "K♠ -2" in table.out  # N's KS cost 2 against AS
     assert "points taken: NS" in table.out and "cost by seat: N 2 (1 card)" in table.out
@@ -40,18 +40,18 @@ def test_table_and_json_of_a_small_ending(cli, tmp_path):
 
 
 def test_a_renege_is_shown_with_its_rule(cli):
-    run = cli("review", RENEGE)
+    run = cli("review", "--record", RENEGE)
     assert run.code == 0, run.err
     assert "K♥ renege" in run.out and "trick.follow_suit" in run.out
     assert "reneges: 1" in run.out and "K♠ -5" in run.out and "no penalty" in run.out
-    plays = cli("review", RENEGE, "--json").json()["plays"]
-    assert (plays[1]["legal"], plays[1]["rule"], plays[1]["legal_cards"]) == \
+    plays = cli("review", "--record", RENEGE, "--json").json()["plays"]
+    assert (plays[1]["is_legal"], plays[1]["rule"], plays[1]["legal_cards"]) == \
         (False, "trick.follow_suit", ["TS"])
 
 
 def test_the_options_give_the_variant_a_record_leaves_out(cli, tmp_path):
     path = _write(tmp_path, "r.toml", f'deal = "{DEAL}"\ntrump = "S"\nplay = "KS"\n')
-    run = cli("review", path, "--variant", "four-hand", "--json")
+    run = cli("review", "--record", path, "--variant", "four-hand", "--json")
     assert run.code == 0, run.err
     assert run.json()["variant"] == "four-hand"
 
@@ -66,10 +66,10 @@ def test_bad_records_are_one_line_and_exit_2(cli, tmp_path):
         "unknown key": {"variant": "four-hand", "deal": DEAL, "trump": "S", "plays": ""},
     }
     for name, record in cases.items():
-        run = cli("review", _write(tmp_path, "bad.json", json.dumps(record)))
+        run = cli("review", "--record", _write(tmp_path, "bad.json", json.dumps(record)))
         assert run.code == 2 and run.out == "", name
         assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, name
-    missing = cli("review", str(tmp_path / "nope.toml"))
+    missing = cli("review", "--record", str(tmp_path / "nope.toml"))
     assert missing.code == 2 and "not found" in missing.err
 
 
@@ -92,18 +92,18 @@ def test_help_loads_no_ortools():
             "assert 'ortools' not in sys.modules, 'ortools'\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    assert "RECORD" in proc.stdout and "--timeout" in proc.stdout
+    assert "--record" in proc.stdout and "--timeout" in proc.stdout
 
 
 def test_plot_draws_the_value_graph_as_png_and_svg(cli, tmp_path):
     pytest.importorskip("matplotlib")
     png = tmp_path / "graph.png"
-    run = cli("review", RENEGE, "--plot", str(png))
+    run = cli("review", "--record", RENEGE, "--plot", str(png))
     assert run.code == 0, run.err
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"value graph: {png}" in run.out
     svg = tmp_path / "graph.svg"
-    run = cli("review", RENEGE, "--plot", str(svg), "--json")
+    run = cli("review", "--record", RENEGE, "--plot", str(svg), "--json")
     assert run.code == 0, run.err
     assert run.json()["summary"]["reneges"] == 1  # stdout is the JSON alone
     assert f"value graph: {svg}" in run.err
@@ -114,7 +114,7 @@ def test_plot_draws_the_value_graph_as_png_and_svg(cli, tmp_path):
     # every kind of mark has its legend entry, and the title names the trump as tables do
     assert "a costly card of NS" in text and "a renege" in text and "trump ♠" in text
     pdf = tmp_path / "graph.pdf"
-    assert cli("review", RENEGE, "--plot", str(pdf)).code == 0
+    assert cli("review", "--record", RENEGE, "--plot", str(pdf)).code == 0
     assert pdf.read_bytes()[:5] == b"%PDF-"
 
 
@@ -144,7 +144,7 @@ def test_the_graph_labels_do_not_overprint(tmp_path, seats, tricks):
     rng = random.Random(seats * 100 + tricks)
     names = "NESWX"[:seats]
     plays = [{"seat": names[k], "card": rng.choice(["TS", "KH", "QD", "AC", "9S"]),
-              "trick": t, "legal": rng.random() > 0.1, "cost": rng.randint(1, 30)}
+              "trick": t, "is_legal": rng.random() > 0.1, "cost": rng.randint(1, 30)}
              for t in range(1, tricks + 1) for k in range(seats)]
     standings = [{"tricks": t, "trick_points": 2 * t, "value": 40, "bounds": [40, 40]}
                  for t in range(tricks + 1)]
@@ -172,7 +172,7 @@ def test_plot_refuses_bad_files_and_batches_before_searching(cli, tmp_path):
              ("--plot", str(tmp_path)),
              ("--plot", str(tmp_path / "g.png"), "--input", "-")]
     for args in cases:
-        run = cli("review", RENEGE, *args)
+        run = cli("review", "--record", RENEGE, *args)
         assert run.code == 2 and run.out == "", args
         assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, args
     assert not (tmp_path / "g.png").exists()
@@ -180,7 +180,7 @@ def test_plot_refuses_bad_files_and_batches_before_searching(cli, tmp_path):
 
 def test_plot_without_matplotlib_says_how_to_install_it(cli, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
-    run = cli("review", RENEGE, "--plot", str(tmp_path / "g.png"))
+    run = cli("review", "--record", RENEGE, "--plot", str(tmp_path / "g.png"))
     assert run.code == 2 and run.out == ""
     assert "pip install 'pinosolve[plot]'" in run.err and run.err.count("\n") == 1
 
@@ -192,10 +192,10 @@ def test_timeout_per_position_shows_bounds(cli, tmp_path):
     path = _write(tmp_path, "dd.json", json.dumps(
         {"variant": "double-deck", "deal": str(v.random_deal(2)), "trump": "C",
          "play": ""}))
-    run = cli("review", path, "--timeout", "0.05")
+    run = cli("review", "--record", path, "--timeout", "0.05")
     assert run.code == 0, run.err
     assert "per position" in run.out and "0: " in run.out and ".." in run.out
-    got = cli("review", path, "--timeout", "0.05", "--json").json()
+    got = cli("review", "--record", path, "--timeout", "0.05", "--json").json()
     assert got["exact"] is False and got["timeout"] == 0.05
     lo, hi = got["summary"]["values_by_trick"][0]["bounds"]
     assert got["summary"]["values_by_trick"][0]["value"] is None and lo < hi
@@ -216,7 +216,7 @@ def test_hostile_records_and_options_are_one_line_and_exit_2(cli, tmp_path):
         .replace(DEAL, "N:AK.A.. T.K.A.") + 'bidder = "N"\nbid = 20\nmeld = 1\n',
     }
     for name, text in cases.items():
-        run = cli("review", _write(tmp_path, "bad.toml", text))
+        run = cli("review", "--record", _write(tmp_path, "bad.toml", text))
         assert run.code == 2 and run.out == "", (name, run.out)
         assert run.err.startswith("pinosolve: error:") and run.err.count("\n") == 1, name
         assert len(run.err) < 400, name
@@ -225,16 +225,18 @@ def test_hostile_records_and_options_are_one_line_and_exit_2(cli, tmp_path):
                  ["--rules", "/dev/zero"], ["--input", "-"],
                  ["--plot", str(tmp_path / ("a" * 300 + ".png"))],
                  ["--plot", str(tmp_path / "x.png") + "/"]):
-        run = cli("review", good, *args)
+        run = cli("review", "--record", good, *args)
         assert run.code == 2 and run.err.count("\n") == 1, args
-    assert cli("review", good, "--variant", "four-hand").code == 0
+    assert cli("review", "--record", good, "--variant", "four-hand").code == 0
 
 
 def test_declarer_is_the_bidder_in_fixed_sides(cli, tmp_path):
     base = (f'variant = "four-hand"\ndeal = "{DEAL}"\ntrump = "S"\nplay = "KS"\n'
             'bid = 25\nmeld = 10\n')
-    by_declarer = cli("review", _write(tmp_path, "d.toml", base + 'declarer = "N"\n'), "--json")
-    by_bidder = cli("review", _write(tmp_path, "b.toml", base + 'bidder = "N"\n'), "--json")
+    by_declarer = cli("review", "--record", _write(tmp_path, "d.toml", base + 'declarer = "N"\n'),
+                      "--json")
+    by_bidder = cli("review", "--record", _write(tmp_path, "b.toml", base + 'bidder = "N"\n'),
+                    "--json")
     assert by_declarer.code == by_bidder.code == 0, by_declarer.err
     assert by_declarer.json() | {"seconds": 0} == by_bidder.json() | {"seconds": 0}
 
@@ -261,9 +263,9 @@ def test_a_renege_rule_folds_in_a_narrow_table_rather_than_being_cut(monkeypatch
 
 
 def test_review_shows_its_progress_when_asked_and_never_with_quiet(cli):
-    run = cli("review", RENEGE, "--progress")
+    run = cli("review", "--record", RENEGE, "--progress")
     assert run.code == 0 and "cards reviewed" in run.err and "6/6" in run.err, run.err
-    run = cli("review", RENEGE, "--quiet", "--json")
+    run = cli("review", "--record", RENEGE, "--quiet", "--json")
     assert run.code == 0 and run.err == "" and run.json()["summary"]["reneges"] == 1
     seen = []
     pinosolve.review({"variant": "four-hand", "deal": DEAL, "trump": "S",

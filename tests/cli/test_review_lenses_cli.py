@@ -39,7 +39,7 @@ def _club(tmp_path, hands: int = 1) -> str:
 
 def test_both_lenses_in_the_table_and_the_json(cli, tmp_path):
     path = _club(tmp_path)
-    run = cli("review", path, "--information", "--seed", "3", "--json")
+    run = cli("review", "--record", path, "--information", "--seed", "3", "--json")
     assert run.code == 0, run.err
     got = run.json()
     first = got["plays"][0]
@@ -52,17 +52,17 @@ def test_both_lenses_in_the_table_and_the_json(cli, tmp_path):
     lens = got["information"]
     assert lens["points"] == 25 and lens["seed"] == 3
     assert set(lens["by_seat"]) == {"N", "E", "S", "W"} and set(lens["by_side"]) == {"NS", "EW"}
-    table = cli("review", path, "--information", "--seed", "3")
+    table = cli("review", "--record", path, "--information", "--seed", "3")
     assert table.code == 0, table.err
     assert "the two lenses by seat" in table.out and "accuracy" in table.out
     assert "labels by the information cost in a deal of 25 points" in table.out
-    plain = cli("review", path, "--json").json()
+    plain = cli("review", "--record", path, "--json").json()
     assert "information" not in plain and "label" not in plain["plays"][0]
 
 
 def test_a_file_of_several_records_is_pooled(cli, tmp_path):
     path = _club(tmp_path, hands=2)
-    run = cli("review", path, "--seed", "1", "--json")
+    run = cli("review", "--record", path, "--seed", "1", "--json")
     assert run.code == 0, run.err
     got = run.json()
     assert [h["event"] for h in got["hands"]] == ["Club night, board 7", "Club night, board 8"]
@@ -78,7 +78,7 @@ def test_a_file_of_several_records_is_pooled(cli, tmp_path):
         abs=0.01)
     assert got["by_player"]["Ann"] == pooled
     assert got["first_lead"]["cards"] == 0  # (these records begin after some tricks)
-    table = cli("review", path, "--seed", "1")
+    table = cli("review", "--record", path, "--seed", "1")
     assert table.code == 0 and "by player" in table.out
     assert "first leads" not in table.out  # (none: every hand began after some tricks)
 
@@ -91,20 +91,20 @@ def test_a_folder_of_records(cli, tmp_path):
     (folder / "notes.txt").write_text("not a record", encoding="utf-8")
     (folder / "zz.bin").write_bytes(bytes(range(256)))  # (not text: passed over)
     (folder / "sub").mkdir()
-    run = cli("review", str(folder), "--seed", "1", "--json")
+    run = cli("review", "--record", str(folder), "--seed", "1", "--json")
     assert run.code == 0, run.err
     assert [h["event"] for h in run.json()["hands"]] == ["Club night, board 7",
                                                          "Club night, board 9"]
     empty = tmp_path / "empty"
     empty.mkdir()
-    bad = cli("review", str(empty))
+    bad = cli("review", "--record", str(empty))
     assert bad.code == 2 and "no game record" in bad.err and bad.err.count("\n") == 1
 
 
 def test_annotate_writes_both_lenses(cli, tmp_path):
     path = _club(tmp_path)
     out = tmp_path / "annotated.pgr"
-    run = cli("review", path, "--information", "--seed", "3", "--annotate", str(out))
+    run = cli("review", "--record", path, "--information", "--seed", "3", "--annotate", str(out))
     assert run.code == 0, run.err
     record = read_records(out)[0]
     first = dict(record.notes[0].keys)
@@ -113,7 +113,7 @@ def test_annotate_writes_both_lenses(cli, tmp_path):
     assert any(dict(n.keys).get("deals") == "all" for n in record.notes)
     assert dict(record.tags)["North"] == "Ann"  # (the tags kept)
     many = tmp_path / "many.pgr"
-    run = cli("review", _club(tmp_path, 2), "--seed", "1", "--annotate", str(many))
+    run = cli("review", "--record", _club(tmp_path, 2), "--seed", "1", "--annotate", str(many))
     assert run.code == 0, run.err
     assert len(read_records(many)) == 2
 
@@ -128,9 +128,9 @@ def test_bad_lens_options_are_one_line(cli, tmp_path):
                         (["--plot", str(tmp_path / "g.png")], None)):
         if match is None:
             continue
-        run = cli("review", path, *args)
+        run = cli("review", "--record", path, *args)
         assert run.code == 2 and match in run.err and run.err.count("\n") == 1, (args, run.err)
-    plot = cli("review", _club(tmp_path, 2), "--plot", str(tmp_path / "g.png"))
+    plot = cli("review", "--record", _club(tmp_path, 2), "--plot", str(tmp_path / "g.png"))
     assert plot.code == 2 and "one hand" in plot.err
 
 
@@ -142,7 +142,8 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 def test_the_html_report_opens_in_a_headless_browser(cli, tmp_path):
     assert CHROMIUM is not None, "CI installs Chromium (.ci/run)"
     page = tmp_path / "report.html"
-    run = cli("review", _club(tmp_path), "--information", "--seed", "3", "--html", str(page))
+    run = cli("review", "--record", _club(tmp_path), "--information", "--seed", "3", "--html",
+              str(page))
     assert run.code == 0, run.err
     text = page.read_text(encoding="utf-8")
     for needle in ("http://", "https://", "<script", "<link", "src="):
@@ -165,7 +166,7 @@ def test_the_html_report_opens_in_a_headless_browser(cli, tmp_path):
         timeout=120)
     assert proc.returncode == 0 and shot.stat().st_size > 10000, proc.stderr[-2000:]
     pooled = tmp_path / "pooled.html"
-    run = cli("review", _club(tmp_path, 2), "--seed", "1", "--html", str(pooled))
+    run = cli("review", "--record", _club(tmp_path, 2), "--seed", "1", "--html", str(pooled))
     assert run.code == 0, run.err
     text = pooled.read_text(encoding="utf-8")
     assert "Bo &lt;b&gt;" in text and "Bo <b>" not in text  # (a record's text is escaped)

@@ -35,38 +35,39 @@ def _write(tmp_path, name: str, data: dict) -> str:
 def test_the_better_card_is_named_ties_and_all(cli, tmp_path):
     path = _write(tmp_path, "r.json", {"variant": "four-hand", "deal": DEAL, "trump": "S",
                                        "play": "KS TS QS 9S"})
-    got = cli("review", path, "--json").json()
+    got = cli("review", "--record", path, "--json").json()
     assert got["plays"][0]["better"] == ["AS", "AH"]  # (both worth 10 against the K♠'s 8)
     assert all("better" not in p for p in got["plays"][1:])  # (no point lost: none)
-    table = cli("review", path)
+    table = cli("review", "--record", path)
     assert "K♠ -2 →A♠ or A♥" in table.out
-    lens = cli("review", path, "--information", "--seed", "1", "--json").json()
+    lens = cli("review", "--record", path, "--information", "--seed", "1", "--json").json()
     first = lens["plays"][0]
     better = first["information"]["better"]
     means = first["information"]["means"]
     assert set(better) == {c for c, m in means.items() if m == max(means.values())}
     moment = lens["information"]["by_seat"]["N"]["biggest"][0]
     assert (moment["better"], moment["dd_better"]) == (better, ["AS", "AH"])
-    text = cli("review", path, "--information", "--seed", "1").out
+    text = cli("review", "--record", path, "--information", "--seed", "1").out
     symbols = " or ".join({"AS": "A♠", "AH": "A♥"}[c] for c in better)
     assert f"{symbols} best; double dummy -2, A♠ or A♥ best)" in text
     page = tmp_path / "r.html"
-    assert cli("review", path, "--information", "--seed", "1", "--html", str(page)).code == 0
+    assert cli("review", "--record", path, "--information", "--seed", "1", "--html",
+               str(page)).code == 0
     assert page.read_text().count("→") >= 3  # the table's two lenses and the losses
 
 
 def test_a_renege_names_the_legal_card_that_should_have_been_played(cli, tmp_path):
-    run = cli("review", "tests/data/review-renege.toml", "--information", "--seed", "2")
+    run = cli("review", "--record", "tests/data/review-renege.toml", "--information", "--seed", "2")
     assert run.code == 0, run.err
     assert "K♥ renege" in run.out and "[trick.follow_suit]" in run.out
     assert "→10♠" in run.out  # (E held the 10♠: following suit was the legal card)
-    got = cli("review", "tests/data/review-renege.toml", "--json").json()
+    got = cli("review", "--record", "tests/data/review-renege.toml", "--json").json()
     assert got["plays"][1]["better"] == ["TS"]
     assert "K♥ in trick 1, a renege (10♠ was legal and best)" in run.out
 
 
 def test_a_forced_cards_json_has_no_mean_over_no_deal(cli, tmp_path):
-    run = cli("review", _club(tmp_path), "--information", "--seed", "3", "--json")
+    run = cli("review", "--record", _club(tmp_path), "--information", "--seed", "3", "--json")
     forced = [p for p in run.json()["plays"] if len(p["values"]) == 1]
     assert forced
     for p in forced:
@@ -191,7 +192,7 @@ def test_the_html_links_every_trick_it_names_and_names_each_hands_file(cli, tmp_
     (folder / "wednesday.pgr").write_text(CLUB.replace("KS TS QS 9S", "KS KS QS 9S"),
                                           encoding="utf-8")  # (refused: passed over)
     page = tmp_path / "set.html"
-    run = cli("review", str(folder), "--seed", "1", "--html", str(page))
+    run = cli("review", "--record", str(folder), "--seed", "1", "--html", str(page))
     assert run.code == 0, run.err
     assert "2 hands, 1 passed over" in run.out
     assert re.search(r"^passed over: wednesday\.pgr( #1)?: \S", run.out, re.M), run.out
@@ -212,7 +213,7 @@ def test_the_html_links_every_trick_it_names_and_names_each_hands_file(cli, tmp_
     assert text.count("monday.pgr, Club night, board 7") == 2
     assert text.count("tuesday.pgr, Club night, board 9") == 2
     single = tmp_path / "one.html"
-    assert cli("review", _club(tmp_path), "--information", "--seed", "3", "--html",
+    assert cli("review", "--record", _club(tmp_path), "--information", "--seed", "3", "--html",
                str(single)).code == 0
     text = single.read_text()
     for target in re.findall(r'<a href="#([^"]+)">', text):
@@ -255,8 +256,8 @@ def test_the_graph_writes_a_loss_as_the_table_does(tmp_path):
 
     from pinosolve.analysis import plot
 
-    plays = [{"seat": "N", "card": "KS", "trick": 1, "legal": True, "cost": 2},
-             {"seat": "E", "card": "TH", "trick": 1, "legal": True, "cost": None,
+    plays = [{"seat": "N", "card": "KS", "trick": 1, "is_legal": True, "cost": 2},
+             {"seat": "E", "card": "TH", "trick": 1, "is_legal": True, "cost": None,
               "cost_bounds": [1, 3]}]
     standings = [{"tricks": t, "trick_points": 0, "value": 9, "bounds": [9, 9]}
                  for t in range(2)]

@@ -73,7 +73,7 @@ def test_timeout_reports_bounds(cli):
     lo, hi = data["bounds"]
     assert 0 <= lo <= hi <= 25
     # the cards valued before time ran out, exactly or within bounds, none above the value's
-    for card_lo, card_hi in data.get("value_bounds", {}).values():
+    for card_lo, card_hi in data.get("values_bounds", {}).values():
         assert 0 <= card_lo < card_hi <= hi
     assert all(0 <= x <= hi for x in data["values"].values())
 
@@ -86,7 +86,7 @@ def test_cards_known_only_within_bounds_are_shown_as_ranges(capsys):
     render_solve(SolveResult(
         variant="four-hand", trump=Suit.S, to_move="N", side="NS", seats=("N", "S"), value=10,
         bounds=(10, 10), exact=False, values={Card.parse("AS"): 10},
-        value_bounds={Card.parse("KS"): (3, 9), Card.parse("AH"): (0, 10)}, best_line=(),
+        values_bounds={Card.parse("KS"): (3, 9), Card.parse("AH"): (0, 10)}, best_line=(),
         trick_by_trick=(), nodes=1, seconds=0.1, interrupted=False, deal="N:AK.A.. - - -",
         hands={"N": Hand.parse("AS KS AH")}, leader="N", trick=(),
         note="time ran out while valuing each card"))

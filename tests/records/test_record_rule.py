@@ -242,7 +242,7 @@ def test_what_a_command_finds_lacking_in_a_record_names_its_file(cli, tmp_path):
         first.view_input()
     one = tmp_path / "one.pbn"
     one.write_text(BASE.replace('[Contract "N 250 S"]\n', ""))
-    run = cli("review", str(one))
+    run = cli("review", "--record", str(one))
     assert run.code == 2 and f"error: {one}: record: no trump" in run.err, run.err
     run = cli("infer", "--record", str(one))
     assert run.code == 2 and f"error: {one}: record: no trump" in run.err, run.err

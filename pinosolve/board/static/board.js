@@ -243,7 +243,7 @@ function viewAt(p, seat) {
 }
 
 // The double-dummy values of the legal cards at position p of the line shown, as
-// { values, value_bounds }: the review's on the record's line where a card was played
+// { values, values_bounds }: the review's on the record's line where a card was played
 // there, else the position's solve answer once it has come (null until then, and where the
 // hand is over).
 function valuesAt(p) {
@@ -428,10 +428,10 @@ function drawTable() {
     const title = seat + (player ? ` · ${player}` : "") + (seat === rec.bidder ? " · bidder" : "");
     const cardOf = (card) => {
       const legal = seat === mover && here && (card in here.values ||
-        (here.value_bounds && card in here.value_bounds));
+        (here.values_bounds && card in here.values_bounds));
       const span = cardSpan(card, legal ? "legal" : "");
       if (legal) {
-        const value = card in here.values ? here.values[card] : here.value_bounds[card].join("..");
+        const value = card in here.values ? here.values[card] : here.values_bounds[card].join("..");
         span.appendChild(badge("dd", String(value), "double-dummy value: the points " +
           `${seat}'s side takes from here, best play all round (click to play it)`));
         if (means && card in means.means && means.means[card] !== null) {
