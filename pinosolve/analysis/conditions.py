@@ -51,7 +51,7 @@ class Condition:
         from pinosolve.cards import Card
 
         if self.what not in (*_NUMBERS, "has", "holds") or self.op not in _OPS:
-            raise PinosolveError(f"filter: no condition {self.what!r:.20} {self.op!r:.10}: "
+            raise PinosolveError(f"where: no condition {self.what!r:.20} {self.op!r:.10}: "
                                  "give trumps, meld, count(SUIT), has or holds, and one of "
                                  f"{' '.join(_OPS)}")
         try:
@@ -59,17 +59,17 @@ class Condition:
                 Card.parse(self.value)
             elif self.what == "holds":
                 if not isinstance(self.value, str):
-                    raise PinosolveError(f"filter: holds takes a meld kind, got "
+                    raise PinosolveError(f"where: holds takes a meld kind, got "
                                          f"{self.value!r:.20}")
                 if self.arg is not None:
                     Suit.parse(self.arg)
             elif isinstance(self.value, bool) or not isinstance(self.value, int):
-                raise PinosolveError(f"filter: {self.what} takes a whole number, got "
+                raise PinosolveError(f"where: {self.what} takes a whole number, got "
                                      f"{self.value!r:.20}")
             if self.what == "count":
                 Suit.parse(self.arg or "")
         except (TypeError, AttributeError):
-            raise PinosolveError(f"filter: not a condition: {self!r:.60}") from None
+            raise PinosolveError(f"where: not a condition: {self!r:.60}") from None
 
     def holds(self, v: Any, hand: Any, trump: Any) -> bool:
         """Whether ``hand`` (of variant ``v``, with ``trump``) meets the condition."""
@@ -115,9 +115,10 @@ def _holds_kind(v: Any, hand: Any, kind: str, suit: Any) -> bool:
     return False
 
 
-def parse_conditions(v: Any, text: Optional[str], option: str = "filter"
+def parse_conditions(v: Any, text: Optional[str], option: str = "where"
                      ) -> tuple[Condition, ...]:
-    """The conditions of ``text`` (see the module) for variant ``v``: () for none.
+    """The conditions of ``text`` (see the module) for variant ``v``: () for None (an empty
+    text is refused: a condition left out is no condition).
     ``PinosolveError`` in one line, naming ``option``, for a term that is none of them.
 
     >>> from pinosolve import load_variant
@@ -131,10 +132,13 @@ def parse_conditions(v: Any, text: Optional[str], option: str = "filter"
     v = as_variant(v)
     if text is not None and not isinstance(text, str):
         raise PinosolveError(f"{option}: give the filter's text, got {text!r:.40}")
-    if text is None or not text.strip():
+    if text is None:
         return ()
+    if not text.strip():
+        raise PinosolveError(f"{option}: give at least one condition (N:count(H)>=5, "
+                             "N:trumps>=6 and E:void(S), ...), or leave it out")
     if len(text) > 10_000:
-        raise PinosolveError(f"{option}: {len(text)} characters; a filter is a few conditions")
+        raise PinosolveError(f"{option}: {len(text)} characters; conditions are a few")
     out = []
     for part in re.split(r"\s+and\s+|,", text.strip()):
         said = part.strip()

@@ -105,7 +105,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     from pinosolve.cli.renames import renamed_args
 
     command = plain_metavars(typer.main.get_command(app))
-    args = renamed_args(sys.argv[1:] if argv is None else argv)
+    try:
+        args = renamed_args(sys.argv[1:] if argv is None else argv)
+    except PinosolveError as exc:
+        return _fail(str(exc))
     wrong = _completion_problem()
     if wrong is not None:
         return _fail(wrong)

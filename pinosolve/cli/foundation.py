@@ -332,8 +332,8 @@ def deal_cmd(
         "the same --seed.")] = 0,
     as_record: Annotated[bool, typer.Option(
         "--as-record", help="Write the deal as a game record (docs/records.md); with --json, "
-        "its text is the answer's record. (--record FILE reads a record, in every "
-        "command.)")] = False,
+        "its text is the answer's record. (--record FILE is how the other commands read "
+        "a record.)")] = False,
     where: Annotated[Optional[str], typer.Option(
         "--where", help="A deal that meets these conditions, as study --where writes "
         "them: 'N:run(S) and E:void(H)', N:trumps>=6, N:meld>=30, N:count(H)<=1, N:has=AS, "

@@ -53,7 +53,10 @@ def renamed_args(args: list[str], quiet: bool = False) -> list[str]:
     command = next((a for a in args if not a.startswith("-")), None)
     if command is None:
         return list(args)
+    from pinosolve.errors import PinosolveError
+
     renames = _renames(command)
+    given = {a[2:].partition("=")[0].replace("-", "_") for a in args if a.startswith("--")}
     out: list[str] = []
     for i, arg in enumerate(args):
         if arg == "--":
@@ -62,6 +65,9 @@ def renamed_args(args: list[str], quiet: bool = False) -> list[str]:
         old = name.replace("-", "_")
         if arg.startswith("--") and old in renames:
             new = renames[old]
+            if new in given:  # (both names: which to believe? say so, as for any option twice)
+                raise PinosolveError(f"--{old.replace('_', '-')} is the old name of "
+                                     f"--{new.replace('_', '-')}: give one of them")
             if not quiet:
                 _notice(old, new, "--")
             arg = "--" + new.replace("_", "-") + eq + value

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Union
 from collections.abc import Sequence
 
 from pinosolve.cards import Card, Hand, Suit
@@ -108,8 +108,9 @@ def check_index(index: object) -> int:
     return index
 
 
-def seeded_deal(v: Variant, seed: int, index: int = 0) -> Dealt:
-    """Deal ``index`` of seed ``seed`` (0 <= seed < 2**64, 0 <= index <= 10**9): what
+def seeded_deal(v: Union[Variant, str], seed: int, index: int = 0) -> Dealt:
+    """Deal ``index`` of seed ``seed`` (0 <= seed < 2**64, 0 <= index <= 10**9) of variant
+    ``v`` (a ``Variant`` or its ID, as every public function takes it): what
     ``pinosolve deal --seed SEED --index INDEX`` deals, and deal ``index`` of a study seeded
     ``seed`` (``pinosolve.analysis.study``). The shuffle of ``deal_seed(seed, index)``: each
     (seed, index) deals independently of every other.
@@ -118,8 +119,12 @@ def seeded_deal(v: Variant, seed: int, index: int = 0) -> Dealt:
     >>> v = load_variant("four-hand")
     >>> seeded_deal(v, 7, 3).deal == random_deal(v, deal_seed(7, 3)).deal
     True
+    >>> seeded_deal("four-hand", 7, 3).deal == seeded_deal(v, 7, 3).deal
+    True
     """
-    return random_deal(v, deal_seed(seed, index))
+    from pinosolve.inputs import as_variant
+
+    return random_deal(as_variant(v), deal_seed(seed, index))
 
 
 def deal_record(v: Variant, seed: int, index: int = 0) -> DealRecord:

@@ -69,7 +69,7 @@ def test_the_filter_language():
         hand = v.random_deal(deal_seed(2, r["index"]))["N"]
         assert sum(1 for c in hand if c.suit.name == "S") >= 4 and "AS" in hand.cards()
     for bad in ("N:trumps", "Q:trumps>=2", "N:has>AS", "N:meld>=x", "N:count(X)<=1"):
-        with pytest.raises(PinosolveError, match="filter"):
+        with pytest.raises(PinosolveError, match="where"):
             parse_conditions(v, bad)
 
 

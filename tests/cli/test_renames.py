@@ -84,6 +84,17 @@ def test_a_record_as_the_first_argument_is_read_as_record_with_one_notice(cli):
     assert "not found" in board.err.splitlines()[1]
 
 
+@pytest.mark.parametrize("args", [
+    ["bid", "--variant", "four-hand", "--history", "50 55", "--auction", "50 60"],
+    ["bid", "--variant", "four-hand", "--auction=25", "--history=26"],
+    ["study", "--variant", "four-hand", "--deals", "1", "--where", "N:has=AS", "--filter",
+     "N:has=KS"],
+])
+def test_an_old_and_a_new_name_together_are_refused(cli, args):
+    run = cli(*args)
+    assert run.code == 2 and run.err.count("\n") == 1 and "give one of them" in run.err
+
+
 def test_a_renamed_batch_key_is_read_with_one_notice(cli):
     lines = [{"variant": "four-hand", "history": "25"}, {"variant": "four-hand", "auction": "25"},
              {"variant": "four-hand", "history": "25 26"}]
