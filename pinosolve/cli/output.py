@@ -81,7 +81,8 @@ def console():
     data and must print as written; and control characters in them are shown as escapes
     (pinosolve.cli.printable), so that no text can drive the terminal. The red suits, ♥ and
     ♦, print red where the terminal shows colour (rich leaves colour out where it does not,
-    and where ``NO_COLOR`` is set).
+    and where ``NO_COLOR`` is set). On a terminal, prose wraps between words at its width;
+    elsewhere a line is written whole.
     """
     from rich.console import Console
     from rich.text import Text
@@ -97,7 +98,10 @@ def console():
                 out.highlight_regex(RED_SUITS, "red")
             return out
 
-    return _Safe(highlight=False, soft_wrap=True, markup=False)
+    # (prose is wrapped between words where a person reads it, a terminal of its width; into
+    # a pipe or a file each line goes whole, for the program or the page that reads it)
+    tty = getattr(sys.stdout, "isatty", None)
+    return _Safe(highlight=False, soft_wrap=not (tty is not None and tty()), markup=False)
 
 
 
