@@ -346,3 +346,13 @@ def test_infer_bench_reports_the_median_and_worst_per_family_and_tricks():
         assert re.fullmatch(r"[\w-]+ after \d tricks: infer median [\d.]+ s, worst [\d.]+ s; "
                             r"20 samples median [\d.]+ s, worst [\d.]+ s; deals \S+ to \S+",
                             line), line
+
+
+def test_deal_where_bench_reports_median_and_worst():
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "deal_where.py"), "--seeds", "1"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 5 and all(re.search(r"x1: median [\d.]+ s, worst [\d.]+ s", x)
+                                   for x in lines), proc.stdout
+    assert "(refused)" in lines[0] and "(dealt)" in lines[1]
