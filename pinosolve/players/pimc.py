@@ -1,0 +1,119 @@
+"""``pimc``: the advice pinosolve gives, as a player. Each card is ``advise``'s best
+(perfect-information Monte Carlo over the deals its view allows); each call follows
+``advise_bid`` (the highest bid made with even chances over its sampled deals: it raises by
+the smallest step while that bid is open, and names that advice's best trump); the
+bidder's pass back is ``pass``'s (the most meld kept) and a lay-away is the same model's.
+The partner's pass (which ``pass`` answers only with both hands seen), the called card, the
+meld and the two-hand stock stage (whose search reaches only the stock's last tricks) are
+``rules``'s.
+
+Parameters: ``samples`` (deals per decision, default 32), ``seconds`` (the most one deal's
+search may take; past it, bounds), ``threads`` (deals solved at once), ``bid_samples``
+(deals for the bid advice, default a quarter of ``samples``, at least 2: each is solved
+once per trump, from the full deal).
+
+>>> from pinosolve.players.pimc import PimcPlayer
+>>> PimcPlayer({"samples": "8"}).name
+'pimc:samples=8'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+from collections.abc import Mapping
+
+from pinosolve.cards import Hand, Suit
+from pinosolve.players.base import check_params, number_param, whole_param
+from pinosolve.players.rules import RulesPlayer
+from pinosolve.table.decision import Choice, Decision
+from pinosolve.variants.variant import Variant
+
+ADVICE_KEYS = ("variant", "trump", "seat", "hand", "leader", "play", "declarer", "partner",
+               "called_card", "shown", "passed", "kitty", "gone")
+
+
+class PimcPlayer(RulesPlayer):
+    """See the module."""
+
+    kind = "pimc"
+
+    def __init__(self, params: Optional[Mapping[str, str]] = None) -> None:
+        super().__init__({})
+        self.params = dict(params or {})
+        check_params(self.kind, self.params, ("samples", "seconds", "threads", "bid_samples"))
+        self.samples = whole_param(self.kind, self.params, "samples", 32, 1, 20000)
+        self.bid_samples = whole_param(self.kind, self.params, "bid_samples",
+                                       max(2, self.samples // 4), 1, 20000)
+        self.threads = whole_param(self.kind, self.params, "threads", 1, 1, 64)
+        self.seconds = number_param(self.kind, self.params, "seconds", None, 0, 3600)
+        self._bid: Optional[tuple[Optional[int], Suit]] = None
+        self._asked = 0
+
+    def start(self, variant: Variant, seat: str, seed: int) -> None:
+        super().start(variant, seat, seed)
+        self._bid, self._asked = None, 0
+
+    def _seed(self) -> int:
+        self._asked += 1
+        return (self.seed * 1_000_003 + self._asked) % (1 << 63)
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Choice:
+        kind = decision.kind
+        if kind == "play" and view.get("stage") != 1 and len(decision.choices) > 1:
+            return self._card_advice(view, decision)
+        if kind == "call" and len(decision.choices) > 1:
+            return self._call_advice(view, decision)
+        if kind == "trump" and self._bid is not None:
+            return self._bid[1].letter
+        if kind == "pass" and view.get("bidder") == self.seat:
+            return self._pass_back(view, decision)
+        if kind == "lay_away":
+            return self._lay_away(view, decision)
+        return super().choose(view, decision)
+
+    def _card_advice(self, view: Mapping[str, Any], d: Decision) -> Choice:
+        from pinosolve.analysis.advice import advise
+
+        given = {k: view[k] for k in ADVICE_KEYS if k in view}
+        if "partner" in given:
+            given.pop("called_card", None)
+        advice = advise(given, samples=self.samples, seed=self._seed(), timeout=self.seconds,
+                        threads=self.threads)
+        best = str(next(iter(advice.by_card)))
+        return best if best in d.choices else d.default()
+
+    def _call_advice(self, view: Mapping[str, Any], d: Decision) -> Choice:
+        from pinosolve.analysis.bid_advice import advise_bid
+
+        v = self.variant
+        assert v is not None
+        if self._bid is None:
+            advice = advise_bid(v, self.seat, view["cards_held"], samples=self.bid_samples,
+                                seed=self._seed(), timeout=self.seconds, threads=self.threads,
+                                dealer=view.get("dealer"))
+            self._bid = (advice.highest_bid, advice.best_trump)
+        bids = [int(c) for c in d.choices if c.isdigit()]
+        if "pass" not in d.choices or not bids:
+            return d.default() if not bids else str(min(bids))
+        highest = self._bid[0]
+        return str(min(bids)) if highest is not None and min(bids) <= highest else "pass"
+
+    def _pass_back(self, view: Mapping[str, Any], d: Decision) -> Choice:
+        from pinosolve.scoring.passing import pass_back
+
+        v = self.variant
+        assert v is not None
+        received = Hand.parse(" ".join(view["passed"]["received"]))
+        held = Hand.parse(" ".join(view["cards_held"]))
+        back = pass_back(v, Suit[view["trump"]], held - received, received).returned
+        return d.check(back.cards())
+
+    def _lay_away(self, view: Mapping[str, Any], d: Decision) -> Choice:
+        from pinosolve.scoring.passing import lay_away
+
+        v = self.variant
+        assert v is not None
+        kitty = Hand.parse(" ".join(view["kitty"]))
+        held = Hand.parse(" ".join(view["cards_held"]))
+        away = lay_away(v, Suit[view["trump"]], held - kitty, kitty)
+        return d.check(away.cards())
