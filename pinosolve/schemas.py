@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "infer": ("pinosolve.analysis.hidden:Inference", "pinosolve.analysis.witness:Witness"),
     "advise": ("pinosolve.analysis.advice:Advice", "pinosolve.analysis.bid_advice:BidAdvice",
                "pinosolve.analysis.stock_view:StockAdvice"),
+    "match": ("pinosolve.match.match:MatchResult",),
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)

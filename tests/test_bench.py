@@ -356,3 +356,23 @@ def test_deal_where_bench_reports_median_and_worst():
     assert len(lines) == 5 and all(re.search(r"x1: median [\d.]+ s, worst [\d.]+ s", x)
                                    for x in lines), proc.stdout
     assert "(refused)" in lines[0] and "(dealt)" in lines[1]
+
+
+def test_match_benches_report_what_the_issue_asks():
+    """bench/match.py (a rules deal at both tables, the match's share of a pimc match),
+    bench/ladder.py (a row per pair, with its command) and bench/calibration.py run small."""
+    def run(name: str, *args: str) -> str:
+        proc = subprocess.run([sys.executable, str(ROOT / "bench" / name), *args],
+                              capture_output=True, text=True, cwd=ROOT, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+    out = run("match.py", "--deals", "3", "--variant", "two-hand", "--pimc",
+              "pimc:samples=1", "--pimc-deals", "1")
+    assert re.search(r"median [\d.]+ ms, worst [\d.]+ ms over 3 deals", out), out
+    assert re.search(r"outside the players \([\d.]+%\)", out), out
+    out = run("ladder.py", "--variant", "two-hand", "--deals", "3", "--pairs", "rules random")
+    assert "| rules vs random |" in out and "pinosolve match rules random" in out
+    out = run("calibration.py", "--matches", "3", "--deals", "4")
+    assert re.search(r"3 matches of 4 deals: \d rejected", out), out
+    out = run("calibration.py", "--matches", "2", "--deals", "12", "--power", "rules random")
+    assert "deals it took: median" in out, out

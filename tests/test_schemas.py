@@ -109,6 +109,10 @@ EXAMPLES = {
          "AS AS TS KS QS JS 9S AH KH QD JC 9C", "--trump", "S", "--samples", "2", "--seed",
          "1", "--auction", "25 26 pass pass"],
     ],
+    "match": [
+        ["match", "rules", "random", "--variant", "two-hand", "--deals", "12", "--seed", "1",
+         "--sprt", "0,5"],
+    ],
 }
 
 # batch lines per command: a good line and bad ones (each answer must fit the schema)

@@ -99,6 +99,8 @@ class Table:
         else:
             self._begin_meld()
         self._pending: Optional[Decision] = None
+        self._final: Any = None  # the record, once the round is over
+        self._score: Any = None
 
     # --- the decisions -------------------------------------------------------------------
 
@@ -414,7 +416,7 @@ class Table:
 
     # --- the round as a record, and scored -----------------------------------------------
 
-    def _record(self, played: bool = False) -> Any:
+    def _record(self, played: bool = False, result: Optional[dict[str, int]] = None) -> Any:
         from pinosolve.records.record import Pass, Record
 
         v = self.variant
@@ -430,15 +432,20 @@ class Table:
             passes=tuple(Pass(g, r, h) for g, r, h in self.passes),
             meld={s: h for s, h in self.shown.items()},
             leader=self.leader,
-            play=_tricks(self.played, len(v.seats)) if played else (), tags=self.tags)
+            play=_tricks(self.played, len(v.seats)) if played else (), result=result,
+            tags=self.tags)
 
     def record(self) -> Any:
         """The round so far as a game record (``pinosolve.records.record.Record``), its
-        Result once the play is over."""
-        r = self._record(played=bool(self.played))
-        if self._phase == "over":
-            r = replace(r, result=r.points_taken())
-        return r
+        Result once the play is over (made once, then kept)."""
+        if self._final is not None:
+            return self._final
+        if self._phase != "over":
+            return self._record(played=bool(self.played))
+        from pinosolve.records.record import _units
+
+        self._final = self._record(played=True, result=_units(self.variant, self.game))
+        return self._final
 
     def score(self) -> Any:
         """The round scored (a ``RoundScore``); None for a void round. PinosolveError
@@ -447,11 +454,13 @@ class Table:
             return None
         if self._phase != "over":
             raise PinosolveError("the round is not over")
-        from pinosolve.scoring.round import score
+        if self._score is None:
+            from pinosolve.scoring.round import score
 
-        won = [(t.won_by, t.cards) for t in self.game.tricks]
-        return score(self.variant, replace(self.record().round(), points=None,
-                                           **play_facts(self.variant, won)))
+            won = [(t.won_by, t.cards) for t in self.game.tricks]
+            self._score = score(self.variant, replace(self.record().round(), points=None,
+                                                      **play_facts(self.variant, won)))
+        return self._score
 
     def scores(self) -> dict[str, int]:
         """Each seat's score change this round: its side's (0 each for a void round)."""

@@ -390,3 +390,17 @@ def test_a_programs_memory_is_limited(players):
     p = players("memory")
     assert p.choose(VIEW, PLAY) == "small"
 
+
+def test_the_docs_bot_plays_a_match(tmp_path):
+    """The bot on docs/players.md, run as a program player in a match: no fault."""
+    import re
+
+    from pinosolve.match.match import MatchSpec, run_match
+    from tests.conftest import ROOT
+
+    text = (ROOT / "docs" / "players.md").read_text()
+    bot = re.search(r"^```py\n(.*?)^```", text, re.S | re.M).group(1)
+    path = tmp_path / "bot.py"
+    path.write_text(bot)
+    r = run_match(MatchSpec("four-hand", f"cmd:{sys.executable} {path}", "rules", seed=1), 1)
+    assert r.by_player["A"].faults == () and r.boards == 2

@@ -1,0 +1,1 @@
+"""Duplicate matches between players: seating, running, statistics."""

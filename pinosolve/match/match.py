@@ -1,0 +1,347 @@
+"""A duplicate match between two players: the same deals, every seating, the difference.
+
+Deal ``k`` of a match with seed ``S`` is ``seeded_deal(variant, S, k)`` (as ``deal --seed S
+--index k`` deals it), dealt by the seat ``k`` places round the table; it is played once
+per arrangement of the players A and B (``pinosolve.match.seating``), each time whole
+(``pinosolve.match.board``). Its *difference* is the mean over the arrangements of A's mean
+seat score less B's: what A gains over B a deal, in the variant's points, with the luck of
+the cards taken out by the swapped seats. ``play_deal(spec, k)`` is that task alone: it
+depends on (spec, k) only, so deals can run in any order or process and a match resumes
+where it stopped. ``run_match`` plays the deals, keeps them in ``--out``'s folder (one JSON
+line a deal, one record a board), stops early where a sequential test decides, and sums up
+(``MatchResult``: the mean difference, its standard error and 95% interval, make and set
+rates, faults, time).
+
+>>> r = run_match(MatchSpec("two-hand", "rules", "random", seed=1), deals=4)
+>>> r.deals, r.players["A"], r.boards
+(4, 'rules', 8)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+from collections.abc import Callable, Mapping
+
+from pinosolve.errors import PinosolveError
+from pinosolve.match.board import Board, play_board
+from pinosolve.match.seating import arrangements
+from pinosolve.players import make_player
+from pinosolve.players.base import Player
+from pinosolve.results import Result, optional
+from pinosolve.variants.dealer import MAX_INDEX, seeded_deal
+from pinosolve.variants.variant import Variant
+
+MAX_DEALS = 1_000_000
+MAX_LINE = 1 << 20  # bytes of one line of a match's deals file
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """What a match plays: ``variant`` (a Variant or its ID), the players ``first`` (A) and
+    ``second`` (B) by their specs, the ``seed`` of its deals, and ``answer_seconds``, the
+    time a program player has for each answer. Checked as it is made."""
+
+    variant: Any
+    first: str
+    second: str
+    seed: int = 0
+    answer_seconds: float = 10.0
+
+    def __post_init__(self) -> None:
+        from pinosolve.inputs import as_variant
+        from pinosolve.variants.shuffle import check_seed
+
+        object.__setattr__(self, "variant", as_variant(self.variant))
+        check_seed(self.seed)
+        for spec in (self.first, self.second):
+            make_player(spec, seconds=self.answer_seconds).close()  # (its name and params)
+
+
+@dataclass
+class DealResult:
+    """A deal of a match: its ``index``, ``dealer``, the ``boards`` (one per arrangement)
+    and the ``difference`` (A less B, a deal)."""
+
+    index: int
+    dealer: str
+    boards: list[Board]
+    difference: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "dealer": self.dealer, "difference": self.difference,
+                "boards": [b.to_json() for b in self.boards]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DealResult:
+        return cls(int(data["index"]), str(data["dealer"]),
+                   [Board.from_json(b) for b in data["boards"]], float(data["difference"]))
+
+
+_PLAYERS: dict[tuple[Any, ...], Player] = {}  # this process's players, kept between deals
+
+
+def _player(spec: MatchSpec, letter: str, seat: str) -> Player:
+    key = (spec.first, spec.second, spec.answer_seconds, letter, seat)
+    p = _PLAYERS.get(key)
+    if p is None:
+        p = _PLAYERS[key] = make_player(spec.first if letter == "A" else spec.second,
+                                        seconds=spec.answer_seconds)
+    return p
+
+
+def close_players() -> None:
+    """Close the players this process keeps (a program player's process)."""
+    for p in _PLAYERS.values():
+        p.close()
+    _PLAYERS.clear()
+
+
+def seat_seed(seed: int, index: int, board: int, seat: str) -> int:
+    """The seed a player starts a round with: from the match's seed, the deal, the board
+    and the seat alone."""
+    text = f"{seed}/{index}/{board}/{seat}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+def play_deal(spec: MatchSpec, index: int) -> tuple[DealResult, list[str]]:
+    """Deal ``index`` played at every arrangement: the result and each board's record."""
+    v: Variant = spec.variant
+    if not 0 <= index <= MAX_INDEX:
+        raise PinosolveError(f"deal index {index} is out of range")
+    dealt = seeded_deal(v, spec.seed, index)
+    seats = v.seats
+    dealer = seats[(len(seats) - 1 + index) % len(seats)]
+    boards = []
+    for k, seating in enumerate(arrangements(v)):
+        players = {s: _player(spec, x, s) for s, x in zip(seats, seating)}
+        seeds = {s: seat_seed(spec.seed, index, k, s) for s in seats}
+        names = " ".join(f"{s}={players[s].name}" for s in seats)
+        tags = (("Event", "pinosolve match"), ("Seed", str(spec.seed)), ("Index", str(index)),
+                ("Board", f"{index}.{k + 1}"), ("Players", names))
+        boards.append(play_board(v, dealt, dealer, seating, players, seeds, tags))
+    diff = sum(b.difference(v) for b in boards) / len(boards)
+    return DealResult(index, dealer, boards, diff), [b.record for b in boards]
+
+
+@dataclass(frozen=True, repr=False)
+class Fault(Result):
+    """Decisions a player lost to the default: the ``kind`` of failure (``late``,
+    ``crashed``, ``garbage``, ``illegal``, ``error``), how many (``decisions``), and the
+    first, described (``note``)."""
+
+    kind: str
+    decisions: int
+    note: str
+
+
+@dataclass(frozen=True, repr=False)
+class PlayerRow(Result):
+    """One player's rows of a match: its spec (``name``), whether it ``cheats`` (sees every
+    card), its mean score a board (``mean``), the contracts it won (``contracts``), made
+    (``contracts_made``) and set (``contracts_set``), its faults by kind (``faults``), and its
+    seconds a decision."""
+
+    name: str
+    cheats: bool
+    mean: float
+    contracts: int
+    contracts_made: int
+    contracts_set: int
+    faults: tuple[Fault, ...]
+    seconds_per_decision: float
+
+
+@dataclass(frozen=True, repr=False)
+class MatchResult(Result):
+    """A match summed up (see the module): the ``variant``, the ``players`` (A and B by
+    spec), the ``seed``, the deals played and ``boards``, the mean ``difference`` a deal
+    (A less B) with its ``stderr`` and its 95% bootstrap interval (``interval``), the
+    ``verdict`` (``A``, ``B`` or ``none``: whether the interval lies above or below zero),
+    the sequential test's decision (``sprt``: ``high``, ``low`` or None), each player's
+    rows (``by_player``), the void boards (all passed, redealt), the ``seconds`` and the
+    folder of the records (``out``)."""
+
+    variant: str
+    players: dict[str, str]
+    seed: int
+    deals: int
+    boards: int
+    mean_difference: float
+    stderr: float
+    interval: tuple[float, float]
+    verdict: str
+    by_player: dict[str, PlayerRow]
+    void: int
+    seconds: float
+    sprt: Optional[str] = optional()
+    sprt_bounds: Optional[tuple[float, float]] = optional()
+    out: Optional[str] = optional()
+    differences: Optional[tuple[float, ...]] = optional()
+
+    _repr_keys = ("players", "deals", "mean_difference", "interval", "verdict")
+
+
+def summary(spec: MatchSpec, results: list[DealResult], seconds: float,
+            sprt: Any = None, out: Optional[str] = None, keep: bool = False) -> MatchResult:
+    """The ``MatchResult`` of the deals played (see ``MatchResult``)."""
+    from pinosolve.match.stats import summarise
+
+    if not results:
+        raise PinosolveError("the match played no deal")
+    v = spec.variant
+    diffs = [r.difference for r in results]
+    s = summarise(diffs, seed=spec.seed % (1 << 32))
+    rows = {}
+    boards = [b for r in results for b in r.boards]
+    for letter, name in (("A", spec.first), ("B", spec.second)):
+        scores = [x for b in boards if (x := b.player_score(v, letter)) is not None]
+        won = [b for b in boards if b.bidder is not None and
+               dict(zip(v.seats, b.seating)).get(b.bidder) == letter]
+        faults: dict[str, int] = {}
+        notes: dict[str, str] = {}
+        for b in boards:
+            for kind, n in b.faults.get(letter, {}).items():
+                faults[kind] = faults.get(kind, 0) + n
+                notes.setdefault(kind, b.fault_notes.get(f"{letter} {kind}", ""))
+        decisions = sum(b.decisions for b in boards) or 1
+        rows[letter] = PlayerRow(name, make_player(name, seconds=spec.answer_seconds).sees_all,
+                                 round(sum(scores) / len(scores), 4), len(won),
+                                 sum(1 for b in won if b.made), sum(1 for b in won
+                                                                    if b.made is False),
+                                 tuple(Fault(k, n, notes[k]) for k, n in faults.items()),
+                                 round(sum(b.seconds.get(letter, 0) for b in boards)
+                                               / decisions * 2, 6))
+    verdict = "A" if s.low > 0 else "B" if s.high < 0 else "none"
+    decision = sprt.decide(diffs) if sprt is not None else None
+    return MatchResult(v.id, {"A": spec.first, "B": spec.second}, spec.seed, len(results),
+                       len(boards), round(s.mean, 4), round(s.stderr, 4),
+                       (round(s.low, 4), round(s.high, 4)), verdict, rows,
+                       sum(1 for b in boards if b.void), round(seconds, 3),
+                       decision, (sprt.low, sprt.high) if sprt is not None else None, out,
+                       tuple(round(d, 4) for d in diffs) if keep else None)
+
+
+# --- the folder of a match, and resuming ---------------------------------------------------
+
+def _header(spec: MatchSpec) -> dict[str, Any]:
+    from pinosolve.records.record import rules_hash
+
+    return {"match": 1, "variant": spec.variant.id, "rules": rules_hash(spec.variant),
+            "first": spec.first, "second": spec.second, "seed": spec.seed}
+
+
+@dataclass
+class Folder:
+    """A match's folder: ``match.json`` (what the match is), ``deals.jsonl`` (a line per
+    deal played) and ``records/`` (a record per board, ``DEAL-BOARD.pbn``)."""
+
+    path: Path
+    done: dict[int, DealResult] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, path: str, spec: MatchSpec) -> Folder:
+        """The folder at ``path`` for ``spec``: made if new; where it holds deals of the same
+        match, those deals (a line cut short by a kill is dropped); PinosolveError where it
+        holds another match or is not a folder."""
+        from pinosolve.files import load_json, read_text
+
+        p = Path(path)
+        if p.exists() and not p.is_dir():
+            raise PinosolveError(f"--out {path}: not a folder")
+        folder = cls(p)
+        head = p / "match.json"
+        want = _header(spec)
+        if head.exists():
+            try:
+                got = load_json(read_text(head, "match.json"))
+            except (PinosolveError, ValueError):
+                got = None
+            if got != want:
+                raise PinosolveError(f"--out {path}: the folder holds another match "
+                                     f"({_describe(got)}); give a new folder")
+            folder._read_deals()
+        else:
+            if p.exists() and any(p.iterdir()):
+                raise PinosolveError(f"--out {path}: the folder is not empty and holds no "
+                                     "match; give a new folder")
+            (p / "records").mkdir(parents=True, exist_ok=True)
+            head.write_text(json.dumps(want) + "\n")
+        (p / "records").mkdir(exist_ok=True)
+        return folder
+
+    def _read_deals(self) -> None:
+        from pinosolve.files import load_json
+
+        path = self.path / "deals.jsonl"
+        if not path.exists():
+            return
+        good = 0
+        with open(path, "rb") as f:
+            for line in f:
+                if len(line) > MAX_LINE or not line.endswith(b"\n"):
+                    break
+                try:
+                    r = DealResult.from_json(load_json(line))
+                except (PinosolveError, ValueError, KeyError, TypeError, AttributeError):
+                    break
+                self.done[r.index] = r
+                good += len(line)
+        if good != path.stat().st_size:
+            with open(path, "r+b") as f:  # (a line cut short by a kill)
+                f.truncate(good)
+
+    def add(self, result: DealResult, records: list[str]) -> None:
+        for k, text in enumerate(records, 1):
+            (self.path / "records" / f"{result.index:06d}-{k}.pbn").write_text(text)
+        with open(self.path / "deals.jsonl", "a") as f:
+            f.write(json.dumps(result.to_json()) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        self.done[result.index] = result
+
+
+def _describe(head: Any) -> str:
+    if not isinstance(head, dict):
+        return "unreadable"
+    return f"{head.get('variant')}: {head.get('first')} against {head.get('second')}, " \
+           f"seed {head.get('seed')}"
+
+
+DealReport = Callable[[int, int, DealResult], None]  # (deals done, deals, the deal)
+
+
+def run_match(spec: MatchSpec, deals: int, *, sprt: Any = None, out: Optional[str] = None,
+              start: int = 0, on_deal: Optional[DealReport] = None,
+              keep_differences: bool = False) -> MatchResult:
+    """Play deals ``start`` .. ``start + deals - 1`` of ``spec`` (see the module), stopping
+    early where ``sprt`` (a ``pinosolve.match.stats.Sprt``) decides; with ``out``, in that
+    folder, taking the deals it holds already. ``on_deal(done, deals, result)`` after each
+    deal. PinosolveError for a bad value."""
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
+        raise PinosolveError(f"deals: a whole number from 1 to {MAX_DEALS}, got {deals!r:.20}")
+    if start + deals - 1 > MAX_INDEX:
+        raise PinosolveError(f"the deals go past the last index {MAX_INDEX}")
+    folder = Folder.open(out, spec) if out is not None else None
+    clock = time.perf_counter()
+    results: list[DealResult] = []
+    try:
+        for index in range(start, start + deals):
+            got = folder.done.get(index) if folder is not None else None
+            if got is None:
+                got, records = play_deal(spec, index)
+                if folder is not None:
+                    folder.add(got, records)
+            results.append(got)
+            if on_deal is not None:
+                on_deal(len(results), deals, got)
+            if sprt is not None and sprt.decide([r.difference for r in results]):
+                break
+    finally:
+        close_players()
+    return summary(spec, results, time.perf_counter() - clock, sprt, out, keep_differences)

@@ -1,0 +1,123 @@
+"""Duplicate matches: the seating, the same cards at every board, determinism, the folder
+and resuming, faults, and the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pinosolve import load_variant, variant_ids
+from pinosolve.errors import PinosolveError
+from pinosolve.match.match import MatchSpec, play_deal, run_match
+from pinosolve.match.seating import arrangements
+from pinosolve.players.base import Player
+from pinosolve.records.read import read_record
+
+
+@pytest.mark.parametrize("vid", variant_ids())
+def test_every_arrangement_is_dealt_the_same_cards(vid):
+    """Each board of a deal starts from the same hands (and kitty or stock), with the same
+    dealer; the arrangements seat A and B at every seat equally often."""
+    v = load_variant(vid)
+    seatings = arrangements(v)
+    for k in range(len(v.seats)):
+        assert sorted(a[k] for a in seatings).count("A") * 2 == len(seatings)
+    result, records = play_deal(MatchSpec(v, "random", "random", seed=4), 0)
+    assert len(result.boards) == len(seatings) == len(records)
+    assert len({b.deal for b in result.boards}) == 1 and result.boards[0].deal
+    for b, text in zip(result.boards, records):
+        r = read_record(text, None if vid not in variant_ids() else vid)
+        assert dict(r.tags)["Seed"] == "4" and r.dealer == result.dealer
+        if v.rules.deal.kitty_kind != "stock":
+            assert " ".join(h.cards().__str__() for h in r.deal.values()) == " ".join(
+                h.cards().__str__() for h in load_variant(vid).parse_deal(b.deal).hands)
+
+
+def test_the_difference_is_the_mean_over_the_seatings():
+    v = load_variant("three-hand-kitty")
+    result, _ = play_deal(MatchSpec(v, "rules", "random", seed=2), 3)
+    want = 0.0
+    for b in result.boards:
+        a = [b.scores[s] for s, x in zip(v.seats, b.seating) if x == "A"]
+        o = [b.scores[s] for s, x in zip(v.seats, b.seating) if x == "B"]
+        want += sum(a) / len(a) - sum(o) / len(o)
+    assert result.difference == pytest.approx(want / len(result.boards))
+
+
+def test_a_match_replays_exactly_and_resumes(tmp_path):
+    spec = MatchSpec("two-hand", "rules", "random", seed=9)
+    whole = run_match(spec, 6, keep_differences=True)
+    again = run_match(spec, 6, keep_differences=True)
+    def timeless(r):
+        j = r.to_json() | {"seconds": 0}
+        for row in j["by_player"].values():
+            row["seconds_per_decision"] = 0
+        return j
+    assert timeless(whole) == timeless(again)
+    out = tmp_path / "m"
+    run_match(spec, 3, out=str(out))
+    lines = (out / "deals.jsonl").read_text().splitlines(keepends=True)
+    (out / "deals.jsonl").write_text("".join(lines[:2]) + lines[2][:40])  # a kill mid-line
+    resumed = run_match(spec, 6, out=str(out), keep_differences=True)
+    assert resumed.differences == whole.differences
+    assert len((out / "deals.jsonl").read_text().splitlines()) == 6
+    assert len(list((out / "records").glob("*.pbn"))) == 12
+    with pytest.raises(PinosolveError, match="another match"):
+        run_match(MatchSpec("two-hand", "rules", "rules", seed=9), 2, out=str(out))
+
+
+class _Raises(Player):
+    kind = "raises"
+
+    def choose(self, view, decision):
+        raise KeyError("hidden")
+
+
+def test_a_failing_player_loses_the_decision_to_its_default(monkeypatch):
+    import pinosolve.match.match as m
+
+    def player(spec, letter, seat):
+        return _Raises() if letter == "A" else m.make_player("random")
+    monkeypatch.setattr(m, "_player", player)
+    result, _ = play_deal(MatchSpec("four-hand", "random", "random", seed=1), 0)
+    faults = result.boards[0].faults["A"]
+    assert faults["error"] > 0 and "B" not in result.boards[0].faults
+    assert "KeyError" in result.boards[0].fault_notes["A error"]
+
+
+def test_the_sequential_test_stops_a_match():
+    from pinosolve.match.stats import Sprt
+
+    r = run_match(MatchSpec("two-hand", "rules", "random", seed=3), 200, sprt=Sprt(0, 5))
+    assert r.sprt == "high" and 10 <= r.deals < 200
+
+
+@pytest.mark.parametrize("args, says", [
+    (["nosuch", "random"], "no player"),
+    (["pimc:samples=0", "random"], "samples"),
+    (["pimc:nope=1", "random"], "no parameter"),
+    (["rules:x", "random"], "key=value"),
+    (["cmd:", "random"], "give the command"),
+    (["random", "random", "--sprt", "1"], "LOW,HIGH"),
+    (["random", "random", "--deals", "0"], "--deals"),
+    (["random", "random", "--variant", "nosuch"], "nosuch"),
+])
+def test_bad_options_are_one_line(cli, args, says):
+    r = cli("match", *args, *([] if "--variant" in args else ["--variant", "two-hand"]))
+    assert r.code == 2 and says in r.err and len(r.err.strip().splitlines()) == 1
+
+
+def test_the_command_answers_a_table_and_json(cli, tmp_path):
+    r = cli("match", "rules", "random", "--variant", "two-hand", "--deals", "3", "--seed",
+            "5")
+    assert r.code == 0 and "A - B" in r.out and "rules" in r.out
+    j = cli("match", "rules", "random", "--variant", "two-hand", "--deals", "3", "--seed",
+            "5", "--json", "--out", str(tmp_path / "o")).json()
+    assert j["deals"] == 3 and j["players"] == {"A": "rules", "B": "random"}
+    assert j["by_player"]["A"]["cheats"] is False
+    assert json.loads((tmp_path / "o" / "match.json").read_text())["seed"] == 5
+    f = tmp_path / "file"
+    f.write_text("x")
+    r = cli("match", "rules", "random", "--variant", "two-hand", "--out", str(f))
+    assert r.code == 2 and "not a folder" in r.err
