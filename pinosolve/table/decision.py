@@ -88,8 +88,7 @@ class Decision:
         if self.kind in ("play", "call_card"):
             text = card_text(text)
         elif self.kind == "meld":
-            text = " ".join(card_text(c) for c in text.split()) if text else ""
-            text = " ".join(sorted(text.split(), key=_order)) if text else ""
+            text = meld_text(text)
         elif self.kind == "trump":
             text = text.upper()
         else:
@@ -124,5 +123,30 @@ class Decision:
         return cards
 
 
+def meld_text(text: str) -> str:
+    """A meld's one spelling: its steps joined by ``"; "``, each step's cards from the hand,
+    then ``table:`` each card from the table, each group in deck order, then ``exchange``
+    (a dix exchanged); ``""`` for no meld. ``IllegalChoice`` for a word that is none.
+
+    >>> meld_text(" qs  jd ; table:ks exchange 9s")
+    'QS JD; 9S table:KS exchange'
+    """
+    steps = []
+    for step in text.split(";"):
+        hand: list[str] = []
+        table: list[str] = []
+        exchange = []
+        for word in step.split():
+            if word.lower() == "exchange":
+                exchange.append("exchange")
+                continue
+            card = card_text(word)
+            (table if card.startswith("table:") else hand).append(card)
+        words = sorted(hand, key=_order) + sorted(table, key=_order) + exchange
+        if words:
+            steps.append(" ".join(words))
+    return "; ".join(steps)
+
+
 def _order(text: str) -> int:
-    return Card.parse(text).index
+    return Card.parse(text.removeprefix("table:")).index

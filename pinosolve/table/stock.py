@@ -98,7 +98,9 @@ class StockTable:
             return Decision("draw", seats[self._winner], ("top", "turned"))
         if self._phase == "meld":
             self._choices = {}
-            for choice, ch, hand, stock in self.search.meld_choices(pos, self._winner):
+            ranked = sorted(self.search.meld_choices(pos, self._winner),
+                            key=lambda c: (-c[0].points, len(c[0].steps)))
+            for choice, ch, hand, stock in ranked:  # (the most points first)
                 self._choices.setdefault(_meld_text(choice), (choice, ch, hand, stock))
             return Decision("meld", seats[self._winner], tuple(self._choices))
         g = self.game
@@ -111,7 +113,7 @@ class StockTable:
         d = self.decision()
         if d is None:
             raise PinosolveError("the round is over: no decision is pending")
-        made = d.check(choice) if d.kind != "meld" else _meld_check(d, choice)
+        made = d.check(choice)
         assert isinstance(made, str)
         self._pending = None
         if self._phase == "play":
@@ -295,25 +297,11 @@ class StockTable:
 
 
 def _meld_text(choice: Any) -> str:
-    """A meld choice as text: each step's cards from the hand, then ``table:`` each card
-    reused from the table, ``exchange`` for a dix exchanged; steps joined by ``;``."""
+    """A meld choice as text, in ``pinosolve.table.decision.meld_text``'s one spelling."""
+    from pinosolve.table.decision import meld_text
+
     steps = []
     for hand, table, exchange in choice.steps:
         words = [*hand, *("table:" + c for c in table)] + (["exchange"] if exchange else [])
         steps.append(" ".join(words))
-    return "; ".join(steps)
-
-
-def _meld_check(d: Decision, answer: Any) -> str:
-    from pinosolve.table.decision import MAX_ANSWER, IllegalChoice
-
-    if not isinstance(answer, str) or len(answer) > MAX_ANSWER:
-        raise IllegalChoice("meld: one of the choices, as text")
-    text = "; ".join(" ".join(w.upper() if not w.lower().startswith(("table:", "exchange"))
-                              else (w.lower() if w.lower() == "exchange"
-                                    else "table:" + w[6:].upper())
-                              for w in step.split()) for step in answer.split(";")).strip()
-    text = "" if text in ("", ";") else text
-    if text not in d.choices:
-        raise IllegalChoice(f"meld: {answer.strip()[:60]!r} is not a choice")
-    return text
+    return meld_text("; ".join(steps))

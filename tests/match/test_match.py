@@ -121,3 +121,11 @@ def test_the_command_answers_a_table_and_json(cli, tmp_path):
     f.write_text("x")
     r = cli("match", "rules", "random", "--variant", "two-hand", "--out", str(f))
     assert r.code == 2 and "not a folder" in r.err
+
+
+@pytest.mark.parametrize("vid", variant_ids())
+def test_built_in_players_never_fault(vid):
+    """Every answer of the built-in players is one of the choices, in every variant: a
+    deal of rules against random at every seating has no fault at all."""
+    result, _ = play_deal(MatchSpec(vid, "rules", "random", seed=3), 1)
+    assert [b.faults for b in result.boards] == [{}] * len(result.boards)
