@@ -342,3 +342,51 @@ def _draw_study(plt: Any, summary: dict[str, Any], where: Path, title: str = "")
         _save(plt, fig, left, where)
     finally:
         plt.close(fig)
+
+
+def plot_match(result: Any, path: Union[str, Path]) -> Path:
+    """Draw a match's running mean difference (A less B, points a deal) with its 95%
+    interval (the mean ± 1.96 standard errors after each deal) into ``path``: ``result`` a
+    ``MatchResult`` (or its JSON) that kept its ``differences``; returns the path."""
+    where = plot_path(path)
+    data = _json_of(result)
+    if not isinstance(data, dict) or not isinstance(data.get("differences"), list):
+        raise PinosolveError("plot: give a match's answer with its differences")
+    return _drawn(_draw_match, data, where, "a match's")
+
+
+def _draw_match(plt: Any, data: dict[str, Any], where: Path) -> None:
+    import math
+
+    diffs = [float(x) for x in data["differences"]]
+    xs, means, lows, highs = [], [], [], []
+    total = squares = 0.0
+    for n, x in enumerate(diffs, 1):
+        total += x
+        squares += x * x
+        mean = total / n
+        var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(max(var, 0.0) / n)
+        xs.append(n)
+        means.append(mean)
+        lows.append(mean - half)
+        highs.append(mean + half)
+    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=100)
+    try:
+        ax.fill_between(xs, lows, highs, color="tab:blue", alpha=0.2,
+                        label="95% interval (mean ± 1.96 s.e.)")
+        ax.plot(xs, means, color="tab:blue", label="running mean")
+        ax.axhline(0, color="black", linewidth=0.8)
+        bounds = data.get("sprt_bounds")
+        if isinstance(bounds, list) and len(bounds) == 2:
+            for b, style, which in zip(bounds, (":", "--"), ("low", "high")):
+                ax.axhline(b, color="tab:red", linestyle=style, linewidth=0.8,
+                           label=f"sequential test's {which}: {b:g}")
+        players = data.get("players") or {}
+        ax.set_xlabel("deals")
+        ax.set_ylabel("A - B, points a deal")
+        ax.set_title(f"{data.get('variant', '')}: A {players.get('A', '?')} against B "
+                     f"{players.get('B', '?')}")
+        _save(plt, fig, ax, where)
+    finally:
+        plt.close(fig)

@@ -33,8 +33,20 @@ def match_cmd(
     out: Annotated[Optional[Path], typer.Option(
         "--out", help="A folder for every board's record and the deals played; a match "
         "stopped there resumes where it stopped.", show_default=False)] = None,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="local (this machine's cores) or dask.")] = "local",
+    scheduler: Annotated[Optional[str], typer.Option(
+        "--scheduler", help="--backend dask: a running cluster's scheduler, tcp://HOST:8786 "
+        "(default: a LocalCluster of --jobs processes).", show_default=False)] = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", help="Worker processes (0: one per core): this machine's (default 1), or "
+        "with --backend dask, the LocalCluster's (default 2).", show_default=False)] = None,
     answer_seconds: Annotated[float, typer.Option(
         "--answer-seconds", help="The time a cmd: player has for each answer.")] = 10.0,
+    plot: Annotated[Optional[str], typer.Option(
+        "--plot", help="Draw the running difference and its 95% interval into this .png, "
+        ".svg or .pdf file (needs matplotlib: pip install 'pinosolve\\[plot]').",
+        show_default=False)] = None,
     progress: Annotated[Optional[bool], typer.Option(
         "--progress/--quiet", help="A progress line on stderr (default: shown where stderr "
         "is a terminal).", show_default=False)] = None,
@@ -55,12 +67,43 @@ def match_cmd(
 
     for spec_text in (first, second):  # (a player's mistake named before the rules asked)
         make_player(spec_text, seconds=answer_seconds).close()
+    from pinosolve.cli.pool import usable_cpus
+    from pinosolve.cli.study import dask_client, dask_failed
+
+    if backend not in ("local", "dask"):
+        raise PinosolveError(f"--backend must be local or dask, got {backend!r:.40}")
+    if backend == "local" and scheduler is not None:
+        raise PinosolveError("--scheduler goes with --backend dask")
+    if scheduler is not None and jobs is not None:
+        raise PinosolveError("--jobs starts a LocalCluster of that many workers: not with "
+                             "--scheduler, whose cluster has its own")
+    if jobs is not None and not 0 <= jobs <= 256:
+        raise PinosolveError(f"--jobs must be from 0 to 256, got {jobs}")
+    workers = (usable_cpus() if jobs == 0 else jobs) if jobs is not None else None
+    where_plot = None
+    if plot is not None:
+        from pinosolve.analysis.plot import plot_path, require_matplotlib
+
+        where_plot = plot_path(plot)
+        require_matplotlib()
     test = parse_sprt(sprt) if sprt is not None else None
     spec = MatchSpec(chosen_variant_of(given), first, second, seed, answer_seconds)
     bar = _Progress(deals) if progress_wanted(progress) else None
+    where = None if out is None else str(out)
+    report = bar.update if bar is not None else None
     try:
-        result = run_match(spec, deals, sprt=test, out=None if out is None else str(out),
-                           on_deal=bar.update if bar is not None else None)
+        if backend == "local":
+            result = run_match(spec, deals, sprt=test, out=where, on_deal=report,
+                               jobs=workers or 1, keep_differences=plot is not None)
+        else:
+            with dask_client(scheduler, workers or 2) as client:
+                try:
+                    result = run_match(spec, deals, sprt=test, out=where, on_deal=report,
+                                       client=client, keep_differences=plot is not None)
+                except (PinosolveError, KeyboardInterrupt, SystemExit, RecursionError):
+                    raise
+                except Exception as exc:  # the scheduler lost, a task given up on, ...
+                    raise dask_failed(exc) from None
     finally:
         if bar is not None:
             bar.stop()
@@ -68,6 +111,12 @@ def match_cmd(
         emit_json(result.to_json())
     else:
         render(result)
+    if where_plot is not None:
+        from pinosolve.analysis.plot import plot_match
+        from pinosolve.cli.printable import echo_written
+
+        plot_match(result, where_plot)
+        echo_written("plot", where_plot, True)
 
 
 class _Progress:

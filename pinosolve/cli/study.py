@@ -218,36 +218,67 @@ def _run_local(spec: Any, tasks: Any, jobs: int,
         answer_sink.reset(token)
 
 
+class dask_client:  # noqa: N801 - (a context manager, used as a function)
+    """``with dask_client(scheduler, workers) as client``: a Dask client of the running
+    cluster at ``scheduler`` (``tcp://HOST:PORT``), else of a ``LocalCluster`` of
+    ``workers`` processes started here, with a worker ready; closed, with the cluster
+    started here, on the way out. One-line ``PinosolveError`` for a scheduler that cannot
+    be reached, a cluster with no worker, or Dask not installed."""
+
+    def __init__(self, scheduler: Optional[str], workers: Optional[int]) -> None:
+        self.scheduler, self.workers = scheduler, workers
+        self.client: Any = None
+        self.cluster: Any = None
+
+    def __enter__(self) -> Any:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise PinosolveError("--backend dask needs Dask: pip install 'pinosolve[dask]'") \
+                from None
+        scheduler = self.scheduler
+        if scheduler is None:
+            self.cluster = LocalCluster(n_workers=self.workers or 2, threads_per_worker=1,
+                                        processes=True, dashboard_address=None)
+            self.client = Client(self.cluster)
+        else:
+            m = re.fullmatch(r"tcp://[^\s/:]+(?::(\d{1,5}))?", scheduler)
+            if m is None or (m.group(1) is not None and not 0 < int(m.group(1)) < 65536):
+                raise PinosolveError(f"--scheduler {scheduler!r}: give tcp://HOST:PORT")
+            try:
+                self.client = Client(scheduler, timeout=30)
+            except Exception as exc:  # (OSError, TimeoutError, and what else a transport says)
+                raise PinosolveError(f"--scheduler {scheduler!r}: {type(exc).__name__}: "
+                                     f"{str(exc)[:120]}") from None
+        try:
+            self.client.wait_for_workers(1, timeout=WORKER_WAIT)
+        except Exception:
+            self.__exit__(None, None, None)
+            raise PinosolveError(f"the cluster has no worker after {WORKER_WAIT:g} s") \
+                from None
+        return self.client
+
+    def __exit__(self, *exc: Any) -> None:
+        from pinosolve.analysis.study import close_dask
+
+        if self.client is not None:
+            client, self.client = self.client, None
+            close_dask(client, self.cluster)
+
+
+def dask_failed(exc: Exception) -> PinosolveError:
+    """A cluster's failure (the scheduler lost, a task given up on, ...) in one line."""
+    return PinosolveError(f"the Dask cluster failed: {type(exc).__name__}: "
+                          f"{str(exc)[:160]}; the records so far are kept, and the same "
+                          "command resumes")
+
+
 def _run_dask(spec: Any, tasks: Any, scheduler: Optional[str],
               workers: Optional[int],
               take: Callable[[int, int, list[dict[str, Any]]], None]) -> None:
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise PinosolveError("--backend dask needs Dask: pip install 'pinosolve[dask]'") \
-            from None
-    from pinosolve.analysis.study import close_dask, run_dask
+    from pinosolve.analysis.study import run_dask
 
-    cluster = None
-    if scheduler is None:
-        cluster = LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
-        client = Client(cluster)
-    else:
-        m = re.fullmatch(r"tcp://[^\s/:]+(?::(\d{1,5}))?", scheduler)
-        if m is None or (m.group(1) is not None and not 0 < int(m.group(1)) < 65536):
-            raise PinosolveError(f"--scheduler {scheduler!r}: give tcp://HOST:PORT")
-        try:
-            client = Client(scheduler, timeout=30)
-        except Exception as exc:  # (OSError, TimeoutError, and what else a transport says)
-            raise PinosolveError(f"--scheduler {scheduler!r}: {type(exc).__name__}: "
-                                 f"{str(exc)[:120]}") from None
-    try:
-        try:
-            client.wait_for_workers(1, timeout=WORKER_WAIT)
-        except Exception:
-            raise PinosolveError(f"the cluster has no worker after {WORKER_WAIT:g} s") \
-                from None
+    with dask_client(scheduler, workers) as client:
         workers_now = len(client.scheduler_info().get("workers", {}))
         try:
             run_dask(spec, tasks, client, take, retries=RETRIES,
@@ -257,11 +288,7 @@ def _run_dask(spec: Any, tasks: Any, scheduler: Optional[str],
         except Exception as exc:  # the scheduler lost, a task given up on, ...
             if isinstance(exc, RecursionError):
                 raise
-            raise PinosolveError(f"the Dask cluster failed: {type(exc).__name__}: "
-                                 f"{str(exc)[:160]}; the records so far are kept, and the "
-                                 "same command resumes") from None
-    finally:
-        close_dask(client, cluster)
+            raise dask_failed(exc) from None
 
 
 def _seed_of(out: Optional[Path]) -> Optional[int]:

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 
 from pinosolve.errors import PinosolveError
 from pinosolve.match.board import Board, play_board
@@ -127,6 +127,15 @@ def play_deal(spec: MatchSpec, index: int) -> tuple[DealResult, list[str]]:
         boards.append(play_board(v, dealt, dealer, seating, players, seeds, tags))
     diff = sum(b.difference(v) for b in boards) / len(boards)
     return DealResult(index, dealer, boards, diff), [b.record for b in boards]
+
+
+def play_deal_alone(spec: MatchSpec, index: int) -> tuple[DealResult, list[str]]:
+    """``play_deal``, the players closed after it: a worker's task, which leaves no program
+    player's process behind it (a worker may end at any time)."""
+    try:
+        return play_deal(spec, index)
+    finally:
+        close_players()
 
 
 @dataclass(frozen=True, repr=False)
@@ -314,27 +323,82 @@ def _describe(head: Any) -> str:
 
 
 DealReport = Callable[[int, int, DealResult], None]  # (deals done, deals, the deal)
+WINDOW = 4  # deals in flight a worker, with --jobs or on Dask
+
+
+def _in_order(spec: MatchSpec, indices: list[int], jobs: int, client: Any
+              ) -> Generator[tuple[DealResult, list[str]], None, None]:
+    """``play_deal`` of each index, yielded in the order given: here (``jobs`` 1), in
+    ``jobs`` worker processes, or on a Dask ``client``'s workers (each deal a pure task keyed
+    by the match and the index, so the scheduler may run it again), a few deals in flight
+    per worker. Closing the iterator cancels the deals not yet taken."""
+    if jobs == 1 and client is None:
+        for index in indices:
+            yield play_deal(spec, index)
+        return
+    if client is not None:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        key = hashlib.sha256(json.dumps(_header(spec), sort_keys=True).encode()).hexdigest()
+
+        def submit(index: int) -> Any:
+            return client.submit(play_deal_alone, spec, index, pure=True, retries=3,
+                                 key=f"pinosolve-match-{key[:16]}-{index}")
+        pool = None
+    else:
+        import concurrent.futures
+        import multiprocessing
+
+        workers = jobs
+        pool = concurrent.futures.ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context("forkserver"))
+
+        def submit(index: int) -> Any:
+            assert pool is not None
+            return pool.submit(play_deal_alone, spec, index)
+    window = WINDOW * workers
+    pending = {i: submit(i) for i in indices[:window]}
+    later = iter(indices[window:])
+    try:
+        for index in indices:
+            result = pending.pop(index).result()
+            nxt = next(later, None)
+            if nxt is not None:
+                pending[nxt] = submit(nxt)
+            yield result
+    finally:
+        for future in pending.values():
+            future.cancel()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def run_match(spec: MatchSpec, deals: int, *, sprt: Any = None, out: Optional[str] = None,
               start: int = 0, on_deal: Optional[DealReport] = None,
-              keep_differences: bool = False) -> MatchResult:
+              keep_differences: bool = False, jobs: int = 1, client: Any = None
+              ) -> MatchResult:
     """Play deals ``start`` .. ``start + deals - 1`` of ``spec`` (see the module), stopping
     early where ``sprt`` (a ``pinosolve.match.stats.Sprt``) decides; with ``out``, in that
-    folder, taking the deals it holds already. ``on_deal(done, deals, result)`` after each
-    deal. PinosolveError for a bad value."""
+    folder, taking the deals it holds already. ``jobs``: worker processes on this machine;
+    ``client``: a Dask client whose workers play the deals instead; either way the deals are
+    taken in order and the answer is the same as here. ``on_deal(done, deals, result)``
+    after each deal. PinosolveError for a bad value."""
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
         raise PinosolveError(f"deals: a whole number from 1 to {MAX_DEALS}, got {deals!r:.20}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
+        raise PinosolveError(f"jobs: a whole number from 1 to 256, got {jobs!r:.20}")
     if start + deals - 1 > MAX_INDEX:
         raise PinosolveError(f"the deals go past the last index {MAX_INDEX}")
     folder = Folder.open(out, spec) if out is not None else None
     clock = time.perf_counter()
     results: list[DealResult] = []
+    indices = list(range(start, start + deals))
+    done = folder.done if folder is not None else {}
+    played = _in_order(spec, [i for i in indices if i not in done], jobs, client)
     try:
-        for index in range(start, start + deals):
-            got = folder.done.get(index) if folder is not None else None
+        for index in indices:
+            got = done.get(index)
             if got is None:
-                got, records = play_deal(spec, index)
+                got, records = next(played)
                 if folder is not None:
                     folder.add(got, records)
             results.append(got)
@@ -343,5 +407,6 @@ def run_match(spec: MatchSpec, deals: int, *, sprt: Any = None, out: Optional[st
             if sprt is not None and sprt.decide([r.difference for r in results]):
                 break
     finally:
+        played.close()
         close_players()
     return summary(spec, results, time.perf_counter() - clock, sprt, out, keep_differences)

@@ -123,9 +123,37 @@ def test_the_command_answers_a_table_and_json(cli, tmp_path):
     assert r.code == 2 and "not a folder" in r.err
 
 
+def test_workers_and_dask_play_the_same_match(tmp_path):
+    """The deals in two worker processes, and on a Dask LocalCluster, come back in order
+    with the same differences as here."""
+    pytest.importorskip("distributed")
+    from pinosolve.cli.study import dask_client
+
+    spec = MatchSpec("two-hand", "rules", "random", seed=12)
+    here = run_match(spec, 6, keep_differences=True).differences
+    assert run_match(spec, 6, keep_differences=True, jobs=2).differences == here
+    with dask_client(None, 2) as client:
+        assert run_match(spec, 6, keep_differences=True, client=client).differences == here
+
+
 @pytest.mark.parametrize("vid", variant_ids())
 def test_built_in_players_never_fault(vid):
     """Every answer of the built-in players is one of the choices, in every variant: a
     deal of rules against random at every seating has no fault at all."""
     result, _ = play_deal(MatchSpec(vid, "rules", "random", seed=3), 1)
     assert [b.faults for b in result.boards] == [{}] * len(result.boards)
+
+
+def test_the_plot_draws_the_running_difference(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    from pinosolve.analysis.plot import plot_match
+
+    r = cli("match", "rules", "random", "--variant", "two-hand", "--deals", "5", "--sprt",
+            "0,5", "--plot", str(tmp_path / "m.svg"))
+    assert r.code == 0 and (tmp_path / "m.svg").read_text().count("<svg") == 1
+    with pytest.raises(PinosolveError, match="differences"):
+        plot_match(run_match(MatchSpec("two-hand", "rules", "random"), 2), tmp_path / "x.png")
+    for bad in (["--plot", str(tmp_path / "m.txt")], ["--jobs", "-1"],
+                ["--backend", "cloud"], ["--scheduler", "tcp://x:1"]):
+        r = cli("match", "rules", "random", "--variant", "two-hand", *bad)
+        assert r.code == 2 and len(r.err.strip().splitlines()) == 1, (bad, r.err)
