@@ -41,7 +41,7 @@ class OpenPlayer(RulesPlayer):
         v = self.variant
         assert v is not None
         g = Game(v, view["deal"], trump=view["trump"], leader=view["leader"],
-                 **({"declarer": view["declarer"]} if "declarer" in view
+                 **({"declarer": view["bidder"]} if "bidder" in view
                     and v.rules.players.partnership != "fixed" and len(v.seats) > 2 else {}),
                  **({"partner": view["partner"]} if view.get("partner") else {}))
         for c in view["play"]:

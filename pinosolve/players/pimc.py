@@ -28,7 +28,7 @@ from pinosolve.players.rules import RulesPlayer
 from pinosolve.table.decision import Choice, Decision
 from pinosolve.variants.variant import Variant
 
-ADVICE_KEYS = ("variant", "trump", "seat", "hand", "leader", "play", "declarer", "partner",
+ADVICE_KEYS = ("variant", "trump", "seat", "hand", "leader", "play", "bidder", "partner",
                "called_card", "shown", "passed", "kitty", "gone")
 
 
@@ -88,7 +88,7 @@ class PimcPlayer(RulesPlayer):
         v = self.variant
         assert v is not None
         if self._bid is None:
-            advice = advise_bid(v, self.seat, view["cards_held"], samples=self.bid_samples,
+            advice = advise_bid(v, self.seat, view["holding"], samples=self.bid_samples,
                                 seed=self._seed(), timeout=self.seconds, threads=self.threads,
                                 dealer=view.get("dealer"))
             self._bid = (advice.highest_bid, advice.best_trump)
@@ -104,7 +104,7 @@ class PimcPlayer(RulesPlayer):
         v = self.variant
         assert v is not None
         received = Hand.parse(" ".join(view["passed"]["received"]))
-        held = Hand.parse(" ".join(view["cards_held"]))
+        held = Hand.parse(" ".join(view["holding"]))
         back = pass_back(v, Suit[view["trump"]], held - received, received).returned
         return d.check(back.cards())
 
@@ -114,6 +114,6 @@ class PimcPlayer(RulesPlayer):
         v = self.variant
         assert v is not None
         kitty = Hand.parse(" ".join(view["kitty"]))
-        held = Hand.parse(" ".join(view["cards_held"]))
+        held = Hand.parse(" ".join(view["holding"]))
         away = lay_away(v, Suit[view["trump"]], held - kitty, kitty)
         return d.check(away.cards())

@@ -70,7 +70,7 @@ class RulesPlayer(Player):
         if v is None:
             raise PinosolveError("rules: start() the round first")
         kind = decision.kind
-        held = Hand.parse(" ".join(view["cards_held"])) if view.get("cards_held") else Hand()
+        held = Hand.parse(" ".join(view["holding"])) if view.get("holding") else Hand()
         if kind == "call":
             return self._call(view, decision, held)
         if kind == "trump":
@@ -182,7 +182,7 @@ class RulesPlayer(Player):
         t = int(trump)
         legal = [Card.parse(c).index for c in d.choices]
         trick = [Card.parse(c).index for c in view.get("trick", [])]
-        held = [Card.parse(c).index for c in view["cards_held"]]
+        held = [Card.parse(c).index for c in view["holding"]]
         strength = rules.strength
         pts = rules.points
         if not trick:
@@ -230,7 +230,7 @@ class RulesPlayer(Player):
                     return next((s for s in team.seats if s != self.seat), None)
             return None
         return view.get("partner") if view.get("partner") != self.seat else \
-            view.get("declarer")
+            view.get("bidder")
 
     def _stock_card(self, view: Mapping[str, Any], d: Decision) -> str:
         rules = self._play_rules(1)

@@ -336,24 +336,22 @@ class Table:
 
     def view(self, seat: str) -> dict[str, Any]:
         """What ``seat`` sees now (see the module): its hand (as play began, or as held
-        before play), ``cards_held``, the auction's calls, the contract, the kitty where the
-        bidder showed it, the cards it laid away (``gone``), the passes it made and
-        received, the meld shown, the play so far."""
+        before play), its ``holding`` now, the auction's calls (``auction_calls``), the
+        contract, the kitty where the bidder showed it, the cards it laid away (``gone``),
+        the passes it made and received, the meld shown, the play so far."""
         v = self.variant
         out: dict[str, Any] = {"variant": v.id, "seat": seat, "dealer": self.dealer}
         if self.game is not None:
             out["hand"] = self.hands_at_play[seat].cards()
-            out["cards_held"] = self.game.hand(seat).cards()
+            out["holding"] = self.game.hand(seat).cards()
         else:
-            out["hand"] = out["cards_held"] = self.hands[seat].cards()
+            out["hand"] = out["holding"] = self.hands[seat].cards()
         if self.auction is not None:
-            out["calls"] = ["pass" if c.bid is None and c.call != "misdeal" else c.call
+            out["auction_calls"] = ["pass" if c.bid is None and c.call != "misdeal" else c.call
                             for c in self.auction.calls]
         for key in ("bidder", "bid"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
-        if self.bidder is not None and self.bid is not None:
-            out["declarer"] = self.bidder
         if self.trump is not None:
             out["trump"] = self.trump.letter
         if self.called_card is not None:
@@ -371,7 +369,7 @@ class Table:
             out["passed"] = {"gave": gave, "received": got}
         if self.shown:
             out["shown"] = {s: h.cards() for s, h in self.shown.items()}
-            out["meld"] = dict(self.meld_points)
+            out["meld_points"] = dict(self.meld_points)
         if self.game is not None:
             out["leader"] = self.leader
             out["play"] = [str(c) for c in self.played]

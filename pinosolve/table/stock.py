@@ -204,7 +204,7 @@ class StockTable:
     # --- views, record, score --------------------------------------------------------------
 
     def view(self, seat: str) -> dict[str, Any]:
-        """What ``seat`` sees (see ``Table.view``): in stage 1 its ``cards_held``, every
+        """What ``seat`` sees (see ``Table.view``): in stage 1 its ``holding``, every
         meld on the table (``table``), the stock (``?`` for each face-down card, the turned
         card last), the cards gone in tricks, the trick (``play`` from ``leader``), the meld
         and trick points; in the play-off, the view ``pinosolve.advise`` takes (its hand as
@@ -214,11 +214,11 @@ class StockTable:
         gone = [c for _, cards in self.stage1 for c in cards]
         out: dict[str, Any] = {"variant": v.id, "seat": seat, "dealer": self.dealer,
                                "trump": self.trump.letter, "stage": 1 if self.game is None
-                               else 2, "meld": dict(self.meld_points),
-                               "trick_points": dict(self.trick_points)}
+                               else 2, "meld_points": dict(self.meld_points),
+                               "trick_points_taken": dict(self.trick_points)}
         if self.game is None:
-            out["cards_held"] = [str(Card.from_index(c)) for c in sorted(pos.hands[p])]
-            out["hand"] = out["cards_held"]
+            out["holding"] = [str(Card.from_index(c)) for c in sorted(pos.hands[p])]
+            out["hand"] = out["holding"]
             out["table"] = {s: [str(Card.from_index(c)) for c in pos.table(q)]
                             for q, s in enumerate(self.seats)}
             out["stock"] = ["?"] * (len(pos.stock) - 1) + [str(Card.from_index(pos.stock[-1]))] \
@@ -229,7 +229,7 @@ class StockTable:
             out["to_meld"] = self._phase == "meld"
             return out
         out["hand"] = self.hands_at_play[seat].cards()
-        out["cards_held"] = self.game.hand(seat).cards()
+        out["holding"] = self.game.hand(seat).cards()
         out["gone"] = gone
         out["leader"] = self.leader
         out["play"] = [str(c) for c in self.played]

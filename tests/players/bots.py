@@ -30,7 +30,7 @@ def answer(req: dict) -> object:
     first for a count; else the first choice."""
     d = req["decision"]
     if d["kind"] == "call":
-        bids = [c for c in req["view"].get("calls", []) if c not in ("pass", "misdeal")]
+        bids = [c for c in req["view"].get("auction_calls", []) if c not in ("pass", "misdeal")]
         bid = next((c for c in d["choices"] if c not in ("pass", "misdeal")), "pass")
         return "pass" if bids or "pass" not in d["choices"] else bid
     if d["count"]:

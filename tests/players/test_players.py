@@ -99,18 +99,18 @@ def test_rules_rules_of_thumb():
     p.start(v, "N", 0)
     # the lead: an ace of a plain suit
     d = Decision("play", "N", ("AH", "9H", "KS", "9C"))
-    view = {"trump": "S", "cards_held": ["AH", "9H", "KS", "9C"], "trick": [], "play": []}
+    view = {"trump": "S", "holding": ["AH", "9H", "KS", "9C"], "trick": [], "play": []}
     assert p.choose(view, d) == "AH"
     # the partner's pass: his trump first, then aces
     d = Decision("pass", "N", tuple("AS 9S AH TD KD QD JC 9C KH QH JH 9H".split()), count=4)
-    view = {"trump": "S", "bidder": "S", "cards_held": list(d.choices)}
+    view = {"trump": "S", "bidder": "S", "holding": list(d.choices)}
     assert set(p.choose(view, d)) == {"AS", "9S", "AH", "TD"}
     # the partner winning with no one left to play: a counter on it
     d = Decision("play", "W", ("TH", "9H"))
     p.start(v, "W", 0)
-    view = {"trump": "S", "cards_held": ["TH", "9H"], "trick": ["KH", "AH", "QH"]}
+    view = {"trump": "S", "holding": ["TH", "9H"], "trick": ["KH", "AH", "QH"]}
     assert p.choose(view, d) == "TH"  # (N led KH; E, W's partner, wins: W smears his ten)
     p.start(v, "N", 0)
     d = Decision("play", "N", ("TH", "9H"))
-    view = {"trump": "S", "cards_held": ["TH", "9H"], "trick": ["QH", "JH", "AH"]}
+    view = {"trump": "S", "holding": ["TH", "9H"], "trick": ["QH", "JH", "AH"]}
     assert p.choose(view, d) == "9H"  # (E led; W wins with AH; N cannot win: his lowest)
