@@ -45,11 +45,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "advise": ("pinosolve.analysis.advice:Advice", "pinosolve.analysis.bid_advice:BidAdvice",
                "pinosolve.analysis.stock_view:StockAdvice"),
     "match": ("pinosolve.match.match:MatchResult",),
+    "play": ("pinosolve.players.person:HandPlay",),
 }
 
 # the commands that answer batches (--input: JSON lines in, one answer line out per line)
 BATCH = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve", "ddtable",
-         "show", "deal", "review", "infer", "advise")
+         "show", "deal", "review", "infer", "advise", "play")
 
 
 def result_classes(command: str) -> tuple[type, ...]:

@@ -109,6 +109,10 @@ EXAMPLES = {
          "AS AS TS KS QS JS 9S AH KH QD JC 9C", "--trump", "S", "--samples", "2", "--seed",
          "1", "--auction", "25 26 pass pass"],
     ],
+    "play": [
+        ["play", "--variant", "four-hand", "--seat", "S", "--seed", "1", "--answers", "25"],
+        ["play", "--variant", "two-hand", "--seat", "N", "--seed", "2"],
+    ],
     "match": [
         ["match", "rules", "random", "--variant", "two-hand", "--deals", "12", "--seed", "1",
          "--sprt", "0,5"],
@@ -164,6 +168,9 @@ BATCHES = {
                  "trump": "S", "samples": 2, "seed": 1},
                 {"trump": "S", "seat": "N", "hand": "QS 9S KD", "leader": "N",
                  "play": "AS KH"}]),
+    "play": (["--variant", "four-hand"],
+             [{"seat": "S", "seed": 1, "answers": ["25"]},
+              {"seat": "N", "seed": 1, "answers": ["25", "nonsense"]}]),
 }
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from pinosolve.cli import (advise, bid, board, ddtable, foundation, infer, legal, makeable,
-                           match, meld, passing, puzzles, review, score, solve, study,
-                           verify)
+                           match, meld, passing, play, puzzles, review, score, solve,
+                           study, verify)
 
 # the help's panels, by job, in the order they are listed
 RULES, MELD, PLAY, SCORING, ANALYSIS, STUDIES = ("Rules and hands", "Meld", "Play",
@@ -38,6 +38,7 @@ COMMANDS = (
     ("infer", infer.infer_cmd, ANALYSIS, "From one seat's view: what the others may hold."),
     ("advise", advise.advise_cmd, ANALYSIS, "Which card to play, or what to bid, from a view."),
     ("board", board.board_cmd, ANALYSIS, "An analysis board in the browser, on this machine."),
+    ("play", play.play_cmd, ANALYSIS, "Play a hand against the built-in players."),
     ("study", study.study_cmd, STUDIES, "Many seeded deals analysed: records and a summary."),
     ("match", match.match_cmd, STUDIES,
      "A duplicate match between two players: who is stronger, by how much."),
