@@ -34,7 +34,7 @@ from pinosolve.files import READ_ONLY_UNDER
 
 # the commands the board answers: every command with a batch (``pinosolve.schemas.BATCH``)
 COMMANDS = ("meld", "verify", "legal", "score", "bid", "pass", "makeable", "solve", "show",
-            "deal", "review", "infer", "advise")
+            "deal", "review", "infer", "advise", "play")
 # the commands whose long lines say how far they have got (--progress: a line per tenth)
 COUNTED = ("review", "advise")
 _PROGRESS = re.compile(r"^line \d+: (\d+)/(\d+) (.*)$")

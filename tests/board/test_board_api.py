@@ -37,6 +37,9 @@ EXTRA = {  # lines for the commands the golden corpus has no batch of
     "advise": [{"variant": "four-hand", "trump": "S", "seat": "S", "hand": "QS 9S KD AH",
                 "leader": "S", "gone": GONE4, "samples": 6, "seed": 1},
                {"variant": "four-hand", "trump": "S", "seat": "N", "hand": "AS"}],
+    "play": [{"variant": "four-hand", "seat": "S", "seed": 1, "answers": ["25"]},
+             {"variant": "two-hand", "seat": "N", "seed": 2},
+             {"variant": "four-hand", "seat": "S", "answers": ["25", "XX"]}],
 }
 
 

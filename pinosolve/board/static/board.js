@@ -1089,7 +1089,174 @@ async function runVerify() {
 
 // --- wiring -------------------------------------------------------------------------------
 
+// --- a hand played against pinosolve (POST /api/play: the round replayed from the answers) ---
+
+const game = { line: null, answers: [], last: null, picked: [] };
+
+async function playStep() {
+  const body = { ...game.line, answers: game.answers };
+  const answer = await api("/api/play", body);
+  game.last = answer;
+  game.picked = [];
+  $("play-hint-box").replaceChildren();
+  drawPlay();
+  if (answer.over) {
+    $("record-text").value = answer.record;
+    await openText(answer.record);
+  }
+}
+
+async function startPlay() {
+  game.line = { variant: $("play-variant").value, seat: $("play-seat").value,
+    seed: Number($("play-seed").value) || 0, against: $("play-against").value };
+  game.answers = [];
+  $("play-area").classList.remove("hidden");
+  await playStep();
+}
+
+async function answerPlay(choice) {
+  game.answers.push(choice);
+  try {
+    await playStep();
+  } catch (e) {
+    game.answers.pop();
+    throw e;
+  }
+}
+
+function viewLine(label, value) {
+  const p = document.createElement("p");
+  p.className = "view-line";
+  p.append(`${label}: `);
+  if (Array.isArray(value) && value.every((c) => /^[ATKQJ9][SHDC]$/.test(c))) {
+    sortCards(value).forEach((c) => p.appendChild(cardSpan(c)));
+  } else {
+    p.append(typeof value === "string" ? value : JSON.stringify(value));
+  }
+  return p;
+}
+
+function drawPlay() {
+  const r = game.last;
+  const view = r.view;
+  const box = $("play-view");
+  const lines = [note(`${r.variant}, deal ${r.seed}: you are ${r.seat}; ` +
+    Object.entries(r.players).filter(([, p]) => p !== "you").map(([s, p]) => `${s} ${p}`)
+      .join(", "))];
+  const shown = { holding: "your cards", auction_calls: "the auction", bidder: "bidder",
+    bid: "bid", trump: "trump", called_card: "card called", partner: "partner",
+    kitty: "kitty", passed: "passed", meld_points: "meld", table: "on the table",
+    trick_points_taken: "trick points", trick: "the trick" };
+  for (const [key, label] of Object.entries(shown)) {
+    if (view[key] !== undefined && view[key] !== null &&
+        !(Array.isArray(view[key]) && !view[key].length)) {
+      lines.push(viewLine(label, view[key]));
+    }
+  }
+  box.replaceChildren(...lines);
+  const prompt = $("play-prompt");
+  const choices = $("play-choices");
+  choices.replaceChildren();
+  $("play-give").classList.add("hidden");
+  if (r.over) {
+    prompt.replaceChildren(note("The round is over: " + Object.entries(r.scores)
+      .map(([s, x]) => `${s} ${x >= 0 ? "+" : ""}${x}`).join(", ") + ". Its record is " +
+      "open below, with the double-dummy review; run the information lens for the " +
+      "second lens."));
+    return;
+  }
+  const d = r.decision;
+  const what = { call: "your call", trump: "name the trump", call_card: "call a card",
+    lay_away: `lay away ${d.count} cards`, pass: `pass ${d.count} cards`,
+    meld: "your meld", play: "your card", draw: "take the top card or the turned one" };
+  prompt.replaceChildren(note(what[d.kind] || d.kind));
+  if (d.count) {
+    const held = d.choices.map((c, k) => ({ c, k }));
+    held.forEach(({ c, k }) => {
+      const span = cardSpan(c, "choice");
+      span.dataset.index = String(k);
+      span.addEventListener("click", () => {
+        const at = game.picked.indexOf(k);
+        if (at >= 0) {
+          game.picked.splice(at, 1);
+        } else if (game.picked.length < d.count) {
+          game.picked.push(k);
+        }
+        span.classList.toggle("picked", game.picked.includes(k));
+        $("play-give").disabled = game.picked.length !== d.count;
+      });
+      choices.appendChild(span);
+    });
+    $("play-give").classList.remove("hidden");
+    $("play-give").disabled = true;
+    return;
+  }
+  for (const c of d.choices) {
+    const isCard = /^[ATKQJ9][SHDC]$/.test(c);
+    const el = isCard ? cardSpan(c, "choice") : document.createElement("button");
+    if (!isCard) {
+      el.type = "button";
+      el.textContent = c === "" ? "no meld" : c;
+    }
+    el.dataset.choice = c;
+    el.addEventListener("click", () => guarded(() => answerPlay(c)));
+    choices.appendChild(el);
+  }
+}
+
+// A hint: advise's cards for a card to play; bid advice for a call; else what rules would do.
+async function playHint() {
+  const r = game.last;
+  if (!r || r.over) {
+    return;
+  }
+  const d = r.decision;
+  const box = $("play-hint-box");
+  const view = r.view;
+  if (d.kind === "play" && view.stage !== 1) {
+    const keys = ["variant", "trump", "seat", "hand", "leader", "play", "bidder", "partner",
+      "called_card", "shown", "passed", "kitty", "gone"];
+    const line = { samples: 60, seed: 1 };
+    keys.forEach((k) => { if (view[k] !== undefined) { line[k] = view[k]; } });
+    if (line.partner !== undefined) {
+      delete line.called_card;
+    }
+    const answer = await runJob("advise", JSON.stringify(line), "a hint");
+    const rows = Object.entries(answer.by_card).map(([card, a]) => [cardSpan(card),
+      a.mean === null ? null : a.mean.toFixed(2), `${Math.round(a.best_share * 100)}%`]);
+    box.replaceChildren(note("the advice over 60 deals your view allows:"),
+      grid(["card", "mean", "best in"], rows));
+    return;
+  }
+  if (d.kind === "call") {
+    const line = { bidding: true, seat: r.seat, hand: view.holding, samples: 20, seed: 1,
+      variant: r.variant };
+    const answer = await runJob("advise", JSON.stringify(line), "a hint");
+    box.replaceChildren(note(`bid advice over 20 deals: the best trump ${answer.best_trump}` +
+      `, the highest bid with even chances ${answer.highest_bid === null ? "none (pass)" :
+        answer.highest_bid}`));
+    return;
+  }
+  box.replaceChildren(note("no hint for this decision: the hint advises cards and calls"));
+}
+
+function fillPlaySeats() {
+  const known = state.known && state.known.play[$("play-variant").value];
+  $("play-seat").replaceChildren(...(known ? known.seats : []).map((s) => new Option(s, s)));
+}
+
 function wire() {
+  $("play-start").addEventListener("click", () => guarded(startPlay));
+  $("play-variant").addEventListener("change", fillPlaySeats);
+  $("play-give").addEventListener("click", () => guarded(() =>
+    answerPlay(game.picked.map((k) => game.last.decision.choices[k]))));
+  $("play-hint").addEventListener("click", () => guarded(playHint));
+  $("play-undo").addEventListener("click", () => guarded(async () => {
+    if (game.answers.length) {
+      game.answers.pop();
+      await playStep();
+    }
+  }));
   $("open-text").addEventListener("click", () => guarded(() => {
     if ($("leader").disabled || state.controlsFor !== $("variant").value) {
       fillDealControls($("variant").value);  // (they showed a record's, or another variant's)
@@ -1157,6 +1324,12 @@ async function start() {
   }
   select.value = "four-hand";
   fillDealControls(select.value);
+  const playing = $("play-variant");
+  for (const name of known.variants) {
+    playing.add(new Option(name, name));
+  }
+  playing.value = "four-hand";
+  fillPlaySeats();
   const link = readLink(location.hash);
   const text = link ? link.record : known.record;
   if (text) {
