@@ -28,7 +28,7 @@ from typing import Any, Union
 from pinosolve.cards import Card
 from pinosolve.errors import PinosolveError
 
-KINDS = ("call", "trump", "call_card", "lay_away", "pass", "meld", "play", "draw")
+KINDS = ("call", "trump", "call_card", "lay_away", "pass", "meld", "throw_in", "play", "draw")
 Choice = Union[str, tuple[str, ...]]
 MAX_ANSWER = 2000  # characters of an answer read at most
 

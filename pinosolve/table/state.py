@@ -41,9 +41,12 @@ SUITS = ("S", "H", "D", "C")
 
 
 def bid_ceiling(v: Variant) -> int:
-    """The highest bid a table offers as a choice: the minimum and twice the points in play
-    (no side makes more without a meld of a rare size)."""
-    return v.rules.bidding.minimum + 2 * v.rules.points.total
+    """The highest bid a table offers as a choice: the minimum, twice the points in play and
+    the largest single meld the table values (a double run), which no side's take reaches
+    but by a meld rarer than that."""
+    top = max((x for k in v.rules.meld.kinds.values() if k.enabled for x in k.values),
+              default=0)
+    return v.rules.bidding.minimum + 2 * v.rules.points.total + top
 
 
 def shown_cards(decl: Any) -> Hand:
@@ -68,6 +71,9 @@ class Table:
         v = self.variant = variant
         if v.rules.deal.kitty_kind == "stock":
             raise PinosolveError(f"{v.id} draws from a stock: its round is a StockTable")
+        if v.rules.scoring.shoot_the_moon:
+            raise PinosolveError(f"{v.id}: a round with shooting the moon is not played at the "
+                                 "table yet [scoring.shoot_the_moon = true]")
         self.dealt = dealt
         self.dealer = dealer if dealer is not None else v.seats[-1]
         self.tags = tags
@@ -84,6 +90,7 @@ class Table:
         self.shown: dict[str, Hand] = {}
         self.meld_points: dict[str, int] = {}
         self.void = False
+        self.thrown_in = False
         self.game: Any = None  # the trick play (a pinosolve.game.Game), once it begins
         self.leader: Optional[str] = None
         self.played: list[Card] = []
@@ -141,6 +148,8 @@ class Table:
             best = _best(v, self.hands[seat], self.trump)
             cards = " ".join(shown_cards(best).cards())
             return Decision("meld", seat, (cards, ""))
+        if p == "throw_in":
+            return Decision("throw_in", self.bidder, ("play", "throw_in"))
         if p == "play":
             g = self.game
             return Decision("play", g.to_move, tuple(dict.fromkeys(
@@ -157,7 +166,7 @@ class Table:
         self._pending = None
         {"call": self._on_call, "trump": self._on_trump, "call_card": self._on_call_card,
          "lay_away": self._on_lay_away, "pass": self._on_pass, "meld": self._on_meld,
-         "play": self._on_play}[d.kind](made)
+         "throw_in": self._on_throw_in, "play": self._on_play}[d.kind](made)
         return made
 
     # --- the auction ---------------------------------------------------------------------
@@ -174,6 +183,8 @@ class Table:
             choices.append("pass")
         value = b.minimum if last is None else last + 1
         top = bid_ceiling(self.variant)
+        if a.dealer_stuck_now(seat):  # ("accept the bid at the minimum", or pass where allowed)
+            top = value
         if last is not None and b.max_raise:
             top = min(top, last + b.max_raise)
         while value <= top:
@@ -264,6 +275,33 @@ class Table:
                 not _best(self.variant, self.hands[self._melders[0]], self.trump).melds:
             self._melders.pop(0)
         if not self._melders and self.trump is not None:
+            if self._throw_in_offered():
+                self._phase = "throw_in"
+            else:
+                self._begin_play()
+
+    def _throw_in_offered(self) -> bool:
+        """Whether the bidder may concede now, before the first lead: the rules let him at
+        any time, or only where the bid is more than his side's meld and every trick point
+        (``scoring.throw_in``)."""
+        from pinosolve.variants.sides import teams
+
+        rule = self.variant.rules.scoring
+        if rule.throw_in == "never" or self.bidder is None or self.bid is None:
+            return False
+        if rule.throw_in == "any":
+            return True
+        side = next(t.seats for t in teams(self.variant, self.bidder, self.partner)
+                    if t.bidding)
+        meld = sum(self.meld_points.get(s, 0) for s in side
+                   if rule.meld_by == "all" or s == self.bidder)
+        return self.bid > meld + self.variant.rules.points.total
+
+    def _on_throw_in(self, made: Choice) -> None:
+        if made == "throw_in":
+            self.thrown_in = True
+            self._phase = "over"
+        else:
             self._begin_play()
 
     def _begin_play(self) -> None:
@@ -396,19 +434,20 @@ class Table:
         return out
 
     def _known_partner(self, seat: str) -> Optional[str]:
-        """The called partner as ``seat`` knows it: by himself at once; by every seat once
-        he has passed cards (the called card among them, face up) or played the called
-        card. None where sides are fixed, or not yet known to ``seat``."""
+        """The called partner as every seat knows it: once he has passed cards (the called
+        card among them, face up) or played the called card (his first copy: a holder of a
+        copy cannot know before that no seat ahead of him holds another). None where sides
+        are fixed, or not yet shown."""
         p = self.partner
         if p is None or p == self.bidder:
             return None
-        if seat == p or any(g == p for g, _, _ in self.passes):
+        if any(g == p for g, _, _ in self.passes):  # (the called card passed face up)
             return p
         if self.game is not None and self.called_card is not None:
-            for t in self.game.tricks:
-                for k, c in enumerate(t.cards):
-                    if c == self.called_card and \
-                            seat_after(self.variant, t.leader, k) == p:
+            tricks = [(t.leader, t.cards) for t in self.game.tricks]
+            for leader, cards in tricks + [(self.game.leader, tuple(self.game.trick))]:
+                for k, c in enumerate(cards):
+                    if c == self.called_card and seat_after(self.variant, leader, k) == p:
                         return p
         return None
 
@@ -440,6 +479,9 @@ class Table:
             return self._final
         if self._phase != "over":
             return self._record(played=bool(self.played))
+        if self.thrown_in:
+            self._final = replace(self._record(), tags=self.tags + (("ThrownIn", "yes"),))
+            return self._final
         from pinosolve.records.record import _units
 
         self._final = self._record(played=True, result=_units(self.variant, self.game))
@@ -455,9 +497,17 @@ class Table:
         if self._score is None:
             from pinosolve.scoring.round import score
 
-            won = [(t.won_by, t.cards) for t in self.game.tricks]
-            self._score = score(self.variant, replace(self.record().round(), points=None,
-                                                      **play_facts(self.variant, won)))
+            facts = self.record().round()
+            if self.bidder is not None and self.variant.rules.bidding.trump_needs_marriage:
+                # (whether the bidder holds a marriage in trump: his holding, shown or not)
+                facts.meld_cards = {**facts.meld_cards,
+                                    self.bidder: self.shown.get(self.bidder, Hand())}
+            if self.thrown_in:
+                self._score = score(self.variant, replace(facts, points=None, throw_in=True))
+            else:
+                won = [(t.won_by, t.cards) for t in self.game.tricks]
+                self._score = score(self.variant, replace(facts, points=None,
+                                                          **play_facts(self.variant, won)))
         return self._score
 
     def scores(self) -> dict[str, int]:
@@ -496,14 +546,14 @@ def _tricks(cards: list[Card], n: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(cards[k:k + n]) for k in range(0, len(cards), n))
 
 
-_MELD_CACHE: dict[tuple[int, int, tuple[int, ...]], Any] = {}
+_MELD_CACHE: dict[tuple[Variant, int, tuple[int, ...]], Any] = {}
 
 
 def _best(v: Variant, hand: Hand, trump: Suit) -> Any:
     """The best meld of ``hand`` (cached per variant, trump and holding)."""
     from pinosolve.meld.solver import best_meld
 
-    key = (id(v), int(trump), tuple(hand.counts))
+    key = (v, int(trump), tuple(hand.counts))  # (the variant itself: an id may be reused)
     got = _MELD_CACHE.get(key)
     if got is None:
         if len(_MELD_CACHE) > 20000:

@@ -81,9 +81,14 @@ class StockTable:
         return None
 
     def decision(self) -> Optional[Decision]:
-        """The decision pending, None when the round is over."""
-        if self._pending is None and not self.over:
-            self._pending = self._next()
+        """The decision pending, None when the round is over (a winner with no meld to lay
+        is asked nothing)."""
+        while self._pending is None and not self.over:
+            d = self._next()
+            if d.kind == "meld" and d.choices == ("",):
+                self._meld("")
+                continue
+            self._pending = d
         return self._pending
 
     def _next(self) -> Decision:

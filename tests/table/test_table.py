@@ -57,6 +57,9 @@ def test_every_variant_plays_whole_rounds(vid):
         if t.void:
             assert all(x == 0 for x in scores.values())
             continue
+        if getattr(t, "thrown_in", False):
+            assert r.result is None and not r.play
+            continue
         if v.rules.deal.kitty_kind != "stock":
             assert r.result == r.points_taken()
             assert sum(r.result.values()) <= v.rules.points.total
@@ -177,3 +180,117 @@ def test_the_leak_probe_can_fail():
     v = load_variant("four-hand")
     t = new_table(v, seeded_deal(v, 5), "W")
     assert _cards_in(t.open_view("N")) - _knowable(t, "N")
+
+
+# --- the rules' own corners ----------------------------------------------------------------
+
+def _until(t, kind, rng, answer=None):
+    """Random legal answers until a decision of ``kind`` (returned), or the round's end."""
+    while (d := t.decision()) is not None:
+        if d.kind == kind:
+            return d
+        t.apply(answer(d) if answer else random_answer(d, rng))
+    return None
+
+
+def test_a_bidder_may_throw_in_where_the_rules_say_and_scores_as_they_say():
+    """trickster-classic (throw_in = any): the bidder is asked before the first lead; thrown
+    in, the bidder's side loses the bid and each defending side scores its meld
+    (throw_in_defenders = meld), nothing is played, and the record says so."""
+    from pinosolve.variants.sides import teams
+
+    v = load_variant("trickster-classic")
+    for index in range(6):
+        t = new_table(v, seeded_deal(v, 21, index), v.seats[-1])
+        d = _until(t, "throw_in", random.Random(index))
+        if d is None:
+            continue
+        assert d.seat == t.bidder and d.choices == ("play", "throw_in")
+        assert t.game is None
+        t.apply("throw_in")
+        assert t.over and t.thrown_in
+        side = next(team.seats for team in teams(v, t.bidder) if team.bidding)
+        for seat, change in t.scores().items():
+            if seat in side:
+                assert change == -t.bid
+            else:
+                mates = next(team.seats for team in teams(v) if seat in team.seats)
+                assert change == sum(t.meld_points.get(s, 0) for s in mates)
+        assert dict(t.record().tags)["ThrownIn"] == "yes"
+        return
+    pytest.fail("no deal reached the throw-in")
+
+
+def test_throw_in_when_unreachable_is_offered_only_out_of_reach():
+    """four-hand-classic (throw_in = unreachable): asked only where the bid exceeds the
+    bidding side's meld and every trick point."""
+    v = load_variant("four-hand-classic")
+    asked = played = 0
+    for index in range(12):
+        t = new_table(v, seeded_deal(v, 4, index), v.seats[-1])
+        rng = random.Random(index)
+
+        def low_bids(d):  # (calls near the minimum, or a pass; the rest at random)
+            if d.kind != "call":
+                return random_answer(d, rng)
+            low = [c for c in d.choices if c.isdigit()][:3 * (index % 4)]
+            return rng.choice(low) if low and rng.random() < 0.5 else d.choices[0]
+        d = _until(t, "throw_in", rng, low_bids)
+        if t.void:
+            continue
+        if d is None:
+            played += 1
+            continue
+        asked += 1
+        side = [s for s in v.seats if s in ("N", "S")] if t.bidder in "NS" else ["E", "W"]
+        assert t.bid > sum(t.meld_points.get(s, 0) for s in side) + v.rules.points.total
+    assert asked and played
+
+
+def test_shoot_the_moon_is_refused_at_the_table_until_it_is_played():
+    from pinosolve.variants.variant import resolve
+
+    v = resolve(rules="trickster-shoot")
+    with pytest.raises(PinosolveError, match="shoot"):
+        new_table(v, seeded_deal(v, 1), v.seats[-1])
+
+
+def test_a_stuck_dealer_is_offered_the_minimum_only():
+    for vid, passing in (("double-deck", False), ("four-hand", True)):
+        v = load_variant(vid)
+        t = new_table(v, seeded_deal(v, 1), "W")
+        for _ in range(3):
+            t.apply("pass")
+        d = t.decision()
+        assert d.seat == "W"
+        want = (("pass",) if passing else ()) + (str(v.rules.bidding.minimum),)
+        assert d.choices == want
+
+
+def test_a_called_partner_is_shown_only_by_his_pass_or_his_called_card():
+    """Without a pass (five-hand-call-no-pass), no view names the partner, his own
+    included (a holder of a copy cannot know that no seat ahead of him holds another),
+    until he plays the called card; then every view does."""
+    from pinosolve.variants.variant import resolve
+
+    v = resolve(rules="five-hand-call-no-pass")
+    for index in range(4):
+        t = new_table(v, seeded_deal(v, 8, index), v.seats[-1])
+        rng = random.Random(index)
+        while (d := t.decision()) is not None:
+            played = []  # (seat, card) of every card played so far
+            if t.game is not None:
+                for leader, cards in [(tr.leader, tr.cards) for tr in t.game.tricks] + \
+                        [(t.game.leader, tuple(t.game.trick))]:
+                    played += list(zip(_order(v, leader), cards))
+            shown = t.partner not in (None, t.bidder) and (t.partner, t.called_card) in played
+            for seat in v.seats:
+                assert ("partner" in t.view(seat)) == shown, (seat, d)
+                if shown:
+                    assert t.view(seat)["partner"] == t.partner
+            t.apply(random_answer(d, rng))
+
+
+def _order(v, leader):
+    k = v.seats.index(leader)
+    return v.seats[k:] + v.seats[:k]
