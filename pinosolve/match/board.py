@@ -54,12 +54,14 @@ class Board:
     seconds: dict[str, float] = field(default_factory=dict)
     record: str = ""
     deal: str = ""  # the hands as dealt (PBN), the same at every board of a deal
+    decided: dict[str, int] = field(default_factory=dict)  # decisions by player letter
 
     def to_json(self) -> dict[str, Any]:
         return {"seating": "".join(self.seating), "scores": self.scores,
                 "bidder": self.bidder, "bid": self.bid, "made": self.made, "void": self.void,
                 "faults": self.faults, "fault_notes": self.fault_notes,
-                "decisions": self.decisions, "seconds": self.seconds, "deal": self.deal}
+                "decisions": self.decisions, "seconds": self.seconds, "deal": self.deal,
+                "decided": self.decided}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Board:
@@ -67,7 +69,8 @@ class Board:
                    data.get("bid"), data.get("made"), bool(data.get("void")),
                    dict(data.get("faults") or {}), dict(data.get("fault_notes") or {}),
                    int(data.get("decisions") or 0), dict(data.get("seconds") or {}),
-                   deal=str(data.get("deal") or ""))
+                   deal=str(data.get("deal") or ""),
+                   decided=dict(data.get("decided") or {}))
 
     def player_score(self, v: Variant, letter: str) -> Optional[float]:
         """The mean score change of the seats ``letter`` held (None: it held none)."""
@@ -93,21 +96,14 @@ def play_board(v: Variant, dealt: Dealt, dealer: str, seating: tuple[str, ...],
         players[s].start(v, s, seeds[s])
     clock = {"A": 0.0, "B": 0.0}
     while (d := table.decision()) is not None:
-        p = players[d.seat]
-        view = table.open_view(d.seat) if p.sees_all else table.view(d.seat)
         start = time.perf_counter()
-        try:
-            made = d.check(p.choose(view, d))
-        except PlayerFault as fault:
-            made = _fault(board, letter[d.seat], fault.kind, str(fault), d)
-        except IllegalChoice as exc:
-            made = _fault(board, letter[d.seat], "illegal", str(exc), d)
-        except (PinosolveError, ValueError, KeyError, IndexError, TypeError,
-                AssertionError) as exc:
-            made = _fault(board, letter[d.seat], "error", f"{type(exc).__name__}: {exc}", d)
+        made, fault = answer_of(players[d.seat], table, d)
+        if fault is not None:
+            _fault(board, letter[d.seat], *fault, d)
         clock[letter[d.seat]] += time.perf_counter() - start
         table.apply(made)
         board.decisions += 1
+        board.decided[letter[d.seat]] = board.decided.get(letter[d.seat], 0) + 1
     board.seconds = {k: round(x, 6) for k, x in clock.items()}
     board.void = bool(table.void)
     board.scores = table.scores()
@@ -118,9 +114,26 @@ def play_board(v: Variant, dealt: Dealt, dealer: str, seating: tuple[str, ...],
     return board
 
 
-def _fault(board: Board, who: str, kind: str, message: str, d: Any) -> Any:
+def answer_of(player: Player, table: Any, d: Any) -> tuple[Any, Optional[tuple[str, str]]]:
+    """``player``'s answer to decision ``d`` at ``table`` (its view, or its open view for a
+    player that sees all), checked: the answer and None, or the decision's default and the
+    fault (its kind and message) where the player answered late, crashed, printed garbage,
+    chose an illegal choice or raised an error (a built-in player's defect is reported as a
+    fault, never the end of a match)."""
+    view = table.open_view(d.seat) if player.sees_all else table.view(d.seat)
+    try:
+        return d.check(player.choose(view, d)), None
+    except PlayerFault as fault:
+        return d.default(), (fault.kind, str(fault))
+    except IllegalChoice as exc:
+        return d.default(), ("illegal", str(exc))
+    except (PinosolveError, ValueError, KeyError, IndexError, TypeError,
+            AssertionError) as exc:
+        return d.default(), ("error", f"{type(exc).__name__}: {exc}")
+
+
+def _fault(board: Board, who: str, kind: str, message: str, d: Any) -> None:
     per = board.faults.setdefault(who, {})
     per[kind] = per.get(kind, 0) + 1
     board.fault_notes.setdefault(f"{who} {kind}", f"{d.kind} at {d.seat}: {message}"
                                  [:MAX_FAULT_TEXT])
-    return d.default()

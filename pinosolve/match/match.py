@@ -30,7 +30,7 @@ from collections.abc import Callable, Generator, Mapping
 
 from pinosolve.errors import PinosolveError
 from pinosolve.match.board import Board, play_board
-from pinosolve.match.seating import arrangements
+from pinosolve.match.seating import arrangements, dealer_of
 from pinosolve.players import make_player
 from pinosolve.players.base import Player
 from pinosolve.results import Result, optional
@@ -116,7 +116,7 @@ def play_deal(spec: MatchSpec, index: int) -> tuple[DealResult, list[str]]:
         raise PinosolveError(f"deal index {index} is out of range")
     dealt = seeded_deal(v, spec.seed, index)
     seats = v.seats
-    dealer = seats[(len(seats) - 1 + index) % len(seats)]
+    dealer = dealer_of(v, index)
     boards = []
     for k, seating in enumerate(arrangements(v)):
         players = {s: _player(spec, x, s) for s, x in zip(seats, seating)}
@@ -218,14 +218,14 @@ def summary(spec: MatchSpec, results: list[DealResult], seconds: float,
             for kind, n in b.faults.get(letter, {}).items():
                 faults[kind] = faults.get(kind, 0) + n
                 notes.setdefault(kind, b.fault_notes.get(f"{letter} {kind}", ""))
-        decisions = sum(b.decisions for b in boards) or 1
+        decisions = sum(b.decided.get(letter, 0) for b in boards) or 1
         rows[letter] = PlayerRow(name, make_player(name, seconds=spec.answer_seconds).sees_all,
                                  round(sum(scores) / len(scores), 4), len(won),
                                  sum(1 for b in won if b.made), sum(1 for b in won
                                                                     if b.made is False),
                                  tuple(Fault(k, n, notes[k]) for k, n in faults.items()),
                                  round(sum(b.seconds.get(letter, 0) for b in boards)
-                                               / decisions * 2, 6))
+                                               / decisions, 6))
     verdict = "A" if s.low > 0 else "B" if s.high < 0 else "none"
     decision = sprt.decide(diffs) if sprt is not None else None
     return MatchResult(v.id, {"A": spec.first, "B": spec.second}, spec.seed, len(results),

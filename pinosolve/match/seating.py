@@ -36,3 +36,9 @@ def arrangements(v: Variant) -> tuple[tuple[str, ...], ...]:
     rotations = [pattern[k:] + pattern[:k] for k in range(n)]
     swapped = [tuple("B" if x == "A" else "A" for x in r) for r in rotations]
     return tuple(dict.fromkeys(rotations + swapped))
+
+
+def dealer_of(v: Variant, index: int) -> str:
+    """The dealer of deal ``index`` of a match (or a hand played against pinosolve): the
+    last seat deals deal 0, and the deal passes to the left, deal by deal."""
+    return v.seats[(len(v.seats) - 1 + index) % len(v.seats)]

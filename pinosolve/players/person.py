@@ -58,10 +58,11 @@ def play_hand(variant: Any, seat: Any, answers: Sequence[Any], seed: int = 0, in
     legal (naming which), more answers than the round asks, or a program player (``cmd:``:
     a person plays the built-in players only)."""
     from pinosolve.inputs import as_variant
-    from pinosolve.match.board import new_table
+    from pinosolve.match.board import answer_of
     from pinosolve.match.match import seat_seed
+    from pinosolve.match.seating import dealer_of
     from pinosolve.players import make_player
-    from pinosolve.players.base import PlayerFault
+    from pinosolve.table import new_table
     from pinosolve.table.decision import IllegalChoice
     from pinosolve.variants.dealer import check_index, seeded_deal
     from pinosolve.variants.shuffle import check_seed
@@ -89,8 +90,7 @@ def play_hand(variant: Any, seat: Any, answers: Sequence[Any], seed: int = 0, in
                                  "open), not a program")
         players[s] = make_player(spec)
         players[s].start(v, s, seat_seed(seed, index, 0, s))
-    dealer = v.seats[(len(v.seats) - 1 + index) % len(v.seats)]
-    table = new_table(v, seeded_deal(v, seed, index), dealer,
+    table = new_table(v, seeded_deal(v, seed, index), dealer_of(v, index),
                       (("Event", "pinosolve play"), ("Seed", str(seed)),
                        ("Index", str(index))))
     taken = 0
@@ -105,12 +105,7 @@ def play_hand(variant: Any, seat: Any, answers: Sequence[Any], seed: int = 0, in
                 raise PinosolveError(f"answer {taken + 1} ({d.kind}): {exc}") from None
             taken += 1
             continue
-        p = players[d.seat]
-        view = table.open_view(d.seat) if p.sees_all else table.view(d.seat)
-        try:
-            table.apply(d.check(p.choose(view, d)))
-        except (PlayerFault, IllegalChoice):
-            table.apply(d.default())
+        table.apply(answer_of(players[d.seat], table, d)[0])
     if taken < len(answers):
         raise PinosolveError(f"answers: the round took {taken}; {len(answers) - taken} more "
                              "given")

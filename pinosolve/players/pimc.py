@@ -1,7 +1,7 @@
 """``pimc``: the advice pinosolve gives, as a player. Each card is ``advise``'s best
 (perfect-information Monte Carlo over the deals its view allows); each call follows
-``advise_bid`` (the highest bid made with even chances over its sampled deals: it raises by
-the smallest step while that bid is open, and names that advice's best trump); the
+``advise_bid`` (the highest bid made in ``confidence`` of its sampled deals, default 0.8: it
+raises by the smallest step while that bid is open, and names that advice's best trump); the
 bidder's pass back is ``pass``'s (the most meld kept) and a lay-away is the same model's.
 The partner's pass (which ``pass`` answers only with both hands seen), the called card, the
 meld and the two-hand stock stage (whose search reaches only the stock's last tricks) are
@@ -9,8 +9,8 @@ meld and the two-hand stock stage (whose search reaches only the stock's last tr
 
 Parameters: ``samples`` (deals per decision, default 32), ``seconds`` (the most one deal's
 search may take; past it, bounds), ``threads`` (deals solved at once), ``bid_samples``
-(deals for the bid advice, default a quarter of ``samples``, at least 2: each is solved
-once per trump, from the full deal).
+(deals for the bid advice, default half of ``samples``, at least 4: each is solved once per
+trump, from the full deal), ``confidence`` (the share of them a bid must be made in).
 
 >>> from pinosolve.players.pimc import PimcPlayer
 >>> PimcPlayer({"samples": "8"}).name
@@ -40,10 +40,14 @@ class PimcPlayer(RulesPlayer):
     def __init__(self, params: Optional[Mapping[str, str]] = None) -> None:
         super().__init__({})
         self.params = dict(params or {})
-        check_params(self.kind, self.params, ("samples", "seconds", "threads", "bid_samples"))
+        check_params(self.kind, self.params, ("samples", "seconds", "threads", "bid_samples",
+                                              "confidence"))
         self.samples = whole_param(self.kind, self.params, "samples", 32, 1, 20000)
         self.bid_samples = whole_param(self.kind, self.params, "bid_samples",
-                                       max(2, self.samples // 4), 1, 20000)
+                                       max(4, self.samples // 2), 1, 20000)
+        confidence = number_param(self.kind, self.params, "confidence", 0.8, 0, 1)
+        assert confidence is not None
+        self.confidence = confidence
         self.threads = whole_param(self.kind, self.params, "threads", 1, 1, 64)
         self.seconds = number_param(self.kind, self.params, "seconds", None, 0, 3600)
         self._bid: Optional[tuple[Optional[int], Suit]] = None
@@ -63,8 +67,8 @@ class PimcPlayer(RulesPlayer):
             return self._card_advice(view, decision)
         if kind == "call" and len(decision.choices) > 1:
             return self._call_advice(view, decision)
-        if kind == "trump" and self._bid is not None:
-            return self._bid[1].letter
+        if kind == "trump" and self._bid is not None and "kitty" not in view:
+            return self._bid[1].letter  # (after a kitty, the hand is another: rules's trump)
         if kind == "pass" and view.get("bidder") == self.seat:
             return self._pass_back(view, decision)
         if kind == "lay_away":
@@ -90,7 +94,7 @@ class PimcPlayer(RulesPlayer):
         if self._bid is None:
             advice = advise_bid(v, self.seat, view["holding"], samples=self.bid_samples,
                                 seed=self._seed(), timeout=self.seconds, threads=self.threads,
-                                dealer=view.get("dealer"))
+                                dealer=view.get("dealer"), confidence=self.confidence)
             self._bid = (advice.highest_bid, advice.best_trump)
         bids = [int(c) for c in d.choices if c.isdigit()]
         if "pass" not in d.choices or not bids:

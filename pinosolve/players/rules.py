@@ -12,12 +12,14 @@ once a hand's meld is known), written down in ``docs/players.md``.
 - **Pass to the bidder**: his trump, highest first, then aces, then tens; **pass back** and
   **lay away**: keep the meld and the trump, give the plain cards that count least (in a
   game where the cards laid away count for the bidder, their counters first).
-- **Meld**: the most meld.
+- **Meld**: the most meld. **Throw in** where the rules allow it only out of reach, and
+  elsewhere where the side's meld and half the points in play fall short of the bid.
 - **Lead**: an ace of a plain suit (the first copy wins); else, holding half the trump or
   more, a trump; else the lowest card of the longest plain suit.
-- **Follow**: partner winning and no one left to beat him, the highest counter allowed
-  (smearing); else win as cheaply as possible where the trick holds a counter or the card
-  is the last to play; else the lowest card allowed.
+- **Follow**: a partner winning and no one left to beat him (the partners: fixed; the bidder
+  and his called partner once shown; the defenders together), the weakest of the best
+  counters allowed (smearing); else win as cheaply as possible where the trick holds a
+  counter or the card is the last to play; else the lowest card allowed.
 - **Stock stage** (two-hand): lead a low plain card; win a trick holding a counter with the
   cheapest winner; take the turned card where it is a trump ace or ten; meld the most.
 
@@ -49,7 +51,7 @@ class RulesPlayer(Player):
     def __init__(self, params: Optional[Mapping[str, str]] = None) -> None:
         super().__init__(params)
         check_params(self.kind, self.params, ())
-        self._rules: dict[tuple[int, int], PlayRules] = {}
+        self._rules: dict[tuple[Variant, int], PlayRules] = {}
         self._limit: Optional[tuple[str, int]] = None
 
     def start(self, variant: Variant, seat: str, seed: int) -> None:
@@ -59,7 +61,7 @@ class RulesPlayer(Player):
     def _play_rules(self, stage: int) -> PlayRules:
         v = self.variant
         assert v is not None
-        key = (id(v), stage)
+        key = (v, stage)  # (the variant itself: an id may be reused)
         got = self._rules.get(key)
         if got is None:
             got = self._rules[key] = PlayRules.of(v, stage)
@@ -84,6 +86,8 @@ class RulesPlayer(Player):
             return self._give(view, decision, held)
         if kind == "meld":
             return decision.choices[0]
+        if kind == "throw_in":
+            return self._throw_in(view)
         if kind == "draw":
             turned = view.get("stock", [])[-1:] or ["?"]
             return "turned" if turned[0][0] in "AT" else "top"
@@ -137,6 +141,16 @@ class RulesPlayer(Player):
             return str(min(bids))
         low = min(bids)
         return str(low) if low <= self._limit[1] else "pass"
+
+    def _throw_in(self, view: Mapping[str, Any]) -> str:
+        """Concede where the side's meld and half the points in play fall short of the bid
+        (offered only where the bid is out of reach, that is always)."""
+        v = self.variant
+        assert v is not None
+        side = {self.seat} | self._mates(view)
+        meld = sum(x for s, x in (view.get("meld_points") or {}).items() if s in side)
+        short = meld + v.rules.points.total / 2 < view.get("bid", 0)
+        return "throw_in" if short or v.rules.scoring.throw_in == "unreachable" else "play"
 
     def _give(self, view: Mapping[str, Any], d: Decision, held: Hand) -> tuple[str, ...]:
         from pinosolve.table.state import _best, shown_cards
@@ -205,12 +219,12 @@ class RulesPlayer(Player):
                 best = i
         me = v.seats.index(self.seat)
         winner_seat = v.seats[(me - len(trick) + best) % n]
-        partner_winning = winner_seat != self.seat and self._partner(view) == winner_seat
+        partner_winning = winner_seat in self._mates(view)
         last = len(trick) == n - 1
         winners = [c for c in legal if rules.beats(c, trick[best], t)]
-        if partner_winning and (last or not winners):
+        if partner_winning and (last or not winners):  # (the weakest of the best counters)
             return str(Card.from_index(max(legal, key=lambda c: (pts[c],
-                                                                -strength[c % NRANK]))))
+                                                                strength[c % NRANK]))))
         if winners and (last or any(pts[c] for c in trick) or not partner_winning):
             cheapest = min(winners, key=lambda c: (c // NRANK == t, pts[c],
                                                    -strength[c % NRANK]))
@@ -219,18 +233,25 @@ class RulesPlayer(Player):
         low = min(legal, key=lambda c: (pts[c], c // NRANK == t, -strength[c % NRANK]))
         return str(Card.from_index(low))
 
-    def _partner(self, view: Mapping[str, Any]) -> Optional[str]:
+    def _mates(self, view: Mapping[str, Any]) -> set[str]:
+        """The seats that play on this seat's side, as its view tells: the fixed partner;
+        the bidder and his called partner once known; the defenders together, against the
+        bidder (three-hand, and a call's defenders once the partner is known)."""
         v = self.variant
         assert v is not None
         if v.rules.players.partnership == "fixed":
             from pinosolve.variants.sides import teams
 
-            for team in teams(v):
-                if self.seat in team.seats:
-                    return next((s for s in team.seats if s != self.seat), None)
-            return None
-        return view.get("partner") if view.get("partner") != self.seat else \
-            view.get("bidder")
+            return {s for t in teams(v) if self.seat in t.seats for s in t.seats} - {self.seat}
+        bidder, partner = view.get("bidder"), view.get("partner")
+        if bidder is None:
+            return set()
+        side = {bidder} | ({partner} if partner else set())
+        if v.rules.players.partnership == "called-card" and partner is None:
+            return set()  # (the partner not yet shown: nobody to count on)
+        if self.seat in side:
+            return side - {self.seat}
+        return set(v.seats) - side - {self.seat}
 
     def _stock_card(self, view: Mapping[str, Any], d: Decision) -> str:
         rules = self._play_rules(1)

@@ -114,3 +114,22 @@ def test_rules_rules_of_thumb():
     d = Decision("play", "N", ("TH", "9H"))
     view = {"trump": "S", "holding": ["TH", "9H"], "trick": ["QH", "JH", "AH"]}
     assert p.choose(view, d) == "9H"  # (E led; W wins with AH; N cannot win: his lowest)
+
+
+def test_rules_smears_the_weakest_counter_and_knows_its_side():
+    """Four-hand: W last, partner E winning: of A and K (a point each) the king goes on.
+    Three-hand: the defenders play together against the bidder; the bidder has no mate."""
+    p = make_player("rules")
+    p.start(load_variant("four-hand"), "W", 0)
+    view = {"trump": "S", "holding": ["AH", "KH"], "trick": ["QH", "AH", "9H"]}
+    assert p.choose(view, Decision("play", "W", ("AH", "KH"))) == "KH"
+    v = load_variant("three-hand-kitty")  # seats N E W; N bid; W last, E winning
+    p.start(v, "W", 0)
+    view = {"trump": "S", "bidder": "N", "holding": ["TH", "9H"], "trick": ["9H", "AH"]}
+    assert p.choose(view, Decision("play", "W", ("TH", "9H"))) == "TH"
+    p.start(v, "E", 0)  # E last: W (a fellow defender) led the ace, the bidder followed
+    view = {"trump": "S", "bidder": "N", "holding": ["TH", "9H"], "trick": ["AH", "9H"]}
+    assert p.choose(view, Decision("play", "E", ("TH", "9H"))) == "TH"
+    p.start(v, "N", 0)  # the bidder last: E led, W's ace wins; the bidder's lowest
+    view = {"trump": "S", "bidder": "N", "holding": ["TH", "9H"], "trick": ["9H", "AH"]}
+    assert p.choose(view, Decision("play", "N", ("TH", "9H"))) == "9H"
