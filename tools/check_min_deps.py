@@ -163,6 +163,9 @@ SMOKE: list[Smoke] = [
        "'AS AS TS KS QS JS 9S AH KH QD JC 9C' --trump S --samples 2 --seed 1",
        "advice: "),
     _s("study --variant four-hand --deals 3 --seed 1 --jobs 1", '"index": 2'),
+    _s("match rules random --variant two-hand --deals 3 --seed 1 --json", '"verdict"',
+       '"mean_difference"'),
+    _s("play --variant four-hand --seat S --seed 1 --answers 25", "your "),
     _s("score --variant four-hand-classic --bidder N --bid 340 --meld N=40 --meld S=30 "
        "--meld E=60 --meld W=20 --throw-in", "score: NS -340, EW +80"),
     _s("score --variant three-hand-auction --bidder E --bid 300 --meld E=160 --points N=60 "
@@ -196,7 +199,7 @@ SMOKE: list[Smoke] = [
 COMMANDS = ("variants", "rules", "show", "deal", "bid", "legal", "makeable", "meld", "pass",
             "ddtable",
             "puzzle", "review", "infer", "advise", "board", "study", "score", "game", "solve",
-            "verify")
+            "verify", "match", "play")
 SMOKE += [_s(f"{c} --help", f"pinosolve {c}", "--help") for c in COMMANDS]
 
 
