@@ -41,7 +41,7 @@ COMMANDS = (
     ("play", play.play_cmd, ANALYSIS, "Play a hand against the built-in players."),
     ("study", study.study_cmd, STUDIES, "Many seeded deals analysed: records and a summary."),
     ("match", match.match_cmd, STUDIES,
-     "A duplicate match between two players: who is stronger, by how much."),
+     "Two players in duplicate: who is stronger, by how much."),
 )
 
 

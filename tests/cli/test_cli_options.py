@@ -17,7 +17,7 @@ from tests.conftest import ROOT
 
 COMMANDS = ("variants", "rules", "show", "deal", "meld", "verify", "legal", "solve",
             "makeable", "score", "game", "bid", "pass", "puzzle", "review", "infer",
-            "advise", "board", "study")
+            "advise", "board", "study", "match", "play")
 ENDING = "N:AK.A.. T.K.A. Q.T.T. 9.Q.K."
 HAND = "AH TH KH JH 9H AS AD AC KS QS QD 9C"
 PARTNER = "QH KH JD QC 9S 9S TS TD TC JC JC 9D"
