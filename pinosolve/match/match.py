@@ -262,7 +262,7 @@ class Folder:
 
         p = Path(path)
         if p.exists() and not p.is_dir():
-            raise PinosolveError(f"--out {path}: not a folder")
+            raise PinosolveError(f"the match's folder {path}: not a folder")
         folder = cls(p)
         head = p / "match.json"
         want = _header(spec)
@@ -272,12 +272,12 @@ class Folder:
             except (PinosolveError, ValueError):
                 got = None
             if got != want:
-                raise PinosolveError(f"--out {path}: the folder holds another match "
+                raise PinosolveError(f"the match's folder {path} holds another match "
                                      f"({_describe(got)}); give a new folder")
             folder._read_deals()
         else:
             if p.exists() and any(p.iterdir()):
-                raise PinosolveError(f"--out {path}: the folder is not empty and holds no "
+                raise PinosolveError(f"the match's folder {path} is not empty and holds no "
                                      "match; give a new folder")
             (p / "records").mkdir(parents=True, exist_ok=True)
             head.write_text(json.dumps(want) + "\n")
