@@ -11,7 +11,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from pinosolve.cli.options import OUTPUT, OWN, VARIANT, with_options
+from pinosolve.cli.options import (OUTPUT, OWN, VARIANT, BackendOpt, DealJobsOpt,
+                                   SchedulerOpt, with_options)
 from pinosolve.cli.output import console, emit_json, progress_wanted
 from pinosolve.errors import PinosolveError
 
@@ -33,14 +34,9 @@ def match_cmd(
     out: Annotated[Optional[Path], typer.Option(
         "--out", help="A folder for every board's record and the deals played; a match "
         "stopped there resumes where it stopped.", show_default=False)] = None,
-    backend: Annotated[str, typer.Option(
-        "--backend", help="local (this machine's cores) or dask.")] = "local",
-    scheduler: Annotated[Optional[str], typer.Option(
-        "--scheduler", help="--backend dask: a running cluster's scheduler, tcp://HOST:8786 "
-        "(default: a LocalCluster of --jobs processes).", show_default=False)] = None,
-    jobs: Annotated[Optional[int], typer.Option(
-        "--jobs", help="Worker processes (0: one per core): this machine's (default 1), or "
-        "with --backend dask, the LocalCluster's (default 2).", show_default=False)] = None,
+    backend: BackendOpt = "local",
+    scheduler: SchedulerOpt = None,
+    jobs: DealJobsOpt = None,
     answer_seconds: Annotated[float, typer.Option(
         "--answer-seconds", help="The time a cmd: player has for each answer.")] = 10.0,
     plot: Annotated[Optional[str], typer.Option(
@@ -79,7 +75,7 @@ def match_cmd(
                              "--scheduler, whose cluster has its own")
     if jobs is not None and not 0 <= jobs <= 256:
         raise PinosolveError(f"--jobs must be from 0 to 256, got {jobs}")
-    workers = (usable_cpus() if jobs == 0 else jobs) if jobs is not None else None
+    workers = usable_cpus() if not jobs else jobs  # (default: one per core, as study)
     where_plot = None
     if plot is not None:
         from pinosolve.analysis.plot import plot_path, require_matplotlib
@@ -94,9 +90,10 @@ def match_cmd(
     try:
         if backend == "local":
             result = run_match(spec, deals, sprt=test, out=where, on_deal=report,
-                               jobs=workers or 1, keep_differences=plot is not None)
+                               jobs=workers, keep_differences=plot is not None)
         else:
-            with dask_client(scheduler, workers or 2) as client:
+            with dask_client(scheduler, 2 if jobs is None else jobs or usable_cpus()) \
+                    as client:
                 try:
                     result = run_match(spec, deals, sprt=test, out=where, on_deal=report,
                                        client=client, keep_differences=plot is not None)

@@ -163,6 +163,17 @@ TimeoutOpt = Annotated[Optional[float], typer.Option(
     "proved so far.", show_default=False)]
 
 
+# where many deals run (study, match): this machine's cores, or a Dask cluster
+BackendOpt = Annotated[str, typer.Option(
+    "--backend", help="local (this machine's cores) or dask.")]
+SchedulerOpt = Annotated[Optional[str], typer.Option(
+    "--scheduler", help="--backend dask: a running cluster's scheduler, tcp://HOST:8786 "
+    "(default: a LocalCluster of --jobs processes).", show_default=False)]
+DealJobsOpt = Annotated[Optional[int], typer.Option(
+    "--jobs", help="Worker processes, as every command's --jobs (0: one per core): "
+    "this machine's (default: one per core), or with --backend dask, the LocalCluster's "
+    "(default 2).", show_default=False)]
+
 DealTimeoutOpt = Annotated[Optional[float], typer.Option(
     "--timeout", help="Seconds (0 < s <= 1e9) for each deal's search; a deal that runs out "
     "gives bounds.", show_default=False)]

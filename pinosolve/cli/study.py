@@ -25,7 +25,8 @@ import typer
 from pinosolve.cli.batch import Analysis, batch_of
 from pinosolve.cli.params import Params, given, whole
 from pinosolve.results import Result
-from pinosolve.cli.options import OUTPUT, OWN, VARIANT, DealTimeoutOpt, TrumpOpt, with_options
+from pinosolve.cli.options import (OUTPUT, OWN, VARIANT, BackendOpt, DealJobsOpt,
+                                   DealTimeoutOpt, SchedulerOpt, TrumpOpt, with_options)
 from pinosolve.cli.output import answer_sink, console, progress_wanted
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
@@ -421,15 +422,9 @@ def study_cmd(
     out: Annotated[Optional[Path], typer.Option(
         "--out", help="Write the records here (JSON lines); a file that already has some "
         "is resumed: its deals are not analysed again.", show_default=False)] = None,
-    backend: Annotated[str, typer.Option(
-        "--backend", help="local (this machine's cores) or dask.")] = "local",
-    scheduler: Annotated[Optional[str], typer.Option(
-        "--scheduler", help="--backend dask: a running cluster's scheduler, tcp://HOST:8786 "
-        "(default: a LocalCluster of --jobs processes).", show_default=False)] = None,
-    jobs: Annotated[Optional[int], typer.Option(
-        "--jobs", help="Worker processes, as every command's --jobs (0: one per core): "
-        "this machine's (default: one per core), or with --backend dask, the LocalCluster's "
-        "(default 2).", show_default=False)] = None,
+    backend: BackendOpt = "local",
+    scheduler: SchedulerOpt = None,
+    jobs: DealJobsOpt = None,
     chunk: Annotated[Optional[int], typer.Option(
         "--chunk", help="Deals per task (default: up to 50, four tasks or more per worker).",
         show_default=False)] = None,
