@@ -60,8 +60,8 @@ def render_play(result: HandPlay) -> None:
     out.print(f"{result.variant}, deal {result.index} of seed {result.seed}; you are "
               f"{result.seat}; " + ", ".join(f"{s} {p}" for s, p in result.players.items()
                                              if p != "you"))
-    for key in ("cards_held", "calls", "bidder", "bid", "trump", "called_card", "kitty",
-                "passed", "shown", "table", "stock", "play", "trick"):
+    for key in ("holding", "auction_calls", "bidder", "bid", "trump", "called_card", "kitty",
+                "passed", "shown", "meld_points", "table", "stock", "play", "trick"):
         if view.get(key) not in (None, [], {}):
             value = view[key]
             shown = " ".join(value) if isinstance(value, list) and all(
@@ -74,9 +74,10 @@ def render_play(result: HandPlay) -> None:
         return
     d = result.decision or {}
     what = f"choose {d['count']} of" if d.get("count") else "choose one of"
-    out.print(f"your {d.get('kind')} ({what}): " + ", ".join(repr(c) if c == "" else c
-                                                           for c in d.get("choices", [])),
-              soft_wrap=True)
+    choices = [repr(c) if c == "" else c for c in d.get("choices", [])]
+    if len(choices) > 14 and not d.get("count"):  # (the bids: the lowest few, the highest)
+        choices = choices[:8] + ["…"] + choices[-2:]
+    out.print(f"your {d.get('kind')} ({what}): " + ", ".join(choices), soft_wrap=True)
     out.print("answer with --answers, every answer so far in order, split by commas")
 
 

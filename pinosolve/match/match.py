@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import time
 from dataclasses import dataclass, field
@@ -59,8 +60,21 @@ class MatchSpec:
 
         object.__setattr__(self, "variant", as_variant(self.variant))
         check_seed(self.seed)
+        seconds = self.answer_seconds
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or \
+                not 0 < seconds <= 3600:
+            raise PinosolveError(f"answer_seconds: a number above 0 and at most 3600, got "
+                                 f"{seconds!r:.20}")
         for spec in (self.first, self.second):
-            make_player(spec, seconds=self.answer_seconds).close()  # (its name and params)
+            if not isinstance(spec, str):
+                raise PinosolveError(f"player: a spec as text, got {type(spec).__name__}")
+            player = make_player(spec, seconds=seconds)  # (its name and parameters)
+            try:
+                check = getattr(player, "check", None)
+                if check is not None:
+                    check()  # (a program that cannot start is named before any deal)
+            finally:
+                player.close()
 
 
 @dataclass
@@ -112,7 +126,7 @@ def seat_seed(seed: int, index: int, board: int, seat: str) -> int:
 def play_deal(spec: MatchSpec, index: int) -> tuple[DealResult, list[str]]:
     """Deal ``index`` played at every arrangement: the result and each board's record."""
     v: Variant = spec.variant
-    if not 0 <= index <= MAX_INDEX:
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= MAX_INDEX:
         raise PinosolveError(f"deal index {index} is out of range")
     dealt = seeded_deal(v, spec.seed, index)
     seats = v.seats
@@ -274,7 +288,7 @@ class Folder:
             if got != want:
                 raise PinosolveError(f"the match's folder {path} holds another match "
                                      f"({_describe(got)}); give a new folder")
-            folder._read_deals()
+            folder._read_deals(spec)
         else:
             if p.exists() and any(p.iterdir()):
                 raise PinosolveError(f"the match's folder {path} is not empty and holds no "
@@ -284,35 +298,83 @@ class Folder:
         (p / "records").mkdir(exist_ok=True)
         return folder
 
-    def _read_deals(self) -> None:
+    def _read_deals(self, spec: MatchSpec) -> None:
+        """The deals ``deals.jsonl`` holds, each checked against the match (its index, dealer,
+        seatings, seats and scores; its difference computed again from its boards): from the
+        first line that is cut short, unreadable or not this match's, the file is cut there
+        and those deals are played again. A ``deals.jsonl`` that is not a regular file is
+        refused."""
         from pinosolve.files import load_json
 
         path = self.path / "deals.jsonl"
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             return
+        if path.is_symlink() or not path.is_file():
+            raise PinosolveError(f"the match's folder {self.path}: deals.jsonl is not a "
+                                 "regular file")
         good = 0
         with open(path, "rb") as f:
-            for line in f:
-                if len(line) > MAX_LINE or not line.endswith(b"\n"):
+            while True:
+                line = f.readline(MAX_LINE + 1)  # (bounded: a file of one endless line)
+                if not line or len(line) > MAX_LINE or not line.endswith(b"\n"):
                     break
                 try:
-                    r = DealResult.from_json(load_json(line))
-                except (PinosolveError, ValueError, KeyError, TypeError, AttributeError):
+                    r = _checked(spec, DealResult.from_json(load_json(line)))
+                except (PinosolveError, ValueError, KeyError, TypeError, AttributeError,
+                        OverflowError, IndexError, RecursionError):
                     break
                 self.done[r.index] = r
                 good += len(line)
         if good != path.stat().st_size:
-            with open(path, "r+b") as f:  # (a line cut short by a kill)
+            with open(path, "r+b") as f:  # (a line cut short by a kill, or not this match's)
                 f.truncate(good)
 
     def add(self, result: DealResult, records: list[str]) -> None:
         for k, text in enumerate(records, 1):
-            (self.path / "records" / f"{result.index:06d}-{k}.pbn").write_text(text)
+            where = self.path / "records" / f"{result.index:06d}-{k}.pbn"
+            if where.is_symlink() or (where.exists() and not where.is_file()):
+                raise PinosolveError(f"the match's folder {self.path}: {where.name} is not a "
+                                     "regular file")
+            where.write_text(text)
         with open(self.path / "deals.jsonl", "a") as f:
             f.write(json.dumps(result.to_json()) + "\n")
             f.flush()
             os.fsync(f.fileno())
         self.done[result.index] = result
+
+
+def _checked(spec: MatchSpec, r: DealResult) -> DealResult:
+    """``r`` as read from a folder, if it is a deal of ``spec``'s match: its index in range,
+    its dealer, one board per seating in order, every seat's score a whole number, its
+    difference the one its boards give; else ``ValueError``."""
+    v = spec.variant
+    seatings = arrangements(v)
+    if isinstance(r.index, bool) or not 0 <= r.index <= MAX_INDEX or \
+            r.dealer != dealer_of(v, r.index) or len(r.boards) != len(seatings):
+        raise ValueError("not a deal of this match")
+    for b, seating in zip(r.boards, seatings):
+        if b.seating != seating or set(b.scores) != set(v.seats) or any(
+                isinstance(x, bool) or not isinstance(x, int) or abs(x) > 10**12
+                for x in b.scores.values()) or (b.bidder is not None and
+                                                b.bidder not in v.seats):
+            raise ValueError("not a board of this match")
+        if not (b.made is None or isinstance(b.made, bool)) or not (
+                b.bid is None or (isinstance(b.bid, int) and not isinstance(b.bid, bool))) \
+                or not all(_counts(x) for x in b.faults.values()) or not _counts(b.decided) \
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                           and math.isfinite(x) for x in b.seconds.values()):
+            raise ValueError("a board's figures are not this match's kind")
+    difference = sum(b.difference(v) for b in r.boards) / len(r.boards)
+    if not math.isclose(difference, r.difference, rel_tol=1e-9, abs_tol=1e-9):
+        raise ValueError("a difference its boards do not give")
+    return r
+
+
+def _counts(table: Any) -> bool:
+    """Whether ``table`` maps text to whole numbers."""
+    return isinstance(table, dict) and all(
+        isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool)
+        for k, n in table.items())
 
 
 def _describe(head: Any) -> str:
@@ -386,6 +448,12 @@ def run_match(spec: MatchSpec, deals: int, *, sprt: Any = None, out: Optional[st
         raise PinosolveError(f"deals: a whole number from 1 to {MAX_DEALS}, got {deals!r:.20}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
         raise PinosolveError(f"jobs: a whole number from 1 to 256, got {jobs!r:.20}")
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise PinosolveError(f"start: a whole number from 0, got {start!r:.20}")
+    if out is not None and (not isinstance(out, str) or "\0" in out):
+        raise PinosolveError("out: a folder's path as text")
+    if sprt is not None and not hasattr(sprt, "decide"):
+        raise PinosolveError("sprt: a pinosolve.match.stats.Sprt (parse_sprt reads LOW,HIGH)")
     if start + deals - 1 > MAX_INDEX:
         raise PinosolveError(f"the deals go past the last index {MAX_INDEX}")
     folder = Folder.open(out, spec) if out is not None else None

@@ -25,6 +25,7 @@ MIN_RESAMPLES = 100
 MAX_RESAMPLES = 1_000_000
 MIN_DEALS_TO_DECIDE = 10  # (an SPRT decides on no fewer: the variance comes from the sample)
 MAX_SPRT_TEXT = 100
+SPRT_LIMIT = 1e9  # |LOW|, |HIGH| at most: points a deal, far past any game's (no overflow)
 
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 
@@ -162,8 +163,9 @@ class Sprt:
         for name in ("low", "high", "alpha", "beta"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                    or not math.isfinite(value):
-                raise PinosolveError(f"sprt {name} must be a finite number, not {value!r:.40}")
+                    or not math.isfinite(value) or abs(value) > SPRT_LIMIT:
+                raise PinosolveError(f"sprt {name} must be a number from -{SPRT_LIMIT:g} to "
+                                     f"{SPRT_LIMIT:g}, not {value!r:.40}")
         if not self.low < self.high:
             raise PinosolveError(f"sprt low must be below high, not {self.low!r} and "
                                  f"{self.high!r}")

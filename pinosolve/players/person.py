@@ -70,6 +70,10 @@ def play_hand(variant: Any, seat: Any, answers: Sequence[Any], seed: int = 0, in
 
     v = as_variant(variant)
     me = seat_name(v, seat, "seat")
+    for name, spec in (("against", against), ("partner_plays", partner_plays)):
+        if not isinstance(spec, str) and (spec is not None or name == "against"):
+            raise PinosolveError(f"{name}: a player's spec as text (rules, random, pimc:…), "
+                                 f"got {type(spec).__name__}")
     check_seed(seed)
     check_index(index)
     if isinstance(answers, (str, bytes)) or not isinstance(answers, Sequence):

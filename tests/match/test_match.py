@@ -157,3 +157,50 @@ def test_the_plot_draws_the_running_difference(cli, tmp_path):
                 ["--backend", "cloud"], ["--scheduler", "tcp://x:1"]):
         r = cli("match", "rules", "random", "--variant", "two-hand", *bad)
         assert r.code == 2 and len(r.err.strip().splitlines()) == 1, (bad, r.err)
+
+
+def test_a_folder_tampered_with_is_played_again_from_the_bad_line(tmp_path):
+    """A line that is not this match's (another index, a score missing, a difference its
+    boards do not give, a field of the wrong type) is dropped with every line after it and
+    those deals played again: the answer is the untouched match's. A deals.jsonl that is
+    not a regular file is refused in one line."""
+    import os
+
+    spec = MatchSpec("two-hand", "rules", "random", seed=5)
+    want = run_match(spec, 4, keep_differences=True).differences
+    edits = [lambda d: d.update(index=1), lambda d: d["boards"][0]["scores"].pop("N"),
+             lambda d: d.update(difference=d["difference"] + 3),
+             lambda d: d["boards"][1].update(faults=[1]),
+             lambda d: d["boards"][0].update(seconds={"A": "x"}),
+             lambda d: d["boards"][0].update(seating="AA")]
+    for k, edit in enumerate(edits):
+        out = tmp_path / f"m{k}"
+        run_match(spec, 4, out=str(out))
+        lines = (out / "deals.jsonl").read_text().splitlines()
+        bad = json.loads(lines[2])
+        edit(bad)
+        lines[2] = json.dumps(bad)
+        (out / "deals.jsonl").write_text("\n".join(lines) + "\n")
+        assert run_match(spec, 4, out=str(out), keep_differences=True).differences == want
+    out = tmp_path / "fifo"
+    run_match(spec, 1, out=str(out))
+    (out / "deals.jsonl").unlink()
+    os.mkfifo(out / "deals.jsonl")
+    with pytest.raises(PinosolveError, match="not a regular file"):
+        run_match(spec, 2, out=str(out))
+
+
+def test_the_api_refuses_bad_values_in_its_own_words():
+    from pinosolve.match.stats import Sprt
+    from pinosolve.players.person import play_hand
+
+    spec = MatchSpec("two-hand", "rules", "random")
+    for call in (lambda: run_match(spec, 1, start="1"), lambda: run_match(spec, 1, out=5),
+                 lambda: run_match(spec, 1, sprt="0,5"), lambda: play_deal(spec, "1"),
+                 lambda: Sprt(0, 1e308), lambda: MatchSpec("two-hand", "rules", "random",
+                                                            answer_seconds=float("nan")),
+                 lambda: play_hand("four-hand", "S", [], against=None),
+                 lambda: play_hand("four-hand", "S", [], partner_plays=5),
+                 lambda: MatchSpec("two-hand", "cmd:/nonexistent/bot", "rules")):
+        with pytest.raises(PinosolveError):
+            call()
