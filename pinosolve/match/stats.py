@@ -164,7 +164,7 @@ class Sprt:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) \
                     or not math.isfinite(value) or abs(value) > SPRT_LIMIT:
-                raise PinosolveError(f"sprt {name} must be a number from -{SPRT_LIMIT:g} to "
+                raise PinosolveError(f"sprt {name} must be a finite number from -{SPRT_LIMIT:g} to "
                                      f"{SPRT_LIMIT:g}, not {value!r:.40}")
         if not self.low < self.high:
             raise PinosolveError(f"sprt low must be below high, not {self.low!r} and "
