@@ -487,27 +487,34 @@ class Table:
         self._final = self._record(played=True, result=_units(self.variant, self.game))
         return self._final
 
-    def score(self) -> Any:
-        """The round scored (a ``RoundScore``); None for a void round. PinosolveError
-        before the round is over."""
+    def facts(self) -> Any:
+        """The round's facts as scored (a ``pinosolve.scoring.round.Round``: the contract,
+        meld, and the cards and tricks each side won), which a game's running score takes;
+        None for a void round. PinosolveError before the round is over."""
         if self.void:
             return None
         if self._phase != "over":
             raise PinosolveError("the round is not over")
+        facts = self.record().round()
+        if self.bidder is not None and self.variant.rules.bidding.trump_needs_marriage:
+            # (whether the bidder holds a marriage in trump: his holding, shown or not)
+            facts.meld_cards = {**facts.meld_cards,
+                                self.bidder: self.shown.get(self.bidder, Hand())}
+        if self.thrown_in:
+            return replace(facts, points=None, throw_in=True)
+        won = [(t.won_by, t.cards) for t in self.game.tricks]
+        return replace(facts, points=None, **play_facts(self.variant, won))
+
+    def score(self) -> Any:
+        """The round scored (a ``RoundScore``); None for a void round. PinosolveError
+        before the round is over."""
+        facts = self.facts()
+        if facts is None:
+            return None
         if self._score is None:
             from pinosolve.scoring.round import score
 
-            facts = self.record().round()
-            if self.bidder is not None and self.variant.rules.bidding.trump_needs_marriage:
-                # (whether the bidder holds a marriage in trump: his holding, shown or not)
-                facts.meld_cards = {**facts.meld_cards,
-                                    self.bidder: self.shown.get(self.bidder, Hand())}
-            if self.thrown_in:
-                self._score = score(self.variant, replace(facts, points=None, throw_in=True))
-            else:
-                won = [(t.won_by, t.cards) for t in self.game.tricks]
-                self._score = score(self.variant, replace(facts, points=None,
-                                                          **play_facts(self.variant, won)))
+            self._score = score(self.variant, facts)
         return self._score
 
     def scores(self) -> dict[str, int]:

@@ -275,17 +275,24 @@ class StockTable:
                       meld={s: m for s, m in self.meld_points.items() if m},
                       leader=self.leader, play=play, tags=tags)
 
-    def score(self) -> Any:
-        """The round scored (a ``RoundScore``). PinosolveError before the round is over."""
+    def facts(self) -> Any:
+        """The round's facts as scored (a ``pinosolve.scoring.round.Round``: the meld and
+        the cards and tricks each player won in both stages). PinosolveError before the
+        round is over."""
         if self._phase != "over":
             raise PinosolveError("the round is not over")
-        from pinosolve.scoring.round import Round, score
+        from pinosolve.scoring.round import Round
         from pinosolve.table.state import play_facts
 
         tricks = [(s, [Card.parse(c) for c in cards]) for s, cards in self._stage1_won] + \
             [(t.won_by, t.cards) for t in self.game.tricks]
-        return score(self.variant, Round(meld=dict(self.meld_points),
-                                         **play_facts(self.variant, tricks)))
+        return Round(meld=dict(self.meld_points), **play_facts(self.variant, tricks))
+
+    def score(self) -> Any:
+        """The round scored (a ``RoundScore``). PinosolveError before the round is over."""
+        from pinosolve.scoring.round import score
+
+        return score(self.variant, self.facts())
 
     def points_taken(self) -> dict[str, int]:
         """Each player's trick points in both stages so far (the last trick's bonus
