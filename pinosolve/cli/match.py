@@ -24,8 +24,12 @@ def match_cmd(
         "cheat: it sees every card) or cmd:COMMAND (a program speaking JSON lines).",
         show_default=False)],
     second: Annotated[str, typer.Argument(help="Player B, as player A.", show_default=False)],
-    deals: Annotated[int, typer.Option("--deals", help="Deals to play (each at every "
-                                       "seating).")] = 100,
+    deals: Annotated[Optional[int], typer.Option(
+        "--deals", help="Deals to play (each at every seating) \\[default: 100].",
+        show_default=False)] = None,
+    games: Annotated[Optional[int], typer.Option(
+        "--games", help="Whole games to play to the variant's target instead of deals "
+        "(each at every seating, on the same deals).", show_default=False)] = None,
     seed: Annotated[int, typer.Option(
         "--seed", help="The match's seed: deal k is deal --seed SEED --index k.")] = 0,
     sprt: Annotated[Optional[str], typer.Option(
@@ -54,8 +58,12 @@ def match_cmd(
     from pinosolve.match.match import MAX_DEALS, MatchSpec, run_match
     from pinosolve.match.stats import parse_sprt
 
-    if not 1 <= deals <= MAX_DEALS:
-        raise PinosolveError(f"--deals must be from 1 to {MAX_DEALS}, got {deals}")
+    if deals is not None and games is not None:
+        raise PinosolveError("--deals or --games: a match plays deals or whole games")
+    units = games if games is not None else deals if deals is not None else 100
+    if not 1 <= units <= MAX_DEALS:
+        raise PinosolveError(f"--{'games' if games is not None else 'deals'} must be from 1 "
+                             f"to {MAX_DEALS}, got {units}")
     if not 0 < answer_seconds <= 3600:
         raise PinosolveError(f"--answer-seconds must be above 0 and at most 3600, got "
                              f"{answer_seconds}")
@@ -83,19 +91,21 @@ def match_cmd(
         where_plot = plot_path(plot)
         require_matplotlib()
     test = parse_sprt(sprt) if sprt is not None else None
-    spec = MatchSpec(chosen_variant_of(given), first, second, seed, answer_seconds)
-    bar = _Progress(deals) if progress_wanted(progress) else None
+    spec = MatchSpec(chosen_variant_of(given), first, second, seed, answer_seconds,
+                     games=games is not None)
+    wanted = progress_wanted(progress)
+    bar = _Progress(units, "games" if spec.games else "deals") if wanted else None
     where = None if out is None else str(out)
     report = bar.update if bar is not None else None
     try:
         if backend == "local":
-            result = run_match(spec, deals, sprt=test, out=where, on_deal=report,
+            result = run_match(spec, units, sprt=test, out=where, on_deal=report,
                                jobs=workers, keep_differences=plot is not None)
         else:
             with dask_client(scheduler, 2 if jobs is None else jobs or usable_cpus()) \
                     as client:
                 try:
-                    result = run_match(spec, deals, sprt=test, out=where, on_deal=report,
+                    result = run_match(spec, units, sprt=test, out=where, on_deal=report,
                                        client=client, keep_differences=plot is not None)
                 except (PinosolveError, KeyboardInterrupt, SystemExit, RecursionError):
                     raise
@@ -119,12 +129,12 @@ def match_cmd(
 class _Progress:
     """A progress line: deals done, the running mean and its interval."""
 
-    def __init__(self, deals: int) -> None:
+    def __init__(self, deals: int, what: str = "deals") -> None:
         from rich.console import Console
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                    TimeElapsedColumn, TimeRemainingColumn)
 
-        self.bar = Progress(TextColumn("deals"), BarColumn(), MofNCompleteColumn(),
+        self.bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.description}"), TimeElapsedColumn(),
                             TextColumn("left"), TimeRemainingColumn(),
                             console=Console(stderr=True))
@@ -150,7 +160,8 @@ def render(r: Any) -> None:
     who = {"A": f"A ({r.players['A']})", "B": f"B ({r.players['B']})"}
     verdict = (f"{who[r.verdict]} is stronger" if r.verdict in who else
                "no difference shown at 95%")
-    out.print(f"{r.variant}, seed {r.seed}: {r.deals} deals, {r.boards} boards; A - B "
+    games = f"{r.games} game{'s' if r.games != 1 else ''}, " if r.games is not None else ""
+    out.print(f"{r.variant}, seed {r.seed}: {games}{r.deals} deals, {r.boards} boards; A - B "
               f"{r.mean_difference:+.2f} ± {r.stderr:.2f} points a deal, 95% interval "
               f"[{low:+.2f}, {high:+.2f}]: {verdict}")
     if r.sprt_bounds is not None:
@@ -160,12 +171,18 @@ def render(r: Any) -> None:
         out.print(f"{letter}: {row.name}" + (" (a cheat: it sees every card)"
                                             if row.cheats else ""))
     table = Table(title=None)
-    for col in ("", "mean a board", "contracts", "made", "set", "faults", "ms a decision"):
+    cols = ["", "mean a board", "contracts", "made", "set", "faults", "ms a decision"]
+    if r.games is not None:
+        cols.insert(1, "games won")
+    for col in cols:
         table.add_column(col, justify="right")
     for letter, row in r.by_player.items():
         faults = ", ".join(f"{f.kind} {f.decisions}" for f in row.faults) or "-"
-        table.add_row(letter, f"{row.mean:+.2f}", str(row.contracts), str(row.contracts_made),
-                      str(row.contracts_set), faults, f"{row.seconds_per_decision * 1000:.2f}")
+        cells = [letter, f"{row.mean:+.2f}", str(row.contracts), str(row.contracts_made),
+                 str(row.contracts_set), faults, f"{row.seconds_per_decision * 1000:.2f}"]
+        if r.games is not None:
+            cells.insert(1, f"{row.games_won:g}")
+        table.add_row(*cells)
     out.print(table)
     for letter, row in r.by_player.items():
         for f in row.faults:

@@ -89,6 +89,14 @@ def play_board(v: Variant, dealt: Dealt, dealer: str, seating: tuple[str, ...],
                tags: tuple[tuple[str, str], ...] = ()) -> Board:
     """Play ``dealt`` whole with ``players`` (seat -> player) seated as ``seating`` (see
     the module). ``seeds``: seat -> the seed its player starts the round with."""
+    return play_round(v, dealt, dealer, seating, players, seeds, tags)[0]
+
+
+def play_round(v: Variant, dealt: Dealt, dealer: str, seating: tuple[str, ...],
+               players: Mapping[str, Player], seeds: Mapping[str, int],
+               tags: tuple[tuple[str, str], ...] = ()) -> tuple[Board, Any]:
+    """``play_board``, and the round's facts as scored (``Table.facts``; None where it was
+    redealt), which a game's running score takes."""
     table = new_table(v, dealt, dealer, tags)
     board = Board(seating, {}, deal=str(dealt.deal))
     letter = dict(zip(v.seats, seating))
@@ -111,7 +119,7 @@ def play_board(v: Variant, dealt: Dealt, dealer: str, seating: tuple[str, ...],
         result = table.score()
         board.bidder, board.bid, board.made = result.bidder, result.bid, result.made
     board.record = str(table.record())
-    return board
+    return board, None if board.void else table.facts()
 
 
 def answer_of(player: Player, table: Any, d: Any) -> tuple[Any, Optional[tuple[str, str]]]:

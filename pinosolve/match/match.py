@@ -19,6 +19,7 @@ rates, faults, time).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -30,7 +31,8 @@ from typing import Any, Optional
 from collections.abc import Callable, Generator, Mapping
 
 from pinosolve.errors import PinosolveError
-from pinosolve.match.board import Board, play_board
+from pinosolve.match.board import Board, play_board, play_round
+from pinosolve.match.game import GAME_ROUNDS, GamePlayed, play_game_at
 from pinosolve.match.seating import arrangements, dealer_of
 from pinosolve.players import make_player
 from pinosolve.players.base import Player
@@ -45,21 +47,29 @@ MAX_LINE = 1 << 20  # bytes of one line of a match's deals file
 @dataclass(frozen=True)
 class MatchSpec:
     """What a match plays: ``variant`` (a Variant or its ID), the players ``first`` (A) and
-    ``second`` (B) by their specs, the ``seed`` of its deals, and ``answer_seconds``, the
-    time a program player has for each answer. Checked as it is made."""
+    ``second`` (B) by their specs, the ``seed`` of its deals, ``answer_seconds``, the time a
+    program player has for each answer, and whether its unit is a whole game to the
+    variant's target (``games``; ``pinosolve.match.game``) or a deal. Checked as it is
+    made."""
 
     variant: Any
     first: str
     second: str
     seed: int = 0
     answer_seconds: float = 10.0
+    games: bool = False
 
     def __post_init__(self) -> None:
         from pinosolve.inputs import as_variant
+        from pinosolve.match.game import check_game_variant
         from pinosolve.variants.shuffle import check_seed
 
         object.__setattr__(self, "variant", as_variant(self.variant))
         check_seed(self.seed)
+        if not isinstance(self.games, bool):
+            raise PinosolveError(f"games: True or False, got {self.games!r:.20}")
+        if self.games:
+            check_game_variant(self.variant)
         seconds = self.answer_seconds
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or \
                 not 0 < seconds <= 3600:
@@ -79,22 +89,30 @@ class MatchSpec:
 
 @dataclass
 class DealResult:
-    """A deal of a match: its ``index``, ``dealer``, the ``boards`` (one per arrangement)
-    and the ``difference`` (A less B, a deal)."""
+    """A deal of a match (or a game, in a match of games): its ``index``, ``dealer``, the
+    ``boards`` (one per arrangement; a game's, every round of each arrangement in turn),
+    the ``difference`` (A less B, points a deal) and, for a game, each arrangement's game
+    (``games``)."""
 
     index: int
     dealer: str
     boards: list[Board]
     difference: float
+    games: Optional[list[GamePlayed]] = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "dealer": self.dealer, "difference": self.difference,
-                "boards": [b.to_json() for b in self.boards]}
+        out = {"index": self.index, "dealer": self.dealer, "difference": self.difference,
+               "boards": [b.to_json() for b in self.boards]}
+        if self.games is not None:
+            out["games"] = [g.to_json() for g in self.games]
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DealResult:
+        games = data.get("games")
         return cls(int(data["index"]), str(data["dealer"]),
-                   [Board.from_json(b) for b in data["boards"]], float(data["difference"]))
+                   [Board.from_json(b) for b in data["boards"]], float(data["difference"]),
+                   None if games is None else [GamePlayed.from_json(g) for g in games])
 
 
 _PLAYERS: dict[tuple[Any, ...], Player] = {}  # this process's players, kept between deals
@@ -128,6 +146,10 @@ def play_deal(spec: MatchSpec, index: int) -> tuple[DealResult, list[str]]:
     v: Variant = spec.variant
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= MAX_INDEX:
         raise PinosolveError(f"deal index {index} is out of range")
+    if spec.games and index >= MAX_INDEX // GAME_ROUNDS:
+        raise PinosolveError(f"game {index} is out of range")
+    if spec.games:
+        return _play_game(spec, index)
     dealt = seeded_deal(v, spec.seed, index)
     seats = v.seats
     dealer = dealer_of(v, index)
@@ -141,6 +163,44 @@ def play_deal(spec: MatchSpec, index: int) -> tuple[DealResult, list[str]]:
         boards.append(play_board(v, dealt, dealer, seating, players, seeds, tags))
     diff = sum(b.difference(v) for b in boards) / len(boards)
     return DealResult(index, dealer, boards, diff), [b.record for b in boards]
+
+
+def _play_game(spec: MatchSpec, game: int) -> tuple[DealResult, list[str]]:
+    """Game ``game`` played whole at every arrangement (``pinosolve.match.game``)."""
+    v: Variant = spec.variant
+    seats = v.seats
+    games, boards = [], []
+    for k, seating in enumerate(arrangements(v)):
+        players = {s: _player(spec, x, s) for s, x in zip(seats, seating)}
+        one = functools.partial(_game_round, spec, game, k, seating, players)
+        played, rounds = play_game_at(v, game, seating, one)
+        games.append(played)
+        boards.extend(rounds)
+    return DealResult(game, dealer_of(v, game), boards, game_difference(v, boards),
+                      games), [b.record for b in boards]
+
+
+def _game_round(spec: MatchSpec, game: int, k: int, seating: tuple[str, ...],
+                players: dict[str, Player], index: int, dealer: str, r: int
+                ) -> tuple[Board, Any]:
+    """Round ``r`` of game ``game`` (deal ``index``) at arrangement ``k``."""
+    v: Variant = spec.variant
+    seeds = {s: seat_seed(spec.seed, index, k, s) for s in v.seats}
+    names = " ".join(f"{s}={players[s].name}" for s in v.seats)
+    tags = (("Event", "pinosolve match"), ("Seed", str(spec.seed)), ("Index", str(index)),
+            ("Board", f"{game}.{k + 1}.{r + 1}"), ("Game", str(game)),
+            ("Round", str(r + 1)), ("Players", names))
+    return play_round(v, seeded_deal(v, spec.seed, index), dealer, seating, players, seeds,
+                      tags)
+
+
+def game_difference(v: Variant, boards: list[Board]) -> float:
+    """A game's difference: over its arrangements, the mean of A's less B's points a deal
+    (each arrangement's boards, redeals included, in turn)."""
+    by: dict[tuple[str, ...], list[float]] = {}
+    for b in boards:
+        by.setdefault(b.seating, []).append(b.difference(v))
+    return sum(sum(d) / len(d) for d in by.values()) / len(by)
 
 
 def play_deal_alone(spec: MatchSpec, index: int) -> tuple[DealResult, list[str]]:
@@ -178,6 +238,7 @@ class PlayerRow(Result):
     contracts_set: int
     faults: tuple[Fault, ...]
     seconds_per_decision: float
+    games_won: Optional[float] = optional()
 
 
 @dataclass(frozen=True, repr=False)
@@ -188,7 +249,9 @@ class MatchResult(Result):
     ``verdict`` (``A``, ``B`` or ``none``: whether the interval lies above or below zero),
     the sequential test's decision (``sprt``: ``high``, ``low`` or None), each player's
     rows (``by_player``), the void boards (all passed, redealt), the ``seconds`` and the
-    folder of the records (``out``)."""
+    folder of the records (``out``). In a match of games, ``games`` is the games played
+    (each at every arrangement), ``deals`` the deals they dealt, and the difference, its
+    interval and the sequential test are of each game's points a deal."""
 
     variant: str
     players: dict[str, str]
@@ -206,6 +269,7 @@ class MatchResult(Result):
     sprt_bounds: Optional[tuple[float, float]] = optional()
     out: Optional[str] = optional()
     differences: Optional[tuple[float, ...]] = optional()
+    games: Optional[int] = optional()
 
     _repr_keys = ("players", "deals", "mean_difference", "interval", "verdict")
 
@@ -233,21 +297,27 @@ def summary(spec: MatchSpec, results: list[DealResult], seconds: float,
                 faults[kind] = faults.get(kind, 0) + n
                 notes.setdefault(kind, b.fault_notes.get(f"{letter} {kind}", ""))
         decisions = sum(b.decided.get(letter, 0) for b in boards) or 1
+        games_won = None
+        if spec.games:
+            games_won = round(sum(sum(g.wins(v, letter) for g in r.games or ()) /
+                                  len(r.games or (1,)) for r in results), 4)
         rows[letter] = PlayerRow(name, make_player(name, seconds=spec.answer_seconds).sees_all,
                                  round(sum(scores) / len(scores), 4), len(won),
                                  sum(1 for b in won if b.made), sum(1 for b in won
                                                                     if b.made is False),
                                  tuple(Fault(k, n, notes[k]) for k, n in faults.items()),
                                  round(sum(b.seconds.get(letter, 0) for b in boards)
-                                               / decisions, 6))
+                                               / decisions, 6), games_won)
     verdict = "A" if s.low > 0 else "B" if s.high < 0 else "none"
     decision = sprt.decide(diffs) if sprt is not None else None
-    return MatchResult(v.id, {"A": spec.first, "B": spec.second}, spec.seed, len(results),
+    dealt = sum(max((g.rounds for g in r.games or ()), default=1) for r in results)
+    return MatchResult(v.id, {"A": spec.first, "B": spec.second}, spec.seed, dealt,
                        len(boards), round(s.mean, 4), round(s.stderr, 4),
                        (round(s.low, 4), round(s.high, 4)), verdict, rows,
                        sum(1 for b in boards if b.void), round(seconds, 3),
                        decision, (sprt.low, sprt.high) if sprt is not None else None, out,
-                       tuple(round(d, 4) for d in diffs) if keep else None)
+                       tuple(round(d, 4) for d in diffs) if keep else None,
+                       len(results) if spec.games else None)
 
 
 # --- the folder of a match, and resuming ---------------------------------------------------
@@ -255,8 +325,11 @@ def summary(spec: MatchSpec, results: list[DealResult], seconds: float,
 def _header(spec: MatchSpec) -> dict[str, Any]:
     from pinosolve.records.record import rules_hash
 
-    return {"match": 1, "variant": spec.variant.id, "rules": rules_hash(spec.variant),
+    head = {"match": 1, "variant": spec.variant.id, "rules": rules_hash(spec.variant),
             "first": spec.first, "second": spec.second, "seed": spec.seed}
+    if spec.games:
+        head["games"] = True
+    return head
 
 
 @dataclass
@@ -348,8 +421,13 @@ def _checked(spec: MatchSpec, r: DealResult) -> DealResult:
     its dealer, one board per seating in order, every seat's score a whole number, its
     difference the one its boards give; else ``ValueError``."""
     v = spec.variant
-    seatings = arrangements(v)
+    seatings: tuple[tuple[str, ...], ...] = arrangements(v)
+    if spec.games:
+        seatings = _game_seatings(spec, r)
+    elif r.games is not None:
+        raise ValueError("a game in a match of deals")
     if isinstance(r.index, bool) or not 0 <= r.index <= MAX_INDEX or \
+            (spec.games and r.index >= MAX_INDEX // GAME_ROUNDS) or \
             r.dealer != dealer_of(v, r.index) or len(r.boards) != len(seatings):
         raise ValueError("not a deal of this match")
     for b, seating in zip(r.boards, seatings):
@@ -364,10 +442,26 @@ def _checked(spec: MatchSpec, r: DealResult) -> DealResult:
                 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
                            and math.isfinite(x) for x in b.seconds.values()):
             raise ValueError("a board's figures are not this match's kind")
-    difference = sum(b.difference(v) for b in r.boards) / len(r.boards)
+    difference = game_difference(v, r.boards) if spec.games else \
+        sum(b.difference(v) for b in r.boards) / len(r.boards)
     if not math.isclose(difference, r.difference, rel_tol=1e-9, abs_tol=1e-9):
         raise ValueError("a difference its boards do not give")
     return r
+
+
+def _game_seatings(spec: MatchSpec, r: DealResult) -> tuple[tuple[str, ...], ...]:
+    """The seating of each board of game ``r`` as its games say (each arrangement's game in
+    order, its rounds in a row); ValueError where its games are not this match's kind."""
+    from pinosolve.scoring.round import score_units
+
+    v = spec.variant
+    units = set(score_units(v))
+    if r.games is None or \
+            [g.seating for g in r.games] != list(arrangements(v)) or any(
+            not 1 <= g.rounds <= GAME_ROUNDS or not set(g.winners) <= units
+            or set(g.totals) not in (units, set()) or not _counts(g.totals) for g in r.games):
+        raise ValueError("not a game of this match")
+    return tuple(g.seating for g in r.games for _ in range(g.rounds))
 
 
 def _counts(table: Any) -> bool:
@@ -443,7 +537,8 @@ def run_match(spec: MatchSpec, deals: int, *, sprt: Any = None, out: Optional[st
     folder, taking the deals it holds already. ``jobs``: worker processes on this machine;
     ``client``: a Dask client whose workers play the deals instead; either way the deals are
     taken in order and the answer is the same as here. ``on_deal(done, deals, result)``
-    after each deal. PinosolveError for a bad value."""
+    after each deal. In a match of games (``spec.games``), ``deals`` and ``start`` count
+    games, and ``on_deal`` comes after each game. PinosolveError for a bad value."""
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
         raise PinosolveError(f"deals: a whole number from 1 to {MAX_DEALS}, got {deals!r:.20}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
@@ -454,8 +549,10 @@ def run_match(spec: MatchSpec, deals: int, *, sprt: Any = None, out: Optional[st
         raise PinosolveError("out: a folder's path as text")
     if sprt is not None and not hasattr(sprt, "decide"):
         raise PinosolveError("sprt: a pinosolve.match.stats.Sprt (parse_sprt reads LOW,HIGH)")
-    if start + deals - 1 > MAX_INDEX:
-        raise PinosolveError(f"the deals go past the last index {MAX_INDEX}")
+    last = MAX_INDEX // GAME_ROUNDS - 1 if spec.games else MAX_INDEX
+    if start + deals - 1 > last:
+        raise PinosolveError(f"the {'games' if spec.games else 'deals'} go past the last "
+                             f"index {last}")
     folder = Folder.open(out, spec) if out is not None else None
     clock = time.perf_counter()
     results: list[DealResult] = []
