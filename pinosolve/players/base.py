@@ -95,8 +95,8 @@ def whole_param(kind: str, params: Mapping[str, str], key: str, default: int, lo
     text = params.get(key)
     if text is None:
         return default
-    try:
-        value = int(text)
+    try:  # (ASCII digits only: int() also reads other scripts' digits and underscores)
+        value = int(text) if text.isascii() and text.lstrip("+-").isdigit() else low - 1
     except ValueError:
         value = low - 1
     if not low <= value <= high:
@@ -111,8 +111,8 @@ def number_param(kind: str, params: Mapping[str, str], key: str, default: Option
     text = params.get(key)
     if text is None:
         return default
-    try:
-        value = float(text)
+    try:  # (ASCII only: float() also reads other scripts' digits and underscores)
+        value = float(text) if text.isascii() and "_" not in text else float("nan")
     except ValueError:
         value = float("nan")
     if not low < value <= high:

@@ -83,6 +83,8 @@ def play_hand(variant: Any, seat: Any, answers: Sequence[Any], seed: int = 0, in
     mate = None
     if v.rules.players.partnership == "fixed":
         mate = next((s for t in teams(v) if me in t.seats for s in t.seats if s != me), None)
+    if partner_plays is not None and mate is None:
+        raise PinosolveError(f"partner_plays: {v.id} has no fixed partner to play")
     specs = {s: "you" if s == me else
              (partner_plays if s == mate and partner_plays else against) for s in v.seats}
     players = {}

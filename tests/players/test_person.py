@@ -40,6 +40,12 @@ def test_answering_as_rules_does_gives_the_all_rules_board(vid):
     assert p.record.endswith(board.record.split("[Variant", 1)[1])  # (the tags aside)
 
 
+def test_a_partner_to_play_only_where_there_is_one():
+    with pytest.raises(PinosolveError, match="no fixed partner"):
+        play_hand("two-hand", "S", [], partner_plays="random")
+    assert not play_hand("four-hand", "S", [], partner_plays="random").over
+
+
 def test_a_wrong_answer_is_named():
     with pytest.raises(PinosolveError, match=r"answer 1 \(call\)"):
         play_hand("four-hand", "N", ["24"], seed=1)

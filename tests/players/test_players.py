@@ -29,6 +29,8 @@ def test_a_player_is_named_by_its_spec(spec, name):
     "", "  ", "x" * 2000, "bot", "pimc:samples=-1", "pimc:samples=1e9", "pimc:samples",
     "pimc:samples=2,samples=3", "pimc:seconds=nan", "pimc:seconds=0", "random:x=1",
     "open:seconds=inf", "pimc:threads=65", "cmd:   ", "rules\n", "pimc:=3",
+    "pimc:samples=\u0663", "pimc:samples=1_6", "pimc:seconds=\u0661.5", "pimc:seconds=1_0",
+    "pimc:samples=\uff18",
 ])
 def test_a_bad_spec_is_one_line(spec):
     with pytest.raises(PinosolveError) as err:
