@@ -334,11 +334,36 @@ def _header(spec: MatchSpec) -> dict[str, Any]:
 
 @dataclass
 class Folder:
-    """A match's folder: ``match.json`` (what the match is), ``deals.jsonl`` (a line per
-    deal played) and ``records/`` (a record per board, ``DEAL-BOARD.pbn``)."""
+    """A match's folder: ``match.json`` (what the match is, and the pinosolve version that
+    began it), ``deals.jsonl`` (a line per deal played) and ``records/`` (a record per
+    board, ``DEAL-BOARD.pbn``). Open, it is locked (``.lock``): a second match run into the
+    same folder at once is refused; ``close`` lets it go."""
 
     path: Path
     done: dict[int, DealResult] = field(default_factory=dict)
+    lock: Any = None
+
+    def close(self) -> None:
+        """Let the folder go (its lock)."""
+        if self.lock is not None:
+            self.lock.close()
+            self.lock = None
+
+    def _take_lock(self) -> None:
+        import fcntl
+
+        where = self.path / ".lock"
+        if where.is_symlink() or (where.exists() and not where.is_file()):
+            raise PinosolveError(f"the match's folder {self.path}: .lock is not a regular "
+                                 "file")
+        f = open(where, "a")
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            raise PinosolveError(f"the match's folder {self.path} is in use by another "
+                                 "match running now") from None
+        self.lock = f
 
     @classmethod
     def open(cls, path: str, spec: MatchSpec) -> Folder:
@@ -353,22 +378,34 @@ class Folder:
         folder = cls(p)
         head = p / "match.json"
         want = _header(spec)
-        if head.exists():
-            try:
-                got = load_json(read_text(head, "match.json"))
-            except (PinosolveError, ValueError):
-                got = None
-            if got != want:
-                raise PinosolveError(f"the match's folder {path} holds another match "
-                                     f"({_describe(got)}); give a new folder")
-            folder._read_deals(spec)
-        else:
-            if p.exists() and any(p.iterdir()):
-                raise PinosolveError(f"the match's folder {path} is not empty and holds no "
-                                     "match; give a new folder")
-            (p / "records").mkdir(parents=True, exist_ok=True)
-            head.write_text(json.dumps(want) + "\n")
-        (p / "records").mkdir(exist_ok=True)
+        if not head.exists() and p.exists() and any(
+                x.name not in (".lock", "records") or (x.is_dir() and any(x.iterdir()))
+                for x in p.iterdir()):
+            raise PinosolveError(f"the match's folder {path} is not empty and holds no "
+                                 "match; give a new folder")
+        try:
+            p.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise PinosolveError(f"the match's folder {path}: {exc.strerror}") from None
+        folder._take_lock()  # (then no other match writes here until it is closed)
+        try:
+            if head.exists():
+                try:
+                    got = load_json(read_text(head, "match.json"))
+                except (PinosolveError, ValueError):
+                    got = None
+                if isinstance(got, dict):
+                    got.pop("pinosolve", None)  # (the version that began it: any resumes it)
+                if got != want:
+                    raise PinosolveError(f"the match's folder {path} holds another match "
+                                         f"({_describe(got)}); give a new folder")
+                folder._read_deals(spec)
+            else:
+                head.write_text(json.dumps({**want, "pinosolve": _version()}) + "\n")
+            (p / "records").mkdir(exist_ok=True)
+        except BaseException:
+            folder.close()
+            raise
         return folder
 
     def _read_deals(self, spec: MatchSpec) -> None:
@@ -414,6 +451,15 @@ class Folder:
             f.flush()
             os.fsync(f.fileno())
         self.done[result.index] = result
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pinosolve")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def _checked(spec: MatchSpec, r: DealResult) -> DealResult:
@@ -574,4 +620,6 @@ def run_match(spec: MatchSpec, deals: int, *, sprt: Any = None, out: Optional[st
     finally:
         played.close()
         close_players()
+        if folder is not None:
+            folder.close()
     return summary(spec, results, time.perf_counter() - clock, sprt, out, keep_differences)

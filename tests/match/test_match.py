@@ -204,3 +204,26 @@ def test_the_api_refuses_bad_values_in_its_own_words():
                  lambda: MatchSpec("two-hand", "cmd:/nonexistent/bot", "rules")):
         with pytest.raises(PinosolveError):
             call()
+
+
+def test_a_folder_is_one_match_at_a_time_and_says_its_version(tmp_path):
+    """While a match runs into a folder, another run into it is refused; match.json says
+    the version that began it, and any version may resume it."""
+    from pinosolve.match.match import Folder
+
+    spec = MatchSpec("two-hand", "rules", "random", seed=9)
+    out = tmp_path / "m"
+    held = Folder.open(str(out), spec)
+    try:
+        with pytest.raises(PinosolveError, match="in use by another match"):
+            run_match(spec, 2, out=str(out))
+    finally:
+        held.close()
+    head = json.loads((out / "match.json").read_text())
+    assert head["pinosolve"] and head["seed"] == 9
+    (out / "match.json").write_text(json.dumps(head | {"pinosolve": "0.0.1"}))
+    assert run_match(spec, 2, out=str(out)).deals == 2
+    fresh = tmp_path / "n"
+    fresh.mkdir()
+    (fresh / ".lock").write_text("")  # (a kill between the lock and match.json)
+    assert run_match(spec, 1, out=str(fresh)).deals == 1
