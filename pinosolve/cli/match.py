@@ -97,7 +97,14 @@ def match_cmd(
     bar = _Progress(units, "games" if spec.games else "deals") if wanted else None
     where = None if out is None else str(out)
     report = bar.update if bar is not None else None
-    try:
+    import signal
+    import threading
+
+    from pinosolve.cli.pool import _terminated
+
+    main = threading.current_thread() is threading.main_thread()  # (where signals are set)
+    terminate = signal.signal(signal.SIGTERM, _terminated) if main else None
+    try:  # (SIGTERM unwinds, so a cmd: player's process and the workers are stopped too)
         if backend == "local":
             result = run_match(spec, units, sprt=test, out=where, on_deal=report,
                                jobs=workers, keep_differences=plot is not None)
@@ -112,6 +119,8 @@ def match_cmd(
                 except Exception as exc:  # the scheduler lost, a task given up on, ...
                     raise dask_failed(exc) from None
     finally:
+        if main:
+            signal.signal(signal.SIGTERM, terminate)
         if bar is not None:
             bar.stop()
     if given["json_out"]:

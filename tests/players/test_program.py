@@ -404,3 +404,32 @@ def test_the_docs_bot_plays_a_match(tmp_path):
     path.write_text(bot)
     r = run_match(MatchSpec("four-hand", f"cmd:{sys.executable} {path}", "rules", seed=1), 1)
     assert r.by_player["A"].faults == () and r.boards == 2
+
+
+def test_a_match_sent_sigterm_leaves_no_program_behind(tmp_path):
+    """SIGTERM to ``pinosolve match`` mid-match unwinds it: the program player's process
+    group (here a child it forked, too) is killed, not left running."""
+    import signal
+    import subprocess
+
+    pidfile = tmp_path / "child"
+    bot = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(BOTS))} fork {pidfile}"
+    proc = subprocess.Popen([sys.executable, "-m", "pinosolve", "match", bot, "rules",
+                             "--variant", "two-hand", "--deals", "500", "--jobs", "1", "--quiet"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        child = 0
+        while not child or not alive(child):  # (the program MatchSpec checked is gone)
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr
+            time.sleep(0.05)
+            text = pidfile.read_text().strip() if pidfile.exists() else ""
+            child = int(text) if text.isdigit() else 0
+        time.sleep(0.5)  # (deals under way)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 128 + signal.SIGTERM
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert_gone(child)
