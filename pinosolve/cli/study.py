@@ -246,11 +246,7 @@ class dask_client:  # noqa: N801 - (a context manager, used as a function)
             m = re.fullmatch(r"tcp://[^\s/:]+(?::(\d{1,5}))?", scheduler)
             if m is None or (m.group(1) is not None and not 0 < int(m.group(1)) < 65536):
                 raise PinosolveError(f"--scheduler {scheduler!r}: give tcp://HOST:PORT")
-            try:
-                self.client = Client(scheduler, timeout=30)
-            except Exception as exc:  # (OSError, TimeoutError, and what else a transport says)
-                raise PinosolveError(f"--scheduler {scheduler!r}: {type(exc).__name__}: "
-                                     f"{str(exc)[:120]}") from None
+            self.client = _connect(Client, scheduler)
         try:
             self.client.wait_for_workers(1, timeout=WORKER_WAIT)
         except Exception:
@@ -265,6 +261,39 @@ class dask_client:  # noqa: N801 - (a context manager, used as a function)
         if self.client is not None:
             client, self.client = self.client, None
             close_dask(client, self.cluster)
+
+
+CONNECT_SECONDS = 30.0  # a scheduler's time to answer --scheduler's connection
+
+
+def _connect(client_class: Any, scheduler: str) -> Any:
+    """A Dask client of ``scheduler``, or a one-line PinosolveError within about
+    CONNECT_SECONDS. (Client's own timeout does not hold where the address answers the
+    connection but not Dask's handshake, say a web server: it waits for ever. So it is
+    made in a thread of its own, which is left behind, a daemon, if it never returns.)"""
+    import threading
+
+    got: dict[str, Any] = {}
+
+    def make() -> None:
+        try:
+            got["client"] = client_class(scheduler, timeout=CONNECT_SECONDS)
+        except BaseException as exc:  # (OSError, TimeoutError, what a transport says)
+            got["error"] = exc
+
+    thread = threading.Thread(target=make, name="pinosolve-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS + 5)
+    if "client" in got:
+        return got["client"]
+    exc = got.get("error")
+    if exc is None:
+        raise PinosolveError(f"--scheduler {scheduler!r}: no Dask scheduler answered within "
+                             f"{CONNECT_SECONDS:g} s")
+    if isinstance(exc, KeyboardInterrupt):
+        raise exc
+    raise PinosolveError(f"--scheduler {scheduler!r}: {type(exc).__name__}: "
+                         f"{str(exc)[:120]}") from None
 
 
 def dask_failed(exc: Exception) -> PinosolveError:

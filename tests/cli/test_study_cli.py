@@ -255,3 +255,30 @@ def test_what_a_hostile_probe_found(cli, tmp_path):
         assert run.code == 2 and says in run.err, run.err
     v = load_variant("four-hand")
     assert settings_key(Spec(v, 7, "S")) != settings_key(Spec(v, 7, "H"))
+
+
+def test_a_scheduler_address_that_never_speaks_dask_is_one_line_in_time():
+    """An address that takes the connection and never answers Dask's handshake (a web
+    server, a stuck port) is refused in about CONNECT_SECONDS, not waited on for ever."""
+    pytest.importorskip("distributed")
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        port = listener.getsockname()[1]
+        code = ("import pinosolve.cli.study as s\n"
+                "from pinosolve.errors import PinosolveError\n"
+                "s.CONNECT_SECONDS = 1.0\n"
+                "try:\n"
+                f"    s.dask_client('tcp://127.0.0.1:{port}', None).__enter__()\n"
+                "except PinosolveError as exc:\n"
+                "    print(exc)\n")
+        start = time.monotonic()
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=60)
+    assert "no Dask scheduler answered within 1 s" in done.stdout, done.stderr
+    assert time.monotonic() - start < 30
