@@ -552,7 +552,8 @@ def _in_order(spec: MatchSpec, indices: list[int], jobs: int, client: Any
 
         workers = jobs
         pool = concurrent.futures.ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context("forkserver"))
+            jobs, mp_context=multiprocessing.get_context("forkserver"),
+            initializer=_worker_signals)
 
         def submit(index: int) -> Any:
             assert pool is not None
@@ -571,7 +572,24 @@ def _in_order(spec: MatchSpec, indices: list[int], jobs: int, client: Any
         for future in pending.values():
             future.cancel()
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            if pending:  # (stopped early: the deals under way are not waited for)
+                for process in list((getattr(pool, "_processes", None) or {}).values()):
+                    process.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_signals() -> None:
+    """A worker's signals: Ctrl-C is its parent's to handle (one line, not one a worker);
+    SIGTERM unwinds the deal, so that its players are closed (a program player's
+    process)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stopped)
+
+
+def _stopped(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
 
 
 def run_match(spec: MatchSpec, deals: int, *, sprt: Any = None, out: Optional[str] = None,

@@ -227,3 +227,52 @@ def test_a_folder_is_one_match_at_a_time_and_says_its_version(tmp_path):
     fresh.mkdir()
     (fresh / ".lock").write_text("")  # (a kill between the lock and match.json)
     assert run_match(spec, 1, out=str(fresh)).deals == 1
+
+
+def test_ctrl_c_with_workers_is_one_line_and_leaves_no_worker():
+    """Ctrl-C (SIGINT to the terminal's process group, workers included) stops a match
+    played in worker processes with one line and exit code 130, no worker left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if not os.path.exists("/proc/self/stat"):
+        pytest.skip("needs /proc to see the workers")
+    proc = subprocess.Popen([sys.executable, "-m", "pinosolve", "match", "rules", "random",
+                             "--variant", "four-hand", "--deals", "100000", "--jobs", "2",
+                             "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        time.sleep(4)
+        assert proc.poll() is None
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130
+    assert err.decode().strip().splitlines() == ["pinosolve: interrupted"]
+    deadline = time.monotonic() + 5
+    while _running_in_group(proc.pid):  # (a zombie waiting to be reaped has ended)
+        assert time.monotonic() < deadline, "a worker outlived the match"
+        time.sleep(0.05)
+
+
+def _running_in_group(group: int) -> list[int]:
+    """The processes of process group ``group`` still running (zombies aside)."""
+    from pathlib import Path
+
+    running = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
+            running.append(int(entry.name))
+    return running
