@@ -500,6 +500,9 @@ class Table:
             # (whether the bidder holds a marriage in trump: his holding, shown or not)
             facts.meld_cards = {**facts.meld_cards,
                                 self.bidder: self.shown.get(self.bidder, Hand())}
+        if self.variant.rules.scoring.going_out == "meld-laid":  # (each meld as laid)
+            laid = tuple((seat, p) for seat, p in self.meld_points.items() if p)
+            facts = replace(facts, meld_order=laid or None)
         if self.thrown_in:
             return replace(facts, points=None, throw_in=True)
         won = [(t.won_by, t.cards) for t in self.game.tricks]

@@ -63,6 +63,7 @@ class StockTable:
         self.stage1: list[tuple[str, tuple[str, str]]] = []  # (leader, the two cards)
         self._stage1_won: list[tuple[str, tuple[str, str]]] = []  # (winner, the cards)
         self.melds: list[tuple[int, str, str]] = []  # (trick, seat, the meld as text)
+        self.meld_laid: list[tuple[str, int]] = []  # (seat, points) of each meld, as laid
         self.game: Any = None
         self.leader: Optional[str] = None  # the play-off's first leader
         self.hands_at_play: dict[str, Hand] = {}
@@ -145,6 +146,8 @@ class StockTable:
         card = Card.parse(made[6:] if from_table else made).index
         gain = s._play(pos, mover, card, from_table)
         self.meld_points[self.seats[mover]] += abs(gain)
+        if gain:  # (the dix exchanged or played: meld, laid as it is)
+            self.meld_laid.append((self.seats[mover], abs(gain)))
         if len(pos.trick) < 2:
             return
         w = (pos.leader + s.rules1.winner(pos.trick, int(self.trump))) % 2
@@ -183,6 +186,8 @@ class StockTable:
         if made:
             self.meld_points[self.seats[w]] += choice.points
             self.melds.append((pos.trick_number, self.seats[w], made))
+            if choice.points:
+                self.meld_laid.append((self.seats[w], choice.points))
         assert self.search.seq is not None
         if self.search.seq.draw_before_meld:
             self._next_trick()
@@ -276,9 +281,10 @@ class StockTable:
                       leader=self.leader, play=play, tags=tags)
 
     def facts(self) -> Any:
-        """The round's facts as scored (a ``pinosolve.scoring.round.Round``: the meld and
-        the cards and tricks each player won in both stages). PinosolveError before the
-        round is over."""
+        """The round's facts as scored (a ``pinosolve.scoring.round.Round``: the meld, and
+        where meld counts as it is laid, ``scoring.going_out = "meld-laid"``, each meld in
+        the order laid, which a game's running score checks meld by meld; the cards and
+        tricks each player won in both stages). PinosolveError before the round is over."""
         if self._phase != "over":
             raise PinosolveError("the round is not over")
         from pinosolve.scoring.round import Round
@@ -286,7 +292,9 @@ class StockTable:
 
         tricks = [(s, [Card.parse(c) for c in cards]) for s, cards in self._stage1_won] + \
             [(t.won_by, t.cards) for t in self.game.tricks]
-        return Round(meld=dict(self.meld_points), **play_facts(self.variant, tricks))
+        laid = self.variant.rules.scoring.going_out == "meld-laid" and self.meld_laid
+        return Round(meld=dict(self.meld_points), **play_facts(self.variant, tricks),
+                     meld_order=tuple(self.meld_laid) if laid else None)
 
     def score(self) -> Any:
         """The round scored (a ``RoundScore``). PinosolveError before the round is over."""
