@@ -4,7 +4,8 @@ Game ``g`` of a match with seed ``S`` deals its round ``r`` (from 0) as deal ``g
 GAME_ROUNDS + r`` of the seed, dealt by ``dealer_of(g + r)``: every seating plays the same
 deals in the same order, and goes on until the running scores name a winner under the
 variant's rules (``pinosolve.scoring.game.play_game``: ``scoring.game``, ``tie_break``,
-``must_bid_or_set_to_win``, ``mercy``, ``rounds``). A round every seat passed (redealt) is
+``must_bid_or_set_to_win``, ``mercy``, ``rounds``, and ``going_out = "meld-laid"``, where a
+meld that reaches the target takes its player out at once). A round every seat passed (redealt) is
 no round of the game; the next deal is dealt. A game still open after ``GAME_ROUNDS`` deals
 is given to the highest running score.
 
@@ -76,8 +77,17 @@ class GamePlayed:
 
     @classmethod
     def from_json(cls, data: Any) -> GamePlayed:
-        return cls(tuple(data["seating"]), int(data["rounds"]), dict(data["totals"]),
-                   tuple(data["winners"]), str(data["why"]))
+        """A game as ``to_json`` wrote it; ValueError where a field is not of its kind."""
+        seating, rounds, totals = data["seating"], data["rounds"], data["totals"]
+        winners, why = data["winners"], data["why"]
+        if not isinstance(seating, str) or isinstance(rounds, bool) or \
+                not isinstance(rounds, int) or not isinstance(totals, dict) or \
+                not isinstance(winners, list) or not isinstance(why, str) or \
+                not all(isinstance(u, str) for u in winners) or \
+                len(set(winners)) != len(winners) or not all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in totals.values()):
+            raise ValueError("not a game as written")
+        return cls(tuple(seating), rounds, dict(totals), tuple(winners), why)
 
 
 PlayRound = Callable[[int, str, int], tuple[Board, Any]]  # (index, dealer, round) -> board

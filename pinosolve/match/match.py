@@ -356,7 +356,10 @@ class Folder:
         if where.is_symlink() or (where.exists() and not where.is_file()):
             raise PinosolveError(f"the match's folder {self.path}: .lock is not a regular "
                                  "file")
-        f = open(where, "a")
+        try:
+            f = open(where, "a")
+        except OSError:  # (a folder that cannot be written: nothing will be written there
+            return       # to guard; reading a finished match back needs no lock)
         try:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -379,7 +382,8 @@ class Folder:
         head = p / "match.json"
         want = _header(spec)
         if not head.exists() and p.exists() and any(
-                x.name not in (".lock", "records") or (x.is_dir() and any(x.iterdir()))
+                x.name not in (".lock", "records") or x.is_symlink() or
+                (x.name == "records" and (not x.is_dir() or any(x.iterdir())))
                 for x in p.iterdir()):
             raise PinosolveError(f"the match's folder {path} is not empty and holds no "
                                  "match; give a new folder")
@@ -403,6 +407,10 @@ class Folder:
             else:
                 head.write_text(json.dumps({**want, "pinosolve": _version()}) + "\n")
             (p / "records").mkdir(exist_ok=True)
+        except OSError as exc:
+            folder.close()
+            raise PinosolveError(f"the match's folder {path}: {exc.strerror or exc} "
+                                 f"({Path(exc.filename or path).name})") from None
         except BaseException:
             folder.close()
             raise
@@ -507,6 +515,12 @@ def _game_seatings(spec: MatchSpec, r: DealResult) -> tuple[tuple[str, ...], ...
             not 1 <= g.rounds <= GAME_ROUNDS or not set(g.winners) <= units
             or set(g.totals) not in (units, set()) or not _counts(g.totals) for g in r.games):
         raise ValueError("not a game of this match")
+    target = v.rules.scoring.game
+    for g in r.games:  # (a winner reached the target, or, where none did, led)
+        top = max(g.totals.values(), default=0)
+        if not g.winners or any(g.totals.get(u, 0) < target and g.totals.get(u, 0) != top
+                                for u in g.winners):
+            raise ValueError("a game's winner its totals do not give")
     return tuple(g.seating for g in r.games for _ in range(g.rounds))
 
 
@@ -580,8 +594,9 @@ def _in_order(spec: MatchSpec, indices: list[int], jobs: int, client: Any
 
 def _worker_signals() -> None:
     """A worker's signals: Ctrl-C is its parent's to handle (one line, not one a worker);
-    SIGTERM unwinds the deal, so that its players are closed (a program player's
-    process)."""
+    SIGTERM ends the worker at once, its players closed first (a program player's
+    process). (Raising SystemExit would not do: the pool's worker loop catches it and
+    plays the next deal it has queued.)"""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -589,7 +604,10 @@ def _worker_signals() -> None:
 
 
 def _stopped(signum: int, frame: Any) -> None:
-    raise SystemExit(128 + signum)
+    try:
+        close_players()
+    finally:
+        os._exit(128 + signum)
 
 
 def run_match(spec: MatchSpec, deals: int, *, sprt: Any = None, out: Optional[str] = None,

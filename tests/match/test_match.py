@@ -276,3 +276,30 @@ def _running_in_group(group: int) -> list[int]:
         if int(fields[2]) == group and fields[0] not in ("Z", "X"):
             running.append(int(entry.name))
     return running
+
+
+def test_a_finished_match_in_a_folder_that_cannot_be_written_is_read_back(tmp_path,
+                                                                          monkeypatch):
+    """A lock that cannot be made (a read-only archive) does not stop a finished match
+    being summed up again; a file where the records folder goes is one line."""
+    import builtins
+
+    import pinosolve.match.match as m
+
+    spec = MatchSpec("two-hand", "rules", "random", seed=9)
+    out = tmp_path / "m"
+    whole = run_match(spec, 2, out=str(out), keep_differences=True)
+
+    def no_lock(path, *args, **kwargs):
+        if str(path).endswith(".lock"):
+            raise PermissionError(1, "Operation not permitted", str(path))
+        return builtins.open(path, *args, **kwargs)
+    monkeypatch.setattr(m, "open", no_lock, raising=False)
+    assert run_match(spec, 2, out=str(out), keep_differences=True).differences == \
+        whole.differences
+    monkeypatch.undo()
+    bad = tmp_path / "b"
+    bad.mkdir()
+    (bad / "records").write_text("")
+    with pytest.raises(PinosolveError, match="not empty"):
+        run_match(spec, 1, out=str(bad))
