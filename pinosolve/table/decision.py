@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 from pinosolve.cards import Card
 from pinosolve.errors import PinosolveError
@@ -150,3 +150,45 @@ def meld_text(text: str) -> str:
 
 def _order(text: str) -> int:
     return Card.parse(text.removeprefix("table:")).index
+
+
+def play_decision(game: Any) -> Decision:
+    """The card to play at ``game`` (a ``pinosolve.game.Game``): the seat to move and each
+    legal card once."""
+    return Decision("play", game.to_move, tuple(dict.fromkeys(
+        str(c) for c in game.legal_moves())))
+
+
+class DecisionTable:
+    """What every table shares: the decision pending (``decision``, made by the table's
+    ``_next``) and ``apply``, which checks an answer against it and hands it to the table's
+    ``_make``."""
+
+    _pending: Optional[Decision]
+
+    @property
+    def over(self) -> bool:  # pragma: no cover (each table says)
+        raise NotImplementedError
+
+    def decision(self) -> Optional[Decision]:
+        """The decision pending, None when the round is over."""
+        if self._pending is None and not self.over:
+            self._pending = self._next()
+        return self._pending
+
+    def apply(self, choice: Any) -> Choice:
+        """Make the pending decision with ``choice`` (checked: ``IllegalChoice``); returns
+        the choice as the table spells it."""
+        d = self.decision()
+        if d is None:
+            raise PinosolveError("the round is over: no decision is pending")
+        made = d.check(choice)
+        self._pending = None
+        self._make(d, made)
+        return made
+
+    def _next(self) -> Decision:  # pragma: no cover (each table says)
+        raise NotImplementedError
+
+    def _make(self, d: Decision, made: Choice) -> None:  # pragma: no cover
+        raise NotImplementedError

@@ -32,7 +32,7 @@ from typing import Any, Optional
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
-from pinosolve.table.decision import Choice, Decision
+from pinosolve.table.decision import Choice, Decision, DecisionTable, play_decision
 from pinosolve.variants.dealer import Dealt
 from pinosolve.variants.sides import seat_after
 from pinosolve.variants.variant import Variant
@@ -63,7 +63,7 @@ def shown_cards(decl: Any) -> Hand:
     return Hand.from_counts(max(col) for col in zip(*need.values()))
 
 
-class Table:
+class Table(DecisionTable):
     """See the module."""
 
     def __init__(self, variant: Variant, dealt: Dealt, dealer: Optional[str] = None,
@@ -115,12 +115,6 @@ class Table:
     def over(self) -> bool:
         return self.void or self._phase == "over"
 
-    def decision(self) -> Optional[Decision]:
-        """The decision pending, None when the round is over."""
-        if self._pending is None and not self.over:
-            self._pending = self._next()
-        return self._pending
-
     def _next(self) -> Decision:
         v, p = self.variant, self._phase
         if p == "auction":
@@ -151,23 +145,13 @@ class Table:
         if p == "throw_in":
             return Decision("throw_in", self.bidder, ("play", "throw_in"))
         if p == "play":
-            g = self.game
-            return Decision("play", g.to_move, tuple(dict.fromkeys(
-                str(c) for c in g.legal_moves())))
+            return play_decision(self.game)
         raise AssertionError(p)  # pragma: no cover
 
-    def apply(self, choice: Any) -> Choice:
-        """Make the pending decision with ``choice`` (checked: ``IllegalChoice``); returns
-        the choice as the table spells it."""
-        d = self.decision()
-        if d is None:
-            raise PinosolveError("the round is over: no decision is pending")
-        made = d.check(choice)
-        self._pending = None
+    def _make(self, d: Decision, made: Choice) -> None:
         {"call": self._on_call, "trump": self._on_trump, "call_card": self._on_call_card,
          "lay_away": self._on_lay_away, "pass": self._on_pass, "meld": self._on_meld,
          "throw_in": self._on_throw_in, "play": self._on_play}[d.kind](made)
-        return made
 
     # --- the auction ---------------------------------------------------------------------
 

@@ -30,13 +30,13 @@ from typing import Any, Optional
 
 from pinosolve.cards import Card, Hand
 from pinosolve.errors import PinosolveError
-from pinosolve.table.decision import Choice, Decision
+from pinosolve.table.decision import Choice, Decision, DecisionTable, play_decision
 from pinosolve.variants.dealer import Dealt
 from pinosolve.variants.sides import seat_after
 from pinosolve.variants.variant import Variant
 
 
-class StockTable:
+class StockTable(DecisionTable):
     """See the module."""
 
     def __init__(self, variant: Variant, dealt: Dealt, dealer: Optional[str] = None,
@@ -109,19 +109,10 @@ class StockTable:
             for choice, ch, hand, stock in ranked:  # (the most points first)
                 self._choices.setdefault(_meld_text(choice), (choice, ch, hand, stock))
             return Decision("meld", seats[self._winner], tuple(self._choices))
-        g = self.game
-        return Decision("play", g.to_move, tuple(dict.fromkeys(
-            str(c) for c in g.legal_moves())))
+        return play_decision(self.game)
 
-    def apply(self, choice: Any) -> Choice:
-        """Make the pending decision with ``choice`` (checked: ``IllegalChoice``); returns
-        the choice as the table spells it."""
-        d = self.decision()
-        if d is None:
-            raise PinosolveError("the round is over: no decision is pending")
-        made = d.check(choice)
+    def _make(self, d: Decision, made: Choice) -> None:
         assert isinstance(made, str)
-        self._pending = None
         if self._phase == "play":
             self._stage1_card(made)
         elif self._phase == "draw":
@@ -135,7 +126,6 @@ class StockTable:
             self.played.append(card)
             if self.game.over:
                 self._phase = "over"
-        return made
 
     # --- stage 1 ---------------------------------------------------------------------------
 
