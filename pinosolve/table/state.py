@@ -108,6 +108,7 @@ class Table(DecisionTable):
         self._pending: Optional[Decision] = None
         self._final: Any = None  # the record, once the round is over
         self._score: Any = None
+        self._facts: Any = None
 
     # --- the decisions -------------------------------------------------------------------
 
@@ -479,6 +480,11 @@ class Table(DecisionTable):
             return None
         if self._phase != "over":
             raise PinosolveError("the round is not over")
+        if self._facts is None:
+            self._facts = self._round_facts()
+        return self._facts
+
+    def _round_facts(self) -> Any:
         facts = self.record().round()
         if self.bidder is not None and self.variant.rules.bidding.trump_needs_marriage:
             # (whether the bidder holds a marriage in trump: his holding, shown or not)
@@ -495,12 +501,12 @@ class Table(DecisionTable):
     def score(self) -> Any:
         """The round scored (a ``RoundScore``); None for a void round. PinosolveError
         before the round is over."""
-        facts = self.facts()
-        if facts is None:
-            return None
         if self._score is None:
             from pinosolve.scoring.round import score
 
+            facts = self.facts()
+            if facts is None:
+                return None
             self._score = score(self.variant, facts)
         return self._score
 

@@ -72,6 +72,8 @@ class StockTable(DecisionTable):
         self._winner = 0
         self._choices: dict[str, tuple[Any, ...]] = {}
         self._pending: Optional[Decision] = None
+        self._facts: Any = None  # (the round's facts and score, once it is over)
+        self._score: Any = None
 
     @property
     def over(self) -> bool:
@@ -277,6 +279,11 @@ class StockTable(DecisionTable):
         tricks each player won in both stages). PinosolveError before the round is over."""
         if self._phase != "over":
             raise PinosolveError("the round is not over")
+        if self._facts is None:
+            self._facts = self._round_facts()
+        return self._facts
+
+    def _round_facts(self) -> Any:
         from pinosolve.scoring.round import Round
         from pinosolve.table.state import play_facts
 
@@ -288,9 +295,11 @@ class StockTable(DecisionTable):
 
     def score(self) -> Any:
         """The round scored (a ``RoundScore``). PinosolveError before the round is over."""
-        from pinosolve.scoring.round import score
+        if self._score is None:
+            from pinosolve.scoring.round import score
 
-        return score(self.variant, self.facts())
+            self._score = score(self.variant, self.facts())
+        return self._score
 
     def points_taken(self) -> dict[str, int]:
         """Each player's trick points in both stages so far (the last trick's bonus
