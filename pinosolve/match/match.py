@@ -156,10 +156,7 @@ def play_deal(spec: MatchSpec, index: int) -> tuple[DealResult, list[str]]:
     boards = []
     for k, seating in enumerate(arrangements(v)):
         players = {s: _player(spec, x, s) for s, x in zip(seats, seating)}
-        seeds = {s: seat_seed(spec.seed, index, k, s) for s in seats}
-        names = " ".join(f"{s}={players[s].name}" for s in seats)
-        tags = (("Event", "pinosolve match"), ("Seed", str(spec.seed)), ("Index", str(index)),
-                ("Board", f"{index}.{k + 1}"), ("Players", names))
+        seeds, tags = _board_setup(spec, index, k, players, f"{index}.{k + 1}")
         boards.append(play_board(v, dealt, dealer, seating, players, seeds, tags))
     diff = sum(b.difference(v) for b in boards) / len(boards)
     return DealResult(index, dealer, boards, diff), [b.record for b in boards]
@@ -185,13 +182,22 @@ def _game_round(spec: MatchSpec, game: int, k: int, seating: tuple[str, ...],
                 ) -> tuple[Board, Any]:
     """Round ``r`` of game ``game`` (deal ``index``) at arrangement ``k``."""
     v: Variant = spec.variant
-    seeds = {s: seat_seed(spec.seed, index, k, s) for s in v.seats}
-    names = " ".join(f"{s}={players[s].name}" for s in v.seats)
-    tags = (("Event", "pinosolve match"), ("Seed", str(spec.seed)), ("Index", str(index)),
-            ("Board", f"{game}.{k + 1}.{r + 1}"), ("Game", str(game)),
-            ("Round", str(r + 1)), ("Players", names))
+    seeds, tags = _board_setup(spec, index, k, players, f"{game}.{k + 1}.{r + 1}",
+                               (("Game", str(game)), ("Round", str(r + 1))))
     return play_round(v, seeded_deal(v, spec.seed, index), dealer, seating, players, seeds,
                       tags)
+
+
+def _board_setup(spec: MatchSpec, index: int, k: int, players: Mapping[str, Player],
+                 board: str, more: tuple[tuple[str, str], ...] = ()
+                 ) -> tuple[dict[str, int], tuple[tuple[str, str], ...]]:
+    """Deal ``index`` at arrangement ``k``: each seat's seed, and the record's tags (the
+    board's label ``board``, then ``more``)."""
+    seats = spec.variant.seats
+    seeds = {s: seat_seed(spec.seed, index, k, s) for s in seats}
+    names = " ".join(f"{s}={players[s].name}" for s in seats)
+    return seeds, (("Event", "pinosolve match"), ("Seed", str(spec.seed)),
+                   ("Index", str(index)), ("Board", board), *more, ("Players", names))
 
 
 def game_difference(v: Variant, boards: list[Board]) -> float:
@@ -227,8 +233,9 @@ class Fault(Result):
 class PlayerRow(Result):
     """One player's rows of a match: its spec (``name``), whether it ``cheats`` (sees every
     card), its mean score a board (``mean``), the contracts it won (``contracts``), made
-    (``contracts_made``) and set (``contracts_set``), its faults by kind (``faults``), and its
-    seconds a decision."""
+    (``contracts_made``) and set (``contracts_set``), its faults by kind (``faults``), its
+    seconds a decision and, in a match of games, the games it won (``games_won``: a game won
+    at every arrangement counts 1, a shared win its share)."""
 
     name: str
     cheats: bool
@@ -298,9 +305,9 @@ def summary(spec: MatchSpec, results: list[DealResult], seconds: float,
                 notes.setdefault(kind, b.fault_notes.get(f"{letter} {kind}", ""))
         decisions = sum(b.decided.get(letter, 0) for b in boards) or 1
         games_won = None
-        if spec.games:
-            games_won = round(sum(sum(g.wins(v, letter) for g in r.games or ()) /
-                                  len(r.games or (1,)) for r in results), 4)
+        if spec.games:  # (a game's share: its wins over its arrangements)
+            games_won = round(sum(sum(g.wins(v, letter) for g in r.games) / len(r.games)
+                                  for r in results if r.games), 4)
         rows[letter] = PlayerRow(name, make_player(name, seconds=spec.answer_seconds).sees_all,
                                  round(sum(scores) / len(scores), 4), len(won),
                                  sum(1 for b in won if b.made), sum(1 for b in won
