@@ -120,7 +120,15 @@ class Table(DecisionTable):
         v, p = self.variant, self._phase
         if p == "auction":
             return self._call()
-        assert self.bidder is not None
+        if p == "meld":
+            seat = self._melders[0]
+            assert self.trump is not None
+            best = _best(v, self.hands[seat], self.trump)
+            cards = " ".join(shown_cards(best).cards())
+            return Decision("meld", seat, (cards, ""))
+        if p == "play":
+            return play_decision(self.game)
+        assert self.bidder is not None  # (the phases of a contract)
         if p == "trump":
             return Decision("trump", self.bidder, SUITS)
         if p == "call_card":
@@ -137,16 +145,8 @@ class Table(DecisionTable):
                 required = (str(self.called_card),)
             return Decision("pass", giver, tuple(held.cards()), count=v.rules.passing.cards,
                             required=required)
-        if p == "meld":
-            seat = self._melders[0]
-            assert self.trump is not None
-            best = _best(v, self.hands[seat], self.trump)
-            cards = " ".join(shown_cards(best).cards())
-            return Decision("meld", seat, (cards, ""))
         if p == "throw_in":
             return Decision("throw_in", self.bidder, ("play", "throw_in"))
-        if p == "play":
-            return play_decision(self.game)
         raise AssertionError(p)  # pragma: no cover
 
     def _make(self, d: Decision, made: Choice) -> None:
