@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Union
+from typing import Any, Union
 from collections.abc import Iterable, Iterator
 
 from pinosolve.errors import NotationError
@@ -85,6 +85,12 @@ NUM_CARDS = len(Suit) * len(Rank)
 class Card:
     """One card. Ordered by suit (S H D C) then rank (A T K Q J 9); ``index`` is 0..23."""
 
+    def __copy__(self) -> Card:
+        return self  # (immutable: a copy is itself)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
     suit: Suit
     rank: Rank
 
@@ -139,6 +145,12 @@ class Hand:
     Stored as 24 copy counts so that two hands compare equal whatever order their cards were
     written in, and so that the meld and play engines can index counts directly.
     """
+
+    def __copy__(self) -> Hand:
+        return self  # (immutable: a copy is itself)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        return self
 
     __slots__ = ("_counts",)
 

@@ -8,6 +8,7 @@ parsing takes the seat list; :meth:`pinosolve.variants.variant.Variant.parse_dea
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from collections.abc import Iterator
 
 from pinosolve.cards import Hand
@@ -19,6 +20,12 @@ from pinosolve.seats import find_seat
 @dataclass(frozen=True)
 class Deal:
     """The hands of every seat, in the variant's clockwise seat order."""
+
+    def __copy__(self) -> Deal:
+        return self  # (immutable: a copy is itself)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
+        return self
 
     seats: tuple[str, ...]
     hands: tuple[Hand, ...]

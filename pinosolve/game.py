@@ -338,6 +338,9 @@ class Game:
         return (f"Game({self.variant.id!r}, {str(self)!r}, trump={self.trump.name!r}, "
                 f"leader={self.leader!r}{extra})")
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
     def copy(self) -> Game:
         """An independent game in the same position, with the same history."""
         twin = object.__new__(Game)

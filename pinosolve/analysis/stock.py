@@ -63,6 +63,9 @@ class StockPosition:
     checkers: list[Checker] = field(default_factory=list)
     trick_number: int = 1
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> StockPosition:
+        return _copy(self)
+
     def __post_init__(self) -> None:
         if not self.checkers and self.variant.rules.meld.sequence is not None:
             self.checkers = [Checker(self.variant, self.trump) for _ in range(2)]

@@ -11,7 +11,7 @@ index % 6.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 from collections.abc import Sequence
 
 from pinosolve.cards import CARDS, Rank
@@ -24,6 +24,12 @@ NRANK = len(Rank)
 @dataclass(frozen=True)
 class PlayRules:
     """The trick rules of one variant and stage, precomputed for fast use in search."""
+
+    def __copy__(self) -> PlayRules:
+        return self  # (immutable: a copy is itself)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlayRules:
+        return self
 
     trick: Trick
     strength: tuple[int, ...]  # per rank index: lower is stronger

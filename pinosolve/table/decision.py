@@ -21,6 +21,7 @@ legal).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Optional, Union
@@ -51,6 +52,12 @@ def card_text(text: str) -> str:
 @dataclass(frozen=True)
 class Decision:
     """See the module. ``count`` 0: one of ``choices``; else that many of them."""
+
+    def __copy__(self) -> Decision:
+        return self  # (immutable: a copy is itself)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Decision:
+        return self
 
     kind: str
     seat: str
@@ -165,6 +172,22 @@ class DecisionTable:
     ``_make``."""
 
     _pending: Optional[Decision]
+    _shared: tuple[str, ...] = ()  # (attributes a copy shares: immutable, or caches)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DecisionTable:
+        """An independent table in the same state (lists and tables of immutable values
+        copied one level, the rest deep: a search's game has its own cheap copy)."""
+        new = copy.copy(self)
+        for key, value in self.__dict__.items():
+            if key in self._shared:
+                continue
+            if isinstance(value, list):
+                new.__dict__[key] = list(value)
+            elif isinstance(value, dict):
+                new.__dict__[key] = dict(value)
+            else:
+                new.__dict__[key] = copy.deepcopy(value, memo)
+        return new
 
     @property
     def over(self) -> bool:  # pragma: no cover (each table says)

@@ -39,6 +39,8 @@ from pinosolve.variants.variant import Variant
 class StockTable(DecisionTable):
     """See the module."""
 
+    _shared = ("search",)  # (its rules and meld options; the position is the table's)
+
     def __init__(self, variant: Variant, dealt: Dealt, dealer: Optional[str] = None,
                  tags: tuple[tuple[str, str], ...] = ()) -> None:
         from pinosolve.analysis.stock import StockPosition, _Search

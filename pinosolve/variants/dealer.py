@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Any, Optional, Union
 from collections.abc import Sequence
 
 from pinosolve.cards import Card, Hand, Suit
@@ -38,6 +38,12 @@ from pinosolve.variants.variant import Variant
 @dataclass(frozen=True)
 class Dealt:
     """A full deal and its undealt cards."""
+
+    def __copy__(self) -> Dealt:
+        return self  # (immutable: a copy is itself)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Dealt:
+        return self
 
     deal: Deal
     stock: tuple[Card, ...]         # the undealt cards but the turned one, in dealt order

@@ -407,6 +407,12 @@ class Variant:
     source: str
     lineage: tuple[str, ...]
 
+    def __copy__(self) -> Variant:
+        return self  # (immutable, and known by identity: a copy is the variant itself)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Variant:
+        return self
+
     @property
     def id(self) -> str:
         return self.rules.id
