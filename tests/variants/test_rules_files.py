@@ -72,7 +72,9 @@ def test_every_file_loads_and_cites_a_source(path):
 def test_house_rule_examples_load(path):
     v = load_file(path)
     assert v.id not in EXPECTED
-    assert len(v.lineage) >= 2  # they extend a variant
+    # they extend a variant, but for the tiny game for solvers (docs/env.md): no variant
+    # has a deck of eight cards to extend
+    assert len(v.lineage) >= 2 or v.id == "tiny"
 
 
 def test_every_source_a_rules_file_names_is_shipped():
