@@ -510,14 +510,8 @@ class DrawTable(StockTable):
             return
         super()._next_trick()
 
-    def decision(self) -> Optional[Decision]:
-        while self._pending is None and not self.over and self.deferred is None:
-            d = self._next()
-            if d.kind == "meld" and d.choices == ("",):
-                self._meld("")
-                continue
-            self._pending = d
-        return self._pending
+    def _waiting(self) -> bool:
+        return self.deferred is not None  # (None is then the decision: a draw is pending)
 
     def finish_draw(self) -> None:
         take, self.deferred = self.deferred, None

@@ -120,18 +120,26 @@ def _start_table(state: Any, player: int) -> Any:
     four-hand): the table of consistent deals as play began (pinosolve's bounds: the cards
     shown, played, and each card's duties), from which the hands are drawn before the
     passes that made them; None elsewhere."""
-    from pinosolve.analysis.constraints import bounds_of
-    from pinosolve.analysis.view import View
-    from pinosolve.errors import PinosolveError
-    from pinosolve.players.pimc import ADVICE_KEYS
-
     t, v = state.table, state.get_game().variant
     me = v.seats[player]
     if state.get_game().stock or t.game is None or len(t.passes) != 2 or \
             any(me in (g, r) for g, r, _ in t.passes) or t.kitty is not None or \
             v.rules.passing.called_card_passed:
         return None
-    seen = t.view(me)
+    found = _view_bounds(state, player)
+    return None if found is None else DealTable(*found)
+
+
+def _view_bounds(state: Any, player: int) -> Any:
+    """``player``'s view in trick play (``pinosolve.analysis.view.View``, as the players'
+    advice reads it) and its bounds on each seat's cards as play began (the cards shown and
+    played, and each card's duties); None for a view those bounds do not take."""
+    from pinosolve.analysis.constraints import bounds_of
+    from pinosolve.analysis.view import View
+    from pinosolve.errors import PinosolveError
+    from pinosolve.players.pimc import ADVICE_KEYS
+
+    seen = state.table.view(state.get_game().variant.seats[player])
     given = {k: seen[k] for k in ADVICE_KEYS if k in seen}
     if "partner" in given:
         given.pop("called_card", None)
@@ -140,7 +148,7 @@ def _start_table(state: Any, player: int) -> Any:
         lo, hi, _, _ = bounds_of(view, len(view.events))
     except PinosolveError:
         return None
-    return DealTable(view, lo, hi)
+    return view, lo, hi
 
 
 def _draw_start(state: Any, player: int, start: DealTable, rng: random.Random
@@ -219,31 +227,17 @@ def _fits(timeline: list[tuple[str, int]], hand: list[int], stock: list[int],
 
 
 def _stock_revealed(state: Any, seat: int, player: int) -> list[int]:
-    """In the stock stage, the copies of each card ``seat`` must have been dealt: each card
-    it played from its hand or melded from it, by the time it did, less the cards it had
-    drawn by then (what ``player``'s log shows, until the stock is drawn out)."""
-    from pinosolve.cards import Card
-
-    game = state.get_game()
-    name = game.variant.seats[seat]
+    """In the stock stage, the copies of each card ``seat`` (the other) must have been
+    dealt: each card it played or melded from its hand, by the time it did, less the cards
+    it had drawn by then (``_timeline``)."""
     shown, low = [0] * NUM_CARDS, [0] * NUM_CARDS
-    drawn = draws = 0
-    for event in state.logs[player]:
-        if event.startswith("draw:"):
-            draws += 1
-            drawn += event == "draw:?"
-            if draws >= game.variant.rules.deal.kitty:
-                break
-            continue
-        parts = event.split(":", 2)
-        if len(parts) < 3 or parts[0] != name or parts[1] not in ("play", "meld"):
-            continue
-        for word in parts[2].replace(";", " ").split():
-            if word.startswith("table:") or word == "exchange":
-                continue
-            k = Card.parse(word).index
-            shown[k] += 1
-            low[k] = max(low[k], shown[k] - drawn)
+    drawn = 0
+    for what, x in _timeline(state, player):
+        if what == "draw":
+            drawn += 1
+        else:
+            shown[x] += 1
+            low[x] = max(low[x], shown[x] - drawn)
     return low
 
 
@@ -252,24 +246,14 @@ def _play_bounds(state: Any, player: int) -> dict[int, tuple[list[int], list[int
     (``pinosolve.analysis.constraints``: the cards shown, played, and the duties each card
     played met), carried back to the hands as dealt for each seat whose cards changed in
     between (kitty, lay-away, passes) only in ways ``player`` saw; {} before play."""
-    from pinosolve.analysis.constraints import bounds_of
-    from pinosolve.analysis.view import View
-    from pinosolve.errors import PinosolveError
-    from pinosolve.players.pimc import ADVICE_KEYS
-
     t, v = state.table, state.get_game().variant
     if state.get_game().stock or t.game is None:
         return {}
     me = v.seats[player]
-    seen = t.view(me)
-    given = {k: seen[k] for k in ADVICE_KEYS if k in seen}
-    if "partner" in given:
-        given.pop("called_card", None)
-    try:
-        view = View(given)
-        lo, hi, _, _ = bounds_of(view, len(view.events))
-    except PinosolveError:  # (a view pinosolve's bounds do not take: no bounds from it)
+    found = _view_bounds(state, player)
+    if found is None:
         return {}
+    _, lo, hi = found
     out: dict[int, tuple[list[int], list[int]]] = {}
     for s, name in enumerate(v.seats):
         if name == me or s not in lo:

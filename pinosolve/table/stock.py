@@ -88,13 +88,18 @@ class StockTable(DecisionTable):
     def decision(self) -> Optional[Decision]:
         """The decision pending, None when the round is over (a winner with no meld to lay
         is asked nothing)."""
-        while self._pending is None and not self.over:
+        while self._pending is None and not self.over and not self._waiting():
             d = self._next()
             if d.kind == "meld" and d.choices == ("",):
                 self._meld("")
                 continue
             self._pending = d
         return self._pending
+
+    def _waiting(self) -> bool:
+        """Whether the table waits for something outside it before its next decision
+        (never here; a table whose draws are chance waits for the cards drawn)."""
+        return False
 
     def _next(self) -> Decision:
         pos, seats = self.pos, self.seats
