@@ -228,9 +228,9 @@ class PinochleState(pyspiel.State):
             k = a.action_of(d.kind, c)
             if k < last:
                 continue
-            # (what may follow in order, this card taken: enough to finish the pass)
-            after = sum(1 for x in free if x >= k) - (0 if c in need else 1)
-            if after + len(need) - (1 if c in need else 0) >= picks - 1:
+            # (this card taken, the free cards from it on and the required ones left are
+            # enough for the picks after it, whether it is free or required)
+            if sum(1 for x in free if x >= k) + len(need) >= picks:
                 out[k] = c
         return out
 

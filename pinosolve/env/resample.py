@@ -52,7 +52,7 @@ def resample(state: Any, player: int, rng: random.Random) -> Any:
     if state.table is None:
         raise EnvError("pinochle: resample after the deal (the hands are still being dealt)")
     known = state.information_state_string(player)
-    table, _ = _bounds(state, player)
+    table = _bounds(state, player)
     actions = [pa.action for pa in state.full_history() if pa.player != -1]
     deal_cards = sum(size for _, size in game.groups)
     melds = [text for _, _, text in state.melds]
@@ -84,8 +84,8 @@ def resample(state: Any, player: int, rng: random.Random) -> Any:
                    f"{TRIES} draws or {SECONDS:.0f} s (of the {deal_cards} cards dealt)")
 
 
-def _bounds(state: Any, player: int) -> tuple[Any, Any]:
-    """The deal table of the hidden hands, and the cards in the pile (kitty or stock)."""
+def _bounds(state: Any, player: int) -> DealTable:
+    """The deal table of the hidden hands (a kitty every seat saw taken out)."""
     v, a = state.get_game().variant, state.get_game().actions
     seats = list(range(len(v.seats)))
     deck = list(v.deck.counts)
@@ -112,7 +112,7 @@ def _bounds(state: Any, player: int) -> tuple[Any, Any]:
         for k, n in enumerate(_revealed(state, s, player)):
             lo[s][k] = max(lo[s][k], min(n, hidden[k]))
     view: Any = _Holders(holders, v.rules.deal.hand_size, out, hidden)
-    return DealTable(view, lo, hi), pile_known
+    return DealTable(view, lo, hi)
 
 
 def _start_table(state: Any, player: int) -> Any:
