@@ -31,7 +31,7 @@ once a hand's meld is known), written down in ``docs/players.md``.
 from __future__ import annotations
 
 from typing import Any, Optional
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from pinosolve.cards import Card, Hand, Suit
 from pinosolve.errors import PinosolveError
@@ -192,46 +192,18 @@ class RulesPlayer(Player):
         v = self.variant
         assert v is not None
         rules = self._play_rules(2)
-        trump = Suit[view["trump"]]
-        t = int(trump)
+        t = int(Suit[view["trump"]])
         legal = [Card.parse(c).index for c in d.choices]
         trick = [Card.parse(c).index for c in view.get("trick", [])]
         held = [Card.parse(c).index for c in view["holding"]]
-        strength = rules.strength
-        pts = rules.points
-        if not trick:
-            aces = [c for c in legal if c // NRANK != t and strength[c % NRANK] == 0]
-            if aces:
-                return str(Card.from_index(aces[0]))
-            trumps = [c for c in held if c // NRANK == t]
-            tl = [c for c in legal if c // NRANK == t]
-            if tl and 2 * len(trumps) >= len(held):
-                return str(Card.from_index(max(tl, key=lambda c: strength[c % NRANK])))
-            plain = [c for c in legal if c // NRANK != t] or legal
-            counts = {s: sum(1 for c in held if c // NRANK == s) for s in range(4)}
-            low = min(plain, key=lambda c: (-counts[c // NRANK], pts[c],
-                                            -strength[c % NRANK]))
-            return str(Card.from_index(low))
         n = len(v.seats)
-        best = 0
-        for i in range(1, len(trick)):
-            if rules.beats(trick[i], trick[best], t):
-                best = i
-        me = v.seats.index(self.seat)
-        winner_seat = v.seats[(me - len(trick) + best) % n]
-        partner_winning = winner_seat in self._mates(view)
-        last = len(trick) == n - 1
-        winners = [c for c in legal if rules.beats(c, trick[best], t)]
-        if partner_winning and (last or not winners):  # (the weakest of the best counters)
-            return str(Card.from_index(max(legal, key=lambda c: (pts[c],
-                                                                strength[c % NRANK]))))
-        if winners and (last or any(pts[c] for c in trick) or not partner_winning):
-            cheapest = min(winners, key=lambda c: (c // NRANK == t, pts[c],
-                                                   -strength[c % NRANK]))
-            if last or any(pts[c] for c in trick) or pts[cheapest] == 0:
-                return str(Card.from_index(cheapest))
-        low = min(legal, key=lambda c: (pts[c], c // NRANK == t, -strength[c % NRANK]))
-        return str(Card.from_index(low))
+        mate_winning = False
+        if trick:
+            me = v.seats.index(self.seat)
+            best = rules.winner(trick, t)
+            mate_winning = v.seats[(me - len(trick) + best) % n] in self._mates(view)
+        return str(Card.from_index(thumb_card(rules, t, held, trick, legal, mate_winning,
+                                              len(trick) == n - 1)))
 
     def _mates(self, view: Mapping[str, Any]) -> set[str]:
         """The seats that play on this seat's side, as its view tells: the fixed partner;
@@ -277,3 +249,43 @@ class RulesPlayer(Player):
                                            -strength[index(c) % NRANK]))
 
 
+
+
+def thumb_card(rules: PlayRules, trump: int, held: Sequence[int], trick: Sequence[int],
+               legal: Sequence[int], mate_winning: bool, last: bool) -> int:
+    """The card the rules of thumb play in trick play (see the module): ``held``, ``trick``
+    and ``legal`` as card indices (copies repeated in ``held``), ``mate_winning`` whether a
+    seat on the mover's side wins the trick so far (as the mover knows the sides), ``last``
+    whether the mover plays the trick's last card. The ``rules`` player's card, and the
+    model of the other players' play that ``pinosolve.analysis.model`` weights deals by.
+
+    >>> from pinosolve.play.rules import PlayRules
+    >>> from pinosolve.variants.variant import load_variant
+    >>> r = PlayRules.of(load_variant("four-hand"), 2)
+    >>> aces = [Card.parse(c).index for c in ("AH", "9H", "KS")]
+    >>> str(Card.from_index(thumb_card(r, int(Suit.S), aces, [], aces, False, False)))
+    'AH'
+    """
+    t = trump
+    strength = rules.strength
+    pts = rules.points
+    if not trick:
+        aces = [c for c in legal if c // NRANK != t and strength[c % NRANK] == 0]
+        if aces:
+            return aces[0]
+        trumps = [c for c in held if c // NRANK == t]
+        tl = [c for c in legal if c // NRANK == t]
+        if tl and 2 * len(trumps) >= len(held):
+            return max(tl, key=lambda c: strength[c % NRANK])
+        plain = [c for c in legal if c // NRANK != t] or list(legal)
+        counts = {s: sum(1 for c in held if c // NRANK == s) for s in range(4)}
+        return min(plain, key=lambda c: (-counts[c // NRANK], pts[c], -strength[c % NRANK]))
+    top = trick[rules.winner(trick, t)]
+    winners = [c for c in legal if rules.beats(c, top, t)]
+    if mate_winning and (last or not winners):  # (the weakest of the best counters)
+        return max(legal, key=lambda c: (pts[c], strength[c % NRANK]))
+    if winners and (last or any(pts[c] for c in trick) or not mate_winning):
+        cheapest = min(winners, key=lambda c: (c // NRANK == t, pts[c], -strength[c % NRANK]))
+        if last or any(pts[c] for c in trick) or pts[cheapest] == 0:
+            return cheapest
+    return min(legal, key=lambda c: (pts[c], c // NRANK == t, -strength[c % NRANK]))
