@@ -14,6 +14,10 @@ of deals where the card is best or ties for best), ``p_make`` (with ``bid`` and 
 share of deals where the side's meld, the points it has taken and the card's value reach the
 bid), its ``rank``, and ``close``: the best card does not beat it significantly (paired, two
 standard errors; with ``exact``, only an equal mean).
+
+With ``model`` (``pinosolve.analysis.model``), each deal also weighs as likely as the model of
+the players makes the cards the other seats chose: drawn deals are resampled in proportion
+(a deal drawn twice is solved once and counts twice), every deal of ``exact`` is weighted.
 """
 
 from __future__ import annotations
@@ -64,7 +68,9 @@ class CardAdvice(Result):
 class Advice(Result):
     """Play advice (``advise``): ``by_card`` {card: CardAdvice}, best first; ``samples`` (the
     deals averaged), ``exact`` (every consistent deal, weighted), ``bounded`` (deals whose
-    search ran out of time: their cards' values are bounds), and the method's ``caveat``."""
+    search ran out of time: their cards' values are bounds), and the method's ``caveat``;
+    with a ``model`` of the players, its name and ``effective``, the effective sample size
+    of the deals it weighted."""
 
     variant: str
     trump: Suit
@@ -75,6 +81,8 @@ class Advice(Result):
     bounded: int
     caveat: str
     seed: Optional[int] = optional()
+    model: Optional[str] = optional()
+    effective: Optional[float] = optional()
 
     _repr_keys = ("trump", "seat", "samples", "exact", "bounded", "by_card")
 
@@ -85,7 +93,7 @@ DealReport = Callable[[int, int, Optional[Card]], None]  # (deals solved, deals,
 def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[int] = None,
            exact: bool = False, limit: int = 20000, timeout: Optional[float] = None,
            threads: int = 1, bid: Optional[int] = None, meld: Any = None,
-           on_deal: Optional[DealReport] = None) -> Advice:
+           on_deal: Optional[DealReport] = None, model: Any = None) -> Advice:
     """Which card to play, seeing only the view's cards (see the module). ``exact``: every
     consistent deal, weighted as a shuffle deals it (refused above ``limit`` deals);
     otherwise ``samples`` deals drawn from ``seed`` (None: a fresh one, named in the answer),
@@ -93,7 +101,9 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
     deal; a deal that runs out gives bounds. ``bid`` and ``meld``: the contract and the
     bidding side's meld (the view's declarer's side, else the mover's): a whole number, or a
     table of seat -> points or cards as ``review`` takes it; for ``p_make``.
-    ``on_deal(solved, deals, leading card)`` is called as each deal is solved."""
+    ``on_deal(solved, deals, leading card)`` is called as each deal is solved. ``model``: a
+    model of the other players (``rules``, or a ``PlayModel``; None or ``none``: the shuffle
+    alone) that weights each deal by the likelihood of the cards they chose."""
     from pinosolve.analysis.view import View
     from pinosolve.inputs import as_whole
     from pinosolve.play.budget import check_timeout
@@ -115,22 +125,48 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
     timeout = check_timeout(timeout)
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
         raise PinosolveError(f"threads must be a whole number from 1 to 64, got {threads!r}")
-    if exact:
-        count = v.deal_count()
-        deals: Iterator[tuple[Any, int]] = v.every_deal(as_whole(limit, "limit"))
-    else:
+    if not exact:
         samples = as_whole(samples, "samples")
         if not 1 <= samples <= MAX_SAMPLES:
             raise PinosolveError(f"samples must be from 1 to {MAX_SAMPLES}, got {samples}")
-        count = samples
         seed = fresh_seed() if seed is None else seed  # (named in the answer)
-        deals = ((g, 1) for g in v.sample(samples, seed=seed))
+    from pinosolve.analysis.model import as_model
+
+    played = as_model(model, v.variant)
+    deals, count, effective = deals_of(v, played, exact, samples, seed,
+                                       as_whole(limit, "limit"))
     rows = solved_deals(v, deals, count, threads=threads, timeout=timeout,
                         contract=made is not None, on_deal=on_deal)
-    return _tally(v, rows, exact, made, None if exact else seed)
+    return _tally(v, rows, exact, made, None if exact else seed,
+                  None if played is None else played.name,
+                  None if effective is None else round(effective, 2))
 
 
-def solved_deals(v: View, deals: Iterator[tuple[Any, int]], count: int, threads: int = 1,
+def deals_of(v: View, model: Any, exact: bool, samples: int, seed: Optional[int], limit: int
+             ) -> tuple[Iterator[tuple[Any, float]], int, Optional[float]]:
+    """The deals to solve for view ``v``, as ``Game`` and weight pairs: every consistent deal
+    (``exact``; refused above ``limit``), or ``samples`` drawn from ``seed``; with ``model``
+    (a ``PlayModel``), weighted by it (drawn deals resampled: a weight is then the times a
+    deal was drawn). Also their number and, with a model, the effective sample size."""
+    import random
+
+    from pinosolve.analysis.model import effective_size, weighted_draws, weighted_every
+    from pinosolve.variants.shuffle import check_seed
+
+    if model is None:
+        if exact:
+            return v.every_deal(limit), v.deal_count(), None
+        return ((g, 1) for g in v.sample(samples, seed=seed)), samples, None
+    if exact:
+        every = weighted_every(v, model, limit)
+        return ((v.game_of(t), w) for t, w in every), len(every), \
+            effective_size([w for _, w in every])
+    rng = random.Random(None if seed is None else check_seed(seed))
+    drawn = weighted_draws(v, samples, rng, model)
+    return ((v.game_of(t), c) for t, c in drawn.deals), len(drawn.deals), drawn.effective
+
+
+def solved_deals(v: View, deals: Iterator[tuple[Any, float]], count: int, threads: int = 1,
                  timeout: Optional[float] = None, contract: bool = False,
                  on_deal: Optional[DealReport] = None) -> list[_Deal]:
     """Each of ``deals`` (``Game`` and weight pairs drawn from the view ``v``; ``count`` of
@@ -142,7 +178,7 @@ def solved_deals(v: View, deals: Iterator[tuple[Any, int]], count: int, threads:
     rows: list[_Deal] = []
     running: dict[Card, float] = {}  # each card's weighted sum so far (lower bounds)
     solved = [0]
-    chunk: list[tuple[Any, int]] = []
+    chunk: list[tuple[Any, float]] = []
 
     def report(k: int, r: Any) -> None:
         if on_deal is None:
@@ -173,7 +209,7 @@ def solved_deals(v: View, deals: Iterator[tuple[Any, int]], count: int, threads:
 class _Deal:
     """One deal solved: its weight, the points in play, each legal card's value bounds."""
 
-    weight: int
+    weight: float
     in_play: int
     away: int  # laid-away points that count for the bidder
     cards: dict[Card, tuple[int, int]]
@@ -225,8 +261,10 @@ def _contract(v: Any, bid: Optional[int], meld: Any
 
 
 def _tally(v: Any, rows: list[_Deal], exact: bool,
-           made: Optional[Callable[[int, int, int], bool]], seed: Optional[int]) -> Advice:
-    """The advice from each deal's solved cards (``rows``, in the order of the deals)."""
+           made: Optional[Callable[[int, int, int], bool]], seed: Optional[int],
+           model: Optional[str] = None, effective: Optional[float] = None) -> Advice:
+    """The advice from each deal's solved cards (``rows``, in the order of the deals); drawn
+    deals' weights are the times each was drawn."""
     weights = [d.weight for d in rows]
     in_play = [d.in_play for d in rows]
     away = [d.away for d in rows]
@@ -243,10 +281,11 @@ def _tally(v: Any, rows: list[_Deal], exact: bool,
         return sum(w for w, h in zip(weights, holds) if h) / total
 
     def stderr(xs: Sequence[float]) -> float:
-        if exact or len(xs) < 2:
+        if exact or total < 2:  # (drawn deals: each weight counts draws)
             return 0.0
-        m = sum(xs) / len(xs)
-        return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+        m = mean(xs)
+        return math.sqrt(sum(w * (x - m) ** 2 for w, x in zip(weights, xs))
+                         / (total - 1) / total)
 
     means = {c: mean(lows[c]) for c in cards}
     best = max(cards, key=lambda c: (means[c], -cards.index(c)))
@@ -272,4 +311,6 @@ def _tally(v: Any, rows: list[_Deal], exact: bool,
                             close, p_make,
                             None if sure else (round(means[c], 4), round(mean(highs[c]), 4)),
                             p_bounds)
-    return Advice(v.variant.id, v.trump, v.seat, out, len(rows), exact, bounded, FUSION, seed)
+    drawn = len(rows) if exact else int(total)
+    return Advice(v.variant.id, v.trump, v.seat, out, drawn, exact, bounded, FUSION, seed,
+                  model, effective)

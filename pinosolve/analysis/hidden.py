@@ -50,7 +50,8 @@ class Inference(Result):
     ``partner_shares``: each seat's share of the consistent deals (shuffle-weighted) in
     which it is the partner (the declarer's own seat: he plays alone); with ``shares``,
     ``holding_shares``: per other seat, the share of that many deals drawn (from ``seed``) in
-    which it holds each card it may hold now."""
+    which it holds each card it may hold now; with a ``model`` of the players (its name),
+    those deals are weighted by it and ``effective`` is their effective sample size."""
 
     variant: str
     trump: Suit
@@ -64,15 +65,19 @@ class Inference(Result):
     partner_shares: Optional[dict[str, float]] = optional()
     holding_shares: Optional[dict[str, dict[Card, float]]] = optional()
     seed: Optional[int] = optional()
+    model: Optional[str] = optional()
+    effective: Optional[float] = optional()
 
     _repr_keys = ("seat", "to_move", "deals")
 
 
-def infer(view: Mapping[str, Any] | View, shares: int = 0, seed: Optional[int] = None
-          ) -> Inference:
+def infer(view: Mapping[str, Any] | View, shares: int = 0, seed: Optional[int] = None,
+          model: Any = None) -> Inference:
     """What each other seat may and must hold, from one seat's ``view`` (see the module);
     ``shares`` (0 to 20000): also how often each holds each card it may hold, over that
-    many consistent deals drawn from ``seed`` (None: a fresh one, named in the answer).
+    many consistent deals drawn from ``seed`` (None: a fresh one, named in the answer),
+    weighted by ``model`` (``fitted``, ``rules`` or a ``PlayModel``: a model of the other
+    players' card play, ``pinosolve.analysis.model``; None: the shuffle alone).
 
     >>> r = infer({"variant": "two-hand", "trump": "S", "seat": "N", "hand": "AS TS",
     ...            "play": "AS KH", "leader": "N", "gone": "..AATTKKQQJJ99.AATTKKQQJJ99"})
@@ -101,19 +106,28 @@ def infer(view: Mapping[str, Any] | View, shares: int = 0, seed: Optional[int] =
                                     certain, voids, reasons)))
     unseen = seats.pop()[1] if v.out else None
     partners = {s: round(x, 6) for s, x in v.partner_shares().items()} or None
-    holding = None
+    from pinosolve.analysis.model import as_model
+
+    holding = effective = None
+    weigher = as_model(model, v.variant)
+    if weigher is not None and not shares:
+        raise PinosolveError("model: it weighs the deals drawn for the holding shares: give "
+                             "shares")
     if shares:
-        holding, seed = _holding_shares(v, dict(seats), shares, seed)
+        holding, seed, effective = _holding_shares(v, dict(seats), shares, seed, weigher)
     return Inference(v.variant.id, v.trump, v.seat, v.seats[v.to_move], dict(seats),
                      table.count(), table.weighted(), unseen, v.called_card, partners,
-                     holding, seed if shares else None)
+                     holding, seed if shares else None,
+                     None if weigher is None else weigher.name, effective)
 
 
-def _holding_shares(v: View, seats: dict[str, SeatInference], n: int, seed: Optional[int]
-                    ) -> tuple[dict[str, dict[Card, float]], int]:
-    """Per seat, the share of ``n`` consistent deals (drawn from ``seed``) in which it holds
-    each card it may hold now; and the seed."""
-    from pinosolve.analysis.advice import MAX_SAMPLES
+def _holding_shares(v: View, seats: dict[str, SeatInference], n: int, seed: Optional[int],
+                    model: Any = None
+                    ) -> tuple[dict[str, dict[Card, float]], int, Optional[float]]:
+    """Per seat, the share of ``n`` consistent deals (drawn from ``seed``, weighted by
+    ``model``) in which it holds each card it may hold now; the seed; with a model, the
+    effective sample size."""
+    from pinosolve.analysis.advice import MAX_SAMPLES, deals_of
     from pinosolve.inputs import as_whole
     from pinosolve.variants.shuffle import fresh_seed
 
@@ -121,12 +135,13 @@ def _holding_shares(v: View, seats: dict[str, SeatInference], n: int, seed: Opti
     if not 0 < n <= MAX_SAMPLES:
         raise PinosolveError(f"shares: the deals to draw, from 1 to {MAX_SAMPLES}, got {n}")
     seed = fresh_seed() if seed is None else seed
-    counts: dict[str, dict[Card, int]] = {s: dict.fromkeys(info.possible, 0)
-                                          for s, info in seats.items()}
-    for g in v.sample(n, seed=seed):
+    counts: dict[str, dict[Card, float]] = {s: dict.fromkeys(info.possible, 0)
+                                            for s, info in seats.items()}
+    deals, _, effective = deals_of(v, model, False, n, seed, n)
+    for g, weight in deals:
         for s, held in counts.items():
             hand = set(g.hand(s))
             for card in held:
-                held[card] += card in hand
+                held[card] += weight * (card in hand)
     return {s: {c: round(k / n, 4) for c, k in held.items()} for s, held in counts.items()}, \
-        seed
+        seed, None if effective is None else round(effective, 2)

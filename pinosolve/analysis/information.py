@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from pinosolve.cards import Card
 from pinosolve.errors import PinosolveError
@@ -195,14 +195,15 @@ class InformationCost(Result):
 
 def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int = DEFAULT_SAMPLES,
                      seed: int = 0, timeout: Optional[float] = None,
-                     threads: int = 1) -> InformationCost:
+                     threads: int = 1, model: Any = None) -> InformationCost:
     """The information cost of ``card``, played by the view's seat (to move) with ``legal``
     its legal cards: over every consistent deal where they are at most ``samples``, else
     ``samples`` drawn from ``seed``. ``timeout``: seconds for the whole decision, shared out
     over its deals (a deal out of time gives bounds, and the cost is then bounds).
+    ``model``: a ``PlayModel`` weighting the deals (``pinosolve.analysis.advice.advise``).
 
     A card with no other legal card costs nothing, and no deal is searched."""
-    from pinosolve.analysis.advice import solved_deals
+    from pinosolve.analysis.advice import deals_of, solved_deals
 
     if len(set(legal)) <= 1:
         return InformationCost.forced(card)
@@ -214,9 +215,7 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
                              "play")
     count = view.deal_count()
     exact = count <= samples
-    deals: Iterator[tuple[Any, int]] = (
-        view.every_deal(count) if exact else ((g, 1) for g in view.sample(samples, seed=seed)))
-    n = count if exact else samples
+    deals, n, _ = deals_of(view, model, exact, samples, seed, count)
     per_deal = None if timeout is None else max(timeout / n, 0.001)
     rows = solved_deals(view, deals, n, threads=threads, timeout=per_deal)
     weights = [r.weight for r in rows]
@@ -232,10 +231,11 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
     high = {c: mean(c, 1) for c in cards}
     best = max(cards, key=lambda c: (low[c], -c.index))
     stderr = 0.0
-    if not exact and len(rows) > 1:
+    if not exact and total > 1:  # (drawn deals: each weight counts draws)
         diffs = [r.cards[best][0] - r.cards[card][0] for r in rows]
-        m = sum(diffs) / len(diffs)
-        stderr = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+        m = sum(w * d for w, d in zip(weights, diffs)) / total
+        stderr = math.sqrt(sum(w * (d - m) ** 2 for w, d in zip(weights, diffs))
+                           / (total - 1) / total)
     # (every value proved: high is low, and both bounds are the best mean less the card's)
     lo = round(max(0.0, max(low.values()) - high[card]), 4)
     hi = round(max(0.0, max(high.values()) - low[card]), 4)
@@ -471,17 +471,19 @@ class InformationLens:
     ``side_of``: seat -> side name; ``seed``: the review's, from which each decision's deals
     are drawn (decision ``k`` from ``derived_seed(seed, k)``, so that a review is
     reproducible card by card); ``offset``: the cards of the record's play before the first
-    one reviewed (a ``Game`` set up mid-trick)."""
+    one reviewed (a ``Game`` set up mid-trick); ``model``: a ``PlayModel`` weighting each
+    decision's deals (None: the shuffle alone)."""
 
     def __init__(self, record: Any, side_of: Any, samples: int, seed: int,
                  timeout: Optional[float], threads: int, thresholds: Thresholds,
-                 offset: int = 0) -> None:
+                 offset: int = 0, model: Any = None) -> None:
         self.record = record
         self.side_of = side_of
         self.samples, self.seed, self.timeout, self.threads = samples, seed, timeout, threads
         self.thresholds = thresholds
         self.points = deal_points(record.variant)
         self.offset = offset
+        self.model = model
         self.exact = self.sampled = 0
         self.stopped: Optional[int] = None
 
@@ -503,7 +505,7 @@ class InformationLens:
             view = decision_view(self.record, seat, played)
             info = information_cost(view, card, legal, self.samples,
                                     derived_seed(self.seed, played), self.timeout,
-                                    self.threads)
+                                    self.threads, self.model)
             if info.exact:
                 self.exact += 1
             else:

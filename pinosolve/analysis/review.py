@@ -378,7 +378,8 @@ def annotate(record: Any, result: Union[Review, Mapping[str, Any]]) -> Any:
 def review(game_or_record: RecordLike, timeout: Optional[float] = None,
            on_card: Optional[Callable[[int, int], None]] = None, information: bool = False,
            samples: int = DEFAULT_SAMPLES, seed: Optional[int] = None,
-           thresholds: Optional[Thresholds] = None, threads: int = 1) -> Review:
+           thresholds: Optional[Thresholds] = None, threads: int = 1,
+           model: Any = None) -> Review:
     """Review a played hand: a record (see the module) or a ``Game`` with cards played on
     it. ``timeout``: seconds for each position's search (None: no limit); where it runs out
     the review gives the bounds proved (``values_bounds``, ``cost_bounds``), never a guess, and
@@ -391,7 +392,8 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
     card's cost from its player's view, over every consistent deal where there are at most
     ``samples``, else ``samples`` deals drawn from ``seed`` (None: a fresh one, named in the
     answer) and solved ``threads`` at a time; ``timeout`` is then also each decision's
-    budget for its deals; the labels from ``thresholds`` (default ``Thresholds()``)."""
+    budget for its deals; the labels from ``thresholds`` (default ``Thresholds()``);
+    ``model``: a model of the players weighting the deals, as ``advise`` takes it."""
     from pinosolve.records.record import Record
 
     record = game_or_record if isinstance(game_or_record, Record) else None
@@ -441,8 +443,11 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
 
         whole = record if record is not None else record_of(given)
         # (a Game set up mid-trick: its record's play holds that trick's cards first)
+        from pinosolve.analysis.model import as_model
+
         lens = InformationLens(whole, lambda s: game.side_of(s), samples, seed, timeout,
-                               threads, thresholds, len(whole.cards_played()) - len(cards))
+                               threads, thresholds, len(whole.cards_played()) - len(cards),
+                               as_model(model, v))
 
     def standing(g: Game, res: Optional[SolveResult]) -> TrickValue:
         """The declaring side's value of ``g`` from its search (None: the deal is over)."""

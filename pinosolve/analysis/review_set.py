@@ -216,8 +216,8 @@ def player_names(record: Any) -> dict[str, str]:
 def review_many(records: Sequence[Any], timeout: Optional[float] = None,
                 samples: int = DEFAULT_SAMPLES,
                 seed: Optional[int] = None, thresholds: Optional[Thresholds] = None,
-                threads: int = 1, on_hand: Optional[Callable[[int, int], None]] = None
-                ) -> ReviewSet:
+                threads: int = 1, on_hand: Optional[Callable[[int, int], None]] = None,
+                model: Any = None) -> ReviewSet:
     """Review each of ``records`` (game records, ``pinosolve.records.Record``, of one
     variant) with both lenses, and pool them (see the module). The arguments are
     ``review``'s; hand ``k`` (from 0) draws its deals from a seed of its own, derived from
@@ -263,7 +263,7 @@ def review_many(records: Sequence[Any], timeout: Optional[float] = None,
         try:
             result = review(record, timeout=timeout, information=True, samples=samples,
                             seed=derived_seed(seed, n), thresholds=thresholds,
-                            threads=threads)
+                            threads=threads, model=model)
         except PinosolveError as exc:
             skip(n, record, str(exc))
             continue
