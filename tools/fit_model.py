@@ -48,7 +48,18 @@ def records_of(paths: list[str], variant: str) -> list:
         files = sorted(path.glob("records/*.pbn")) if path.is_dir() else [path]
         for f in files:
             out.extend(read_records(f, variant))
-    return out
+    return [r for r in out if _played(r)]
+
+
+def _played(record) -> bool:
+    """Whether the record holds a round played (not a round thrown in or all passed)."""
+    from pinosolve.errors import PinosolveError
+
+    try:
+        decision_view(record, record.variant.seats[0], 0)
+    except PinosolveError:
+        return False
+    return bool(record.cards_played())
 
 
 def start_table(view, record) -> dict[int, list[int]]:

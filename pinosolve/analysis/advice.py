@@ -134,7 +134,7 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
 
     played = as_model(model, v.variant)
     deals, count, effective = deals_of(v, played, exact, samples, seed,
-                                       as_whole(limit, "limit"))
+                                       as_whole(limit, "limit") if exact else 0)
     rows = solved_deals(v, deals, count, threads=threads, timeout=timeout,
                         contract=made is not None, on_deal=on_deal)
     return _tally(v, rows, exact, made, None if exact else seed,
@@ -150,9 +150,11 @@ def deals_of(v: View, model: Any, exact: bool, samples: int, seed: Optional[int]
     deal was drawn). Also their number and, with a model, the effective sample size."""
     import random
 
-    from pinosolve.analysis.model import effective_size, weighted_draws, weighted_every
+    from pinosolve.analysis.model import as_model, effective_size, weighted_draws, \
+        weighted_every
     from pinosolve.variants.shuffle import check_seed
 
+    model = as_model(model, v.variant)
     if model is None:
         if exact:
             return v.every_deal(limit), v.deal_count(), None
@@ -260,6 +262,23 @@ def _contract(v: Any, bid: Optional[int], meld: Any
     return made
 
 
+def weighted_stderr(xs: Sequence[float], counts: Sequence[float],
+                    effective: Optional[float] = None) -> float:
+    """The standard error of the mean of ``xs``, each drawn ``counts`` times; where the draws
+    were resampled from weighted candidates of ``effective`` sample size, the candidates'
+    error added (the variance s^2 (1/n + 1/effective)).
+
+    >>> weighted_stderr([1, 3], [1, 1]), weighted_stderr([1, 3], [1, 1], 2.0)
+    (1.0, 1.4142135623730951)
+    """
+    n = sum(counts)
+    if n < 2:
+        return 0.0
+    m = sum(c * x for c, x in zip(counts, xs)) / n
+    var = sum(c * (x - m) ** 2 for c, x in zip(counts, xs)) / (n - 1)
+    return math.sqrt(var / n + (var / effective if effective else 0.0))
+
+
 def _tally(v: Any, rows: list[_Deal], exact: bool,
            made: Optional[Callable[[int, int, int], bool]], seed: Optional[int],
            model: Optional[str] = None, effective: Optional[float] = None) -> Advice:
@@ -283,9 +302,7 @@ def _tally(v: Any, rows: list[_Deal], exact: bool,
     def stderr(xs: Sequence[float]) -> float:
         if exact or total < 2:  # (drawn deals: each weight counts draws)
             return 0.0
-        m = mean(xs)
-        return math.sqrt(sum(w * (x - m) ** 2 for w, x in zip(weights, xs))
-                         / (total - 1) / total)
+        return weighted_stderr(xs, weights, effective)
 
     means = {c: mean(lows[c]) for c in cards}
     best = max(cards, key=lambda c: (means[c], -cards.index(c)))

@@ -203,7 +203,7 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
     ``model``: a ``PlayModel`` weighting the deals (``pinosolve.analysis.advice.advise``).
 
     A card with no other legal card costs nothing, and no deal is searched."""
-    from pinosolve.analysis.advice import deals_of, solved_deals
+    from pinosolve.analysis.advice import deals_of, solved_deals, weighted_stderr
 
     if len(set(legal)) <= 1:
         return InformationCost.forced(card)
@@ -215,7 +215,7 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
                              "play")
     count = view.deal_count()
     exact = count <= samples
-    deals, n, _ = deals_of(view, model, exact, samples, seed, count)
+    deals, n, effective = deals_of(view, model, exact, samples, seed, count)
     per_deal = None if timeout is None else max(timeout / n, 0.001)
     rows = solved_deals(view, deals, n, threads=threads, timeout=per_deal)
     weights = [r.weight for r in rows]
@@ -233,9 +233,7 @@ def information_cost(view: View, card: Card, legal: Sequence[Card], samples: int
     stderr = 0.0
     if not exact and total > 1:  # (drawn deals: each weight counts draws)
         diffs = [r.cards[best][0] - r.cards[card][0] for r in rows]
-        m = sum(w * d for w, d in zip(weights, diffs)) / total
-        stderr = math.sqrt(sum(w * (d - m) ** 2 for w, d in zip(weights, diffs))
-                           / (total - 1) / total)
+        stderr = weighted_stderr(diffs, weights, effective)
     # (every value proved: high is low, and both bounds are the best mean less the card's)
     lo = round(max(0.0, max(low.values()) - high[card]), 4)
     hi = round(max(0.0, max(high.values()) - low[card]), 4)
@@ -449,7 +447,8 @@ class LensSummary(Result):
     labels' scale), the ``thresholds`` (shares of it), ``samples`` and ``seed`` (the deals
     drawn per decision, where they were drawn), and how many decisions were ``exact``
     (every consistent deal) and ``sampled``; ``stopped`` names the card after which a
-    renege left no view to judge from (None: none)."""
+    renege left no view to judge from (None: none); ``model``: the model of the players
+    that weighted each decision's deals (None: none)."""
 
     by_seat: dict[str, LensReport]
     by_side: dict[str, LensReport]
@@ -461,6 +460,7 @@ class LensSummary(Result):
     exact: int
     sampled: int
     stopped: Optional[int] = optional()
+    model: Optional[str] = optional()
 
     _repr_keys = ("by_seat", "exact", "sampled")
 
@@ -533,7 +533,8 @@ class InformationLens:
                    for name, members in sides.items()}
         return LensSummary(by_seat, by_side, {k: tuple(m) for k, m in sides.items()},
                            self.points, self.thresholds.lines, self.samples, self.seed,
-                           self.exact, self.sampled, self.stopped)
+                           self.exact, self.sampled, self.stopped,
+                           None if self.model is None else self.model.name)
 
 
 def running_losses(data: dict[str, Any]) -> dict[str, dict[str, list[float]]]:

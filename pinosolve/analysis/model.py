@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 MODELS = ("fitted", "rules")  # the models there are (and "none")
 OVERSAMPLE = 8  # candidate deals drawn per deal asked
-MAX_CANDIDATES = 200_000
+CANDIDATES = 16_000  # candidate deals at most (fewer per deal asked beyond 2,000 deals)
 # the features of a legal card: the rules player's card; its points (over the most a card
 # has); a trump; beats the trick's card so far (following); the highest of its suit still
 # out (as the mover sees the cards); points given to a mate's winning trick; its suit's share
@@ -72,11 +72,13 @@ class PlayModel:
     temper: float = 1.0
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not 0 < len(self.name) <= 40:
+            raise PinosolveError(f"model: a name of 1 to 40 characters, got {self.name!r:.50}")
         for key in ("lead", "follow"):
             w = getattr(self, key)
             if not isinstance(w, tuple) or len(w) != len(FEATURES) or any(
-                    isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x)
-                    or abs(x) > 100 for x in w):
+                    isinstance(x, bool) or not isinstance(x, (int, float))
+                    or not -100 <= x <= 100 for x in w):
                 raise PinosolveError(f"model: {key} must be {len(FEATURES)} numbers from -100 "
                                      f"to 100 ({', '.join(FEATURES)})")
         t = self.temper
@@ -87,14 +89,13 @@ class PlayModel:
         """The same model with another ``temper``."""
         return replace(self, temper=temper)
 
-    def chances(self, choice: Choice) -> list[float]:
-        """Each legal card's chance (in ``choice.legal``'s order)."""
+    def log_chance(self, choice: Choice) -> float:
+        """The log chance of the card chosen among ``choice.legal`` (a log-softmax)."""
         w = self.follow if choice.event.before else self.lead
         xs = [sum(a * b for a, b in zip(w, f)) for f in choice.features]
         top = max(xs)
-        e = [math.exp(x - top) for x in xs]
-        total = sum(e)
-        return [x / total for x in e]
+        chosen = xs[choice.legal.index(choice.event.card)]
+        return chosen - top - math.log(sum(math.exp(x - top) for x in xs))
 
     def log_likelihood(self, view: View, start: dict[int, list[int]],
                        memo: Optional[dict[Any, float]] = None) -> float:
@@ -110,7 +111,7 @@ class PlayModel:
             key = (s, tuple(start[s]), sides)
             got = None if memo is None else memo.get(key)
             if got is None:
-                got = sum(math.log(self.chances(c)[c.legal.index(c.event.card)])
+                got = sum(self.log_chance(c)
                           for c in choices(view, start, seats=(s,), sides=sides))
                 if memo is not None:
                     memo[key] = got
@@ -136,21 +137,38 @@ def load_model(spec: Optional[str], variant: Any) -> Optional[PlayModel]:
     spec = model_name(spec)
     if spec is None:
         return None
+    from pinosolve.variants.variant import Variant
+
+    if not isinstance(variant, (str, Variant)):
+        raise PinosolveError(f"model: the variant is a Variant or its id, got "
+                             f"{type(variant).__name__}")
     fitted = _fitted()[spec]
     vid = variant if isinstance(variant, str) else variant.id
     seats = None if isinstance(variant, str) else len(variant.seats)
     row = fitted.get(vid)
     if row is None:
         same = [r for r in fitted.values() if r.get("seats") == seats]
-        row = same[0] if same else next(iter(fitted.values()))
-    return PlayModel(spec, tuple(float(x) for x in row["lead"]),
-                     tuple(float(x) for x in row["follow"]), float(row.get("temper", 1.0)))
+        row = same[0] if same else next(iter(fitted.values()), {})
+    try:
+        return PlayModel(spec, tuple(float(x) for x in row["lead"]),
+                         tuple(float(x) for x in row["follow"]),
+                         float(row.get("temper", 1.0)))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise PinosolveError(f"models.toml: model {spec} has no weights that load "
+                             f"({exc!r:.60})") from None
 
 
 def as_model(model: Any, variant: Any) -> Optional[PlayModel]:
     """``model`` as a ``PlayModel``: one already, or the one its name names for ``variant``
     (``load_model``; None or ``none``: None)."""
     return model if isinstance(model, PlayModel) else load_model(model, variant)
+
+
+def check_model(model: Any) -> None:
+    """``PinosolveError`` unless ``model`` is a ``PlayModel``, a model's name, ``none`` or
+    None (checked before any work)."""
+    if not isinstance(model, PlayModel):
+        model_name(model)
 
 
 def model_name(spec: Any) -> Optional[str]:
@@ -169,8 +187,12 @@ def _fitted() -> dict[str, dict[str, dict[str, Any]]]:
     import tomllib
     from importlib.resources import files
 
-    data = tomllib.loads(files("pinosolve.analysis").joinpath("models.toml").read_text())
-    return {m: dict(data.get(m, {})) for m in MODELS}
+    try:
+        data = tomllib.loads(files("pinosolve.analysis").joinpath("models.toml").read_text())
+        return {m: dict(data[m]) for m in MODELS}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise PinosolveError(f"models.toml: the shipped models cannot be read ({exc})") \
+            from None
 
 
 def sides_of(view: View, start: dict[int, list[int]]) -> tuple[int, ...]:
@@ -282,11 +304,9 @@ class Weighted:
 def weighted_draws(view: View, n: int, rng: random.Random, model: PlayModel,
                    oversample: int = OVERSAMPLE) -> Weighted:
     """``n`` deals of ``view`` drawn in proportion to shuffle weight times likelihood under
-    ``model`` (see the module), ``oversample`` candidates each."""
-    m = n * oversample
-    if m > MAX_CANDIDATES:
-        raise PinosolveError(f"model: {m} candidate deals ({n} x {oversample}), more than "
-                             f"{MAX_CANDIDATES}")
+    ``model`` (see the module), ``oversample`` candidates each (at most ``CANDIDATES`` in
+    all, and at least ``n``)."""
+    m = candidates(n, oversample)
     tables = [view.table.draw(rng) for _ in range(m)]
     memo: dict[Any, float] = {}
     logs = [model.log_likelihood(view, t, memo) for t in tables]
@@ -295,6 +315,16 @@ def weighted_draws(view: View, n: int, rng: random.Random, model: PlayModel,
     effective = effective_size(w)
     counts = systematic(w, n, rng)
     return Weighted([(t, c) for t, c in zip(tables, counts) if c], m, effective)
+
+
+def candidates(n: int, oversample: int = OVERSAMPLE) -> int:
+    """The candidate deals drawn for ``n`` deals asked: ``oversample`` each, at most
+    ``CANDIDATES`` in all, and at least ``n``.
+
+    >>> candidates(16), candidates(20000)
+    (128, 20000)
+    """
+    return max(n, min(n * oversample, CANDIDATES))
 
 
 def weighted_every(view: View, model: PlayModel, limit: int

@@ -402,6 +402,9 @@ def review(game_or_record: RecordLike, timeout: Optional[float] = None,
     from pinosolve.play.budget import check_timeout
 
     timeout = check_timeout(timeout)
+    from pinosolve.analysis.model import check_model
+
+    check_model(model)
     if information:
         from pinosolve.analysis.information import lens_options
 

@@ -246,6 +246,9 @@ def review_many(records: Sequence[Any], timeout: Optional[float] = None,
 
     v = records[0].variant
     samples, seed, thresholds, threads = lens_options(samples, seed, thresholds, threads)
+    from pinosolve.analysis.model import check_model
+
+    check_model(model)
     started = time.perf_counter()
     points = deal_points(v)
     seats: dict[str, list[Scored]] = {s: [] for s in v.seats}
