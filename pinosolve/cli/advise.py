@@ -16,7 +16,7 @@ import typer
 from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
 from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, DealTimeoutOpt, DealerOpt,
-                                   cpu_threads, meld_option, with_options)
+                                   ModelOpt, cpu_threads, meld_option, with_options)
 from pinosolve.cli.output import ProgressBar, batch_line, console, suit_text
 from pinosolve.cli.infer import view_of
 from pinosolve.cli.params import (Params, Raw, chosen_variant_of, either_flag, flag, given, reader,
@@ -35,7 +35,7 @@ PLAY_SAMPLES, BID_SAMPLES = 200, 100
 BID_KEYS = ("auction", "dealer", "confidence")  # options of bid advice only
 PLAY_KEYS = ("leader", "play", "bidder", "partner", "called_card", "shown", "passed", "gave",
              "received", "kitty", "gone", "exact", "bid", "meld",
-             "record", "stock", "to_meld")  # options of play advice only
+             "record", "stock", "to_meld", "model")  # options of play advice only
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class AdviseParams(Params):
     samples: Optional[int] = whole()
     seed: Optional[int] = whole()
     exact: bool = flag()
+    model: Optional[str] = text()
     stock: Optional[str] = text()
     to_meld: bool = flag()
     bid: Optional[int] = whole()
@@ -77,7 +78,7 @@ class AdviseParams(Params):
             raise PinosolveError(f"{names}: an option of --bidding (bid advice), not of play "
                                  "advice")
         if raw.get("stock") is not None:
-            given = [k for k in ("bid", "meld") if raw.get(k) is not None]
+            given = [k for k in ("bid", "meld", "model") if raw.get(k) is not None]
             if given:
                 raise PinosolveError(f"{', '.join(given)}: not used with --stock (the two-hand "
                                      "stock stage, as one player sees it)")
@@ -125,7 +126,7 @@ def compute_advise(params: AdviseParams) -> Union[Advice, BidAdvice, StockAdvice
         return advise(params.view, samples=PLAY_SAMPLES if params.samples is None
                       else params.samples, exact=params.exact, timeout=params.timeout,
                       threads=threads, on_deal=on_deal, seed=params.seed, bid=params.bid,
-                      meld=params.meld)
+                      meld=params.meld, model=params.model)
 
 
 def _bid_advice(params: AdviseParams, threads: int, on_deal: Any) -> BidAdvice:
@@ -174,6 +175,12 @@ def render_advise(result: Union[Advice, BidAdvice, StockAdvice]) -> None:
     if result.bounded:
         out.print(f"{result.bounded} deals ran out of time: their values are bounds, and "
                   "the means intervals")
+    if result.model is not None:
+        from pinosolve.analysis.model import candidates
+
+        drawn = result.samples if result.exact else candidates(result.samples)
+        out.print(f"deals weighted by model {result.model} of the other players' cards: "
+                  f"effective sample size {result.effective} of the {drawn} deals weighted")
     _seed(result.seed)
     out.print(f"method: {result.caveat}")
 
@@ -272,6 +279,7 @@ def advise_cmd(
     exact: Annotated[bool, typer.Option(
         "--exact", help="Every consistent deal, weighted as a shuffle deals it (refused "
         "above 20000 deals).")] = False,
+    model: ModelOpt = None,
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The contract (with --meld): each card's chance of making it.",
         show_default=False)] = None,

@@ -14,8 +14,8 @@ import typer
 
 from pinosolve.cards import symbols
 from pinosolve.cli.batch import Analysis, run_command
-from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, named_values, one_bidder,
-                                   with_options)
+from pinosolve.cli.options import (BIDDER_ALIASES, OWN, RUN, VIEW, ModelOpt, named_values,
+                                   one_bidder, with_options)
 from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, file_named, text,
                                   whole)
@@ -113,6 +113,7 @@ class InferParams(Params):
     witness: Optional[str] = text()
     seed: Optional[int] = whole()
     shares: Optional[int] = whole()
+    model: Optional[str] = text()
 
     def check(self) -> None:
         if self.stock is not None and self.witness is not None:
@@ -122,6 +123,8 @@ class InferParams(Params):
         if self.seed is not None and self.witness is None and not self.shares:
             raise PinosolveError("--seed draws a witness's deal or the deals of --shares: give "
                                  "--witness SEAT:CARD or --shares N")
+        if self.model is not None and not self.shares:
+            raise PinosolveError("--model weighs the deals of --shares: give --shares N")
         if self.shares is not None and (self.witness is not None or self.stock is not None):
             raise PinosolveError("--shares: the shares of the consistent deals of a view, not "
                                  "with --witness or --stock")
@@ -141,7 +144,7 @@ def compute_infer(params: InferParams) -> Union[Inference, Witness]:
         return witness(params.view, params.witness, params.seed)
     from pinosolve.analysis.hidden import infer
 
-    return infer(params.view, params.shares or 0, params.seed)
+    return infer(params.view, params.shares or 0, params.seed, params.model)
 
 
 def render_witness(result: Witness) -> None:
@@ -207,6 +210,10 @@ def render_infer(result: Union[Inference, Witness]) -> None:
             out.print(f"{seat} holds, by share of the deals drawn: " + (", ".join(
                 f"{c.symbol} {x:.0%}" for c, x in sorted(held.items(), key=lambda kv: -kv[1]))
                 or "—"))
+        if getattr(result, "model", None) is not None:
+            out.print(f"deals weighted by model {result.model} of the other players' cards: "
+                      f"effective sample size {result.effective} of the deals weighted "
+                      "(up to eight drawn for each deal asked)")
         out.print(f"seed {result.seed} (--seed {result.seed} draws the same deals again)")
 
 
@@ -226,6 +233,7 @@ def infer_cmd(
     shares: Annotated[Optional[int], typer.Option(
         "--shares", help="Also how often each seat holds each card it may hold, over this "
         "many consistent deals drawn (at most 20000).", show_default=False)] = None,
+    model: ModelOpt = None,
     **given: Any,
 ) -> None:
     """From one seat's view: what each other seat may and must hold, and why; or (--witness)

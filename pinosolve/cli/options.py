@@ -179,6 +179,12 @@ DealTimeoutOpt = Annotated[Optional[float], typer.Option(
     "gives bounds.", show_default=False)]
 
 
+ModelOpt = Annotated[Optional[str], typer.Option(
+    "--model", help="Weight the deals by a model of the other players' card play: fitted "
+    "(fitted on pimc self-play) or rules (the rules player made stochastic); default none.",
+    show_default=False)]
+
+
 DealerOpt = Annotated[Optional[str], typer.Option(
     "--dealer", help="The dealer's seat (default: the last seat): the bidding starts on his "
     "left (bid, advise --bidding), and his left-hand player leads first (makeable).",

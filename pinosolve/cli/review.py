@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, Union
 import typer
 
 from pinosolve.cli.batch import Analysis, run_analysis
-from pinosolve.cli.options import OWN, RUN, with_options
+from pinosolve.cli.options import OWN, RUN, ModelOpt, with_options
 from pinosolve.cli.output import console, suit_text
 from pinosolve.cli.params import (Params, Raw, chosen_variant_of, combined, either_flag, file_named,
-                                  flag, given, seconds, whole)
+                                  flag, given, seconds, text, whole)
 from pinosolve.cli.printable import echo_written
 from pinosolve.errors import PinosolveError
 
@@ -98,11 +98,12 @@ class ReviewParams(Params):
     seed: Optional[int] = whole()
     thresholds: Optional[Thresholds] = given(_thresholds)
     threads: int = whole(default=1)
+    model: Optional[str] = text()
 
     def check(self) -> None:
         many = isinstance(self.record, list)
         if not self.information and not many:
-            given = [f"--{k}" for k in ("samples", "seed", "thresholds")
+            given = [f"--{k}" for k in ("samples", "seed", "thresholds", "model")
                      if getattr(self, k) is not None] + (["--threads"] if self.threads != 1
                                                          else [])
             if given:
@@ -134,13 +135,13 @@ def compute_review(params: ReviewParams) -> Union[Review, ReviewSet]:
         with ProgressBar("hands reviewed", params.progress) as on_hand:
             return review_many(params.record, timeout=params.timeout, samples=samples,
                                seed=params.seed, thresholds=params.thresholds,
-                               threads=threads, on_hand=on_hand)
+                               threads=threads, on_hand=on_hand, model=params.model)
     from pinosolve.analysis.review import review
 
     with ProgressBar("cards reviewed", params.progress) as on_card:
         return review(params.record, timeout=params.timeout, on_card=on_card,
                       information=params.information, samples=samples, seed=params.seed,
-                      thresholds=params.thresholds, threads=threads)
+                      thresholds=params.thresholds, threads=threads, model=params.model)
 
 
 def _value(standing: TrickValue, taken: bool = False) -> str:
@@ -552,6 +553,7 @@ def review_cmd(
     threads: Annotated[int, typer.Option(
         "--threads", help="The information lens's deals solved at once, each in a thread (0: "
         "one per core, at most 64); the answer is the same whatever --threads.")] = 1,
+    model: ModelOpt = None,
     **given: Any,
 ) -> None:
     """Review a played hand (or a folder or file of hands): each card against its
@@ -576,7 +578,8 @@ def review_cmd(
     params: dict[str, Any] = {"record": record, "timeout": timeout, "variant": given["variant"],
                               "rules": given["rules"], **{k: None for k in RECORD_KEYS},
                               "information": information, "samples": samples, "seed": seed,
-                              "thresholds": thresholds, "threads": cpu_threads(threads)}
+                              "thresholds": thresholds, "threads": cpu_threads(threads),
+                              "model": model}
     if progress is not None:
         params["progress"] = progress
     out = source = None

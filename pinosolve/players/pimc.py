@@ -10,7 +10,9 @@ meld and the two-hand stock stage (whose search reaches only the stock's last tr
 Parameters: ``samples`` (deals per decision, default 32), ``seconds`` (the most one deal's
 search may take; past it, bounds), ``threads`` (deals solved at once), ``bid_samples``
 (deals for the bid advice, default half of ``samples``, at least 4: each is solved once per
-trump, from the full deal), ``confidence`` (the share of them a bid must be made in).
+trump, from the full deal), ``confidence`` (the share of them a bid must be made in),
+``model`` (``fitted`` or ``rules``: the deals of each card's advice weighted by a model of the
+other players, ``pinosolve.analysis.model``; default none).
 
 >>> from pinosolve.players.pimc import PimcPlayer
 >>> PimcPlayer({"samples": "8"}).name
@@ -23,6 +25,7 @@ from typing import Any, Optional
 from collections.abc import Mapping
 
 from pinosolve.cards import Hand, Suit
+from pinosolve.errors import PinosolveError
 from pinosolve.players.base import check_params, number_param, whole_param
 from pinosolve.players.rules import RulesPlayer
 from pinosolve.table.decision import Choice, Decision
@@ -41,7 +44,7 @@ class PimcPlayer(RulesPlayer):
         super().__init__({})
         self.params = dict(params or {})
         check_params(self.kind, self.params, ("samples", "seconds", "threads", "bid_samples",
-                                              "confidence"))
+                                              "confidence", "model"))
         self.samples = whole_param(self.kind, self.params, "samples", 32, 1, 20000)
         self.bid_samples = whole_param(self.kind, self.params, "bid_samples",
                                        max(4, self.samples // 2), 1, 20000)
@@ -50,6 +53,12 @@ class PimcPlayer(RulesPlayer):
         self.confidence = confidence
         self.threads = whole_param(self.kind, self.params, "threads", 1, 1, 64)
         self.seconds = number_param(self.kind, self.params, "seconds", None, 0, 3600)
+        from pinosolve.analysis.model import model_name
+
+        try:
+            self.model = model_name(self.params.get("model"))
+        except PinosolveError as exc:
+            raise PinosolveError(f"player {self.kind}: {exc}") from None
         self._bid: Optional[tuple[Optional[int], Suit]] = None
         self._asked = 0
 
@@ -82,7 +91,7 @@ class PimcPlayer(RulesPlayer):
         if "partner" in given:
             given.pop("called_card", None)
         advice = advise(given, samples=self.samples, seed=self._seed(), timeout=self.seconds,
-                        threads=self.threads)
+                        threads=self.threads, model=self.model)
         best = str(next(iter(advice.by_card)))
         return best if best in d.choices else d.default()
 

@@ -283,3 +283,34 @@ def test_long_work_shows_progress_where_a_person_watches(cli, monkeypatch):
     run = cli("study", "--variant", "four-hand", "--deals", "2", "--seed", "1", "--trump", "S",
               "--quiet")
     assert run.code == 0, run.err
+
+
+MID = ["--variant", "four-hand", "--trump", "S", "--seat", "N", "--hand",
+       "AS AS TS KS QS JS AH TH KH AD TD AC", "--leader", "N", "--play",
+       "AH 9H QH JH AD 9D KD QD"]
+
+
+def test_a_model_of_the_players_is_the_librarys_and_named(cli):
+    run = cli("advise", *MID, "--samples", "6", "--seed", "4", "--model", "fitted", "--json")
+    assert run.code == 0, run.err
+    got = run.json()
+    view = {"variant": "four-hand", "trump": "S", "seat": "N",
+            "hand": "AS AS TS KS QS JS AH TH KH AD TD AC", "leader": "N",
+            "play": "AH 9H QH JH AD 9D KD QD"}
+    assert got == advise(view, samples=6, seed=4, model="fitted").to_json()
+    assert got["model"] == "fitted" and 1 <= got["effective"] <= 48
+    assert "model" not in cli("advise", *MID, "--samples", "6", "--seed", "4",
+                              "--json").json()
+    table = cli("advise", *MID, "--samples", "6", "--seed", "4", "--model", "rules")
+    assert table.code == 0 and "model rules" in table.out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--model", "bogus"], "not a model"),
+    (["--model", ""], "not a model"),
+    (["--bidding", "--model", "fitted"], "--bidding"),
+])
+def test_a_bad_model_is_one_line(cli, args, words):
+    base = STRONG if "--bidding" in args else MID
+    run = cli("advise", *base, *args)
+    assert run.code == 2 and words in run.err and len(run.err.strip().splitlines()) == 1

@@ -197,3 +197,35 @@ def test_a_proof_names_the_seats_asked_and_what_hides_the_cards(cli, hand, ask, 
     assert run.code == 0 and proof["text"] == says and proof["seats"] == seats, run
     assert proof["others"] == [] and min(x["most"] for x in proof["limits"]) >= 0, proof
     assert says in cli("infer", *SPADES, "--hand", hand, "--witness", ask).out
+
+
+MID_VIEW = {"variant": "four-hand", "trump": "S", "seat": "N",
+            "hand": "AS AS TS KS QS JS AH TH KH AD TD AC", "leader": "N",
+            "play": "AH 9H QH JH AD 9D KD QD"}
+MID = ["--variant", "four-hand", "--trump", "S", "--seat", "N", "--hand", MID_VIEW["hand"],
+       "--leader", "N", "--play", MID_VIEW["play"]]
+
+
+def test_holding_shares_weighted_by_a_model_are_the_librarys(cli):
+    from pinosolve.analysis.hidden import infer
+
+    run = cli("infer", *MID, "--shares", "40", "--seed", "2", "--model", "fitted", "--json")
+    assert run.code == 0, run.err
+    got = run.json()
+    assert got == infer(MID_VIEW, 40, 2, "fitted").to_json()
+    assert got["model"] == "fitted" and 1 <= got["effective"] <= 320
+    plain = cli("infer", *MID, "--shares", "40", "--seed", "2", "--json").json()
+    assert "model" not in plain
+    # (the weights move the shares: a model of zero weights draws the same candidates)
+    from pinosolve.analysis.model import FEATURES, PlayModel
+
+    flat = PlayModel("flat", (0.0,) * len(FEATURES), (0.0,) * len(FEATURES))
+    assert infer(MID_VIEW, 40, 2, flat).to_json()["holding_shares"] != got["holding_shares"]
+    for seat, held in got["holding_shares"].items():  # (shares of 40 draws)
+        assert all(abs(x * 40 - round(x * 40)) < 1e-6 for x in held.values()), seat
+    text = cli("infer", *MID, "--shares", "40", "--seed", "2", "--model", "rules")
+    assert text.code == 0 and "model rules" in text.out
+    bad = cli("infer", *MID, "--model", "fitted")
+    assert bad.code == 2 and "--shares" in bad.err and bad.err.count("\n") == 1
+    bad = cli("infer", *MID, "--shares", "4", "--model", "nope")
+    assert bad.code == 2 and "not a model" in bad.err and bad.err.count("\n") == 1

@@ -118,6 +118,28 @@ def test_annotate_writes_both_lenses(cli, tmp_path):
     assert len(read_records(many)) == 2
 
 
+def test_the_lens_weighs_its_deals_by_a_model(cli, tmp_path):
+    """With --model the lens's deals are the model's (the library's answer), and a decision
+    with several consistent deals can be judged otherwise than without it."""
+    from pinosolve.analysis.review import review
+
+    path = _club(tmp_path)
+    run = cli("review", "--record", path, "--information", "--seed", "3", "--model",
+              "rules", "--json")
+    assert run.code == 0, run.err
+    record = read_records(path)[0]
+    library = review(record, information=True, seed=3, model="rules").to_json()
+    assert {**run.json(), "seconds": 0} == {**library, "seconds": 0}
+    assert run.json()["information"]["model"] == "rules"
+    # (the weights move the costs: a model of zero weights draws the same candidates)
+    from pinosolve.analysis.model import FEATURES, PlayModel
+
+    flat = PlayModel("flat", (0.0,) * len(FEATURES), (0.0,) * len(FEATURES))
+    flat_run = review(record, information=True, seed=3, model=flat).to_json()
+    assert [p["information"] for p in run.json()["plays"]] != \
+        [p["information"] for p in flat_run["plays"]]
+
+
 def test_bad_lens_options_are_one_line(cli, tmp_path):
     path = _club(tmp_path)
     for args, match in ((["--samples", "5"], "add --information"),
@@ -125,6 +147,8 @@ def test_bad_lens_options_are_one_line(cli, tmp_path):
                         (["--information", "--thresholds", "0.5,0.1,0.2"], "thresholds"),
                         (["--information", "--thresholds", "a"], "thresholds"),
                         (["--information", "--threads", "65"], "threads"),
+                        (["--model", "fitted"], "add --information"),
+                        (["--information", "--model", "bogus"], "not a model"),
                         (["--plot", str(tmp_path / "g.png")], None)):
         if match is None:
             continue

@@ -19,6 +19,7 @@ from tests.generators import oracle_value
 @pytest.mark.parametrize("spec, name", [
     ("random", "random"), ("RULES", "rules"), ("pimc", "pimc"),
     ("pimc:samples=8, seconds=0.5", "pimc:samples=8,seconds=0.5"), ("open", "open"),
+    ("pimc:model=fitted", "pimc:model=fitted"), ("pimc:model=none", "pimc:model=none"),
 ])
 def test_a_player_is_named_by_its_spec(spec, name):
     assert make_player(spec).name == name
@@ -30,7 +31,7 @@ def test_a_player_is_named_by_its_spec(spec, name):
     "pimc:samples=2,samples=3", "pimc:seconds=nan", "pimc:seconds=0", "random:x=1",
     "open:seconds=inf", "pimc:threads=65", "cmd:   ", "rules\n", "pimc:=3",
     "pimc:samples=\u0663", "pimc:samples=1_6", "pimc:seconds=\u0661.5", "pimc:seconds=1_0",
-    "pimc:samples=\uff18",
+    "pimc:samples=\uff18", "pimc:model=x", "pimc:model=", "pimc:model=Fitted",
 ])
 def test_a_bad_spec_is_one_line(spec):
     with pytest.raises(PinosolveError) as err:
@@ -88,7 +89,7 @@ def test_pimc_plays_a_whole_round(vid):
     """Every decision of a round, each answer legal (a tight budget: bounds decide)."""
     v = load_variant(vid)
     t = new_table(v, seeded_deal(v, 1, 0), v.seats[-1])
-    p = make_player("pimc:samples=1,seconds=0.05")
+    p = make_player("pimc:samples=1,seconds=0.05,model=fitted")
     while (d := t.decision()) is not None:
         p.start(v, d.seat, 1)
         t.apply(d.check(p.choose(t.view(d.seat), d)))
