@@ -121,6 +121,12 @@ def _badges(driver, seat, kind="dd"):
     return out
 
 
+def _trick(driver, seats):
+    """The card shown at each of ``seats``' places on the table."""
+    return {seat: driver.find_element("id", f"trick-{seat}").find_element(
+        "css selector", ".card").get_attribute("data-card") for seat in seats}
+
+
 def _open_deal(driver, board, deal, variant="four-hand", trump=TRUMP):
     from selenium.webdriver.support.ui import Select
 
@@ -156,9 +162,10 @@ def test_a_pasted_deal_is_played_through_card_by_card(browser, bare_board):
         leader, cards = (g.leader, g.trick) if g.trick or not g.tricks else \
             (g.tricks[-1].leader, list(g.tricks[-1].cards))
         at = g.seats.index(leader)
-        for seat, card in zip(g.seats[at:] + g.seats[:at], (str(c) for c in cards)):
-            spot = browser.find_element("id", f"trick-{seat}")
-            assert spot.find_element("css selector", ".card").get_attribute("data-card") == card
+        placed = dict(zip(g.seats[at:] + g.seats[:at], (str(c) for c in cards)))
+        # (read as the page settles: a redraw between finding a card and reading it makes
+        # the element stale, and is not a wrong card)
+        wait(browser, lambda d: _trick(d, placed) == placed, 30)
         if p == 5:  # the heat map, then a step: it is cleared
             browser.find_element("id", "heat-run").click()
             wait(browser, lambda d: d.find_elements("css selector", "#heat tr")[1:])
