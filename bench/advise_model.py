@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pinosolve import Game, load_variant
+from pinosolve.cards import Card
 from pinosolve.analysis.advice import advise
 from pinosolve.play.rules import PlayRules
 from pinosolve.players.rules import thumb_card
@@ -46,7 +47,7 @@ def position(vid: str, seed: int, tricks: int) -> dict:
         mate = bool(trick) and g.side_of(seat) == g.side_of(
             v.seats[(v.seats.index(g.leader) + rules.winner(trick, int(g.trump))) % n])
         card = thumb_card(rules, int(g.trump), held, trick, legal, mate, len(trick) == n - 1)
-        play.append(str(g.legal_moves()[[c.index for c in g.legal_moves()].index(card)]))
+        play.append(str(Card.from_index(card)))
         g.play(play[-1])
     return {"variant": vid, "trump": trump, "seat": g.to_move, "hand": start[g.to_move],
             "leader": leader, "play": " ".join(play), **roles}
