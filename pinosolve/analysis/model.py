@@ -358,9 +358,11 @@ def systematic(weights: Sequence[float], n: int, rng: random.Random) -> list[int
     >>> systematic([1, 0, 3], 4, random.Random(1))
     [1, 0, 3]
     """
-    total = float(sum(weights))
-    if n <= 0 or total <= 0:
+    top = max(weights, default=0.0)
+    if n <= 0 or top <= 0:
         return [0] * len(weights)
+    weights = [w / top for w in weights]  # (scaled: tiny weights' steps would underflow)
+    total = float(sum(weights))
     step = total / n
     point = rng.random() * step
     counts = [0] * len(weights)
