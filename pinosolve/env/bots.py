@@ -51,6 +51,7 @@ class PlayerBot(pyspiel.Bot):  # (pyspiel's base class, untyped)
         self.seat = seats[player]
         self._deal: Any = None
         self._plan: list[str] = []
+        self.faults: list[str] = []  # each answer the player failed to give, and why
 
     def restart_at(self, state: Any) -> None:
         self._deal = None
@@ -75,7 +76,8 @@ class PlayerBot(pyspiel.Bot):  # (pyspiel's base class, untyped)
         legal = {choice: action for action, choice in state.legal_choices().items()}
         if d.count:
             if not state.chosen:
-                made, _ = answer_of(self.player, state.table, d)
+                made, fault = answer_of(self.player, state.table, d)
+                self._note(fault)
                 actions = self.game.actions  # (the game takes a pass's cards in deck order)
                 self._plan = sorted(made, key=lambda c: actions.action_of("pass", c))
             left = Counter(self._plan) - Counter(state.chosen)
@@ -83,5 +85,12 @@ class PlayerBot(pyspiel.Bot):  # (pyspiel's base class, untyped)
                 if left[card] > 0 and card in legal:
                     return legal[card]
             return next(iter(legal.values()))
-        made, _ = answer_of(self.player, state.table, d)
+        made, fault = answer_of(self.player, state.table, d)
+        self._note(fault)
         return legal[made]
+
+    def _note(self, fault: Any) -> None:
+        """A fault of the player's (its answer replaced by the decision's default), kept in
+        ``faults`` (the first thousand)."""
+        if fault is not None and len(self.faults) < 1000:
+            self.faults.append(f"{fault[0]}: {fault[1]}")
