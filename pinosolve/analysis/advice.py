@@ -18,6 +18,15 @@ standard errors; with ``exact``, only an equal mean).
 With ``model`` (``pinosolve.analysis.model``), each deal also weighs as likely as the model of
 the players makes the cards the other seats chose: drawn deals are resampled in proportion
 (a deal drawn twice is solved once and counts twice), every deal of ``exact`` is weighted.
+
+``method`` chooses how the deals are searched (``METHODS``): ``pimc`` (each deal on its own,
+above), ``epimc`` (the viewer's next ``depth`` decisions chosen once for every deal that
+reaches them, ``pinosolve.analysis.epimc``), ``presumed`` (the other seats' cards to the
+viewer's next decision chosen without seeing the deal, ``pinosolve.analysis.presumed``) and
+``alphamu`` (the contract made or set, the viewer's next ``depth`` decisions one strategy
+for every deal, ``pinosolve.analysis.alphamu``: its cards ranked by ``p_make`` for the
+bidding side or its complement for a defender, then by PIMC's mean). With one consistent
+deal every method gives the double-dummy value.
 """
 
 from __future__ import annotations
@@ -43,6 +52,18 @@ CHUNK = 500  # deals drawn and solved at a time
 
 FUSION = ("perfect-information Monte Carlo: each deal is solved as if every card were known "
           "from here on (strategy fusion), which flatters plays that need a guess")
+METHODS = ("pimc", "epimc", "presumed", "alphamu")
+CAVEATS = {
+    "pimc": FUSION,
+    "epimc": ("EPIMC: the mover's next decisions are chosen once for every deal that reaches "
+              "them; the other seats still see every card, and the deals are solved as if "
+              "every card were known beyond"),
+    "presumed": ("presumed payoff: the other seats' cards to the mover's next decision are "
+                 "chosen without seeing the deal (they know less than real players); the "
+                 "mover's own later cards see every card"),
+    "alphamu": ("alpha-mu: the contract made or set, the mover's next decisions one strategy "
+                "for every deal; the other seats see every card; mean is PIMC's"),
+}
 
 
 @dataclass(frozen=True, repr=False)
@@ -70,7 +91,7 @@ class Advice(Result):
     deals averaged), ``exact`` (every consistent deal, weighted), ``bounded`` (deals whose
     search ran out of time: their cards' values are bounds), and the method's ``caveat``;
     with a ``model`` of the players, its name and ``effective``, the effective sample size
-    of the deals it weighted."""
+    of the deals it weighted; with a ``method`` other than PIMC, its name and ``depth``."""
 
     variant: str
     trump: Suit
@@ -83,6 +104,8 @@ class Advice(Result):
     seed: Optional[int] = optional()
     model: Optional[str] = optional()
     effective: Optional[float] = optional()
+    method: Optional[str] = optional()
+    depth: Optional[int] = optional()
 
     _repr_keys = ("trump", "seat", "samples", "exact", "bounded", "by_card")
 
@@ -93,7 +116,8 @@ DealReport = Callable[[int, int, Optional[Card]], None]  # (deals solved, deals,
 def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[int] = None,
            exact: bool = False, limit: int = 20000, timeout: Optional[float] = None,
            threads: int = 1, bid: Optional[int] = None, meld: Any = None,
-           on_deal: Optional[DealReport] = None, model: Any = None) -> Advice:
+           on_deal: Optional[DealReport] = None, model: Any = None, method: str = "pimc",
+           depth: Optional[int] = None) -> Advice:
     """Which card to play, seeing only the view's cards (see the module). ``exact``: every
     consistent deal, weighted as a shuffle deals it (refused above ``limit`` deals);
     otherwise ``samples`` deals drawn from ``seed`` (None: a fresh one, named in the answer),
@@ -103,7 +127,11 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
     table of seat -> points or cards as ``review`` takes it; for ``p_make``.
     ``on_deal(solved, deals, leading card)`` is called as each deal is solved. ``model``: a
     model of the other players (``rules``, or a ``PlayModel``; None or ``none``: the shuffle
-    alone) that weights each deal by the likelihood of the cards they chose."""
+    alone) that weights each deal by the likelihood of the cards they chose. ``method``
+    (``METHODS``, see the module) and ``depth`` (the mover's later decisions its tree
+    searches: 1, the default, to 3; alpha-mu's M is ``depth`` + 1); ``alphamu`` needs ``bid``
+    and ``meld``; the tree methods search the deals together (``threads`` unused) and stop
+    with ``PinosolveError`` past ``worlds.MAX_LEAVES`` leaf searches."""
     from pinosolve.analysis.view import View
     from pinosolve.inputs import as_whole
     from pinosolve.play.budget import check_timeout
@@ -122,6 +150,7 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
                              "side is "
                              "not known: name the partner, or leave out bid and meld")
     made = _contract(v, bid, meld)
+    depth = _method(method, depth, made is not None)
     timeout = check_timeout(timeout)
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
         raise PinosolveError(f"threads must be a whole number from 1 to 64, got {threads!r}")
@@ -135,11 +164,45 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
     played = as_model(model, v.variant)
     deals, count, effective = deals_of(v, played, exact, samples, seed,
                                        as_whole(limit, "limit") if exact else 0)
-    rows = solved_deals(v, deals, count, threads=threads, timeout=timeout,
-                        contract=made is not None, on_deal=on_deal)
-    return _tally(v, rows, exact, made, None if exact else seed,
-                  None if played is None else played.name,
-                  None if effective is None else round(effective, 2))
+    name = None if played is None else played.name
+    effective = None if effective is None else round(effective, 2)
+    if method == "pimc":
+        rows = solved_deals(v, deals, count, threads=threads, timeout=timeout,
+                            contract=made is not None, on_deal=on_deal)
+        return _tally(v, rows, exact, made, None if exact else seed, name, effective)
+    if v.deal_count() == 1 and method != "alphamu":
+        # (one consistent deal: every method is its double-dummy value, PIMC's; the tests
+        # check the trees against it)
+        rows = solved_deals(v, deals, count, threads=threads, timeout=timeout,
+                            contract=made is not None, on_deal=on_deal)
+        return _tally(v, rows, exact, made, None if exact else seed, name, effective,
+                      method, depth)
+    from pinosolve.analysis.beyond import searched
+
+    assert depth is not None
+    found = searched(v, list(deals), method, depth, timeout, made, threads)
+    if on_deal is not None:
+        on_deal(len(found.rows), len(found.rows), None)
+    return _tally(v, found.rows, exact, made, None if exact else seed, name, effective,
+                  method, depth, found.score, found.p_make, found.note)
+
+
+def _method(method: object, depth: object, contract: bool) -> Optional[int]:
+    """``advise``'s ``method`` and ``depth`` checked: the depth (None for PIMC)."""
+    from pinosolve.inputs import as_whole
+
+    if method not in METHODS:
+        raise PinosolveError(f"method must be one of {', '.join(METHODS)}, got {method!r:.40}")
+    if method == "pimc":
+        if depth is not None:
+            raise PinosolveError("depth: PIMC searches no tree (give it with another method)")
+        return None
+    if method == "alphamu" and not contract:
+        raise PinosolveError("alphamu answers whether the contract is made: give bid and meld")
+    depth = 1 if depth is None else as_whole(depth, "depth")
+    if not 1 <= depth <= 3:
+        raise PinosolveError(f"depth must be from 1 to 3, got {depth}")
+    return depth
 
 
 def deals_of(v: View, model: Any, exact: bool, samples: int, seed: Optional[int], limit: int
@@ -281,9 +344,16 @@ def weighted_stderr(xs: Sequence[float], counts: Sequence[float],
 
 def _tally(v: Any, rows: list[_Deal], exact: bool,
            made: Optional[Callable[[int, int, int], bool]], seed: Optional[int],
-           model: Optional[str] = None, effective: Optional[float] = None) -> Advice:
+           model: Optional[str] = None, effective: Optional[float] = None,
+           method: str = "pimc", depth: Optional[int] = None,
+           score: Optional[dict[Card, float]] = None,
+           chance: Optional[dict[Card, tuple[float, float]]] = None, note: str = ""
+           ) -> Advice:
     """The advice from each deal's solved cards (``rows``, in the order of the deals); drawn
-    deals' weights are the times each was drawn."""
+    deals' weights are the times each was drawn. ``score``: each card's share of the deals
+    where the mover's side reaches its goal as a method found it (alpha-mu), which then ranks
+    the cards before their means, and ``chance`` the bidding side's ``p_make`` from it (low,
+    high); ``note`` is added to the method's caveat."""
     weights = [d.weight for d in rows]
     in_play = [d.in_play for d in rows]
     away = [d.away for d in rows]
@@ -305,17 +375,22 @@ def _tally(v: Any, rows: list[_Deal], exact: bool,
         return weighted_stderr(xs, weights, effective)
 
     means = {c: mean(lows[c]) for c in cards}
-    best = max(cards, key=lambda c: (means[c], -cards.index(c)))
-    order = sorted(cards, key=lambda c: (-means[c], cards.index(c)))
+    goal = {c: 0.0 for c in cards} if score is None else score
+    best = max(cards, key=lambda c: (goal[c], means[c], -cards.index(c)))
+    order = sorted(cards, key=lambda c: (-goal[c], -means[c], cards.index(c)))
     tops = [max(lows[d][i] for d in cards) for i in range(len(rows))]
     out = {}
     for rank, c in enumerate(order, 1):
         gap = means[best] - means[c]
-        close = gap == 0 or (not exact and gap <= 2 * stderr(
-            [b - x for b, x in zip(lows[best], lows[c])]))
+        close = goal[c] == goal[best] and (gap == 0 or (not exact and gap <= 2 * stderr(
+            [b - x for b, x in zip(lows[best], lows[c])])))
         sure = lows[c] == highs[c]
         p_make = p_bounds = None
-        if made is not None:
+        if chance is not None:
+            low, high = chance[c]
+            p_make = round(low, 4) if low == high else None
+            p_bounds = None if low == high else (round(low, 4), round(high, 4))
+        elif made is not None:
             # the mover's points decide the contract one way: more for the bidding side's
             # mover, fewer for a defender
             low = share([made(x, p, a) for x, p, a in zip(lows[c], in_play, away)])
@@ -329,5 +404,6 @@ def _tally(v: Any, rows: list[_Deal], exact: bool,
                             None if sure else (round(means[c], 4), round(mean(highs[c]), 4)),
                             p_bounds)
     drawn = len(rows) if exact else int(total)
-    return Advice(v.variant.id, v.trump, v.seat, out, drawn, exact, bounded, FUSION, seed,
-                  model, effective)
+    return Advice(v.variant.id, v.trump, v.seat, out, drawn, exact, bounded,
+                  CAVEATS[method] + note, seed, model, effective,
+                  None if method == "pimc" else method, depth)
