@@ -35,7 +35,8 @@ PLAY_SAMPLES, BID_SAMPLES = 200, 100
 BID_KEYS = ("auction", "dealer", "confidence")  # options of bid advice only
 PLAY_KEYS = ("leader", "play", "bidder", "partner", "called_card", "shown", "passed", "gave",
              "received", "kitty", "gone", "exact", "bid", "meld",
-             "record", "stock", "to_meld", "model")  # options of play advice only
+             "record", "stock", "to_meld", "model", "method",
+             "depth")  # options of play advice only
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ class AdviseParams(Params):
     seed: Optional[int] = whole()
     exact: bool = flag()
     model: Optional[str] = text()
+    method: Optional[str] = text()
+    depth: Optional[int] = whole()
     stock: Optional[str] = text()
     to_meld: bool = flag()
     bid: Optional[int] = whole()
@@ -78,7 +81,8 @@ class AdviseParams(Params):
             raise PinosolveError(f"{names}: an option of --bidding (bid advice), not of play "
                                  "advice")
         if raw.get("stock") is not None:
-            given = [k for k in ("bid", "meld", "model") if raw.get(k) is not None]
+            given = [k for k in ("bid", "meld", "model", "method", "depth")
+                     if raw.get(k) is not None]
             if given:
                 raise PinosolveError(f"{', '.join(given)}: not used with --stock (the two-hand "
                                      "stock stage, as one player sees it)")
@@ -126,7 +130,9 @@ def compute_advise(params: AdviseParams) -> Union[Advice, BidAdvice, StockAdvice
         return advise(params.view, samples=PLAY_SAMPLES if params.samples is None
                       else params.samples, exact=params.exact, timeout=params.timeout,
                       threads=threads, on_deal=on_deal, seed=params.seed, bid=params.bid,
-                      meld=params.meld, model=params.model)
+                      meld=params.meld, model=params.model,
+                      method="pimc" if params.method is None else params.method,
+                      depth=params.depth)
 
 
 def _bid_advice(params: AdviseParams, threads: int, on_deal: Any) -> BidAdvice:
@@ -280,6 +286,16 @@ def advise_cmd(
         "--exact", help="Every consistent deal, weighted as a shuffle deals it (refused "
         "above 20000 deals).")] = False,
     model: ModelOpt = None,
+    method: Annotated[Optional[str], typer.Option(
+        "--method", help="How the deals are searched: pimc (each on its own; the default), "
+        "epimc (your next decision chosen once for every deal), presumed (the other seats "
+        "not seeing the deal to your next decision) or alphamu (the contract made or set, "
+        "with --bid and --meld). For the last tricks: their trees grow about tenfold a card "
+        "held.", show_default=False)] = None,
+    depth: Annotated[Optional[int], typer.Option(
+        "--depth", help="With --method other than pimc: your later decisions searched as "
+        "one choice for every deal (1 to 3, default 1; alpha-mu's M is this plus 1).",
+        show_default=False)] = None,
     bid: Annotated[Optional[int], typer.Option(
         "--bid", help="The contract (with --meld): each card's chance of making it.",
         show_default=False)] = None,

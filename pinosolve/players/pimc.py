@@ -12,7 +12,13 @@ search may take; past it, bounds), ``threads`` (deals solved at once), ``bid_sam
 (deals for the bid advice, default half of ``samples``, at least 4: each is solved once per
 trump, from the full deal), ``confidence`` (the share of them a bid must be made in),
 ``model`` (``fitted`` or ``rules``: the deals of each card's advice weighted by a model of the
-other players, ``pinosolve.analysis.model``; default none).
+other players, ``pinosolve.analysis.model``; default none), ``method`` (``advise``'s: ``pimc``,
+the default, ``epimc``, ``presumed`` or ``alphamu``), ``depth`` (its depth, default 1) and
+``held`` (the method is used once the mover holds at most this many cards, default 6; plain
+PIMC before: its tree grows about tenfold a card held, ``docs/beyond-pimc.md``).
+``alphamu`` asks about the contract the view shows (``bid``, the bidding side's
+``meld_points``); where the view cannot tell it (no bid, the partner not known yet, a
+defender who cannot tell the cards laid away) that card is plain PIMC's.
 
 >>> from pinosolve.players.pimc import PimcPlayer
 >>> PimcPlayer({"samples": "8"}).name
@@ -44,7 +50,8 @@ class PimcPlayer(RulesPlayer):
         super().__init__({})
         self.params = dict(params or {})
         check_params(self.kind, self.params, ("samples", "seconds", "threads", "bid_samples",
-                                              "confidence", "model"))
+                                              "confidence", "model", "method", "depth",
+                                              "held"))
         self.samples = whole_param(self.kind, self.params, "samples", 32, 1, 20000)
         self.bid_samples = whole_param(self.kind, self.params, "bid_samples",
                                        max(4, self.samples // 2), 1, 20000)
@@ -59,6 +66,19 @@ class PimcPlayer(RulesPlayer):
             self.model = model_name(self.params.get("model"))
         except PinosolveError as exc:
             raise PinosolveError(f"player {self.kind}: {exc}") from None
+        from pinosolve.analysis.advice import METHODS
+
+        self.method = self.params.get("method", "pimc")
+        if self.method not in METHODS:
+            raise PinosolveError(f"player {self.kind}: method must be one of "
+                                 f"{', '.join(METHODS)}, got {self.method!r:.40}")
+        self.depth = whole_param(self.kind, self.params, "depth", 1, 1, 3) \
+            if self.method != "pimc" else None
+        self.held = whole_param(self.kind, self.params, "held", 6, 1, 64)
+        given = [k for k in ("depth", "held") if k in self.params]
+        if self.method == "pimc" and given:
+            raise PinosolveError(f"player {self.kind}: {', '.join(given)} go with a method "
+                                 "other than pimc")
         self._bid: Optional[tuple[Optional[int], Suit]] = None
         self._asked = 0
 
@@ -90,8 +110,27 @@ class PimcPlayer(RulesPlayer):
         given = {k: view[k] for k in ADVICE_KEYS if k in view}
         if "partner" in given:
             given.pop("called_card", None)
-        advice = advise(given, samples=self.samples, seed=self._seed(), timeout=self.seconds,
-                        threads=self.threads, model=self.model)
+        seed = self._seed()
+        method: str = self.method
+        contract: dict[str, Any] = {}
+        if len(view.get("holding", ())) > self.held:
+            method = "pimc"
+        if method == "alphamu":
+            shown = _contract_of(view)
+            if shown is None:
+                method = "pimc"
+            else:
+                contract = shown
+        try:
+            advice = advise(given, samples=self.samples, seed=seed, timeout=self.seconds,
+                            threads=self.threads, model=self.model, method=method,
+                            depth=None if method == "pimc" else self.depth, **contract)
+        except PinosolveError:
+            if method != "alphamu":
+                raise
+            # (the view cannot tell the contract's laid-away cards: plain PIMC's card)
+            advice = advise(given, samples=self.samples, seed=seed, timeout=self.seconds,
+                            threads=self.threads, model=self.model)
         best = str(next(iter(advice.by_card)))
         return best if best in d.choices else d.default()
 
@@ -130,3 +169,11 @@ class PimcPlayer(RulesPlayer):
         held = Hand.parse(" ".join(view["holding"]))
         away = lay_away(v, Suit[view["trump"]], held - kitty, kitty)
         return d.check(away.cards())
+
+
+def _contract_of(view: Mapping[str, Any]) -> Optional[dict[str, Any]]:
+    """The contract a player's view shows, as ``advise`` takes it (``bid``, ``meld``), or
+    None where it shows none or the partner is not known yet."""
+    if view.get("bid") is None or ("called_card" in view and "partner" not in view):
+        return None
+    return {"bid": view["bid"], "meld": dict(view.get("meld_points") or {}) or 0}

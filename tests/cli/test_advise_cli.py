@@ -314,3 +314,33 @@ def test_a_bad_model_is_one_line(cli, args, words):
     base = STRONG if "--bidding" in args else MID
     run = cli("advise", *base, *args)
     assert run.code == 2 and words in run.err and len(run.err.strip().splitlines()) == 1
+
+
+def test_a_search_beyond_pimc_is_the_librarys_and_named(cli):
+    for method in ("epimc", "presumed"):
+        run = cli("advise", *ENDING, "--exact", "--method", method, "--json")
+        assert run.code == 0, run.err
+        got = run.json()
+        assert got == advise(VIEW, exact=True, method=method).to_json()
+        assert got["method"] == method and got["depth"] == 1
+    run = cli("advise", *ENDING, "--exact", "--method", "alphamu", "--depth", "2", "--bid",
+              "250", "--meld", "200", "--json")
+    assert run.code == 0, run.err
+    got = run.json()
+    assert got["method"] == "alphamu" and got["depth"] == 2
+    assert all(0 <= a["p_make"] <= 1 for a in got["by_card"].values())
+    plain = cli("advise", *ENDING, "--exact", "--json").json()
+    assert "method" not in plain and "depth" not in plain
+    table = cli("advise", *ENDING, "--exact", "--method", "epimc")
+    assert table.code == 0 and "EPIMC" in table.out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--method", "ismcts"], "method must be one of"),
+    (["--method", "epimc", "--depth", "9"], "depth must be from 1 to 3"),
+    (["--depth", "2"], "PIMC searches no tree"),
+    (["--method", "alphamu"], "give bid and meld"),
+])
+def test_a_bad_method_is_one_line(cli, args, words):
+    run = cli("advise", *ENDING, "--exact", *args)
+    assert run.code == 2 and words in run.err and len(run.err.strip().splitlines()) == 1

@@ -20,6 +20,7 @@ from tests.generators import oracle_value
     ("random", "random"), ("RULES", "rules"), ("pimc", "pimc"),
     ("pimc:samples=8, seconds=0.5", "pimc:samples=8,seconds=0.5"), ("open", "open"),
     ("pimc:model=fitted", "pimc:model=fitted"), ("pimc:model=none", "pimc:model=none"),
+    ("pimc:method=epimc,depth=2,held=4", "pimc:method=epimc,depth=2,held=4"),
 ])
 def test_a_player_is_named_by_its_spec(spec, name):
     assert make_player(spec).name == name
@@ -32,6 +33,8 @@ def test_a_player_is_named_by_its_spec(spec, name):
     "open:seconds=inf", "pimc:threads=65", "cmd:   ", "rules\n", "pimc:=3",
     "pimc:samples=\u0663", "pimc:samples=1_6", "pimc:seconds=\u0661.5", "pimc:seconds=1_0",
     "pimc:samples=\uff18", "pimc:model=x", "pimc:model=", "pimc:model=Fitted",
+    "pimc:method=ismcts", "pimc:method=", "pimc:depth=2", "pimc:held=3",
+    "pimc:method=epimc,depth=4", "pimc:method=presumed,held=0",
 ])
 def test_a_bad_spec_is_one_line(spec):
     with pytest.raises(PinosolveError) as err:
@@ -82,6 +85,35 @@ def test_pimc_in_a_play_off_with_every_card_known_plays_the_best_card():
     card = p.choose(t.view(d.seat), d)
     best, values = oracle_value(v, t.game)
     assert values[card] == best
+
+
+@pytest.mark.parametrize("method", ["epimc", "presumed", "alphamu"])
+def test_a_method_beyond_pimc_plays_its_advices_best_card_late_in_the_hand(method):
+    """With ``held`` reached, the player's card is ``advise``'s best with its method (the
+    contract the view shows, for alpha-mu); before, PIMC's."""
+    from pinosolve.analysis.advice import advise
+    from pinosolve.players.pimc import ADVICE_KEYS, _contract_of
+
+    for seed in (1, 2, 3):
+        v, t, d = _to_ending("four-hand", seed, 3)
+        if d is not None and len(d.choices) > 1:
+            break
+    assert d is not None and len(d.choices) > 1  # (a choice to make)
+    view = t.view(d.seat)
+    p = make_player(f"pimc:samples=6,method={method},held=3")
+    p.start(v, d.seat, 5)
+    card = p.choose(view, d)
+    p.start(v, d.seat, 5)
+    given = {k: view[k] for k in ADVICE_KEYS if k in view}
+    contract = _contract_of(view) if method == "alphamu" else {}
+    assert contract is not None
+    want = advise(given, samples=6, seed=p._seed(), method=method, **contract)
+    assert card == str(next(iter(want.by_card)))
+    early = make_player(f"pimc:samples=6,method={method},held=2")
+    early.start(v, d.seat, 5)
+    plain = advise(given, samples=6, seed=early._seed())
+    early.start(v, d.seat, 5)
+    assert early.choose(view, d) == str(next(iter(plain.by_card)))
 
 
 @pytest.mark.parametrize("vid", ["four-hand", "three-hand-kitty", "two-hand"])
