@@ -101,6 +101,18 @@ def _oracle_tree(v, worlds, me, mine_blind, others_blind):
             for c in sorted({str(c) for c in g0.legal_moves()})}
 
 
+def _check_against_the_definition(v, view, worlds, method):
+    """``advise --exact`` with ``method`` against the oracle's backup over ``worlds``: each
+    card's weighted mean equal; the advice."""
+    want = _oracle_tree(v, worlds, view["seat"], method == "epimc", method == "presumed")
+    total = sum(w for _, w in worlds)
+    got = advise(view, exact=True, method=method)
+    assert {str(c): a.mean for c, a in got.by_card.items()} == \
+        {c: round(sum(worlds[i][1] * x for i, x in vals.items()) / total, 4)
+         for c, vals in want.items()}
+    return got
+
+
 # (vid, seed, cards left, cards unseen): views where EPIMC, presumed payoff and alpha-mu's
 # M = 2 part from PIMC (found by a reviewer's search), and others
 CASES = [("four-hand", 44, 3, 2), ("four-hand", 59, 3, 2), ("two-hand", 41, 4, 2),
@@ -129,13 +141,8 @@ def test_the_tree_methods_are_their_definitions_over_every_consistent_deal(vid, 
     v = load_variant(vid)
     view, _ = _to_move_view(v, seed, left, unknown=unknown)
     worlds = _worlds(v, view)
-    want = _oracle_tree(v, worlds, view["seat"], method == "epimc", method == "presumed")
-    total = sum(w for _, w in worlds)
-    got = advise(view, exact=True, method=method)
+    got = _check_against_the_definition(v, view, worlds, method)
     assert got.method == method and got.depth == 1 and got.samples == len(worlds)
-    assert {str(c): a.mean for c, a in got.by_card.items()} == \
-        {c: round(sum(worlds[i][1] * x for i, x in vals.items()) / total, 4)
-         for c, vals in want.items()}
 
 
 def test_epimc_never_values_a_card_above_pimc_in_any_deal():
@@ -168,12 +175,7 @@ def test_with_the_partner_unknown_each_deal_keeps_its_own_sides(seed, method):
     """A called card's holder unknown to the viewer: the viewer's side, and each other
     seat's, differ from deal to deal (the presumed seat orders its cards for its own side)."""
     v, view, worlds = _called_view(seed)
-    want = _oracle_tree(v, worlds, view["seat"], method == "epimc", method == "presumed")
-    total = sum(w for _, w in worlds)
-    got = advise(view, exact=True, method=method)
-    assert {str(c): a.mean for c, a in got.by_card.items()} == \
-        {c: round(sum(worlds[i][1] * x for i, x in vals.items()) / total, 4)
-         for c, vals in want.items()}
+    _check_against_the_definition(v, view, worlds, method)
 
 
 @pytest.mark.parametrize("vid", ["four-hand", "three-hand-kitty", "two-hand", "five-hand-call"])
@@ -379,9 +381,4 @@ def test_the_tree_methods_match_their_definitions_on_random_endings(vid, seed, m
     view, _ = _to_move_view(v, seed, 2, unknown=1)
     assume(len(view["play"]) < len(view["hand"]) * len(v.seats))  # (a card left to play)
     worlds = _worlds(v, view)
-    want = _oracle_tree(v, worlds, view["seat"], method == "epimc", method == "presumed")
-    total = sum(w for _, w in worlds)
-    got = advise(view, exact=True, method=method)
-    assert {str(c): a.mean for c, a in got.by_card.items()} == \
-        {c: round(sum(worlds[i][1] * x for i, x in vals.items()) / total, 4)
-         for c, vals in want.items()}
+    _check_against_the_definition(v, view, worlds, method)
