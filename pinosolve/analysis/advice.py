@@ -166,13 +166,9 @@ def advise(view: Mapping[str, Any] | View, samples: int = 200, seed: Optional[in
                                        as_whole(limit, "limit") if exact else 0)
     name = None if played is None else played.name
     effective = None if effective is None else round(effective, 2)
-    if method == "pimc":
-        rows = solved_deals(v, deals, count, threads=threads, timeout=timeout,
-                            contract=made is not None, on_deal=on_deal)
-        return _tally(v, rows, exact, made, None if exact else seed, name, effective)
-    if v.deal_count() == 1 and method != "alphamu":
-        # (one consistent deal: every method is its double-dummy value, PIMC's; the tests
-        # check the trees against it)
+    if method == "pimc" or (method != "alphamu" and v.deal_count() == 1):
+        # (one consistent deal: every tree method is its double-dummy value, PIMC's; the
+        # tests check the trees against it)
         rows = solved_deals(v, deals, count, threads=threads, timeout=timeout,
                             contract=made is not None, on_deal=on_deal)
         return _tally(v, rows, exact, made, None if exact else seed, name, effective,

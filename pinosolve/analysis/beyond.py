@@ -74,10 +74,10 @@ def searched(v: View, deals: Sequence[tuple[Any, float]], method: str, depth: in
         note = f"; {fronts.cut} fronts cut to their {FRONT} heaviest vectors" if fronts.cut \
             else ""
         return Searched(rows, score, chance, note)
-    from pinosolve.analysis.epimc import tree_values
+    from pinosolve.analysis.epimc import epimc_values
+    from pinosolve.analysis.presumed import presumed_values
 
-    values = tree_values(worlds, depth, mine_blind=method == "epimc",
-                         others_blind=method == "presumed")
+    values = (epimc_values if method == "epimc" else presumed_values)(worlds, depth)
     rows = []
     for w, weight in enumerate(weights):
         cards = {Card.from_index(c): (0, in_play[w]) if w in worlds.inexact else

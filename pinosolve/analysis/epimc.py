@@ -27,6 +27,12 @@ from collections.abc import Sequence
 from pinosolve.analysis.worlds import Worlds, weighted_mean
 
 
+def epimc_values(worlds: Worlds, depth: int = 1) -> dict[int, dict[int, float]]:
+    """Each legal card of the viewer -> its value in each world, the viewer's next ``depth``
+    decisions chosen once for every world reaching them (see the module)."""
+    return tree_values(worlds, depth, mine_blind=True, others_blind=False)
+
+
 def tree_values(worlds: Worlds, depth: int, mine_blind: bool, others_blind: bool
                 ) -> dict[int, dict[int, float]]:
     """Each legal card of the viewer (to move at the root) -> its value in each world (see

@@ -84,7 +84,7 @@ class Worlds:
     def played(self, card: int, alive: Sequence[int]) -> Iterator[None]:
         """``card`` played in each world of ``alive`` for the body, then taken back."""
         for w in alive:
-            self.games[w].play(_card(card))
+            self.games[w].play(Card.from_index(card))
         try:
             yield
         finally:
@@ -92,18 +92,18 @@ class Worlds:
                 self.games[w].unplay()
 
     def solve(self, w: int, every: bool) -> tuple[int, dict[int, int]]:
-        """World ``w``'s position solved: the points the viewer's side takes in all from the
-        root (those taken since, and the side to move's value from here, complemented where
-        it is the other side's), and with ``every``, each legal card's the same way (the
-        mover must be the viewer's). A search out of time gives its lower bounds."""
+        """World ``w``'s position solved, the viewer to move (the trees' leaves are its
+        decisions): the points the viewer's side takes in all from the root (those taken
+        since, and its value from here), and with ``every``, each legal card's the same way.
+        A search out of time gives its lower bounds."""
         from pinosolve.errors import PinosolveError
         from pinosolve.play.driver import Session
-        from pinosolve.play.position import points_left
 
         g = self.games[w]
         base = self.gained(w)
         if g.over:
             return base, {}
+        assert g.seats.index(g.to_move) == self.me
         self.leaves += 1
         if self.leaves > MAX_LEAVES:
             raise PinosolveError(f"the search over the worlds passed {MAX_LEAVES:,} leaf "
@@ -121,11 +121,7 @@ class Worlds:
                       check_trick=False, line=False)
         if not res.exact:
             self.inexact.add(w)
-        left = points_left(g.rules, pos.hands, pos.trick)
-        mine = self.ours(pos.to_move, w)
-        value = res.bounds[0] if mine else left - res.bounds[1]
-        cards = {c: base + (lo if mine else left - hi) for c, (lo, hi) in res.cards.items()}
-        return base + value, cards
+        return base + res.bounds[0], {c: base + lo for c, (lo, _) in res.cards.items()}
 
 
 def weighted_mean(values: dict[int, float], weights: Sequence[float]) -> float:
@@ -136,7 +132,3 @@ def weighted_mean(values: dict[int, float], weights: Sequence[float]) -> float:
     """
     total = sum(weights[w] for w in values)
     return sum(weights[w] * x for w, x in values.items()) / total if total else 0.0
-
-
-def _card(index: int) -> Card:
-    return Card.from_index(index)

@@ -116,21 +116,14 @@ class PimcPlayer(RulesPlayer):
         if len(view.get("holding", ())) > self.held:
             method = "pimc"
         if method == "alphamu":
-            shown = _contract_of(view)
+            shown = _contract_of(view, given)
             if shown is None:
                 method = "pimc"
             else:
                 contract = shown
-        try:
-            advice = advise(given, samples=self.samples, seed=seed, timeout=self.seconds,
-                            threads=self.threads, model=self.model, method=method,
-                            depth=None if method == "pimc" else self.depth, **contract)
-        except PinosolveError:
-            if method != "alphamu":
-                raise
-            # (the view cannot tell the contract's laid-away cards: plain PIMC's card)
-            advice = advise(given, samples=self.samples, seed=seed, timeout=self.seconds,
-                            threads=self.threads, model=self.model)
+        advice = advise(given, samples=self.samples, seed=seed, timeout=self.seconds,
+                        threads=self.threads, model=self.model, method=method,
+                        depth=None if method == "pimc" else self.depth, **contract)
         best = str(next(iter(advice.by_card)))
         return best if best in d.choices else d.default()
 
@@ -171,9 +164,17 @@ class PimcPlayer(RulesPlayer):
         return d.check(away.cards())
 
 
-def _contract_of(view: Mapping[str, Any]) -> Optional[dict[str, Any]]:
-    """The contract a player's view shows, as ``advise`` takes it (``bid``, ``meld``), or
-    None where it shows none or the partner is not known yet."""
+def _contract_of(view: Mapping[str, Any], given: Mapping[str, Any]
+                 ) -> Optional[dict[str, Any]]:
+    """The contract a player's ``view`` shows, as ``advise`` takes it (``bid``, ``meld``),
+    or None where it shows none, the partner is not known yet, or the advice's view
+    (``given``) cannot tell the cards the bidder laid away (``View.lays_away``)."""
+    from pinosolve.analysis.view import View
+
     if view.get("bid") is None or ("called_card" in view and "partner" not in view):
+        return None
+    try:
+        View(given).lays_away()
+    except PinosolveError:
         return None
     return {"bid": view["bid"], "meld": dict(view.get("meld_points") or {}) or 0}

@@ -105,7 +105,7 @@ def test_a_method_beyond_pimc_plays_its_advices_best_card_late_in_the_hand(metho
     card = p.choose(view, d)
     p.start(v, d.seat, 5)
     given = {k: view[k] for k in ADVICE_KEYS if k in view}
-    contract = _contract_of(view) if method == "alphamu" else {}
+    contract = _contract_of(view, given) if method == "alphamu" else {}
     assert contract is not None
     want = advise(given, samples=6, seed=p._seed(), method=method, **contract)
     assert card == str(next(iter(want.by_card)))
